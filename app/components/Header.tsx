@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { SearchBox } from "./SearchBox";
+import { UserMenu } from "./UserMenu";
+
+type Props = {
+  shopName: string;
+  cartCount: number;
+  user: { name: string; avatarUrl: string | null } | null;
+};
+
+export function Header({ shopName, cartCount, user }: Props) {
+  return (
+    <nav className="navbar navbar-dark bg-dark">
+      <div className="container d-flex flex-wrap align-items-center">
+        <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span className="fw-bold">{shopName}</span>
+        </Link>
+        <SearchBox />
+        <div className="d-flex align-items-center">
+          <Link to="/cart" className="cart-link text-white text-decoration-none" aria-label={`Cart, ${cartCount} items`}>
+            <span className="me-1">Laptop</span>
+            <span className="badge bg-warning text-dark" data-testid="cart-count">
+              {cartCount}
+            </span>
+          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/lgn" className="btn btn-warning ms-4 px-4">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,12 @@
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// The FTS5 index over products (created by a hand-written migration, so it is kept out of
+// schema.ts, which drizzle-kit reads). Columns mirror products; rowid is products.seq.
+export const productsFts = sqliteTable("products_fts", {
+  rowid: integer("rowid").notNull(),
+  name: text("name"),
+  description: text("description"),
+  category: text("category"),
+  seller: text("seller"),
+  rank: real("rank"),
+});

@@ -1,0 +1,205 @@
+import { createId } from "@paralleldrive/cuid2";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => createId());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    avatarUrl: text("avatar_url"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    googleSignIn: integer("google_sign_in", { mode: "boolean" }).notNull().default(false),
+    // Bumped to end every other session ("log out other devices").
+    sessionVersion: integer("session_version").notNull().default(1),
+    // The last shipping info used, offered again at the next checkout.
+    shippingAddress: text("shipping_address"),
+    shippingCity: text("shipping_city"),
+    shippingPhoneNo: text("shipping_phone_no"),
+    shippingPostalCode: text("shipping_postal_code"),
+    shippingCountry: text("shipping_country"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    // Stable integer key for the full-text index (products_fts, content_rowid = seq); never shown.
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id")
+      .notNull()
+      .$defaultFn(() => createId()),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    category: text("category").notNull(),
+    seller: text("seller").notNull(),
+    stock: integer("stock").notNull().default(0),
+    // Denormalised from reviews, recomputed in the transaction that changes a review.
+    ratings: real("ratings").notNull().default(0),
+    numOfReviews: integer("num_of_reviews").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_id_unique").on(t.id),
+    index("products_created_at_idx").on(t.createdAt),
+    index("products_category_created_at_idx").on(t.category, t.createdAt),
+    index("products_price_idx").on(t.priceCents),
+    index("products_ratings_idx").on(t.ratings),
+    index("products_stock_idx").on(t.stock),
+    index("products_name_idx").on(t.name),
+  ],
+);
+
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_unique").on(t.productId, t.userId),
+    index("reviews_user_idx").on(t.userId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt),
+  ],
+);
+
+export const carts = sqliteTable(
+  "carts",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("carts_user_unique").on(t.userId), index("carts_updated_at_idx").on(t.updatedAt)],
+);
+
+export const cartLines = sqliteTable(
+  "cart_lines",
+  {
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), index("cart_lines_product_idx").on(t.productId)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Buyer's name at the time of purchase, kept when the account is deleted.
+    userName: text("user_name").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    shippingCity: text("shipping_city").notNull(),
+    shippingPhoneNo: text("shipping_phone_no").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    shippingCountry: text("shipping_country").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    itemsPriceCents: integer("items_price_cents").notNull(),
+    shippingPriceCents: integer("shipping_price_cents").notNull(),
+    taxPriceCents: integer("tax_price_cents").notNull(),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    orderStatus: text("order_status").notNull().default("Processing"),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_status_idx").on(t.orderStatus),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    image: text("image"),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_product_idx").on(t.productId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);

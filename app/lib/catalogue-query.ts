@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { CATEGORIES, type Category } from "./categories";
+import { QUERY_FIELDS, type QueryField } from "./catalogue-fields";
+import { dollarsToCents } from "./money";
+
+export { QUERY_FIELDS, type QueryField };
+
+/** The catalogue's page size (the API's `resPerPage`). */
+export const RES_PER_PAGE = 8;
+export const MAX_KEYWORD_LENGTH = 100;
+
+
+export type ProductQuery = {
+  keyword?: string;
+  page: number;
+  category?: Category;
+  priceGteCents?: number;
+  priceLteCents?: number;
+  ratingsGte?: number;
+};
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const amount = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label} must be an amount in dollars, such as 25 or 19.99`)
+      .transform(Number)
+      .optional(),
+  );
+
+const schema = z
+  .object({
+    keyword: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(MAX_KEYWORD_LENGTH, `The search text can be at most ${MAX_KEYWORD_LENGTH} characters`)
+        .optional(),
+    ),
+    page: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,6}$/, "page must be a whole number from 1")
+        .transform(Number)
+        .refine((n) => n >= 1, "page must be a whole number from 1")
+        .default("1"),
+    ),
+    category: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(CATEGORIES, {
+          errorMap: () => ({ message: `category must be one of: ${CATEGORIES.join(", ")}` }),
+        })
+        .optional(),
+    ),
+    priceGte: amount("The minimum price"),
+    priceLte: amount("The maximum price"),
+    ratingsGte: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[0-5](\.\d{1,2})?$/, "The minimum rating must be a number from 0 to 5")
+        .transform(Number)
+        .refine((n) => n <= 5, "The minimum rating must be a number from 0 to 5")
+        .optional(),
+    ),
+  })
+  .refine((q) => q.priceGte === undefined || q.priceLte === undefined || q.priceGte <= q.priceLte, {
+    message: "The minimum price cannot be more than the maximum price",
+    path: ["priceLte"],
+  });
+
+export type QueryParseResult =
+  | { success: true; query: ProductQuery }
+  | { success: false; message: string; fieldErrors: Partial<Record<QueryField, string>> };
+
+/** Reads the catalogue query from URL parameters (`price[gte]` style, as the original API). */
+export function parseProductQuery(
+  params: URLSearchParams,
+  overrides: { keyword?: string } = {},
+): QueryParseResult {
+  const raw: Record<string, string | undefined> = {};
+  for (const [field, name] of Object.entries(QUERY_FIELDS)) raw[field] = params.get(name) ?? undefined;
+  if (overrides.keyword !== undefined) raw.keyword = overrides.keyword;
+
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const fieldErrors: Partial<Record<QueryField, string>> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as QueryField;
+      fieldErrors[field] ??= issue.message;
+    }
+    return { success: false, message: result.error.issues[0].message, fieldErrors };
+  }
+  const q = result.data;
+  return {
+    success: true,
+    query: {
+      keyword: q.keyword,
+      page: q.page,
+      category: q.category,
+      priceGteCents: q.priceGte === undefined ? undefined : dollarsToCents(q.priceGte),
+      priceLteCents: q.priceLte === undefined ? undefined : dollarsToCents(q.priceLte),
+      ratingsGte: q.ratingsGte,
+    },
+  };
+}

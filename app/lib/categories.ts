@@ -1,0 +1,20 @@
+export const CATEGORIES = [
+  "Electronics",
+  "Cameras",
+  "Laptops",
+  "Accessories",
+  "Headphones",
+  "Food",
+  "Books",
+  "Clothes/Shoes",
+  "Beauty/Health",
+  "Sports",
+  "Outdoor",
+  "Home",
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}

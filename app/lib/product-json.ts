@@ -1,0 +1,46 @@
+import { centsToDollars } from "./money";
+
+type ImageLike = { id: string; url: string };
+type ReviewLike = { id: string; productId: string; userId: string; name: string; rating: number; comment: string };
+type ProductLike = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: string;
+  seller: string;
+  stock: number;
+  ratings: number;
+  numOfReviews: number;
+  createdAt: Date;
+  images: ImageLike[];
+};
+
+export function reviewJson(review: ReviewLike) {
+  return {
+    _id: review.id,
+    user: review.userId,
+    name: review.name,
+    rating: review.rating,
+    comment: review.comment,
+    productId: review.productId,
+  };
+}
+
+/** A product in the specification's shape: `_id`, price in dollars, images as `{ _id, url }`. */
+export function productJson(product: ProductLike, reviews: ReviewLike[]) {
+  return {
+    _id: product.id,
+    name: product.name,
+    price: centsToDollars(product.priceCents),
+    description: product.description,
+    category: product.category,
+    seller: product.seller,
+    stock: product.stock,
+    ratings: Math.round(product.ratings * 100) / 100,
+    numOfReviews: product.numOfReviews,
+    images: product.images.map((image) => ({ _id: image.id, url: image.url })),
+    reviews: reviews.map(reviewJson),
+    createdAt: product.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,37 @@
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { config } from "~/config.server";
+
+function sessionSecret(): string {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set (the server sets one at start-up)");
+  return secret;
+}
+
+const secure = config.publicUrl.startsWith("https://");
+const secrets = [sessionSecret()];
+
+// Named shop_session: oidc-provider (the Google stand-in in tests) uses `_session` itself.
+export const sessionStorage = createCookieSessionStorage<{ userId: string; sessionVersion: number }>({
+  cookie: {
+    name: "shop_session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure,
+    secrets,
+    maxAge: 60 * 60 * 24 * 30,
+  },
+});
+
+export const toastSessionStorage = createCookieSessionStorage({
+  cookie: { name: "shop_toast", httpOnly: true, sameSite: "lax", path: "/", secure, secrets },
+});
+
+export const cartCookie = createCookie("shop_cart", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure,
+  secrets,
+  maxAge: 60 * 60 * 24 * 60,
+});

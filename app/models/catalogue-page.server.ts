@@ -1,0 +1,28 @@
+import { data } from "@remix-run/node";
+import type { ProductQuery } from "~/lib/catalogue-query";
+import { listProducts } from "./products.server";
+
+/** One page of product cards for the storefront pages (only what a card shows). */
+export async function loadProductCards(query: ProductQuery) {
+  const page = await listProducts(query);
+  return {
+    products: page.products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      priceCents: p.priceCents,
+      ratings: p.ratings,
+      numOfReviews: p.numOfReviews,
+      images: p.images.slice(0, 1),
+    })),
+    productsCount: page.productsCount,
+    filteredProductsCount: page.filteredProductsCount,
+    resPerPage: page.resPerPage,
+    page: page.page,
+    pageCount: page.pageCount,
+  };
+}
+
+/** A 400 for a storefront page whose query a person mistyped; the error page shows the message. */
+export function badQuery(message: string): never {
+  throw data(message, { status: 400 });
+}

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { productsFts } from "~/db/fts";
+import { productImages, products, reviews, users } from "~/db/schema";
+import { RES_PER_PAGE, type ProductQuery } from "~/lib/catalogue-query";
+import { toFtsQuery } from "~/lib/fts";
+
+export type ProductImage = { id: string; url: string };
+
+export type ProductSummary = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: string;
+  seller: string;
+  stock: number;
+  ratings: number;
+  numOfReviews: number;
+  createdAt: Date;
+  images: ProductImage[];
+};
+
+export type ProductReview = {
+  id: string;
+  productId: string;
+  userId: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: Date;
+};
+
+export type ProductDetail = ProductSummary & { reviews: ProductReview[] };
+
+export type ProductPage = {
+  products: ProductSummary[];
+  productsCount: number;
+  filteredProductsCount: number;
+  resPerPage: number;
+  page: number;
+  pageCount: number;
+};
+
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  category: products.category,
+  seller: products.seller,
+  stock: products.stock,
+  ratings: products.ratings,
+  numOfReviews: products.numOfReviews,
+  createdAt: products.createdAt,
+};
+
+function filterConditions(q: ProductQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (q.category) conditions.push(eq(products.category, q.category));
+  if (q.priceGteCents !== undefined) conditions.push(gte(products.priceCents, q.priceGteCents));
+  if (q.priceLteCents !== undefined) conditions.push(lte(products.priceCents, q.priceLteCents));
+  if (q.ratingsGte !== undefined) conditions.push(gte(products.ratings, q.ratingsGte));
+  return conditions;
+}
+
+async function imagesByProduct(ids: string[]): Promise<Map<string, ProductImage[]>> {
+  const byProduct = new Map<string, ProductImage[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byProduct;
+  const rows = await db
+    .select({ id: productImages.id, url: productImages.url, productId: productImages.productId })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+  for (const row of rows) byProduct.get(row.productId)?.push({ id: row.id, url: row.url });
+  return byProduct;
+}
+
+export async function reviewsByProduct(ids: string[]): Promise<Map<string, ProductReview[]>> {
+  const byProduct = new Map<string, ProductReview[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      userId: reviews.userId,
+      name: users.name,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(inArray(reviews.productId, ids))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  for (const row of rows) byProduct.get(row.productId)?.push(row);
+  return byProduct;
+}
+
+/**
+ * The catalogue query behind the home page, the search page and GET /api/v1/products:
+ * keyword (full-text, relevance first), filters, then one page of `RES_PER_PAGE`.
+ */
+export async function listProducts(q: ProductQuery): Promise<ProductPage> {
+  const [{ total }] = await db.select({ total: count() }).from(products);
+  const conditions = filterConditions(q);
+  const offset = (q.page - 1) * RES_PER_PAGE;
+  const keyword = q.keyword?.trim();
+  const match = keyword ? toFtsQuery(keyword) : null;
+
+  let rows: Omit<ProductSummary, "images">[];
+  let filtered: number;
+  if (keyword && !match) {
+    // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
+    rows = [];
+    filtered = 0;
+  } else if (match) {
+    const where = and(sql`${productsFts} MATCH ${match}`, ...conditions);
+    const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
+    [{ filtered }] = await db
+      .select({ filtered: count() })
+      .from(productsFts)
+      .innerJoin(products, joinOn)
+      .where(where);
+    rows = await db
+      .select(summaryColumns)
+      .from(productsFts)
+      .innerJoin(products, joinOn)
+      .where(where)
+      .orderBy(asc(productsFts.rank), desc(products.createdAt), desc(products.seq))
+      .limit(RES_PER_PAGE)
+      .offset(offset);
+  } else {
+    const where = conditions.length ? and(...conditions) : undefined;
+    [{ filtered }] = await db.select({ filtered: count() }).from(products).where(where);
+    rows = await db
+      .select(summaryColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.seq))
+      .limit(RES_PER_PAGE)
+      .offset(offset);
+  }
+
+  const images = await imagesByProduct(rows.map((r) => r.id));
+  return {
+    products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
+    productsCount: total,
+    filteredProductsCount: filtered,
+    resPerPage: RES_PER_PAGE,
+    page: q.page,
+    pageCount: Math.max(1, Math.ceil(filtered / RES_PER_PAGE)),
+  };
+}
+
+/** One product with its images and reviews, or null when no product has that id. */
+export async function getProduct(id: string): Promise<ProductDetail | null> {
+  const [row] = await db.select(summaryColumns).from(products).where(eq(products.id, id)).limit(1);
+  if (!row) return null;
+  const [images, productReviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
+  return { ...row, images: images.get(id) ?? [], reviews: productReviews.get(id) ?? [] };
+}

@@ -1,0 +1,112 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import bootstrapCss from "bootstrap/dist/css/bootstrap.min.css?url";
+import appCss from "~/styles/app.css?url";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { Toaster } from "~/components/Toaster";
+import { config } from "~/config.server";
+import { getToast } from "~/lib/toast.server";
+import { getCartCount } from "~/models/cart.server";
+import { getOptionalUser } from "~/models/users.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: bootstrapCss },
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
+];
+
+const DEFAULT_SHOP_NAME = "ShopIT";
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const shopName = data?.shopName ?? DEFAULT_SHOP_NAME;
+  if (!error) return [{ title: shopName }];
+  const page = isRouteErrorResponse(error) && error.status === 404 ? "Not Found" : "Error";
+  return [{ title: `${page} - ${shopName}` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ toast, headers }, user, cartCount] = await Promise.all([
+    getToast(request),
+    getOptionalUser(request),
+    getCartCount(request),
+  ]);
+  return data({ shopName: config.shopName, toast, user, cartCount }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const shopName = root?.shopName ?? DEFAULT_SHOP_NAME;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="d-flex flex-column min-vh-100">
+        <a href="#main" className="visually-hidden-focusable">
+          Skip to content
+        </a>
+        <Header shopName={shopName} cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
+        <main id="main" className="container flex-grow-1 py-4">
+          {children}
+        </main>
+        <Footer shopName={shopName} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let status = 500;
+  let message = "Something went wrong on our side. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message =
+      typeof error.data === "string" && error.data
+        ? error.data
+        : status === 404
+          ? "We could not find the page you asked for."
+          : error.statusText || message;
+  } else if (!import.meta.env.PROD) {
+    console.error(error);
+  }
+  const heading = status === 404 ? "Page not found" : status < 500 ? "Request not accepted" : "Server error";
+  return (
+    <div className="text-center py-5" data-testid="error-page">
+      <h1 className="display-5">{status}</h1>
+      <h2 className="h4">{heading}</h2>
+      <p className="lead">{message}</p>
+      <a href="/" className="btn btn-warning">
+        Back to the shop
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/Pagination";
+import { ProductCard } from "~/components/ProductCard";
+import { parseProductQuery } from "~/lib/catalogue-query";
+import { pageTitle } from "~/lib/meta";
+import { badQuery, loadProductCards } from "~/models/catalogue-page.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Buy Best Products Online");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const parsed = parseProductQuery(new URLSearchParams({ page: params.get("page") ?? "" }));
+  if (!parsed.success) badQuery(parsed.message);
+  return loadProductCards(parsed.query);
+}
+
+export default function Home() {
+  const { products, filteredProductsCount, resPerPage, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1 className="h3 mb-3">Latest Products</h1>
+      {products.length === 0 ? (
+        <p className="lead text-muted">
+          {filteredProductsCount === 0 ? "No products in the shop yet." : "No products on this page."}
+        </p>
+      ) : (
+        <div className="row">
+          {products.map((product) => (
+            <ProductCard key={product.id} product={product} columnClass="col-sm-6 col-md-4 col-lg-3" />
+          ))}
+        </div>
+      )}
+      {filteredProductsCount > resPerPage ? <Pagination page={page} pageCount={pageCount} /> : null}
+    </section>
+  );
+}

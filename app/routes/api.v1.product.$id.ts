@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiHandler } from "~/lib/api.server";
+import { productJson } from "~/lib/product-json";
+import { getProduct } from "~/models/products.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const product = await getProduct(params.id ?? "");
+    if (!product) return apiError(404, "Product not found");
+    return Response.json({ success: true, product: productJson(product, product.reviews) });
+  });
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiHandler } from "~/lib/api.server";
+import { parseProductQuery } from "~/lib/catalogue-query";
+import { productJson } from "~/lib/product-json";
+import { listProducts, reviewsByProduct } from "~/models/products.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const parsed = parseProductQuery(new URL(request.url).searchParams);
+    if (!parsed.success) return apiError(400, parsed.message);
+    const page = await listProducts(parsed.query);
+    const reviews = await reviewsByProduct(page.products.map((p) => p.id));
+    return Response.json({
+      success: true,
+      productsCount: page.productsCount,
+      resPerPage: page.resPerPage,
+      filteredProductsCount: page.filteredProductsCount,
+      products: page.products.map((p) => productJson(p, reviews.get(p.id) ?? [])),
+    });
+  });
+}

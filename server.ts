@@ -1,0 +1,77 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { config } from "./app/config.server";
+import { prepareShop } from "./app/startup.server";
+
+const isDev = process.env.NODE_ENV === "development";
+process.env.NODE_ENV ??= "production";
+
+await prepareShop();
+
+const viteDevServer = isDev
+  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+app.use(
+  helmet({
+    // Vite's dev server injects inline scripts and a websocket; production gets the strict policy.
+    contentSecurityPolicy: isDev
+      ? false
+      : {
+          directives: {
+            "default-src": ["'self'"],
+            // Remix hydrates from inline scripts.
+            "script-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:"],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "connect-src": ["'self'"],
+            "form-action": ["'self'"],
+            "frame-ancestors": ["'none'"],
+            "upgrade-insecure-requests": config.publicUrl.startsWith("https://") ? [] : null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith("https://"),
+  }),
+);
+app.use(compression());
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted assets never change under the same name.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+app.use(express.static("public", { maxAge: "1h" }));
+// Uploaded and demo images get unique names, so they can be cached for a year.
+app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
+
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
+
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const server = app.listen(config.port, () => {
+  console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
+});
+
+function shutdown(signal: string) {
+  console.log(`${signal} received: closing the server.`);
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

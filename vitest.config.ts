@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    setupFiles: ["tests/unit/setup.ts"],
+    pool: "forks",
+  },
+});
