@@ -44,6 +44,9 @@ app.use(
           },
         },
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" (helmet's default) makes browsers send `Origin: null` on form posts, which
+    // Remix's CSRF check rejects.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: config.publicUrl.startsWith("https://"),
   }),
 );

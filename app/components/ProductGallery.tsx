@@ -46,11 +46,11 @@ export function ProductGallery({ name, images, active }: Props) {
         </div>
         {count > 1 ? (
           <>
-            <a className="carousel-control-prev" href={`?image=${(current - 1 + count) % count}`} role="button" data-bs-target={target} data-bs-slide="prev">
+            <a className="carousel-control-prev" href={`?image=${(current - 1 + count) % count}`} data-bs-target={target} data-bs-slide="prev">
               <span className="carousel-control-prev-icon" aria-hidden="true" />
               <span className="visually-hidden">Previous image</span>
             </a>
-            <a className="carousel-control-next" href={`?image=${(current + 1) % count}`} role="button" data-bs-target={target} data-bs-slide="next">
+            <a className="carousel-control-next" href={`?image=${(current + 1) % count}`} data-bs-target={target} data-bs-slide="next">
               <span className="carousel-control-next-icon" aria-hidden="true" />
               <span className="visually-hidden">Next image</span>
             </a>
