@@ -65,7 +65,14 @@ app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge:
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
 
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
 
 const server = app.listen(config.port, () => {
   console.log(`${config.shopName} is ready at http://localhost:${config.port}`);

@@ -6,22 +6,54 @@ function databasePathFromUrl(url: string): string {
   return file === ":memory:" ? file : path.resolve(file);
 }
 
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+// Google sign-in is on when the client id and secret are set. The endpoints default to Google's
+// and can point elsewhere (tests use a local OpenID Connect provider).
+function readGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+  return {
+    clientId: env.GOOGLE_CLIENT_ID,
+    clientSecret: env.GOOGLE_CLIENT_SECRET,
+    callbackUrl: `${publicUrl}/auth/google/callback`,
+    authorizationUrl: env.GOOGLE_AUTHORIZATION_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: env.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
+    userInfoUrl: env.GOOGLE_USERINFO_URL ?? "https://www.googleapis.com/oauth2/v3/userinfo",
+    jwksUrl: env.GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs",
+    issuers: (env.GOOGLE_ISSUER ?? "https://accounts.google.com,accounts.google.com").split(","),
+  };
+}
+
 function readConfig() {
   const env = process.env;
   const port = Number(env.PORT ?? 3000);
   const databasePath = databasePathFromUrl(env.DATABASE_URL ?? "file:./data/shop.db");
+  const shopName = env.SHOP_NAME?.trim() || "ShopIT";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const dataDir = databasePath === ":memory:" ? path.resolve("data") : path.dirname(databasePath);
   return {
     port,
     isProduction: env.NODE_ENV !== "development" && env.NODE_ENV !== "test",
-    shopName: env.SHOP_NAME?.trim() || "ShopIT",
+    shopName,
     databasePath,
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     seed: env.SEED === "none" ? ("none" as const) : ("demo" as const),
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `${shopName} <no-reply@localhost>`,
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, "outbox")),
+    google: readGoogleConfig(env, publicUrl),
+    rateLimits: {
+      // Attempts per 15 minutes: per client IP on every login / reset request, per e-mail on failures.
+      perIp: positiveInt(env.RATE_LIMIT_PER_IP, 50),
+      perEmail: positiveInt(env.RATE_LIMIT_PER_EMAIL, 10),
+    },
   };
 }
 

@@ -20,7 +20,7 @@ import { Toaster } from "~/components/Toaster";
 import { config } from "~/config.server";
 import { getToast } from "~/lib/toast.server";
 import { getCartCount } from "~/models/cart.server";
-import { getOptionalUser } from "~/models/users.server";
+import { getOptionalUser } from "~/models/auth.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },
@@ -43,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getOptionalUser(request),
     getCartCount(request),
   ]);
-  return data({ shopName: config.shopName, toast, user, cartCount }, { headers });
+  // Only what the layout shows goes to the browser (never the whole user row).
+  const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
+  return data({ shopName: config.shopName, toast, user: navUser, cartCount }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { NAVBAR_AVATAR_URL } from "~/lib/avatars";
 
 type Props = { user: { name: string; avatarUrl: string | null } };
 
@@ -8,7 +9,7 @@ export function UserMenu({ user }: Props) {
     <details className="user-menu dropdown ms-3">
       <summary className="btn btn-dark d-flex align-items-center gap-2">
         <img
-          src={user.avatarUrl ?? "/images/profile.png"}
+          src={user.avatarUrl ?? NAVBAR_AVATAR_URL}
           alt=""
           width={32}
           height={32}

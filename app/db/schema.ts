@@ -34,6 +34,8 @@ export const users = sqliteTable(
     avatarUrl: text("avatar_url"),
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     googleSignIn: integer("google_sign_in", { mode: "boolean" }).notNull().default(false),
+    // Google's stable account id ("sub") once the account has signed in with Google.
+    googleId: text("google_id"),
     // Bumped to end every other session ("log out other devices").
     sessionVersion: integer("session_version").notNull().default(1),
     // The last shipping info used, offered again at the next checkout.
@@ -45,7 +47,12 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_role_idx").on(t.role),
+  ],
 );
 
 export const products = sqliteTable(

@@ -1,4 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
+import type { ZodTypeAny, z } from "zod";
+import { readFormWithFiles } from "./multipart.server";
+import { PublicError } from "./public-error";
 
 /** The error body every /api/v1 call answers with. */
 export function apiError(status: number, message: string, headers?: HeadersInit): Response {
@@ -7,13 +10,14 @@ export function apiError(status: number, message: string, headers?: HeadersInit)
 
 /**
  * Runs an /api/v1 handler so that whatever it throws becomes `{ success: false, message }` with
- * the right status: thrown Responses keep their status and text, anything else is a logged 500
- * without details.
+ * the right status: PublicErrors and thrown Responses keep their status and message, anything
+ * else is a logged 500 without details.
  */
 export async function apiHandler(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
+    if (error instanceof PublicError) return apiError(error.status, error.message, error.headers);
     if (error instanceof Response) {
       const text = await error.text().catch(() => "");
       return apiError(error.status, messageFromBody(text) || error.statusText || "Request failed");
@@ -34,4 +38,34 @@ function messageFromBody(text: string): string {
     // plain text body
   }
   return text;
+}
+
+/** The body of an API call as an object: JSON, urlencoded or multipart (files kept as File). */
+export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      throw apiError(400, "The request body is not valid JSON");
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+    return body as Record<string, unknown>;
+  }
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(await readFormWithFiles(request));
+  }
+  return {};
+}
+
+/** Validates API input with a zod schema; the first problem becomes a 400 with its message. */
+export function parseApiInput<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw apiError(400, result.error.issues[0]?.message ?? "Invalid input");
+  return result.data;
+}
+
+export function methodNotAllowed(request: Request): Response {
+  return apiError(405, `${request.method} is not allowed here`);
 }

@@ -11,7 +11,7 @@ const secure = config.publicUrl.startsWith("https://");
 const secrets = [sessionSecret()];
 
 // Named shop_session: oidc-provider (the Google stand-in in tests) uses `_session` itself.
-export const sessionStorage = createCookieSessionStorage<{ userId: string; sessionVersion: number }>({
+export const sessionStorage = createCookieSessionStorage<{ userId: string; sessionVersion: number; "oauth2:state": string }>({
   cookie: {
     name: "shop_session",
     httpOnly: true,

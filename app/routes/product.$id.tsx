@@ -9,7 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
 import { getProduct } from "~/models/products.server";
-import { getOptionalUser } from "~/models/users.server";
+import { getOptionalUser } from "~/models/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageTitle(matches, data?.product.name ?? "Not Found");

@@ -5,7 +5,7 @@ import { addReview, clearCatalogue, createProduct, createUser } from "./fixtures
 
 type Args = Parameters<typeof productsLoader>[0];
 const call = (loader: (args: Args) => Promise<Response>, url: string, params: Record<string, string> = {}) =>
-  loader({ request: new Request(`http://shop.test${url}`), params, context: {} });
+  loader({ request: new Request(`http://shop.test${url}`), params, context: { clientIp: "127.0.0.1" } });
 
 beforeEach(() => clearCatalogue());
 

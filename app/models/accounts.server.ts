@@ -1,0 +1,39 @@
+import { deleteImage, saveImage } from "./images.server";
+import { assertEmailAvailable, createUser, updateProfile, type User } from "./users.server";
+
+// Account writes that involve an avatar file: the file is stored only once the e-mail is known
+// to be free, and removed again when the write fails.
+
+/** Creates a password account, with its avatar stored only once the e-mail is known to be free. */
+export async function registerAccount(input: {
+  name: string;
+  email: string;
+  password: string;
+  avatar: Buffer | null;
+}): Promise<User> {
+  assertEmailAvailable(input.email);
+  const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : null;
+  try {
+    return await createUser({ name: input.name, email: input.email, password: input.password, avatarUrl });
+  } catch (error) {
+    await deleteImage(avatarUrl);
+    throw error;
+  }
+}
+
+/** Name, e-mail and (optionally) a new avatar; the old avatar file goes once the new one is saved. */
+export async function updateProfileWithAvatar(
+  user: User,
+  input: { name: string; email: string; avatar: Buffer | null },
+): Promise<User> {
+  assertEmailAvailable(input.email, user.id);
+  const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;
+  try {
+    const updated = updateProfile(user.id, { name: input.name, email: input.email, avatarUrl });
+    if (avatarUrl) await deleteImage(user.avatarUrl);
+    return updated;
+  } catch (error) {
+    await deleteImage(avatarUrl);
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/lib/api.server";
+import { listUsers } from "~/models/admin-users.server";
+import { requireApiAdmin } from "~/models/auth.server";
+import { userJson } from "~/models/users.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    return Response.json({ success: true, users: listUsers().map(userJson) });
+  });
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/lib/api.server";
+import { requireApiUser } from "~/models/auth.server";
+import { userJson } from "~/models/users.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => Response.json({ success: true, user: userJson(await requireApiUser(request)) }));
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { profileSchema } from "~/lib/account-schemas";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { uploadedImageBytes } from "~/lib/multipart.server";
+import { updateProfileWithAvatar } from "~/models/accounts.server";
+import { requireApiUser } from "~/models/auth.server";
+import { userJson } from "~/models/users.server";
+
+// PUT /api/v1/me/update: multipart (or JSON) name, email, avatar.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const user = await requireApiUser(request);
+    const body = await readApiBody(request);
+    const input = parseApiInput(profileSchema, body);
+    const updated = await updateProfileWithAvatar(user, { ...input, avatar: await uploadedImageBytes(body.avatar) });
+    return Response.json({ success: true, user: userJson(updated) });
+  });
+}

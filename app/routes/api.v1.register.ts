@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { registerSchema } from "~/lib/account-schemas";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { uploadedImageBytes } from "~/lib/multipart.server";
+import { registerAccount } from "~/models/accounts.server";
+import { signedInJson } from "~/models/api-auth.server";
+import { verifyGoogleCredential } from "~/models/google-id-token.server";
+import { findOrCreateGoogleUser } from "~/models/users.server";
+
+// POST /api/v1/register: { name, email, password, avatar? } or { credential } (Google).
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const body = await readApiBody(request);
+    if (typeof body.credential === "string") {
+      const user = await findOrCreateGoogleUser(await verifyGoogleCredential(body.credential));
+      return signedInJson(request, user, 201);
+    }
+    const input = parseApiInput(registerSchema, body);
+    const user = await registerAccount({ ...input, avatar: await uploadedImageBytes(body.avatar) });
+    return signedInJson(request, user, 201);
+  });
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+import { config } from "~/config.server";
+import { redirectWithError } from "~/lib/toast.server";
+import { authenticator, signInAndRedirect } from "~/models/auth.server";
+
+// Google sends the browser back here with a code: remix-auth checks the state, exchanges the code
+// and reads the profile; the account is found, linked or created, and signed in.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!config.google) throw new Response("Google sign-in is not configured on this shop.", { status: 404 });
+  try {
+    const user = await authenticator.authenticate("google", request);
+    return signInAndRedirect(request, user, "/");
+  } catch (error) {
+    if (error instanceof AuthorizationError) {
+      console.warn("Google sign-in failed:", error.message);
+      return redirectWithError("/lgn", "Google sign-in did not succeed. Please try again.");
+    }
+    throw error;
+  }
+}

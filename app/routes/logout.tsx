@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { destroyUserSession } from "~/models/auth.server";
+
+// Logging out changes state, so it is a POST (the navbar's Logout is a form); a GET just goes home.
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return redirectWithSuccess("/", "Logged out successfully.", {
+    headers: { "Set-Cookie": await destroyUserSession(request) },
+  });
+}

@@ -1,0 +1,60 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AuthCard } from "~/components/AuthCard";
+import { AvatarField } from "~/components/AvatarField";
+import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { GoogleButton } from "~/components/GoogleButton";
+import { config } from "~/config.server";
+import { registerValidator } from "~/lib/account-validators";
+import { formFailure, publicErrorToForm, withoutPasswords } from "~/lib/form-response.server";
+import { pageTitle } from "~/lib/meta";
+import { fileBytes, readFormWithFiles } from "~/lib/multipart.server";
+import { getOptionalUser, signInAndRedirect } from "~/models/auth.server";
+import { registerAccount } from "~/models/accounts.server";
+import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Register User");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return { googleEnabled: Boolean(config.google) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readFormWithFiles(request);
+  const result = await registerValidator.validate(form);
+  const values = withoutPasswords(Object.fromEntries(form));
+  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  try {
+    const user = await registerAccount({ ...result.data, avatar: await fileBytes(form.get("avatar")) });
+    return signInAndRedirect(request, user, "/", "Registered successfully");
+  } catch (error) {
+    return publicErrorToForm(error, values);
+  }
+}
+
+export default function Register() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Register">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm validator={registerValidator} method="post" encType="multipart/form-data" noValidate>
+        <TextField name="name" label="Name" autoComplete="name" required maxLength={30} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" required />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
+        <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
+        <SubmitButton>REGISTER</SubmitButton>
+      </ValidatedForm>
+      {googleEnabled ? (
+        <div className="mt-3">
+          <GoogleButton />
+        </div>
+      ) : null}
+      <p className="mt-3 mb-0 text-end">
+        <Link to="/lgn">Already registered? Login</Link>
+      </p>
+    </AuthCard>
+  );
+}
