@@ -2,16 +2,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { e2eEnv } from "./tests/e2e/support/env";
 
 // Chosen once in the main process; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const firstPort = 20000 + Math.floor(Math.random() * 20000);
+process.env.E2E_PORT ??= String(firstPort);
+process.env.E2E_SMTP_PORT ??= String(firstPort + 1);
+process.env.E2E_OIDC_PORT ??= String(firstPort + 2);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR;
-export const baseURL = `http://127.0.0.1:${port}`;
+const env = e2eEnv();
+const baseURL = `http://127.0.0.1:${env.port}`;
+const googleIssuer = `http://127.0.0.1:${env.oidcPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -51,13 +56,23 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:${path.join(dataDir, "shop.db")}`,
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      PORT: String(env.port),
+      DATABASE_URL: `file:${env.databaseFile}`,
+      UPLOADS_DIR: path.join(env.dataDir, "uploads"),
       SESSION_SECRET: "e2e-session-secret",
       SEED: "demo",
       LOG_REQUESTS: "false",
       PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
+      // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
+      RATE_LIMIT_PER_IP: "100000",
+      GOOGLE_CLIENT_ID: env.googleClientId,
+      GOOGLE_CLIENT_SECRET: env.googleClientSecret,
+      GOOGLE_AUTHORIZATION_URL: `${googleIssuer}/auth`,
+      GOOGLE_TOKEN_URL: `${googleIssuer}/token`,
+      GOOGLE_USERINFO_URL: `${googleIssuer}/me`,
+      GOOGLE_JWKS_URL: `${googleIssuer}/jwks`,
+      GOOGLE_ISSUER: googleIssuer,
     },
   },
 });

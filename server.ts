@@ -38,7 +38,8 @@ app.use(
             "img-src": ["'self'", "data:", "blob:"],
             "style-src": ["'self'", "'unsafe-inline'"],
             "connect-src": ["'self'"],
-            "form-action": ["'self'"],
+            // Form posts that redirect to Google's sign-in page are covered by form-action too.
+            "form-action": ["'self'", ...(config.google ? [new URL(config.google.authorizationUrl).origin] : [])],
             "frame-ancestors": ["'none'"],
             "upgrade-insecure-requests": config.publicUrl.startsWith("https://") ? [] : null,
           },

@@ -20,7 +20,6 @@ export class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
         clientSecret: google.clientSecret,
         callbackURL: google.callbackUrl,
         scope: "openid email profile",
-        prompt: "select_account",
       },
       verify,
     );

@@ -14,15 +14,21 @@ export const resetRequestedMessage = (email: string) =>
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** Mails a single-use reset link valid for 30 minutes (only the token's hash is stored). */
+/** A new random token for the user, valid for 30 minutes; only its hash is stored. */
+export function createResetToken(userId: string, now = new Date()): string {
+  const token = crypto.randomBytes(32).toString("hex");
+  db.insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+    .run();
+  return token;
+}
+
+/** Mails a single-use reset link valid for 30 minutes. */
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = getUserByEmail(email);
   // Google accounts have no password; they get no mail, and the caller answers the same.
   if (!user || user.googleSignIn) return;
-  const token = crypto.randomBytes(32).toString("hex");
-  db.insert(passwordResetTokens)
-    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
-    .run();
+  const token = createResetToken(user.id, now);
   const link = `${config.publicUrl}/password/reset/${token}`;
   try {
     await sendMail({

@@ -47,7 +47,7 @@ export default function UpdateProfile() {
         defaultValues={{ name: user.name, email: user.email }}
         noValidate
       >
-        <TextField name="name" label="Name" autoComplete="name" required maxLength={30} />
+        <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <AvatarField currentUrl={user.avatarUrl} error={actionData?.fieldErrors?.avatar} />
         <SubmitButton>UPDATE</SubmitButton>

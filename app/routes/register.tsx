@@ -41,7 +41,7 @@ export default function Register() {
     <AuthCard title="Register">
       <FormAlert message={actionData?.formError} />
       <ValidatedForm validator={registerValidator} method="post" encType="multipart/form-data" noValidate>
-        <TextField name="name" label="Name" autoComplete="name" required maxLength={30} />
+        <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
         <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />

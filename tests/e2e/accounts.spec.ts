@@ -1,0 +1,130 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEMO_SHOPPER, expectPasswordNotEchoed, loginViaForm, logoutViaMenu, registerViaApi, uniqueEmail } from "./support/accounts";
+
+const avatarFile = path.resolve("public/images/default_avatar.jpg");
+
+test("register with an avatar: signed in, welcomed, avatar stored and shown", async ({ page }) => {
+  const email = uniqueEmail("register");
+  await page.goto("/register");
+  await expect(page).toHaveTitle("Register User - ShopIT");
+  await page.getByLabel("Name").fill("Rita Register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("s3cret-enough");
+  await page.getByLabel("Avatar").setInputFiles(avatarFile);
+  await page.getByRole("button", { name: "REGISTER" }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("toast")).toHaveText("Registered successfully");
+  const menu = page.locator(".user-menu > summary");
+  await expect(menu).toContainText("Rita Register");
+  const avatar = await menu.locator("img").getAttribute("src");
+  expect(avatar).toMatch(/^\/uploads\/avatars\/[a-z0-9]+\.webp$/);
+  const image = await page.request.get(avatar!);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});
+
+test("register refuses a taken e-mail and a non-image avatar, keeping what was typed", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Dup Licate");
+  await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
+  await page.getByLabel("Password").fill("s3cret-enough");
+  await page.getByRole("button", { name: "REGISTER" }).click();
+  await expect(page.getByText("This e-mail is already registered")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_SHOPPER.email);
+  await expectPasswordNotEchoed(page, "Password");
+
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Password").fill("s3cret-enough");
+  await page.getByLabel("Avatar").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>not an image</script>") });
+  await page.getByRole("button", { name: "REGISTER" }).click();
+  await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
+});
+
+test("register checks every field and says what is wrong", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("x".repeat(31));
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "REGISTER" }).click();
+  await expect(page.getByText("Your name cannot exceed 30 characters")).toBeVisible();
+  await expect(page.getByText("Please enter valid email address")).toBeVisible();
+  await expect(page.getByText("Your password must be at least 8 characters")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+});
+
+test("log in, see the user menu, log out", async ({ page }) => {
+  await loginViaForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+  await expect(page).toHaveURL(/\/$/);
+  const summary = page.locator(".user-menu > summary");
+  await expect(summary).toContainText(DEMO_SHOPPER.name);
+  await summary.click();
+  for (const entry of ["Dashboard", "Orders", "Profile"]) await expect(page.getByRole("link", { name: entry })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+});
+
+test("a wrong password and an unknown e-mail get the same message; the e-mail stays", async ({ page }) => {
+  await loginViaForm(page, DEMO_SHOPPER.email, "wrong-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid Email or Password");
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_SHOPPER.email);
+  await expectPasswordNotEchoed(page, "Password");
+
+  await loginViaForm(page, "nobody-here@example.com", "whatever-123");
+  await expect(page.getByRole("alert")).toHaveText("Invalid Email or Password");
+});
+
+test("the login page links to forgot password and register, and sends a signed-in user home", async ({ page }) => {
+  await page.goto("/lgn");
+  await expect(page).toHaveTitle("Login - ShopIT");
+  await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/password/forgot");
+  await expect(page.getByRole("link", { name: "New User?" })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(page.getByText("Login to view the resources")).toHaveCount(0);
+
+  await registerViaApi(page);
+  await page.goto("/lgn");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("profile shows the account, and the update form changes it", async ({ page }) => {
+  const account = await registerViaApi(page, "Pat Profile");
+  await page.goto("/me");
+  await expect(page).toHaveTitle("Your Profile - ShopIT");
+  await expect(page.getByTestId("profile-name")).toHaveText("Pat Profile");
+  await expect(page.getByTestId("profile-email")).toHaveText(account.email);
+  await expect(page.getByTestId("profile-joined")).toHaveText(new Date().toISOString().slice(0, 10));
+  await expect(page.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders/me");
+  await expect(page.getByRole("link", { name: "Change Password" })).toHaveAttribute("href", "/password/update");
+  await expect(page.getByRole("img", { name: "Pat Profile" })).toHaveAttribute("src", "/images/default_avatar.jpg");
+
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page.getByTestId("avatar-preview")).toHaveAttribute("src", "/images/default_avatar.jpg");
+  await expect(page.getByLabel("Name")).toHaveValue("Pat Profile");
+  await page.getByLabel("Name").fill("");
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page.getByText("Please enter your name")).toBeVisible();
+
+  await page.getByLabel("Name").fill("Pat Renamed");
+  await page.getByLabel("Avatar").setInputFiles(avatarFile);
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByTestId("toast")).toHaveText("User updated successfully");
+  await expect(page.getByTestId("profile-name")).toHaveText("Pat Renamed");
+  await expect(page.getByRole("img", { name: "Pat Renamed" })).toHaveAttribute("src", /^\/uploads\/avatars\//);
+});
+
+test("the admin's profile has no My Orders link", async ({ page }) => {
+  await loginViaForm(page, "admin@example.com", "admin12345");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/me");
+  await expect(page.getByTestId("profile-name")).toHaveText("Demo Admin");
+  await expect(page.getByRole("link", { name: "My Orders" })).toHaveCount(0);
+  await logoutViaMenu(page);
+});

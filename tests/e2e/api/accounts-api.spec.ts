@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { SignJWT, importJWK } from "jose";
+import { DEMO_ADMIN, DEMO_SHOPPER, resetLinkIn, uniqueEmail, waitForMail } from "../support/accounts";
+import { e2eEnv } from "../support/env";
+
+const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+async function register(request: APIRequestContext, extra: Record<string, unknown> = {}) {
+  const account = { name: "Api Person", email: uniqueEmail("api"), password: "api-password-1", ...extra };
+  const response = await request.post("/api/v1/register", { data: account });
+  expect(response.status()).toBe(201);
+  type UserJson = { _id: string; email: string; avatar: { url: string } };
+  const body = (await response.json()) as { success: boolean; token: string; user: UserJson };
+  return { ...account, body };
+}
+
+async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message: string | RegExp) {
+  expect(response.status()).toBe(status);
+  const body = (await response.json()) as { success: boolean; message: string };
+  expect(body.success).toBe(false);
+  expect(body.message).toMatch(message);
+}
+
+test("POST /register creates the account, signs in, and never shows the password", async ({ request }) => {
+  const { body, email } = await register(request, { avatar: `data:image/png;base64,${PNG_1PX.toString("base64")}` });
+  expect(body).toMatchObject({ success: true, user: { email, name: "Api Person", role: "user", googleSignIn: false } });
+  expect(body.user.avatar.url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+  expect(JSON.stringify(body)).not.toMatch(/password|hash|\$2[aby]\$/i);
+  const me = await request.get("/api/v1/me");
+  expect((await me.json()).user.email).toBe(email);
+});
+
+test("POST /register refuses bad input with the field's message", async ({ request }) => {
+  await expectError(await request.post("/api/v1/register", { data: { email: "a@b.co", password: "longenough" } }), 400, "Please enter your name");
+  await expectError(await request.post("/api/v1/register", { data: { name: "x".repeat(31), email: "a@b.co", password: "longenough" } }), 400, "Your name cannot exceed 30 characters");
+  await expectError(await request.post("/api/v1/register", { data: { name: "A", email: "nope", password: "longenough" } }), 400, "Please enter valid email address");
+  await expectError(await request.post("/api/v1/register", { data: { name: "A", email: uniqueEmail(), password: "short" } }), 400, "at least 8 characters");
+  await expectError(await request.post("/api/v1/register", { data: { name: "A", email: DEMO_SHOPPER.email.toUpperCase(), password: "longenough" } }), 409, "already registered");
+  await expectError(await request.post("/api/v1/register", { data: { name: "A", email: uniqueEmail(), password: "longenough", avatar: "data:image/png;base64,bm90IGFuIGltYWdl" } }), 400, "JPEG, PNG or WebP");
+  await expectError(await request.post("/api/v1/register", { headers: { "Content-Type": "application/json" }, data: "[1,2]" }), 400, "JSON object");
+});
+
+test("POST /register takes a multipart avatar too", async ({ request }) => {
+  const response = await request.post("/api/v1/register", {
+    multipart: { name: "Multi Part", email: uniqueEmail(), password: "password-123", avatar: { name: "a.png", mimeType: "image/png", buffer: PNG_1PX } },
+  });
+  expect(response.status()).toBe(201);
+  expect((await response.json()).user.avatar.url).toMatch(/^\/uploads\/avatars\//);
+});
+
+test("POST /login: success, missing fields, wrong password", async ({ request }) => {
+  const ok = await request.post("/api/v1/login", { data: { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password } });
+  expect(ok.status()).toBe(200);
+  const body = await ok.json();
+  expect(body).toMatchObject({ success: true, user: { email: DEMO_SHOPPER.email } });
+  expect(typeof body.token).toBe("string");
+  await expectError(await request.post("/api/v1/login", { data: { email: DEMO_SHOPPER.email } }), 400, "Please enter email & password");
+  await expectError(await request.post("/api/v1/login", { data: { email: DEMO_SHOPPER.email, password: "nope-nope" } }), 401, "Invalid Email or Password");
+  await expectError(await request.post("/api/v1/login", { data: { email: "ghost@example.com", password: "nope-nope" } }), 401, "Invalid Email or Password");
+});
+
+test("POST /login is limited per e-mail after repeated failures (429)", async ({ request }) => {
+  const { email, password } = await register(request);
+  for (let i = 0; i < 10; i++) {
+    expect((await request.post("/api/v1/login", { data: { email, password: "wrong-guess" } })).status()).toBe(401);
+  }
+  const limited = await request.post("/api/v1/login", { data: { email, password } });
+  await expectError(limited, 429, /Too many attempts/);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+});
+
+test("POST /login with a Google credential verified against the provider's keys", async ({ request }) => {
+  const { jwk, issuer } = JSON.parse(fs.readFileSync(e2eEnv().googleKeyFile, "utf8"));
+  const key = await importJWK(jwk, "RS256");
+  const email = uniqueEmail("idtoken");
+  const token = (aud: string) =>
+    new SignJWT({ email, email_verified: true, name: "Id Token" })
+      .setProtectedHeader({ alg: "RS256", kid: jwk.kid })
+      .setIssuer(issuer)
+      .setAudience(aud)
+      .setSubject(`sub-${email}`)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key);
+
+  const ok = await request.post("/api/v1/login", { data: { credential: await token(e2eEnv().googleClientId) } });
+  expect(ok.status()).toBe(200);
+  expect((await ok.json()).user).toMatchObject({ email, googleSignIn: true, name: "Id Token" });
+
+  await expectError(await request.post("/api/v1/login", { data: { credential: await token("someone-else") } }), 401, "invalid or has expired");
+  await expectError(await request.post("/api/v1/login", { data: { credential: "not.a.jwt" } }), 401, "invalid or has expired");
+});
+
+test("GET /me needs a session; GET /logout ends it", async ({ request }) => {
+  await expectError(await request.get("/api/v1/me"), 401, "Login first to access this resource.");
+  await register(request);
+  expect((await request.get("/api/v1/me")).status()).toBe(200);
+  const out = await request.get("/api/v1/logout");
+  expect(await out.json()).toMatchObject({ success: true });
+  await expectError(await request.get("/api/v1/me"), 401, "Login first to access this resource.");
+});
+
+test("PUT /password/change returns a bearer token; log out other devices ends older tokens", async ({ request, playwright, baseURL }) => {
+  const account = await register(request);
+  const oldToken = account.body.token as string;
+  await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: "wrong-one", newPassword: "new-password-1", confirmNewPassword: "new-password-1" } }), 400, "Old password is incorrect");
+  await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: account.password, newPassword: "new-password-1", confirmNewPassword: "different-1" } }), 400, "Passwords do not match");
+  await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: account.password, newPassword: "short", confirmNewPassword: "short" } }), 400, "at least 8 characters");
+  await expectError(await request.post("/api/v1/password/change", { data: {} }), 405, "not allowed");
+
+  const changed = await request.put("/api/v1/password/change", {
+    data: { currentPassword: account.password, newPassword: "new-password-1", confirmNewPassword: "new-password-1", logoutOtherDevices: true },
+  });
+  expect(changed.status()).toBe(200);
+  const { token, message } = await changed.json();
+  expect(message).toBe("Password updated successfully");
+
+  const outsider = await playwright.request.newContext({ baseURL });
+  const withNew = await outsider.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect((await withNew.json()).user.email).toBe(account.email);
+  await expectError(await outsider.get("/api/v1/me", { headers: { Authorization: `Bearer ${oldToken}` } }), 401, "Login first");
+  await expectError(await outsider.get("/api/v1/me", { headers: { Authorization: "Bearer forged.token.value" } }), 401, "Login first");
+  await outsider.dispose();
+});
+
+test("password reset by API: same answer for unknown e-mails, token single use", async ({ request }) => {
+  const account = await register(request);
+  const unknown = await request.post("/api/v1/password/reset", { data: { email: "nobody-at-all@example.com" } });
+  const known = await request.post("/api/v1/password/reset", { data: { email: account.email } });
+  expect(unknown.status()).toBe(200);
+  expect(known.status()).toBe(200);
+  expect((await unknown.json()).message.replace("nobody-at-all@example.com", "X")).toBe((await known.json()).message.replace(account.email, "X"));
+  await expectError(await request.post("/api/v1/password/reset", { data: { email: "bad" } }), 400, "Please enter valid email address");
+
+  const path = resetLinkIn(await waitForMail(account.email)).replace("/password/reset/", "/api/v1/password/reset/");
+  await expectError(await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-2" } }), 400, "Passwords do not match");
+  expect((await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } })).status()).toBe(200);
+  await expectError(await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } }), 400, "invalid or has already been used");
+  await expectError(await request.put("/api/v1/password/reset/deadbeef", { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } }), 400, "invalid");
+  expect((await request.post("/api/v1/login", { data: { email: account.email, password: "fresh-pass-1" } })).status()).toBe(200);
+});
+
+test("PUT /me/update changes name, e-mail and avatar; a taken e-mail is 409", async ({ request }) => {
+  await expectError(await request.put("/api/v1/me/update", { multipart: { name: "X", email: "x@example.com" } }), 401, "Login first");
+  await register(request);
+  const email = uniqueEmail("updated");
+  const updated = await request.put("/api/v1/me/update", {
+    multipart: { name: "New Name", email, avatar: { name: "a.png", mimeType: "image/png", buffer: PNG_1PX } },
+  });
+  expect(updated.status()).toBe(200);
+  expect((await updated.json()).user).toMatchObject({ name: "New Name", email });
+  await expectError(await request.put("/api/v1/me/update", { multipart: { name: "New Name", email: DEMO_ADMIN.email } }), 409, "already registered");
+  await expectError(await request.put("/api/v1/me/update", { multipart: { name: "", email } }), 400, "Please enter your name");
+});
+
+test("admin user calls: 401 for visitors, 403 for users, full CRUD for admins", async ({ request, playwright, baseURL }) => {
+  await expectError(await request.get("/api/v1/admin/users"), 401, "Login first to access this resource.");
+  const shopper = await playwright.request.newContext({ baseURL });
+  const victim = await register(shopper);
+  await expectError(await shopper.get("/api/v1/admin/users"), 403, "Role (user) is not allowed to access this resource");
+
+  const admin = await playwright.request.newContext({ baseURL });
+  const login = await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  const adminId = (await login.json()).user._id;
+  const list = await (await admin.get("/api/v1/admin/users")).json();
+  expect(list.users.some((u: { email: string }) => u.email === victim.email)).toBe(true);
+  expect(JSON.stringify(list)).not.toMatch(/passwordHash|\$2[aby]\$/);
+
+  const id = victim.body.user._id;
+  expect((await (await admin.get(`/api/v1/admin/user/${id}`)).json()).user.email).toBe(victim.email);
+  await expectError(await admin.get("/api/v1/admin/user/unknown"), 404, "User not found");
+  await expectError(await admin.put(`/api/v1/admin/user/${id}`, { data: { name: "V", email: victim.email, role: "owner" } }), 400, "Role must be user or admin");
+  await expectError(await admin.put(`/api/v1/admin/user/${adminId}`, { data: { name: "Demo Admin", email: DEMO_ADMIN.email, role: "user" } }), 400, "own account");
+  await expectError(await admin.delete(`/api/v1/admin/user/${adminId}`), 400, "own account");
+
+  const promoted = await admin.put(`/api/v1/admin/user/${id}`, { data: { name: "Victim Promoted", email: victim.email, role: "admin" } });
+  expect((await promoted.json()).user).toMatchObject({ name: "Victim Promoted", role: "admin" });
+  const deleted = await admin.delete(`/api/v1/admin/user/${id}`);
+  expect(await deleted.json()).toMatchObject({ success: true, message: "User deleted successfully" });
+  await expectError(await admin.get(`/api/v1/admin/user/${id}`), 404, "User not found");
+  // The deleted user's session no longer counts.
+  await expectError(await shopper.get("/api/v1/me"), 401, "Login first");
+  await shopper.dispose();
+  await admin.dispose();
+});

@@ -1,0 +1,20 @@
+import { startGoogleStandIn } from "./support/google-stand-in";
+import { e2eEnv } from "./support/env";
+import { startSmtpSink } from "./support/smtp-sink";
+
+// Real peers for the shop under test: an SMTP server and a Google stand-in, both on loopback.
+export default async function globalSetup() {
+  const env = e2eEnv();
+  const stopSmtp = await startSmtpSink(env.smtpPort, env.mailDir);
+  const stopGoogle = await startGoogleStandIn({
+    port: env.oidcPort,
+    shopUrl: `http://127.0.0.1:${env.port}`,
+    clientId: env.googleClientId,
+    clientSecret: env.googleClientSecret,
+    keyFile: env.googleKeyFile,
+  });
+  return async () => {
+    await stopGoogle();
+    await stopSmtp();
+  };
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_SHOPPER, loginViaForm } from "./support/accounts";
+
+test("a visitor on an account page is sent to login, then back", async ({ page }) => {
+  await page.goto("/me/update");
+  await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Fme%2Fupdate$/);
+  await expect(page.getByTestId("toast")).toHaveText("Login to view the resources");
+  await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
+  await page.getByLabel("Password").fill(DEMO_SHOPPER.password);
+  await page.getByRole("button", { name: "LOGIN" }).click();
+  await expect(page).toHaveURL(/\/me\/update$/);
+  await expect(page.getByLabel("Name")).toHaveValue(DEMO_SHOPPER.name);
+});
+
+test("redirectTo only leads to paths on this site", async ({ page }) => {
+  await page.goto("/lgn?redirectTo=//evil.example/steal");
+  await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
+  await page.getByLabel("Password").fill(DEMO_SHOPPER.password);
+  await page.getByRole("button", { name: "LOGIN" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test("a signed-in shopper on an admin page is told so and sent home", async ({ page }) => {
+  await loginViaForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByTestId("toast")).toHaveText("You cannot view the resources.");
+});
+
+test("a visitor on an admin page is sent to login", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Fdashboard$/);
+  await expect(page.getByTestId("toast")).toHaveText("Login to view the resources");
+});

@@ -1,0 +1,18 @@
+import path from "node:path";
+
+// Ports and folders shared by the Playwright config, its global setup and the tests; chosen
+// once in the main process (playwright.config.ts) and inherited by the workers.
+export function e2eEnv() {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  return {
+    port: Number(process.env.E2E_PORT),
+    smtpPort: Number(process.env.E2E_SMTP_PORT),
+    oidcPort: Number(process.env.E2E_OIDC_PORT),
+    dataDir,
+    mailDir: path.join(dataDir, "mail"),
+    googleKeyFile: path.join(dataDir, "google-key.json"),
+    databaseFile: path.join(dataDir, "shop.db"),
+    googleClientId: "shop-e2e-client",
+    googleClientSecret: "shop-e2e-secret",
+  };
+}
