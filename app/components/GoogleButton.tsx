@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 
 /** A plain form post to the OAuth redirect: works without JavaScript. */
 export function GoogleButton() {
   return (
-    <Form method="post" action="/auth/google" reloadDocument>
+    <Form method="post" action="/auth/google" reloadDocument className="mt-3">
       <button type="submit" className="btn btn-outline-dark w-100 d-flex align-items-center justify-content-center gap-2" style={{ height: 40 }}>
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
           <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z" />
@@ -14,5 +14,17 @@ export function GoogleButton() {
         Sign in with Google
       </button>
     </Form>
+  );
+}
+
+/** What sits under the login and register forms: Google sign-in (when configured) and a link to the other form. */
+export function AuthFooter({ googleEnabled, to, label }: { googleEnabled: boolean; to: string; label: string }) {
+  return (
+    <>
+      {googleEnabled ? <GoogleButton /> : null}
+      <p className="mt-3 mb-0 text-end">
+        <Link to={to}>{label}</Link>
+      </p>
+    </>
   );
 }

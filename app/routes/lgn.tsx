@@ -4,7 +4,7 @@ import { AuthorizationError } from "remix-auth";
 import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { GoogleButton } from "~/components/GoogleButton";
+import { AuthFooter } from "~/components/GoogleButton";
 import { config } from "~/config.server";
 import { loginValidator } from "~/lib/account-validators";
 import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
@@ -52,14 +52,7 @@ export default function Login() {
         </div>
         <SubmitButton>LOGIN</SubmitButton>
       </ValidatedForm>
-      {googleEnabled ? (
-        <div className="mt-3">
-          <GoogleButton />
-        </div>
-      ) : null}
-      <p className="mt-3 mb-0 text-end">
-        <Link to="/register">New User?</Link>
-      </p>
+      <AuthFooter googleEnabled={googleEnabled} to="/register" label="New User?" />
     </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { AvatarField } from "~/components/AvatarField";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { GoogleButton } from "~/components/GoogleButton";
+import { AuthFooter } from "~/components/GoogleButton";
 import { config } from "~/config.server";
 import { registerValidator } from "~/lib/account-validators";
 import { formFailure, publicErrorToForm, withoutPasswords } from "~/lib/form-response.server";
@@ -47,14 +47,7 @@ export default function Register() {
         <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
         <SubmitButton>REGISTER</SubmitButton>
       </ValidatedForm>
-      {googleEnabled ? (
-        <div className="mt-3">
-          <GoogleButton />
-        </div>
-      ) : null}
-      <p className="mt-3 mb-0 text-end">
-        <Link to="/lgn">Already registered? Login</Link>
-      </p>
+      <AuthFooter googleEnabled={googleEnabled} to="/lgn" label="Already registered? Login" />
     </AuthCard>
   );
 }
