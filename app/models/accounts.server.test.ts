@@ -79,6 +79,13 @@ describe("rate limits", () => {
     await expect(limitAttempt("password-reset", "10.0.1.1", `other-${email}`)).resolves.toBeUndefined();
   });
 
+  it("stop login attempts from one IP after the per-IP limit", async () => {
+    const ip = `192.0.2.${Date.now() % 250}`;
+    for (let i = 0; i < 50; i++) await limitAttempt("login", ip);
+    await expect(limitAttempt("login", ip)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(limitAttempt("login", "198.51.100.7")).resolves.toBeUndefined();
+  });
+
   it("stop logins for an e-mail after repeated failures, and a success clears the count", async () => {
     const user = await newUser();
     for (let i = 0; i < 9; i++) await expect(loginWithPassword(user.email, "nope-nope")).rejects.toThrow(INVALID_LOGIN);

@@ -52,6 +52,14 @@ test("POST /register takes a multipart avatar too", async ({ request }) => {
   expect((await response.json()).user.avatar.url).toMatch(/^\/uploads\/avatars\//);
 });
 
+test("an avatar over 10 MB is refused with a clear message", async ({ request }) => {
+  const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+  const response = await request.post("/api/v1/register", {
+    multipart: { name: "Too Big", email: uniqueEmail(), password: "password-123", avatar: { name: "big.png", mimeType: "image/png", buffer: big } },
+  });
+  await expectError(response, 400, "Images can be at most 10 MB.");
+});
+
 test("POST /login: success, missing fields, wrong password", async ({ request }) => {
   const ok = await request.post("/api/v1/login", { data: { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password } });
   expect(ok.status()).toBe(200);
