@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -7,11 +8,33 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { config } from "./app/config.server";
 import { prepareShop } from "./app/startup.server";
+import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
 const isDev = process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= "production";
 
 await prepareShop();
+
+// Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md),
+// on loopback only; the stripe SDK is pointed at it through these variables.
+if (!process.env.STRIPE_SECRET_KEY) {
+  const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
+  const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
+  const sandbox = await startStripeSandbox({
+    secretKey,
+    webhookSecret,
+    webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
+    log: (message) => console.warn(message),
+  });
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_sandbox",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: sandbox.url,
+    STRIPE_SANDBOX: "1",
+  });
+  console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
+}
 
 const viteDevServer = isDev
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))

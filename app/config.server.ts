@@ -27,6 +27,23 @@ function readGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
   };
 }
 
+// Stripe: real keys, or the payment sandbox that server.ts starts (and describes in these
+// variables) when STRIPE_SECRET_KEY is not set. Read when first used, as the sandbox starts after
+// this module loads.
+export function stripeSettings() {
+  const env = process.env;
+  const apiUrl = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY ?? "",
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "",
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
+    sandbox: env.STRIPE_SANDBOX === "1",
+    api: apiUrl
+      ? { host: apiUrl.hostname, port: apiUrl.port, protocol: apiUrl.protocol.replace(":", "") as "http" | "https" }
+      : null,
+  };
+}
+
 function readConfig() {
   const env = process.env;
   const port = Number(env.PORT ?? 3000);

@@ -38,11 +38,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user, cartCount] = await Promise.all([
-    getToast(request),
-    getOptionalUser(request),
-    getCartCount(request),
-  ]);
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getOptionalUser(request)]);
+  const cartCount = await getCartCount(request, user);
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
   return data({ shopName: config.shopName, toast, user: navUser, cartCount }, { headers });

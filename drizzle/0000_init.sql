@@ -43,7 +43,8 @@ CREATE TABLE `orders` (
 	`shipping_postal_code` text NOT NULL,
 	`shipping_country` text NOT NULL,
 	`payment_intent_id` text,
-	`payment_status` text DEFAULT 'pending' NOT NULL,
+	`payment_status` text DEFAULT 'requires_payment' NOT NULL,
+	`reserved_until` integer,
 	`items_price_cents` integer NOT NULL,
 	`shipping_price_cents` integer NOT NULL,
 	`tax_price_cents` integer NOT NULL,
@@ -61,6 +62,7 @@ CREATE INDEX `orders_user_created_idx` ON `orders` (`user_id`,`created_at`);--> 
 CREATE INDEX `orders_created_at_idx` ON `orders` (`created_at`);--> statement-breakpoint
 CREATE INDEX `orders_paid_at_idx` ON `orders` (`paid_at`);--> statement-breakpoint
 CREATE INDEX `orders_status_idx` ON `orders` (`order_status`);--> statement-breakpoint
+CREATE INDEX `orders_payment_reserved_idx` ON `orders` (`payment_status`,`reserved_until`);--> statement-breakpoint
 CREATE TABLE `password_reset_tokens` (
 	`token_hash` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
@@ -125,6 +127,7 @@ CREATE TABLE `users` (
 	`avatar_url` text,
 	`role` text DEFAULT 'user' NOT NULL,
 	`google_sign_in` integer DEFAULT false NOT NULL,
+	`google_id` text,
 	`session_version` integer DEFAULT 1 NOT NULL,
 	`shipping_address` text,
 	`shipping_city` text,
@@ -136,4 +139,6 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
-CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);
+CREATE UNIQUE INDEX `users_google_id_unique` ON `users` (`google_id`);--> statement-breakpoint
+CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);--> statement-breakpoint
+CREATE INDEX `users_role_idx` ON `users` (`role`);

@@ -56,3 +56,33 @@ export function FormAlert({ message }: { message?: string | null }) {
     </div>
   ) : null;
 }
+
+export function SelectField({ name, label, options, placeholder }: { name: string; label: string; options: string[]; placeholder: string }) {
+  const { error, getInputProps } = useField(name);
+  const errorId = `${name}-error`;
+  return (
+    <div className="mb-3">
+      <label htmlFor={name} className="form-label">
+        {label}
+      </label>
+      <select
+        {...getInputProps({ id: name })}
+        className={`form-select${error ? " is-invalid" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <div id={errorId} className="invalid-feedback">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

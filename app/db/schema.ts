@@ -160,7 +160,10 @@ export const orders = sqliteTable(
     shippingPostalCode: text("shipping_postal_code").notNull(),
     shippingCountry: text("shipping_country").notNull(),
     paymentIntentId: text("payment_intent_id"),
-    paymentStatus: text("payment_status").notNull().default("pending"),
+    // requires_payment (stock reserved, not paid yet), succeeded, canceled (stock returned), refunded.
+    paymentStatus: text("payment_status").notNull().default("requires_payment"),
+    // Until when the reserved stock is held for an unpaid order.
+    reservedUntil: integer("reserved_until", { mode: "timestamp_ms" }),
     itemsPriceCents: integer("items_price_cents").notNull(),
     shippingPriceCents: integer("shipping_price_cents").notNull(),
     taxPriceCents: integer("tax_price_cents").notNull(),
@@ -177,6 +180,7 @@ export const orders = sqliteTable(
     index("orders_created_at_idx").on(t.createdAt),
     index("orders_paid_at_idx").on(t.paidAt),
     index("orders_status_idx").on(t.orderStatus),
+    index("orders_payment_reserved_idx").on(t.paymentStatus, t.reservedUntil),
   ],
 );
 

@@ -7,7 +7,7 @@ import { PublicError } from "./public-error";
  * when the page is rendered without JavaScript. Passwords are never put back.
  */
 export function formFailure(
-  status: 400 | 401 | 403 | 404 | 409 | 429,
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
   fieldErrors: Record<string, string>,
   repopulateFields: Record<string, unknown> = {},
   formError?: string | null,

@@ -6,6 +6,7 @@ import { apiError } from "~/lib/api.server";
 import { sessionStorage } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { readApiToken } from "./api-token.server";
+import { adoptVisitorCart } from "./cart.server";
 import { ConfigurableGoogleStrategy } from "./google-strategy.server";
 import { clearFailedLogins, recordFailedLogin } from "./rate-limit.server";
 import { AccountError, findOrCreateGoogleUser, getUserById, verifyCredentials, type User } from "./users.server";
@@ -83,11 +84,13 @@ function currentPath(request: Request) {
 }
 
 /** Pages that need an account: a visitor is sent to /lgn, and back here after logging in. */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(request: Request, message = LOGIN_REQUIRED): Promise<User> {
   const user = await getOptionalUser(request);
   if (user) return user;
-  throw await redirectWithError(`/lgn?redirectTo=${encodeURIComponent(currentPath(request))}`, LOGIN_REQUIRED);
+  throw await redirectWithError(`/lgn?redirectTo=${encodeURIComponent(currentPath(request))}`, message);
 }
+
+export const LOGIN_TO_ORDER = "Please Login to order!!!";
 
 /** Admin pages: visitors go to /lgn, signed-in non-admins to /. */
 export async function requireAdmin(request: Request): Promise<User> {
@@ -109,8 +112,9 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** Session cookie for this user (a fresh session: nothing from the visitor's session is kept). */
+/** Session cookie for this user; the visitor's cart, if any, joins the account's cart. */
 export async function commitUserSession(request: Request, user: Pick<User, "id" | "sessionVersion">): Promise<string> {
+  await adoptVisitorCart(request, user.id);
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   session.unset("oauth2:state");
   session.set("userId", user.id);

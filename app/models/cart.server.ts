@@ -1,52 +1,56 @@
-import { count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { cartLines, carts, products } from "~/db/schema";
+import { cartLines, carts, productImages, products } from "~/db/schema";
+import { PublicError } from "~/lib/public-error";
 import { cartCookie } from "~/lib/session.server";
+import type { Tx } from "./reviews.server";
 
-export class CartError extends Error {
-  constructor(
-    message: string,
-    readonly field: "quantity" | "product",
-  ) {
-    super(message);
-  }
-}
+export class CartError extends PublicError {}
 
-async function cartIdFromRequest(request: Request): Promise<string | null> {
+/** Who the cart belongs to: a signed-in user, or the visitor holding the cart cookie. */
+type Shopper = { id: string } | null;
+
+async function cookieCartId(request: Request): Promise<string | null> {
   const value: unknown = await cartCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : null;
 }
 
-/** Number of lines (products) in the visitor's cart, as the navbar shows it. */
-export async function getCartCount(request: Request): Promise<number> {
-  const cartId = await cartIdFromRequest(request);
+/** The cart of a user, or the visitor cart named by the cookie (never a cart that has an owner). */
+async function findCartId(request: Request, user: Shopper): Promise<string | null> {
+  if (user) return db.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).get()?.id ?? null;
+  const id = await cookieCartId(request);
+  if (!id) return null;
+  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), isNull(carts.userId))).get()?.id ?? null;
+}
+
+/** Number of lines (products) in the cart, as the navbar shows it. */
+export async function getCartCount(request: Request, user: Shopper): Promise<number> {
+  const cartId = await findCartId(request, user);
   if (!cartId) return 0;
-  const [{ lines }] = await db.select({ lines: count() }).from(cartLines).where(eq(cartLines.cartId, cartId));
-  return lines;
+  return db.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId)).get()?.n ?? 0;
+}
+
+function stockOf(tx: Tx, productId: string) {
+  const product = tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, productId)).get();
+  if (!product) throw new CartError("This product no longer exists.", 404, "product");
+  return product;
+}
+
+function checkQuantity(product: { stock: number }, quantity: number) {
+  if (product.stock === 0) throw new CartError("This product is out of stock.", 409, "quantity");
+  if (quantity > product.stock) throw new CartError(`Only ${product.stock} left in stock.`, 409, "quantity");
 }
 
 /**
  * Puts `quantity` of a product in the cart, replacing the line when the product is already there
- * (one line per product). Returns the headers that keep the cart cookie.
+ * (one line per product). Returns headers that set the visitor's cart cookie when a cart was made.
  */
-export async function setCartLine(request: Request, productId: string, quantity: number): Promise<Headers> {
-  const existingCartId = await cartIdFromRequest(request);
+export async function setCartLine(request: Request, user: Shopper, productId: string, quantity: number): Promise<Headers> {
+  const existing = await findCartId(request, user);
   const cartId = db.transaction((tx) => {
-    const product = tx
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, productId))
-      .get();
-    if (!product) throw new CartError("This product no longer exists.", "product");
-    if (product.stock === 0) throw new CartError("This product is out of stock.", "quantity");
-    if (quantity > product.stock)
-      throw new CartError(`Only ${product.stock} left in stock.`, "quantity");
-
-    let id = existingCartId;
-    if (id && !tx.select({ id: carts.id }).from(carts).where(eq(carts.id, id)).get()) id = null;
-    if (!id) id = tx.insert(carts).values({}).returning({ id: carts.id }).get().id;
-    else tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
-
+    checkQuantity(stockOf(tx, productId), quantity);
+    const id = existing ?? tx.insert(carts).values({ userId: user?.id ?? null }).returning({ id: carts.id }).get().id;
+    tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
     tx.insert(cartLines)
       .values({ cartId: id, productId, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } })
@@ -54,6 +58,114 @@ export async function setCartLine(request: Request, productId: string, quantity:
     return id;
   });
   const headers = new Headers();
-  if (cartId !== existingCartId) headers.append("Set-Cookie", await cartCookie.serialize(cartId));
+  if (!user && cartId !== existing) headers.append("Set-Cookie", await cartCookie.serialize(cartId));
   return headers;
+}
+
+/** Changes the quantity of a line already in the cart (the cart page's stepper). */
+export async function updateCartLine(request: Request, user: Shopper, productId: string, quantity: number) {
+  const cartId = await findCartId(request, user);
+  db.transaction((tx) => {
+    checkQuantity(stockOf(tx, productId), quantity);
+    const changed = cartId
+      ? tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run().changes
+      : 0;
+    if (changed === 0) throw new CartError("This product is not in your cart.", 404, "product");
+  });
+}
+
+export async function removeCartLine(request: Request, user: Shopper, productId: string) {
+  const cartId = await findCartId(request, user);
+  if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
+}
+
+export type CartLine = {
+  productId: string;
+  name: string;
+  priceCents: number;
+  image: string | null;
+  stock: number;
+  quantity: number;
+};
+
+/**
+ * The cart's lines at today's prices. A line whose product ran short is clamped to the stock left,
+ * and one whose product sold out is removed; each such change comes back as a notice.
+ */
+export async function loadCart(request: Request, user: Shopper): Promise<{ lines: CartLine[]; notices: string[] }> {
+  const cartId = await findCartId(request, user);
+  if (!cartId) return { lines: [], notices: [] };
+  return db.transaction((tx) => {
+    const rows = tx
+      .select({
+        productId: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        stock: products.stock,
+        quantity: cartLines.quantity,
+      })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(eq(cartLines.cartId, cartId))
+      .orderBy(asc(cartLines.createdAt), asc(products.name))
+      .all();
+    const notices: string[] = [];
+    const lines: CartLine[] = [];
+    for (const row of rows) {
+      if (row.stock === 0) {
+        tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
+        notices.push(`${row.name} is out of stock and was removed from your cart.`);
+        continue;
+      }
+      if (row.quantity > row.stock) {
+        tx.update(cartLines)
+          .set({ quantity: row.stock })
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
+          .run();
+        notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
+        row.quantity = row.stock;
+      }
+      lines.push({ ...row, image: null });
+    }
+    const images = lines.length
+      ? tx
+          .select({ productId: productImages.productId, url: productImages.url })
+          .from(productImages)
+          .where(inArray(productImages.productId, lines.map((l) => l.productId)))
+          .orderBy(asc(productImages.position))
+          .all()
+      : [];
+    for (const line of lines) line.image = images.find((i) => i.productId === line.productId)?.url ?? null;
+    return { lines, notices };
+  });
+}
+
+/**
+ * On sign-in, the visitor's cart joins the account's cart: its lines replace those for the same
+ * products (the most recent choice wins), and the visitor cart is gone.
+ */
+export async function adoptVisitorCart(request: Request, userId: string) {
+  const visitorCartId = await findCartId(request, null);
+  if (!visitorCartId) return;
+  db.transaction((tx) => {
+    const own = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get();
+    if (!own) {
+      tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();
+      return;
+    }
+    const lines = tx.select().from(cartLines).where(eq(cartLines.cartId, visitorCartId)).all();
+    for (const line of lines) {
+      tx.insert(cartLines)
+        .values({ cartId: own.id, productId: line.productId, quantity: line.quantity })
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } })
+        .run();
+    }
+    tx.delete(carts).where(eq(carts.id, visitorCartId)).run();
+  });
+}
+
+/** Empties a user's cart (after their order is paid). */
+export function emptyCart(tx: Tx, userId: string) {
+  const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get();
+  if (cart) tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).run();
 }

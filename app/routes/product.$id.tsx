@@ -37,14 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = addToCartSchema.safeParse({ quantity });
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, quantity }, { status: 400 });
   try {
-    const headers = await setCartLine(request, params.id ?? "", parsed.data.quantity);
+    const user = await getOptionalUser(request);
+    const headers = await setCartLine(request, user, params.id ?? "", parsed.data.quantity);
     return redirectWithSuccess(`/product/${params.id}`, "Item Added to Cart", { headers });
   } catch (error) {
-    if (error instanceof CartError) {
-      if (error.field === "product") throw notFound();
-      return data({ error: error.message, quantity }, { status: 400 });
-    }
-    throw error;
+    if (!(error instanceof CartError)) throw error;
+    if (error.status === 404) throw notFound();
+    return data({ error: error.message, quantity }, { status: error.status });
   }
 }
 

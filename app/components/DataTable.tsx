@@ -1,0 +1,160 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { PAGE_SIZES, type TableQuery } from "~/lib/table-query";
+
+type Props<T> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own type for mixed columns
+  columns: ColumnDef<T, any>[];
+  data: T[];
+  total: number;
+  query: TableQuery<string>;
+  /** Column ids that can be sorted (sorting is done by the server, in SQL). */
+  sortable: string[];
+  caption: string;
+};
+
+const PAGE_BUTTONS = 8;
+
+function hrefWith(search: string, changes: Record<string, string | number>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) params.set(key, String(value));
+  return `?${params.toString()}`;
+}
+
+/**
+ * TanStack Table in server mode: the rows, sort and page come from the loader, and every control
+ * is a link or a GET form over the URL query, so the table works without JavaScript.
+ */
+export function DataTable<T>({ columns, data, total, query, sortable, caption }: Props<T>) {
+  const { search } = useLocation();
+  const submit = useSubmit();
+  const pageCount = Math.max(1, Math.ceil(total / query.size));
+  const table = useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    pageCount,
+    state: {
+      sorting: [{ id: query.sort, desc: query.dir === "desc" }],
+      pagination: { pageIndex: query.page - 1, pageSize: query.size },
+    },
+  });
+  const first = Math.max(1, Math.min(query.page - Math.floor(PAGE_BUTTONS / 2), pageCount - PAGE_BUTTONS + 1));
+  const pages = Array.from({ length: Math.min(PAGE_BUTTONS, pageCount) }, (_, i) => first + i);
+  const hidden = (names: string[]) =>
+    names.map((name) => <input key={name} type="hidden" name={name} value={String(query[name as keyof typeof query])} />);
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-3 mb-3">
+        <Form method="get" role="search" className="d-flex gap-2 align-items-end">
+          <div>
+            <label htmlFor="table-search" className="form-label mb-1">
+              Search
+            </label>
+            <input id="table-search" type="search" name="q" defaultValue={query.q} className="form-control form-control-sm" />
+          </div>
+          {hidden(["sort", "dir", "size"])}
+          <button type="submit" className="btn btn-sm btn-outline-secondary">
+            Search
+          </button>
+        </Form>
+        <Form method="get" className="d-flex gap-2 align-items-end" onChange={(e) => submit(e.currentTarget)}>
+          {hidden(["q", "sort", "dir"])}
+          <div>
+            <label htmlFor="table-size" className="form-label mb-1">
+              Rows per page:
+            </label>
+            <select id="table-size" name="size" defaultValue={query.size} className="form-select form-select-sm">
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className="btn btn-sm btn-outline-secondary">
+              Show
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      <div className="table-responsive">
+        <table className="table table-striped table-hover align-middle">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const active = query.sort === header.column.id;
+                  const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {sortable.includes(header.column.id) ? (
+                        <Link to={hrefWith(search, { sort: header.column.id, dir: nextDir, page: 1 })} className="text-reset">
+                          {label} {active ? (query.dir === "asc" ? "▲" : "▼") : ""}
+                        </Link>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="text-center text-muted">
+                  No matching records found
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pageCount > 1 ? (
+        <nav aria-label="Table pages" className="d-flex justify-content-center">
+          <ul className="pagination pagination-sm">
+            <li className={`page-item${query.page <= 1 ? " disabled" : ""}`}>
+              <Link className="page-link" to={hrefWith(search, { page: query.page - 1 })} aria-disabled={query.page <= 1}>
+                Prev
+              </Link>
+            </li>
+            {pages.map((n) => (
+              <li key={n} className={`page-item${n === query.page ? " active" : ""}`} aria-current={n === query.page ? "page" : undefined}>
+                <Link className="page-link" to={hrefWith(search, { page: n })}>
+                  {n}
+                </Link>
+              </li>
+            ))}
+            <li className={`page-item${query.page >= pageCount ? " disabled" : ""}`}>
+              <Link className="page-link" to={hrefWith(search, { page: query.page + 1 })} aria-disabled={query.page >= pageCount}>
+                Next
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

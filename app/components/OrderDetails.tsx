@@ -1,0 +1,69 @@
+import { formatMoney } from "~/lib/money";
+import { OrderStatus } from "./OrderStatus";
+
+export type OrderView = {
+  id: string;
+  userName: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingPhoneNo: string;
+  shippingPostalCode: string;
+  shippingCountry: string;
+  paymentIntentId: string | null;
+  paymentStatus: string;
+  totalPriceCents: number;
+  orderStatus: string;
+  lines: { id: string; productId: string | null; name: string; priceCents: number; quantity: number; image: string | null }[];
+};
+
+/** The facts of an order, for its buyer and for the admin's process page. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  const paid = order.paymentStatus === "succeeded";
+  return (
+    <div>
+      <h1 className="h3 my-4">Order # {order.id}</h1>
+      <h2 className="h4 mb-3">Shipping Info</h2>
+      <p>
+        <b>Name:</b> {order.userName}
+      </p>
+      <p>
+        <b>Phone:</b> {order.shippingPhoneNo}
+      </p>
+      <p>
+        <b>Address:</b>{" "}
+        {`${order.shippingAddress}, ${order.shippingCity}, ${order.shippingPostalCode}, ${order.shippingCountry}`}
+      </p>
+      <p>
+        <b>Amount:</b> <span data-testid="order-amount">{formatMoney(order.totalPriceCents)}</span>
+      </p>
+      <hr />
+      <h2 className="h4 my-3">Payment</h2>
+      <p className={paid ? "text-success fw-bold" : "text-danger fw-bold"} data-testid="payment-status">
+        {paid ? "PAID" : "NOT PAID"}
+      </p>
+      <p>
+        <b>Payment id:</b> <span data-testid="payment-id">{order.paymentIntentId ?? "—"}</span>
+      </p>
+      <h2 className="h4 my-3">Order Status:</h2>
+      <p>
+        <OrderStatus status={order.orderStatus} />
+      </p>
+      <h2 className="h4 my-3">Order Items:</h2>
+      <hr />
+      {order.lines.map((line) => (
+        <div key={line.id} className="d-flex align-items-center gap-3 border-bottom py-2" data-testid="order-line">
+          {line.image ? <img src={line.image} alt="" width={65} height={49} /> : null}
+          {line.productId ? (
+            <a href={`/product/${line.productId}`} className="flex-grow-1">
+              {line.name}
+            </a>
+          ) : (
+            <span className="flex-grow-1">{line.name}</span>
+          )}
+          <span>{formatMoney(line.priceCents)}</span>
+          <span>{line.quantity} Piece(s)</span>
+        </div>
+      ))}
+    </div>
+  );
+}

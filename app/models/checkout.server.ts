@@ -1,0 +1,303 @@
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { cartLines, carts, orderLines, orders, productImages, products } from "~/db/schema";
+import { formatMoney } from "~/lib/money";
+import { priceOrder } from "~/lib/pricing";
+import { PublicError } from "~/lib/public-error";
+import { CartError, emptyCart } from "./cart.server";
+import { sendMail } from "./email.server";
+import { getOrder, getOrderByIntent, type Order } from "./orders.server";
+import type { Tx } from "./reviews.server";
+import { savedShippingInfo } from "./shipping.server";
+import { stripe } from "./stripe.server";
+import { getUserById, type User } from "./users.server";
+
+/** How long stock stays reserved for a checkout that has not been paid. */
+export const RESERVATION_MS = 15 * 60 * 1000;
+export const PAYMENT_PROBLEM = "There is some issue while payment processing";
+
+const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
+
+/**
+ * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
+ * units remain, at most N are reserved however many shoppers start paying at once. Earlier unpaid
+ * checkouts of the same user are released first.
+ */
+export function reserveOrder(user: User, now = new Date()): { order: Order; released: Order[] } {
+  const shipping = savedShippingInfo(user);
+  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
+  return db.transaction((tx) => {
+    const released = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, "requires_payment")))
+      .all();
+    for (const stale of released) returnStock(tx, stale.id);
+
+    const lines = tx
+      .select({
+        productId: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        stock: products.stock,
+        quantity: cartLines.quantity,
+      })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(eq(carts.userId, user.id))
+      .all();
+    if (lines.length === 0) throw new CartError("Your cart is empty.", 400);
+
+    for (const line of lines) {
+      const taken = tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantity}` })
+        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+        .run();
+      if (taken.changes !== 1) {
+        throw new CartError(
+          line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
+          409,
+        );
+      }
+    }
+
+    const prices = priceOrder(lines);
+    const order = tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        userName: user.name,
+        shippingAddress: shipping.address,
+        shippingCity: shipping.city,
+        shippingPhoneNo: shipping.phoneNo,
+        shippingPostalCode: shipping.postalCode,
+        shippingCountry: shipping.country,
+        itemsPriceCents: prices.itemsCents,
+        shippingPriceCents: prices.shippingCents,
+        taxPriceCents: prices.taxCents,
+        totalPriceCents: prices.totalCents,
+        paymentStatus: "requires_payment",
+        reservedUntil: new Date(now.getTime() + RESERVATION_MS),
+      })
+      .returning()
+      .get();
+    const images = tx
+      .select({ productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(inArray(productImages.productId, lines.map((l) => l.productId)))
+      .orderBy(asc(productImages.position))
+      .all();
+    tx.insert(orderLines)
+      .values(
+        lines.map((l) => ({
+          orderId: order.id,
+          productId: l.productId,
+          name: l.name,
+          priceCents: l.priceCents,
+          quantity: l.quantity,
+          image: images.find((i) => i.productId === l.productId)?.url ?? null,
+        })),
+      )
+      .run();
+    return { order, released };
+  });
+}
+
+/** Gives an unpaid order's stock back and marks it canceled (inside a transaction). */
+function returnStock(tx: Tx, orderId: string): boolean {
+  const changed = tx
+    .update(orders)
+    .set({ paymentStatus: "canceled", reservedUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "requires_payment")))
+    .run().changes;
+  if (changed !== 1) return false;
+  for (const line of tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).all()) {
+    if (line.productId)
+      tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}` }).where(eq(products.id, line.productId)).run();
+  }
+  return true;
+}
+
+/** Creates the PaymentIntent for the amount computed on the server, once per order. */
+async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
+  try {
+    const intent = await stripe().paymentIntents.create(
+      {
+        amount: order.totalPriceCents,
+        currency: "usd",
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        metadata: { orderId: order.id, userId: order.userId ?? "" },
+      },
+      { idempotencyKey: `order-${order.id}` },
+    );
+    db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id)).run();
+    return intent;
+  } catch (error) {
+    await releaseOrder(order.id, { cancelIntent: false });
+    if (error instanceof Stripe.errors.StripeError) throw unreachable();
+    throw error;
+  }
+}
+
+/** Reserves the cart and opens a PaymentIntent for it: the start of every payment. */
+export async function startPayment(user: User): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
+  const { order, released } = reserveOrder(user);
+  for (const stale of released) if (stale.paymentIntentId) await cancelIntent(stale.paymentIntentId);
+  return { order, intent: await createIntent(order) };
+}
+
+export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
+
+export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/**
+ * The sandbox's card form: the card goes to the payment provider (never stored), the intent is
+ * confirmed, and the outcome is read back from the provider before anything is marked paid.
+ */
+export async function payWithCard(user: User, card: CardInput): Promise<PaymentResult> {
+  const { order, intent } = await startPayment(user);
+  try {
+    const method = await stripe().paymentMethods.create({
+      type: "card",
+      card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+    });
+    await stripe().paymentIntents.confirm(intent.id, { payment_method: method.id });
+  } catch (error) {
+    await releaseOrder(order.id, { cancelIntent: true });
+    if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
+    if (error instanceof Stripe.errors.StripeError) return { ok: false, message: PAYMENT_PROBLEM };
+    throw error;
+  }
+  return settlePayment(intent.id);
+}
+
+/**
+ * The server-side check after a payment (the return from the card form, Stripe Elements or
+ * Checkout): asks the provider for the intent's status and marks the order paid only if it
+ * succeeded. The webhook leads to the same step; whichever comes first does it.
+ */
+export async function settlePayment(intentId: string): Promise<PaymentResult> {
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe().paymentIntents.retrieve(intentId);
+  } catch {
+    return { ok: false, message: PAYMENT_PROBLEM };
+  }
+  if (intent.status !== "succeeded") return { ok: false, message: PAYMENT_PROBLEM };
+  const order = await markOrderPaid(intent.id, intent.amount_received);
+  return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
+}
+
+/**
+ * Marks the order of a succeeded intent paid, empties the buyer's cart and sends the confirmation
+ * mail, once: calling it again for the same intent changes nothing. If the reservation had
+ * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
+ */
+export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+  const outcome = db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+    if (!order) return { kind: "unknown" as const };
+    if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded") return { kind: "done" as const, order };
+    if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
+    if (order.paymentStatus === "canceled") {
+      // The reservation lapsed and its stock went back: take it again if it is still there.
+      const lines = tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
+      const stock = (productId: string) =>
+        tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get()?.stock ?? 0;
+      if (lines.some((l) => l.productId && stock(l.productId) < l.quantity)) return { kind: "refund" as const, order };
+      for (const line of lines) {
+        if (line.productId)
+          tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId)).run();
+      }
+    }
+    const paid = tx
+      .update(orders)
+      .set({ paymentStatus: "succeeded", paidAt: now, reservedUntil: null })
+      .where(eq(orders.id, order.id))
+      .returning()
+      .get();
+    if (order.userId) emptyCart(tx, order.userId);
+    return { kind: "paid" as const, order: paid };
+  }, { behavior: "immediate" });
+
+  if (outcome.kind === "unknown") return null;
+  if (outcome.kind === "refund") {
+    await refundUnfulfillable(intentId);
+    return null;
+  }
+  if (outcome.kind === "done") return outcome.order;
+  if (outcome.kind === "mismatch") {
+    console.error(`Payment ${intentId} received ${amountReceived} cents for order ${outcome.order.id} of ${outcome.order.totalPriceCents}: not marked paid.`);
+    return null;
+  }
+  await sendOrderConfirmation(outcome.order.id);
+  return outcome.order;
+}
+
+/** A payment that succeeded for an order whose stock is gone is refunded, not kept. */
+export async function refundUnfulfillable(intentId: string) {
+  const order = getOrderByIntent(intentId);
+  if (!order || order.paymentStatus !== "canceled") return;
+  try {
+    await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+    db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, order.id)).run();
+  } catch (error) {
+    console.error(`Could not refund ${intentId} for order ${order.id}:`, error);
+  }
+}
+
+async function cancelIntent(intentId: string) {
+  try {
+    await stripe().paymentIntents.cancel(intentId);
+  } catch (error) {
+    // Already succeeded (a race with the buyer's bank): keep the payment, mark the order paid.
+    const intent = await stripe().paymentIntents.retrieve(intentId).catch(() => null);
+    if (intent?.status === "succeeded") {
+      await markOrderPaid(intent.id, intent.amount_received);
+    } else if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+      console.error(`Could not cancel payment ${intentId}:`, error);
+    }
+  }
+}
+
+/** Gives back the stock of an unpaid order and, if asked, cancels its intent at the provider. */
+export async function releaseOrder(orderId: string, { cancelIntent: cancel }: { cancelIntent: boolean }) {
+  const released = db.transaction((tx) => returnStock(tx, orderId));
+  const order = getOrder(orderId);
+  if (released && cancel && order?.paymentIntentId) await cancelIntent(order.paymentIntentId);
+}
+
+/** Releases every reservation whose time ran out (run every minute by the server). */
+export async function releaseLapsedReservations(now = new Date()): Promise<number> {
+  const lapsed = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, "requires_payment"), lt(orders.reservedUntil, now)))
+    .all();
+  for (const { id } of lapsed) await releaseOrder(id, { cancelIntent: true });
+  return lapsed.length;
+}
+
+async function sendOrderConfirmation(orderId: string) {
+  const order = getOrder(orderId);
+  const user = order?.userId ? getUserById(order.userId) : undefined;
+  if (!order || !user) return;
+  const lines = order.lines.map((l) => `  ${l.quantity} x ${l.name} (${formatMoney(l.priceCents)})`).join("\n");
+  try {
+    await sendMail({
+      to: user.email,
+      subject: `${config.shopName}: your order ${order.id}`,
+      text:
+        `Hello ${user.name},\n\nThank you for your order ${order.id}.\n\n${lines}\n\n` +
+        `Subtotal: ${formatMoney(order.itemsPriceCents)}\nShipping: ${formatMoney(order.shippingPriceCents)}\n` +
+        `Tax: ${formatMoney(order.taxPriceCents)}\nTotal paid: ${formatMoney(order.totalPriceCents)}\n\n` +
+        `Follow it at ${config.publicUrl}/order/${order.id}\n`,
+    });
+  } catch (error) {
+    console.error(`Could not send the confirmation of order ${order.id}:`, error);
+  }
+}

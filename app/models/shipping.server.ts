@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import countries from "i18n-iso-countries";
+import en from "i18n-iso-countries/langs/en.json";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { PublicError } from "~/lib/public-error";
+import type { ShippingInfo } from "~/lib/shipping-schema";
+import type { User } from "./users.server";
+
+countries.registerLocale(en);
+
+/** Every country of ISO 3166-1, by English name (the list of the shipping form). */
+export const COUNTRY_NAMES: string[] = Object.values(countries.getNames("en", { select: "official" })).sort((a, b) =>
+  a.localeCompare(b, "en"),
+);
+const known = new Set(COUNTRY_NAMES);
+
+export function assertCountry(country: string) {
+  if (!known.has(country)) throw new PublicError("Please choose a country from the list", 400, "country");
+}
+
+/** The shipping info kept on the account from the last checkout, if complete. */
+export function savedShippingInfo(user: User): ShippingInfo | null {
+  const info = {
+    address: user.shippingAddress,
+    city: user.shippingCity,
+    phoneNo: user.shippingPhoneNo,
+    postalCode: user.shippingPostalCode,
+    country: user.shippingCountry,
+  };
+  return Object.values(info).every(Boolean) ? (info as ShippingInfo) : null;
+}
+
+export function saveShippingInfo(userId: string, info: ShippingInfo) {
+  assertCountry(info.country);
+  db.update(users)
+    .set({
+      shippingAddress: info.address,
+      shippingCity: info.city,
+      shippingPhoneNo: info.phoneNo,
+      shippingPostalCode: info.postalCode,
+      shippingCountry: info.country,
+    })
+    .where(eq(users.id, userId))
+    .run();
+}

@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CheckoutSteps } from "~/components/CheckoutSteps";
+import { PriceSummary } from "~/components/PriceSummary";
+import { pageTitle } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { loadCheckout } from "~/models/checkout-page.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Confirm your Order");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });
+  return { name: user.name, lines, notices, shipping: shipping!, prices };
+}
+
+export default function ConfirmOrder() {
+  const { name, lines, notices, shipping, prices } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CheckoutSteps current={2} />
+      {notices.map((notice) => (
+        <div key={notice} className="alert alert-warning" role="status">
+          {notice}
+        </div>
+      ))}
+      <div className="row justify-content-between">
+        <div className="col-12 col-lg-8 mt-3">
+          <h1 className="h4 mb-3">Shipping Info</h1>
+          <p>
+            <b>Name:</b> <span data-testid="buyer-name">{name}</span>
+          </p>
+          <p>
+            <b>Phone:</b> <span data-testid="buyer-phone">{shipping.phoneNo}</span>
+          </p>
+          <p className="mb-4">
+            <b>Address:</b>{" "}
+            <span data-testid="buyer-address">{`${shipping.address}, ${shipping.city}, ${shipping.postalCode}, ${shipping.country}`}</span>
+          </p>
+          <hr />
+          <h2 className="h4 mt-4">Your Cart Items:</h2>
+          {lines.map((line) => (
+            <div key={line.productId} className="border-bottom py-2 d-flex align-items-center gap-3" data-testid="confirm-line">
+              {line.image ? <img src={line.image} alt="" width={65} height={49} /> : null}
+              <a href={`/product/${line.productId}`} className="flex-grow-1">
+                {line.name}
+              </a>
+              <span>
+                {line.quantity} x {formatMoney(line.priceCents)} = <b>{formatMoney(line.quantity * line.priceCents)}</b>
+              </span>
+            </div>
+          ))}
+        </div>
+        <div className="col-12 col-lg-3 my-4">
+          <PriceSummary prices={prices}>
+            <hr />
+            <Link to="/payment" className="btn btn-warning w-100">
+              Proceed to Payment
+            </Link>
+          </PriceSummary>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OrderDetails } from "~/components/OrderDetails";
+import { pageTitle } from "~/lib/meta";
+import { requireUser } from "~/models/auth.server";
+import { getOrderFor } from "~/models/orders.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Order Details");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  // Someone else's order answers exactly as a missing one.
+  const order = getOrderFor(params.id ?? "", user);
+  if (!order) throw data("Order not found", { status: 404 });
+  return { order };
+}
+
+export default function OrderDetailsPage() {
+  const { order } = useLoaderData<typeof loader>();
+  return <OrderDetails order={order} />;
+}

@@ -1,0 +1,244 @@
+// The offline stand-in for Stripe (see README.md beside this file). Never bound beyond loopback.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+type Intent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: "requires_payment_method" | "succeeded" | "canceled";
+  client_secret: string;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  last_payment_error: { code: string; decline_code?: string; message: string; type: string } | null;
+  latest_charge: string | null;
+  created: number;
+  livemode: false;
+};
+
+type Card = { number: string; brand: string; last4: string };
+
+const TEST_CARDS: Record<string, { outcome: "succeeded" } | { outcome: "declined"; decline_code: string; message: string }> = {
+  "4242424242424242": { outcome: "succeeded" },
+  "4000000000000002": { outcome: "declined", decline_code: "generic_decline", message: "Your card was declined." },
+  "4000000000009995": {
+    outcome: "declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+};
+const TOKENS: Record<string, string> = {
+  pm_card_visa: "4242424242424242",
+  pm_card_chargeDeclined: "4000000000000002",
+  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+};
+
+export type SandboxOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where events are delivered, e.g. http://127.0.0.1:3000/webhooks/stripe. */
+  webhookUrl: string;
+  log?: (message: string) => void;
+};
+
+const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message));
+  }
+}
+
+/** Parses Stripe's form encoding (`metadata[order]=x`, `card[number]=…`) into nested objects. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = out as Record<string, unknown>;
+    parts.slice(0, -1).forEach((p) => (node = (node[p] ??= {}) as Record<string, unknown>));
+    node[parts[parts.length - 1]] = value;
+  }
+  return out;
+}
+
+export async function startStripeSandbox(options: SandboxOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const intents = new Map<string, Intent>();
+  const cards = new Map<string, Card>(Object.entries(TOKENS).map(([id, number]) => [id, { number, brand: "visa", last4: number.slice(-4) }]));
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const log = options.log ?? (() => {});
+
+  async function deliver(type: string, object: unknown, attempt = 1): Promise<void> {
+    const payload = JSON.stringify({
+      id: newId("evt"),
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    try {
+      const response = await fetch(options.webhookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+        body: payload,
+      });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+    } catch (error) {
+      if (attempt >= 5) return log(`payment sandbox: gave up delivering ${type}: ${String(error)}`);
+      setTimeout(() => void deliver(type, object, attempt + 1), 200 * 2 ** attempt).unref();
+    }
+  }
+
+  function intentOr404(id: string): Intent {
+    const intent = intents.get(id);
+    if (!intent)
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${id}'`,
+      });
+    return intent;
+  }
+
+  function createPaymentMethod(params: Record<string, unknown>) {
+    const card = (params.card ?? {}) as Record<string, string>;
+    const number = String(card.number ?? "").replace(/\D/g, "");
+    if (!TEST_CARDS[number])
+      throw new StripeApiError(402, {
+        type: "card_error",
+        code: "incorrect_number",
+        param: "card[number]",
+        message: "Your card number is incorrect.",
+      });
+    const id = newId("pm");
+    cards.set(id, { number, brand: "visa", last4: number.slice(-4) });
+    return { id, object: "payment_method", type: "card", card: { brand: "visa", last4: number.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) } };
+  }
+
+  function createIntent(params: Record<string, unknown>): Intent {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 50)
+      throw new StripeApiError(400, { type: "invalid_request_error", param: "amount", message: "Amount must be at least $0.50 usd" });
+    const id = newId("pi");
+    const intent: Intent = {
+      id,
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      currency: String(params.currency ?? "usd"),
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${crypto.randomBytes(8).toString("hex")}`,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      payment_method: null,
+      last_payment_error: null,
+      latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  function confirm(intent: Intent, params: Record<string, unknown>): Intent {
+    if (intent.status !== "requires_payment_method")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
+        payment_intent: intent,
+      });
+    const card = cards.get(String(params.payment_method ?? ""));
+    if (!card)
+      throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod" });
+    const test = TEST_CARDS[card.number];
+    intent.payment_method = String(params.payment_method);
+    if (test.outcome === "succeeded") {
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      intent.latest_charge = newId("ch");
+      intent.last_payment_error = null;
+      void deliver("payment_intent.succeeded", { ...intent });
+      return intent;
+    }
+    const error = { type: "card_error", code: "card_declined", decline_code: test.decline_code, message: test.message };
+    intent.last_payment_error = error;
+    intent.payment_method = null;
+    void deliver("payment_intent.payment_failed", { ...intent });
+    throw new StripeApiError(402, { ...error, payment_intent: { ...intent } });
+  }
+
+  function cancel(intent: Intent): Intent {
+    if (intent.status === "succeeded" || intent.status === "canceled")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+      });
+    intent.status = "canceled";
+    void deliver("payment_intent.canceled", { ...intent });
+    return intent;
+  }
+
+  function refund(params: Record<string, unknown>) {
+    const intent = intentOr404(String(params.payment_intent ?? ""));
+    if (intent.status !== "succeeded")
+      throw new StripeApiError(400, { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." });
+    const refundObject = { id: newId("re"), object: "refund", amount: intent.amount, payment_intent: intent.id, status: "succeeded" };
+    void deliver("charge.refunded", { id: intent.latest_charge, object: "charge", payment_intent: intent.id, refunded: true });
+    return refundObject;
+  }
+
+  function route(method: string, path: string, params: Record<string, unknown>): unknown {
+    let m: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod(params);
+    if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
+    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)$/)) && method === "GET") return intentOr404(m[1]);
+    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST") return confirm(intentOr404(m[1]), params);
+    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === "POST") return cancel(intentOr404(m[1]));
+    if (method === "POST" && path === "/v1/refunds") return refund(params);
+    throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req") });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${options.secretKey}`)
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+      const key = req.headers["idempotency-key"];
+      const idempotencyKey = typeof key === "string" && req.method === "POST" ? `${req.url}:${key}` : null;
+      const replay = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+      if (replay) return send(replay.status, replay.body);
+      let status = 200;
+      let body: unknown;
+      try {
+        const url = new URL(req.url ?? "/", "http://sandbox");
+        body = route(req.method ?? "GET", url.pathname, parseForm(Buffer.concat(chunks).toString("utf8")));
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) throw error;
+        status = error.status;
+        body = { error: error.body };
+      }
+      if (idempotencyKey) idempotent.set(idempotencyKey, { status, body });
+      send(status, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
