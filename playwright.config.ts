@@ -9,6 +9,7 @@ const firstPort = 20000 + Math.floor(Math.random() * 20000);
 process.env.E2E_PORT ??= String(firstPort);
 process.env.E2E_SMTP_PORT ??= String(firstPort + 1);
 process.env.E2E_OIDC_PORT ??= String(firstPort + 2);
+process.env.E2E_SANDBOX_PORT ??= String(firstPort + 3);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const baseURL = `http://127.0.0.1:${env.port}`;
@@ -66,6 +67,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
       // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
       RATE_LIMIT_PER_IP: "100000",
+      // The payment sandbox on a known port, so API tests can confirm payments as Stripe.js would.
+      STRIPE_SANDBOX_PORT: String(env.sandboxPort),
       GOOGLE_CLIENT_ID: env.googleClientId,
       GOOGLE_CLIENT_SECRET: env.googleClientSecret,
       GOOGLE_AUTHORIZATION_URL: `${googleIssuer}/auth`,

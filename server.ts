@@ -20,15 +20,18 @@ await prepareShop();
 if (!process.env.STRIPE_SECRET_KEY) {
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
+  const publishableKey = "pk_test_sandbox";
   const sandbox = await startStripeSandbox({
     secretKey,
+    publishableKey,
+    port: Number(process.env.STRIPE_SANDBOX_PORT ?? 0),
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
     log: (message) => console.warn(message),
   });
   Object.assign(process.env, {
     STRIPE_SECRET_KEY: secretKey,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_sandbox",
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_URL: sandbox.url,
     STRIPE_SANDBOX: "1",

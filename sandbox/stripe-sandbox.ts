@@ -39,6 +39,10 @@ const TOKENS: Record<string, string> = {
 
 export type SandboxOptions = {
   secretKey: string;
+  /** Like Stripe.js, the publishable key may create payment methods and confirm an intent whose client_secret it holds. */
+  publishableKey: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
   webhookSecret: string;
   /** Where events are delivered, e.g. http://127.0.0.1:3000/webhooks/stripe. */
   webhookUrl: string;
@@ -215,7 +219,15 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req") });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${options.secretKey}`)
+      const url = new URL(req.url ?? "/", "http://sandbox");
+      const params = { ...parseForm(Buffer.concat(chunks).toString("utf8")), ...Object.fromEntries(url.searchParams) };
+      const auth = req.headers.authorization;
+      const publicCall =
+        auth === `Bearer ${options.publishableKey}` &&
+        (url.pathname === "/v1/payment_methods" ||
+          (/^\/v1\/payment_intents\/\w+(\/confirm)?$/.test(url.pathname) &&
+            intents.get(url.pathname.split("/")[3])?.client_secret === params.client_secret));
+      if (auth !== `Bearer ${options.secretKey}` && !publicCall)
         return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
       const key = req.headers["idempotency-key"];
       const idempotencyKey = typeof key === "string" && req.method === "POST" ? `${req.url}:${key}` : null;
@@ -224,8 +236,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       let status = 200;
       let body: unknown;
       try {
-        const url = new URL(req.url ?? "/", "http://sandbox");
-        body = route(req.method ?? "GET", url.pathname, parseForm(Buffer.concat(chunks).toString("utf8")));
+        body = route(req.method ?? "GET", url.pathname, params);
       } catch (error) {
         if (!(error instanceof StripeApiError)) throw error;
         status = error.status;
@@ -235,7 +246,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       send(status, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
@@ -114,3 +114,16 @@ export function orderJson(order: OrderWithLines) {
   };
 }
 
+
+/** All placed orders of a user with their lines, newest first (GET /api/v1/orders/me). */
+export function listOrdersWithLines(userId: string): OrderWithLines[] {
+  const placed = db
+    .select()
+    .from(orders)
+    .where(and(isPlaced(), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt))
+    .all();
+  if (placed.length === 0) return [];
+  const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, placed.map((o) => o.id))).all();
+  return placed.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id) }));
+}

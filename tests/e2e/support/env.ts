@@ -8,6 +8,7 @@ export function e2eEnv() {
     port: Number(process.env.E2E_PORT),
     smtpPort: Number(process.env.E2E_SMTP_PORT),
     oidcPort: Number(process.env.E2E_OIDC_PORT),
+    sandboxPort: Number(process.env.E2E_SANDBOX_PORT),
     dataDir,
     mailDir: path.join(dataDir, "mail"),
     googleKeyFile: path.join(dataDir, "google-key.json"),

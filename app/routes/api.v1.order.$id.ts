@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiHandler } from "~/lib/api.server";
+import { requireApiUser } from "~/models/auth.server";
+import { getOrderFor, orderJson } from "~/models/orders.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const user = await requireApiUser(request);
+    const order = getOrderFor(params.id ?? "", user);
+    if (!order) return apiError(404, "Order not found");
+    return Response.json({ success: true, order: orderJson(order) });
+  });
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/lib/api.server";
+import { requireApiUser } from "~/models/auth.server";
+import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const user = await requireApiUser(request);
+    return Response.json({ success: true, orders: listOrdersWithLines(user.id).map(orderJson) });
+  });
+}

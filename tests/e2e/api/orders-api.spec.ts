@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { productNamed } from "../helpers";
+import { uniqueEmail } from "../support/accounts";
+import { e2eEnv } from "../support/env";
+import { SHIPPING } from "../support/shopping";
+
+async function shopperWithCart(request: APIRequestContext, productName: string, quantity: number) {
+  const account = { name: "Api Buyer", email: uniqueEmail("buyer"), password: "password-123" };
+  expect((await request.post("/api/v1/register", { data: account })).status()).toBe(201);
+  const product = await productNamed(request, productName);
+  // The same form posts a browser makes (the cart and shipping pages).
+  const added = await request.post(`/product/${product._id}`, { form: { intent: "add-to-cart", quantity: String(quantity) }, maxRedirects: 0 });
+  expect(added.status()).toBe(302);
+  const shipped = await request.post("/shipping", { form: SHIPPING, maxRedirects: 0 });
+  expect(shipped.headers().location).toBe("/confirm");
+  return { account, product };
+}
+
+/** Confirms a PaymentIntent with the publishable key and client secret, as Stripe.js does in a browser. */
+async function confirmInSandbox(request: APIRequestContext, clientSecret: string, paymentMethod = "pm_card_visa") {
+  const intentId = clientSecret.split("_secret_")[0];
+  const response = await request.post(`http://127.0.0.1:${e2eEnv().sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
+    headers: { Authorization: "Bearer pk_test_sandbox" },
+    form: { client_secret: clientSecret, payment_method: paymentMethod },
+  });
+  return { intentId, response };
+}
+
+test("GET /stripeapi gives the publishable key", async ({ request }) => {
+  expect(await (await request.get("/api/v1/stripeapi")).json()).toEqual({ success: true, stripeApiKey: "pk_test_sandbox" });
+});
+
+test("payment/process checks the amount against the server's total; order/new confirms, once", async ({ request }) => {
+  await expect((await request.post("/api/v1/payment/process", { data: { amount: 100 } })).status()).toBe(401);
+  const { product } = await shopperWithCart(request, "Kindle Paperwhite 16 GB", 1); // $149.99
+  const total = 149_99 + 25_00 + 7_50;
+
+  const tampered = await request.post("/api/v1/payment/process", { data: { amount: 1_00 } });
+  expect(tampered.status()).toBe(400);
+  expect((await tampered.json()).message).toBe("The amount does not match your cart's total of $182.49.");
+  const bad = await request.post("/api/v1/payment/process", { data: { amount: "lots" } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).message).toBe("The amount must be a number of cents");
+
+  const processed = await request.post("/api/v1/payment/process", { data: { amount: total } });
+  expect(processed.status()).toBe(200);
+  const { client_secret } = await processed.json();
+  expect(client_secret).toMatch(/^pi_\w+_secret_\w+$/);
+
+  // Before the payment succeeds, the order cannot be confirmed.
+  const intentId = client_secret.split("_secret_")[0];
+  const early = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId, status: "succeeded" } } });
+  expect(early.status()).toBe(400);
+  expect((await early.json()).message).toBe("There is some issue while payment processing");
+
+  const { response } = await confirmInSandbox(request, client_secret);
+  expect((await response.json()).status).toBe("succeeded");
+
+  const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId, status: "succeeded" }, totalPrice: total / 100 } });
+  expect(created.status()).toBe(201);
+  const { order } = await created.json();
+  expect(order).toMatchObject({
+    paymentInfo: { id: intentId, status: "succeeded" },
+    itemsPrice: 149.99,
+    shippingPrice: 25,
+    taxPrice: 7.5,
+    totalPrice: 182.49,
+    orderStatus: "Processing",
+    orderItems: [{ product: product._id, name: product.name, price: 149.99, quantity: 1 }],
+  });
+  const again = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
+  expect((await again.json()).order._id).toBe(order._id);
+
+  const mine = await (await request.get("/api/v1/orders/me")).json();
+  expect(mine.orders.map((o: { _id: string }) => o._id)).toEqual([order._id]);
+  expect((await (await request.get(`/api/v1/order/${order._id}`)).json()).order._id).toBe(order._id);
+});
+
+test("a declined card never makes an order; another user cannot see or confirm someone's order", async ({ request, playwright, baseURL }) => {
+  await shopperWithCart(request, "Amazon Echo Dot 5th Gen", 1);
+  const total = 49_99 + 25_00 + 2_50;
+  const { client_secret } = await (await request.post("/api/v1/payment/process", { data: { amount: total } })).json();
+  const declined = await confirmInSandbox(request, client_secret, "pm_card_chargeDeclined");
+  expect(declined.response.status()).toBe(402);
+  expect((await declined.response.json()).error.message).toBe("Your card was declined.");
+  expect((await request.post("/api/v1/order/new", { data: { paymentInfo: { id: declined.intentId } } })).status()).toBe(400);
+
+  const second = await request.post("/api/v1/payment/process", { data: { amount: total } });
+  const paid = await confirmInSandbox(request, (await second.json()).client_secret);
+  const { order } = await (await request.post("/api/v1/order/new", { data: { paymentInfo: { id: paid.intentId } } })).json();
+
+  const other = await playwright.request.newContext({ baseURL });
+  await other.post("/api/v1/register", { data: { name: "Other", email: uniqueEmail(), password: "password-123" } });
+  const peek = await other.get(`/api/v1/order/${order._id}`);
+  expect(peek.status()).toBe(404);
+  expect(await peek.json()).toEqual({ success: false, message: "Order not found" });
+  expect((await other.post("/api/v1/order/new", { data: { paymentInfo: { id: paid.intentId } } })).status()).toBe(404);
+  await other.dispose();
+});
+
+test("the webhook refuses an unsigned or wrongly signed event", async ({ request }) => {
+  const body = JSON.stringify({ type: "payment_intent.succeeded", data: { object: { id: "pi_forged", amount_received: 1 } } });
+  expect((await request.post("/webhooks/stripe", { data: body })).status()).toBe(400);
+  const forged = await request.post("/webhooks/stripe", { data: body, headers: { "Stripe-Signature": `t=${Math.floor(Date.now() / 1000)},v1=deadbeef` } });
+  expect(forged.status()).toBe(400);
+});
+
+test("the spec's other checkout paths redirect", async ({ request }) => {
+  for (const [from, to] of [["/shippping", "/shipping"], ["/order/confirm", "/confirm"]]) {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe(to);
+  }
+});

@@ -1,0 +1,128 @@
+import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./support/accounts";
+import { SHIPPING, addToCart, fillShipping, payWith } from "./support/shopping";
+import { money } from "./helpers";
+
+test("shipping checks every field, keeps what was typed, and remembers the address", async ({ page }) => {
+  await registerViaApi(page, "Sam Shipper");
+  await addToCart(page, "CeraVe Moisturising Cream 454 g");
+  await page.goto("/shipping");
+  await expect(page).toHaveTitle("Shipping Info - ShopIT");
+  await expect(page.getByRole("navigation", { name: "Checkout progress" }).getByRole("link")).toHaveCount(1);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  for (const message of ["Please enter your address", "Please enter your city", "Please enter your phone number", "Please enter your postal code", "Please enter your country"])
+    await expect(page.getByText(message)).toBeVisible();
+
+  await page.getByLabel("Address").fill("1 Main St");
+  await page.getByLabel("Postal Code").fill("AB12");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.getByText("The postal code must be 3 to 10 digits")).toBeVisible();
+  await expect(page.getByLabel("Address")).toHaveValue("1 Main St");
+  await expect(page.getByLabel("Postal Code")).toHaveValue("AB12");
+
+  await fillShipping(page);
+  await expect(page).toHaveURL(/\/confirm$/);
+  await page.goto("/shipping");
+  await expect(page.getByLabel("City")).toHaveValue(SHIPPING.city);
+  await expect(page.getByLabel("Country")).toHaveValue(SHIPPING.country);
+});
+
+test("confirm shows the buyer, the lines and the totals; under $200 shipping is $25", async ({ page }) => {
+  await registerViaApi(page, "Cheap Buyer");
+  const cream = await addToCart(page, "CeraVe Moisturising Cream 454 g", 2);
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await expect(page).toHaveTitle("Confirm your Order - ShopIT");
+  await expect(page.getByTestId("buyer-name")).toHaveText("Cheap Buyer");
+  await expect(page.getByTestId("buyer-phone")).toHaveText(SHIPPING.phoneNo);
+  await expect(page.getByTestId("buyer-address")).toHaveText(`${SHIPPING.address}, ${SHIPPING.city}, ${SHIPPING.postalCode}, ${SHIPPING.country}`);
+  await expect(page.getByTestId("confirm-line")).toContainText(`2 x ${money(cream.price)} = ${money(cream.price * 2)}`);
+  const subtotal = Math.round(cream.price * 200);
+  const tax = Math.floor((subtotal * 5 + 50) / 100);
+  await expect(page.getByTestId("subtotal")).toHaveText(money(subtotal / 100));
+  await expect(page.getByTestId("shipping")).toHaveText("$25.00");
+  await expect(page.getByTestId("tax")).toHaveText(money(tax / 100));
+  await expect(page.getByTestId("total")).toHaveText(money((subtotal + 2500 + tax) / 100));
+});
+
+test("pay with 4242: success, then My Orders and a PAID order detail", async ({ page }) => {
+  await registerViaApi(page, "Happy Payer");
+  const headphones = await addToCart(page, "Sony WH-1000XM5 Wireless Headphones");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await expect(page.getByTestId("shipping")).toHaveText("$0.00"); // over $200: free
+  const total = await page.getByTestId("total").textContent();
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveTitle("Payment - ShopIT");
+  await expect(page.getByRole("button", { name: `Pay - ${total}` })).toBeEnabled();
+  await payWith(page, "4242 4242 4242 4242");
+
+  await expect(page).toHaveURL(/\/success\?order=/);
+  await expect(page.getByText("Your Order has been placed successfully.")).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+  await page.getByRole("link", { name: "Go to Orders" }).click();
+
+  await expect(page).toHaveTitle("My Orders - ShopIT");
+  const row = page.getByRole("row").filter({ hasText: total! });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("order-status")).toHaveText("Processing");
+  await expect(row.getByTestId("order-status")).toHaveClass(/text-danger/);
+  await row.getByRole("link", { name: /View order/ }).click();
+
+  await expect(page).toHaveTitle("Order Details - ShopIT");
+  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(page.getByTestId("payment-id")).toHaveText(/^pi_/);
+  await expect(page.getByTestId("order-amount")).toHaveText(total!);
+  await expect(page.getByTestId("order-line").getByRole("link", { name: headphones.name })).toHaveAttribute("href", `/product/${headphones._id}`);
+});
+
+test("a declined card shows the provider's message and disables the pay button", async ({ page }) => {
+  await registerViaApi(page, "Declined Dan");
+  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  await payWith(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await expect(page.getByRole("button", { name: /^Pay - \$/ })).toBeDisabled();
+  await page.getByRole("link", { name: "Try another card" }).click();
+  await payWith(page, "4000 0000 0000 9995");
+  await expect(page.getByRole("alert")).toHaveText("Your card has insufficient funds.");
+  await page.goto("/orders/me");
+  await expect(page.getByText("No matching records found")).toBeVisible();
+});
+
+test("the card form checks its fields", async ({ page }) => {
+  await registerViaApi(page);
+  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  await page.getByLabel("Card Number").fill("1234");
+  await page.getByLabel("Card Expiry").fill("01/20");
+  await page.getByLabel("Card CVC").fill("x");
+  await page.getByRole("button", { name: /^Pay - \$/ }).click();
+  await expect(page.getByText("Please enter a valid card number")).toBeVisible();
+  await expect(page.getByText("This card has expired")).toBeVisible();
+  await expect(page.getByText("Please enter the 3 or 4 digit security code")).toBeVisible();
+});
+
+test("another user's order is a 404", async ({ page, browser }) => {
+  await registerViaApi(page, "Owner");
+  await addToCart(page, "Atomic Habits by James Clear");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  await payWith(page, "4242424242424242");
+  await expect(page).toHaveURL(/\/success\?order=/);
+  const orderId = new URL(page.url()).searchParams.get("order");
+  expect(orderId).toBeTruthy();
+
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await registerViaApi(otherPage, "Snoop");
+  const response = await otherPage.goto(`/order/${orderId}`);
+  expect(response?.status()).toBe(404);
+  await expect(otherPage.getByTestId("error-page")).toContainText("Order not found");
+  await other.close();
+});

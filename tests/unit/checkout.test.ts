@@ -1,0 +1,216 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { orders, products } from "~/db/schema";
+import { getCartCount, setCartLine } from "~/models/cart.server";
+import {
+  RESERVATION_MS,
+  markOrderPaid,
+  payWithCard,
+  releaseLapsedReservations,
+  releaseOrder,
+  startPayment,
+} from "~/models/checkout.server";
+import { saveShippingInfo } from "~/models/shipping.server";
+import { resetStripeClient, stripe } from "~/models/stripe.server";
+import { createUser, getUserById } from "~/models/users.server";
+import { action as webhook } from "~/routes/webhooks.stripe";
+import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
+import { createProduct } from "./fixtures";
+
+const WEBHOOK_SECRET = "whsec_unit";
+const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+const DECLINED = { ...VISA, number: "4000000000000002" };
+const NO_FUNDS = { ...VISA, number: "4000000000009995" };
+
+let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
+let relay: http.Server;
+const delivered: string[] = [];
+
+// The sandbox delivers its signed events to this relay, which hands them to the real webhook route.
+beforeAll(async () => {
+  relay = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      delivered.push(JSON.parse(body).type);
+      const response = await webhook({
+        request: new Request("http://shop.test/webhooks/stripe", {
+          method: "POST",
+          body,
+          headers: { "Stripe-Signature": String(req.headers["stripe-signature"]) },
+        }),
+        params: {},
+        context: { clientIp: "127.0.0.1" },
+      });
+      res.writeHead(response.status).end();
+    });
+  });
+  await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
+  sandbox = await startStripeSandbox({
+    secretKey: "sk_test_unit",
+    publishableKey: "pk_test_unit",
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
+  });
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: "sk_test_unit",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_unit",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: sandbox.url,
+    STRIPE_SANDBOX: "1",
+  });
+  resetStripeClient();
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise((r) => relay.close(r));
+});
+
+beforeEach(() => {
+  delivered.length = 0;
+});
+
+let n = 0;
+async function buyer(productId: string, quantity: number) {
+  const user = await createUser({ name: `Buyer ${++n}`, email: `buyer-${n}-${Date.now()}@example.com`, password: "password-1" });
+  saveShippingInfo(user.id, { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
+  await setCartLine(new Request("http://shop.test/"), user, productId, quantity);
+  return getUserById(user.id)!;
+}
+
+const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
+const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId)).all();
+const cart = (userId: string) => getCartCount(new Request("http://shop.test/"), { id: userId });
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("paying", () => {
+  it("a good card pays the order at the server's price, takes the stock and empties the cart", async () => {
+    const productId = createProduct({ priceCents: 150_00, stock: 5 });
+    const user = await buyer(productId, 2);
+    const result = await payWithCard(user, VISA);
+    expect(result.ok).toBe(true);
+
+    const [order] = ordersOf(user.id);
+    expect(order).toMatchObject({ paymentStatus: "succeeded", itemsPriceCents: 300_00, shippingPriceCents: 0, taxPriceCents: 15_00, totalPriceCents: 315_00 });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    const intent = await stripe().paymentIntents.retrieve(order.paymentIntentId!);
+    expect(intent).toMatchObject({ status: "succeeded", amount: 315_00 });
+    expect(stockOf(productId)).toBe(3);
+    expect(await cart(user.id)).toBe(0);
+  });
+
+  it("a declined card shows the provider's message and gives the stock back", async () => {
+    const productId = createProduct({ stock: 4 });
+    const user = await buyer(productId, 3);
+    expect(await payWithCard(user, DECLINED)).toEqual({ ok: false, message: "Your card was declined." });
+    expect(await payWithCard(user, NO_FUNDS)).toEqual({ ok: false, message: "Your card has insufficient funds." });
+    expect(stockOf(productId)).toBe(4);
+    expect(ordersOf(user.id).every((o) => o.paymentStatus === "canceled")).toBe(true);
+    expect(await cart(user.id)).toBe(1);
+  });
+});
+
+describe("webhook", () => {
+  it("rejects a wrong signature and a stale timestamp", async () => {
+    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_x" } } });
+    const call = (signature: string) =>
+      webhook({
+        request: new Request("http://shop.test/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } }),
+        params: {},
+        context: { clientIp: "127.0.0.1" },
+      });
+    const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
+    expect((await call(wrong)).status).toBe(400);
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await call(stale)).status).toBe(400);
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await call(good)).status).toBe(200);
+  });
+
+  it("a payment confirmed only through the webhook marks the order paid, once however often it is delivered", async () => {
+    const productId = createProduct({ priceCents: 20_00, stock: 3 });
+    const user = await buyer(productId, 1);
+    const { order, intent } = await startPayment(user);
+    // The buyer's browser confirms with the provider directly (as Stripe.js would); the shop hears of it by webhook only.
+    await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "succeeded");
+    const paid = db.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    expect(paid.paymentStatus).toBe("succeeded");
+    expect(delivered).toContain("payment_intent.succeeded");
+
+    for (let i = 0; i < 10; i++) await markOrderPaid(intent.id, intent.amount);
+    const again = db.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    expect(again.paidAt?.getTime()).toBe(paid.paidAt?.getTime());
+    expect(stockOf(productId)).toBe(2);
+  });
+
+  it("an amount that differs from the order's total does not mark it paid", async () => {
+    const productId = createProduct({ priceCents: 30_00, stock: 3 });
+    const user = await buyer(productId, 1);
+    const { order, intent } = await startPayment(user);
+    expect(await markOrderPaid(intent.id, order.totalPriceCents - 1)).toBeNull();
+    expect(ordersOf(user.id)[0].paymentStatus).toBe("requires_payment");
+  });
+});
+
+describe("stock under concurrent checkouts", () => {
+  it("with 2 units left and 6 buyers paying at once, exactly 2 are charged and stock ends at 0", async () => {
+    const productId = createProduct({ stock: 2 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => buyer(productId, 1)));
+    const results = await Promise.allSettled(buyers.map((u) => payWithCard(u, VISA)));
+    const paid = results.filter((r) => r.status === "fulfilled" && r.value.ok);
+    expect(paid).toHaveLength(2);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason.message).toMatch(/out of stock|left in stock/);
+    expect(stockOf(productId)).toBe(0);
+    // Only the two paid orders ever got an intent: nobody else could be charged.
+    const intents = buyers.flatMap((u) => ordersOf(u.id)).filter((o) => o.paymentIntentId);
+    expect(intents).toHaveLength(2);
+  });
+});
+
+describe("reservations", () => {
+  it("lapse after 15 minutes: the stock comes back and the intent is canceled", async () => {
+    const productId = createProduct({ stock: 2 });
+    const user = await buyer(productId, 2);
+    const { order, intent } = await startPayment(user);
+    expect(stockOf(productId)).toBe(0);
+    expect(await releaseLapsedReservations(new Date(Date.now() + RESERVATION_MS - 1000))).toBe(0);
+    expect(await releaseLapsedReservations(new Date(Date.now() + RESERVATION_MS + 1000))).toBeGreaterThanOrEqual(1);
+    expect(stockOf(productId)).toBe(2);
+    expect(db.select().from(orders).where(eq(orders.id, order.id)).get()!.paymentStatus).toBe("canceled");
+    expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe("canceled");
+  });
+
+  it("a payment that succeeds after its reservation lapsed takes the stock again, or is refunded when it is gone", async () => {
+    const productId = createProduct({ stock: 1 });
+    const late = await buyer(productId, 1);
+    const { order, intent } = await startPayment(late);
+    await releaseOrder(order.id, { cancelIntent: false });
+    expect(stockOf(productId)).toBe(1);
+    const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    await waitFor(() => ordersOf(late.id)[0]?.paymentStatus === "succeeded");
+    expect(await markOrderPaid(intent.id, confirmed.amount_received)).not.toBeNull();
+    expect(stockOf(productId)).toBe(0);
+
+    const unlucky = await buyer(createProduct({ stock: 1 }), 1);
+    const second = await startPayment(unlucky);
+    await releaseOrder(second.order.id, { cancelIntent: false });
+    const productOfSecond = db.select().from(orders).where(eq(orders.id, second.order.id)).get()!;
+    // Someone else buys the last unit meanwhile.
+    db.update(products).set({ stock: 0 }).run();
+    await stripe().paymentIntents.confirm(second.intent.id, { payment_method: "pm_card_visa" });
+    await waitFor(() => ordersOf(unlucky.id)[0]?.paymentStatus === "refunded");
+    expect(ordersOf(unlucky.id)[0].paymentStatus).toBe("refunded");
+    expect(productOfSecond.paymentStatus).toBe("canceled");
+  });
+});
