@@ -1,29 +1,56 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
-/** A labelled input wired to remix-validated-form: its error shows beside it, with or without JavaScript. */
-export function TextField({ name, label, id = name, type = "text", ...rest }: FieldProps) {
-  const { error, getInputProps } = useField(name);
-  const errorId = `${id}-error`;
+/** Label, control and the field's error, wired to remix-validated-form (errors show with or without JavaScript). */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input
-        {...getInputProps({ id, type, ...rest })}
-        className={`form-control${error ? " is-invalid" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      {children}
       {error ? (
-        <div id={errorId} className="invalid-feedback">
+        <div id={`${id}-error`} className="invalid-feedback">
           {error}
         </div>
       ) : null}
     </div>
+  );
+}
+
+const errorProps = (id: string, error?: string) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
+
+export function TextField({ name, label, id = name, type = "text", ...rest }: FieldProps) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        {...getInputProps({ id, type, ...rest })}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        {...errorProps(id, error)}
+      />
+    </Field>
+  );
+}
+
+export function SelectField({ name, label, options, placeholder }: { name: string; label: string; options: string[]; placeholder: string }) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <Field id={name} label={label} error={error}>
+      <select {...getInputProps({ id: name })} className={`form-select${error ? " is-invalid" : ""}`} {...errorProps(name, error)}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
@@ -55,34 +82,4 @@ export function FormAlert({ message }: { message?: string | null }) {
       {message}
     </div>
   ) : null;
-}
-
-export function SelectField({ name, label, options, placeholder }: { name: string; label: string; options: string[]; placeholder: string }) {
-  const { error, getInputProps } = useField(name);
-  const errorId = `${name}-error`;
-  return (
-    <div className="mb-3">
-      <label htmlFor={name} className="form-label">
-        {label}
-      </label>
-      <select
-        {...getInputProps({ id: name })}
-        className={`form-select${error ? " is-invalid" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { cartLines, carts, productImages, products } from "~/db/schema";
+import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { cartCookie } from "~/lib/session.server";
+import { firstImageUrls } from "./products.server";
 import type { Tx } from "./reviews.server";
 
 export class CartError extends PublicError {}
@@ -17,7 +18,7 @@ async function cookieCartId(request: Request): Promise<string | null> {
 
 /** The cart of a user, or the visitor cart named by the cookie (never a cart that has an owner). */
 async function findCartId(request: Request, user: Shopper): Promise<string | null> {
-  if (user) return db.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).get()?.id ?? null;
+  if (user) return userCartId(db, user.id) ?? null;
   const id = await cookieCartId(request);
   if (!id) return null;
   return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), isNull(carts.userId))).get()?.id ?? null;
@@ -79,6 +80,28 @@ export async function removeCartLine(request: Request, user: Shopper, productId:
   if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
 }
 
+/** A cart's lines with their products' current price and stock, in the order they were added. */
+export function cartLineRows(tx: Tx, cartId: string) {
+  return tx
+    .select({
+      productId: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.createdAt), asc(products.name))
+    .all();
+}
+
+/** The id of a user's cart, if they have one. */
+export function userCartId(tx: Tx, userId: string): string | undefined {
+  return tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get()?.id;
+}
+
 export type CartLine = {
   productId: string;
   name: string;
@@ -96,19 +119,7 @@ export async function loadCart(request: Request, user: Shopper): Promise<{ lines
   const cartId = await findCartId(request, user);
   if (!cartId) return { lines: [], notices: [] };
   return db.transaction((tx) => {
-    const rows = tx
-      .select({
-        productId: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        stock: products.stock,
-        quantity: cartLines.quantity,
-      })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(cartLines.createdAt), asc(products.name))
-      .all();
+    const rows = cartLineRows(tx, cartId);
     const notices: string[] = [];
     const lines: CartLine[] = [];
     for (const row of rows) {
@@ -127,15 +138,8 @@ export async function loadCart(request: Request, user: Shopper): Promise<{ lines
       }
       lines.push({ ...row, image: null });
     }
-    const images = lines.length
-      ? tx
-          .select({ productId: productImages.productId, url: productImages.url })
-          .from(productImages)
-          .where(inArray(productImages.productId, lines.map((l) => l.productId)))
-          .orderBy(asc(productImages.position))
-          .all()
-      : [];
-    for (const line of lines) line.image = images.find((i) => i.productId === line.productId)?.url ?? null;
+    const images = firstImageUrls(tx, lines.map((l) => l.productId));
+    for (const line of lines) line.image = images.get(line.productId) ?? null;
     return { lines, notices };
   });
 }
@@ -148,7 +152,7 @@ export async function adoptVisitorCart(request: Request, userId: string) {
   const visitorCartId = await findCartId(request, null);
   if (!visitorCartId) return;
   db.transaction((tx) => {
-    const own = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get();
+    const own = userCartId(tx, userId);
     if (!own) {
       tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();
       return;
@@ -156,7 +160,7 @@ export async function adoptVisitorCart(request: Request, userId: string) {
     const lines = tx.select().from(cartLines).where(eq(cartLines.cartId, visitorCartId)).all();
     for (const line of lines) {
       tx.insert(cartLines)
-        .values({ cartId: own.id, productId: line.productId, quantity: line.quantity })
+        .values({ cartId: own, productId: line.productId, quantity: line.quantity })
         .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } })
         .run();
     }
@@ -166,6 +170,6 @@ export async function adoptVisitorCart(request: Request, userId: string) {
 
 /** Empties a user's cart (after their order is paid). */
 export function emptyCart(tx: Tx, userId: string) {
-  const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get();
-  if (cart) tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).run();
+  const cartId = userCartId(tx, userId);
+  if (cartId) tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).run();
 }

@@ -1,14 +1,15 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { cartLines, carts, orderLines, orders, productImages, products } from "~/db/schema";
+import { orderLines, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import { CartError, emptyCart } from "./cart.server";
+import { CartError, cartLineRows, emptyCart, userCartId } from "./cart.server";
 import { sendMail } from "./email.server";
 import { getOrder, getOrderByIntent, type Order } from "./orders.server";
+import { firstImageUrls } from "./products.server";
 import type { Tx } from "./reviews.server";
 import { savedShippingInfo } from "./shipping.server";
 import { stripe } from "./stripe.server";
@@ -36,19 +37,8 @@ export function reserveOrder(user: User, now = new Date()): { order: Order; rele
       .all();
     for (const stale of released) returnStock(tx, stale.id);
 
-    const lines = tx
-      .select({
-        productId: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        stock: products.stock,
-        quantity: cartLines.quantity,
-      })
-      .from(cartLines)
-      .innerJoin(carts, eq(carts.id, cartLines.cartId))
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(carts.userId, user.id))
-      .all();
+    const cartId = userCartId(tx, user.id);
+    const lines = cartId ? cartLineRows(tx, cartId) : [];
     if (lines.length === 0) throw new CartError("Your cart is empty.", 400);
 
     for (const line of lines) {
@@ -85,12 +75,7 @@ export function reserveOrder(user: User, now = new Date()): { order: Order; rele
       })
       .returning()
       .get();
-    const images = tx
-      .select({ productId: productImages.productId, url: productImages.url })
-      .from(productImages)
-      .where(inArray(productImages.productId, lines.map((l) => l.productId)))
-      .orderBy(asc(productImages.position))
-      .all();
+    const images = firstImageUrls(tx, lines.map((l) => l.productId));
     tx.insert(orderLines)
       .values(
         lines.map((l) => ({
@@ -99,7 +84,7 @@ export function reserveOrder(user: User, now = new Date()): { order: Order; rele
           name: l.name,
           priceCents: l.priceCents,
           quantity: l.quantity,
-          image: images.find((i) => i.productId === l.productId)?.url ?? null,
+          image: images.get(l.productId) ?? null,
         })),
       )
       .run();

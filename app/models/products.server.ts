@@ -4,6 +4,7 @@ import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, type ProductQuery } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
+import type { Tx } from "./reviews.server";
 
 export type ProductImage = { id: string; url: string };
 
@@ -74,6 +75,20 @@ async function imagesByProduct(ids: string[]): Promise<Map<string, ProductImage[
     .orderBy(asc(productImages.position), asc(productImages.id));
   for (const row of rows) byProduct.get(row.productId)?.push({ id: row.id, url: row.url });
   return byProduct;
+}
+
+/** The first picture of each product (for cart and order lines). */
+export function firstImageUrls(tx: Tx, productIds: string[]): Map<string, string> {
+  const urls = new Map<string, string>();
+  if (productIds.length === 0) return urls;
+  const rows = tx
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .all();
+  for (const row of rows) if (!urls.has(row.productId)) urls.set(row.productId, row.url);
+  return urls;
 }
 
 export async function reviewsByProduct(ids: string[]): Promise<Map<string, ProductReview[]>> {

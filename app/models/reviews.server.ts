@@ -2,10 +2,11 @@ import { avg, count, eq } from "drizzle-orm";
 import type { DB } from "~/db/client.server";
 import { products, reviews } from "~/db/schema";
 
-export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+/** A transaction, or the database itself, for helpers that run inside or outside one. */
+export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
 
 /** Recomputes a product's average rating and review count from its reviews (call inside the write's transaction). */
-export function recomputeProductRatings(tx: Tx | DB, productId: string) {
+export function recomputeProductRatings(tx: Tx, productId: string) {
   const stats = tx
     .select({ average: avg(reviews.rating), total: count() })
     .from(reviews)
