@@ -19,6 +19,7 @@ COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/se
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/app ./app
+COPY --from=build --chown=node:node /app/sandbox ./sandbox
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 COPY --from=build --chown=node:node /app/public ./public
 RUN mkdir -p /data && chown node:node /data

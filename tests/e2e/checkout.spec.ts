@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerViaApi } from "./support/accounts";
+import { registerViaApi, waitForMail } from "./support/accounts";
 import { SHIPPING, addToCart, fillShipping, payWith } from "./support/shopping";
 import { money } from "./helpers";
 
@@ -45,8 +45,8 @@ test("confirm shows the buyer, the lines and the totals; under $200 shipping is 
   await expect(page.getByTestId("total")).toHaveText(money((subtotal + 2500 + tax) / 100));
 });
 
-test("pay with 4242: success, then My Orders and a PAID order detail", async ({ page }) => {
-  await registerViaApi(page, "Happy Payer");
+test("pay with 4242: success, a confirmation mail, then My Orders and a PAID order detail", async ({ page }) => {
+  const account = await registerViaApi(page, "Happy Payer");
   const headphones = await addToCart(page, "Sony WH-1000XM5 Wireless Headphones");
   await page.goto("/shipping");
   await fillShipping(page);
@@ -60,6 +60,10 @@ test("pay with 4242: success, then My Orders and a PAID order detail", async ({ 
   await expect(page).toHaveURL(/\/success\?order=/);
   await expect(page.getByText("Your Order has been placed successfully.")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
+  const orderId = new URL(page.url()).searchParams.get("order");
+  const mail = await waitForMail(account.email);
+  expect(mail).toContain(`Thank you for your order ${orderId}`);
+  expect(mail).toContain(`Total paid: ${total}`);
   await page.getByRole("link", { name: "Go to Orders" }).click();
 
   await expect(page).toHaveTitle("My Orders - ShopIT");
