@@ -1,11 +1,15 @@
-import { avg, count, eq } from "drizzle-orm";
-import type { DB } from "~/db/client.server";
+import { and, avg, count, eq } from "drizzle-orm";
+import { db, type DB } from "~/db/client.server";
 import { products, reviews } from "~/db/schema";
+import { PublicError } from "~/lib/public-error";
 
 /** A transaction, or the database itself, for helpers that run inside or outside one. */
 export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
 
-/** Recomputes a product's average rating and review count from its reviews (call inside the write's transaction). */
+/**
+ * Recomputes a product's average rating and review count from its reviews (call inside the
+ * transaction that changed a review): always from the rows, never from the old average.
+ */
 export function recomputeProductRatings(tx: Tx, productId: string) {
   const stats = tx
     .select({ average: avg(reviews.rating), total: count() })
@@ -16,4 +20,32 @@ export function recomputeProductRatings(tx: Tx, productId: string) {
     .set({ ratings: stats?.average ? Number(stats.average) : 0, numOfReviews: stats?.total ?? 0 })
     .where(eq(products.id, productId))
     .run();
+}
+
+/** One review per user and product: posting again updates it. The product's rating follows in the same transaction. */
+export function upsertReview(userId: string, input: { productId: string; rating: number; comment: string }) {
+  db.transaction((tx) => {
+    const product = tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).get();
+    if (!product) throw new PublicError("Product not found", 404);
+    tx.insert(reviews)
+      .values({ productId: input.productId, userId, rating: input.rating, comment: input.comment })
+      .onConflictDoUpdate({
+        target: [reviews.productId, reviews.userId],
+        set: { rating: input.rating, comment: input.comment, updatedAt: new Date() },
+      })
+      .run();
+    recomputeProductRatings(tx, input.productId);
+  });
+}
+
+/** Deletes a review of a product and recomputes the product's rating from what remains. */
+export function deleteReview(reviewId: string, productId: string) {
+  db.transaction((tx) => {
+    const removed = tx
+      .delete(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
+      .run().changes;
+    if (removed !== 1) throw new PublicError("Review not found", 404);
+    recomputeProductRatings(tx, productId);
+  });
 }

@@ -9,7 +9,11 @@ import { formatMoney } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
 import { getProduct } from "~/models/products.server";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { upsertReview } from "~/models/reviews.server";
+import { ReviewForm } from "~/components/ReviewForm";
+import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { reviewValidator } from "~/lib/review-schema";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageTitle(matches, data?.product.name ?? "Not Found");
@@ -21,17 +25,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product) throw notFound();
   const image = Number(new URL(request.url).searchParams.get("image") ?? 0);
   const user = await getOptionalUser(request);
+  const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
   return {
     product,
     activeImage: Number.isInteger(image) ? image : 0,
     signedIn: Boolean(user),
     currentUserId: user?.id ?? null,
+    myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
   };
+}
+
+async function postReview(request: Request, productId: string, form: FormData) {
+  const user = await requireUser(request);
+  const result = await reviewValidator.validate(form);
+  if (result.error) return formFailure(400, result.error.fieldErrors, { rating: form.get("rating") ?? "", comment: form.get("comment") ?? "" });
+  try {
+    upsertReview(user.id, { productId, ...result.data });
+  } catch (error) {
+    return publicErrorToForm(error);
+  }
+  return redirectWithSuccess(`/product/${productId}`, "Reivew posted successfully");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "review") return postReview(request, params.id ?? "", form);
   if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });
   const quantity = String(form.get("quantity") ?? "");
   const parsed = addToCartSchema.safeParse({ quantity });
@@ -48,8 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product, activeImage, signedIn, currentUserId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { product, activeImage, signedIn, currentUserId, myReview } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const actionData = result && "quantity" in result ? result : undefined;
   const navigation = useNavigation();
   const inStock = product.stock > 0;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
@@ -107,7 +127,9 @@ export default function ProductPage() {
           Sold by: <strong>{product.seller}</strong>
         </p>
         <p className="text-muted small">Category: {product.category}</p>
-        {signedIn ? null : (
+        {signedIn ? (
+          <ReviewForm existing={myReview} />
+        ) : (
           <div className="alert alert-danger mt-4" role="note">
             <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
               Login to post your review.

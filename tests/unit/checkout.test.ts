@@ -184,10 +184,14 @@ describe("reservations", () => {
     const user = await buyer(productId, 2);
     const { order, intent } = await startPayment(user);
     expect(stockOf(productId)).toBe(0);
-    expect(await releaseLapsedReservations(new Date(Date.now() + RESERVATION_MS - 1000))).toBe(0);
-    expect(await releaseLapsedReservations(new Date(Date.now() + RESERVATION_MS + 1000))).toBeGreaterThanOrEqual(1);
+    expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBeGreaterThanOrEqual(RESERVATION_MS);
+    const statusOf = () => db.select().from(orders).where(eq(orders.id, order.id)).get()!.paymentStatus;
+    await releaseLapsedReservations(new Date(order.reservedUntil!.getTime() - 1000));
+    expect(statusOf()).toBe("requires_payment");
+    expect(stockOf(productId)).toBe(0);
+    expect(await releaseLapsedReservations(new Date(order.reservedUntil!.getTime() + 1000))).toBeGreaterThanOrEqual(1);
     expect(stockOf(productId)).toBe(2);
-    expect(db.select().from(orders).where(eq(orders.id, order.id)).get()!.paymentStatus).toBe("canceled");
+    expect(statusOf()).toBe("canceled");
     expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe("canceled");
   });
 

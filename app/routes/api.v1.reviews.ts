@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiHandler, methodNotAllowed } from "~/lib/api.server";
+import { reviewJson } from "~/lib/product-json";
+import { requireApiAdmin } from "~/models/auth.server";
+import { getProduct } from "~/models/products.server";
+import { deleteReview } from "~/models/reviews.server";
+
+// GET /api/v1/reviews?id={productId}
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const id = new URL(request.url).searchParams.get("id");
+    if (!id) return apiError(400, "Please send the product id (?id=)");
+    const product = await getProduct(id);
+    if (!product) return apiError(404, "Product not found");
+    return Response.json({ success: true, reviews: product.reviews.map(reviewJson) });
+  });
+}
+
+// DELETE /api/v1/reviews?id={reviewId}&productId={productId} (admins)
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const params = new URL(request.url).searchParams;
+    const id = params.get("id");
+    const productId = params.get("productId");
+    if (!id || !productId) return apiError(400, "Please send the review id (?id=) and the productId");
+    deleteReview(id, productId);
+    return Response.json({ success: true, message: "Review deleted successfully" });
+  });
+}

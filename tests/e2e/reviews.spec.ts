@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { productNamed } from "./helpers";
+import { registerViaApi } from "./support/accounts";
+
+test("a signed-in shopper posts a review, then updates it; the average follows", async ({ page, request }) => {
+  // One product per project, as the js and no-js runs go in parallel.
+  const name = test.info().project.name === "js" ? "Instax Mini 12 Instant Camera" : "GoPro HERO12 Black";
+  const before = await productNamed(request, name);
+  const reviewer = await registerViaApi(page, "Rae Viewer");
+  await page.goto(`/product/${before._id}`);
+  await expect(page.getByRole("heading", { name: "Submit Your Review" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Please choose a rating")).toBeVisible();
+  await expect(page.getByText("Please write a comment")).toBeVisible();
+
+  await page.getByLabel("Comment").fill("Fun little camera.");
+  await page.getByTitle("1 star", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: "1 star", exact: true })).toBeChecked();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Reivew posted successfully");
+  const afterFirst = await productNamed(request, before.name);
+  expect(afterFirst.numOfReviews).toBe(before.numOfReviews + 1);
+  const expected = (before.ratings * before.numOfReviews + 1) / (before.numOfReviews + 1);
+  expect(afterFirst.ratings).toBeCloseTo(expected, 1);
+  await expect(page.getByText(`(${before.numOfReviews + 1} Reviews)`)).toBeVisible();
+
+  // Posting again updates the same review.
+  await expect(page.getByRole("heading", { name: "Update Your Review" })).toBeVisible();
+  await expect(page.getByLabel("Comment")).toHaveValue("Fun little camera.");
+  await page.getByTitle("5 stars", { exact: true }).click();
+  await page.getByLabel("Comment").fill("Grew on me: five stars.");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Reivew posted successfully");
+  const afterSecond = await productNamed(request, before.name);
+  expect(afterSecond.numOfReviews).toBe(before.numOfReviews + 1);
+  expect(afterSecond.ratings).toBeCloseTo((before.ratings * before.numOfReviews + 5) / (before.numOfReviews + 1), 1);
+
+  // Others see it in the list of reviews.
+  const others = await (await request.get(`/api/v1/reviews?id=${before._id}`)).json();
+  expect(others.reviews.find((r: { name: string }) => r.name === reviewer.name)).toMatchObject({ rating: 5, comment: "Grew on me: five stars." });
+});
