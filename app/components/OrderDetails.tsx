@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { OrderStatus } from "./OrderStatus";
 
@@ -14,10 +15,11 @@ export type OrderView = {
   totalPriceCents: number;
   orderStatus: string;
   lines: { id: string; productId: string | null; name: string; priceCents: number; quantity: number; image: string | null }[];
+  history: { status: string; at: string | Date }[];
 };
 
 /** The facts of an order, for its buyer and for the admin's process page. */
-export function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
   const paid = order.paymentStatus === "succeeded";
   return (
     <div>
@@ -48,6 +50,16 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <p>
         <OrderStatus status={order.orderStatus} />
       </p>
+      {order.history.length ? (
+        <ol className="small text-muted" data-testid="status-history">
+          {order.history.map((event, i) => (
+            <li key={i}>
+              {event.status} — <time dateTime={new Date(event.at).toISOString()}>{new Date(event.at).toISOString().replace("T", " ").slice(0, 16)} UTC</time>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {children}
       <h2 className="h4 my-3">Order Items:</h2>
       <hr />
       {order.lines.map((line) => (

@@ -214,3 +214,16 @@ export const passwordResetTokens = sqliteTable(
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
+
+export const orderStatusEvents = sqliteTable(
+  "order_status_events",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+);

@@ -54,7 +54,13 @@ export async function readApiBody(request: Request): Promise<Record<string, unkn
     return body as Record<string, unknown>;
   }
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(await readFormWithFiles(request));
+    // Repeated fields (several images) become arrays.
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of await readFormWithFiles(request)) {
+      const previous = body[key];
+      body[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+    return body;
   }
   return {};
 }

@@ -1,6 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { reviews, users } from "~/db/schema";
+import { likeAny } from "~/db/like";
+import type { UserSort } from "~/lib/admin-sorts";
+import type { TableQuery } from "~/lib/table-query";
 import { deleteImage } from "./images.server";
 import { recomputeProductRatings } from "./reviews.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
@@ -9,6 +12,23 @@ const notFound = () => new AccountError("User not found", 404);
 
 export function listUsers(): User[] {
   return db.select().from(users).orderBy(desc(users.createdAt)).all();
+}
+
+
+/** One page of users for the admin table, searched (id, name, e-mail) and sorted in SQL. */
+export function listUsersPage(query: TableQuery<UserSort>) {
+  const where = query.q ? or(likeAny(users.id, query.q), likeAny(users.name, query.q), likeAny(users.email, query.q)) : undefined;
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const column = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt }[query.sort];
+  const rows = db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(users.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .all();
+  return { rows, total };
 }
 
 export function getUserForAdmin(id: string): User {

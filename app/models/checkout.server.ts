@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { orderLines, orders, products } from "~/db/schema";
+import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
@@ -205,6 +205,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
       .where(eq(orders.id, order.id))
       .returning()
       .get();
+    tx.insert(orderStatusEvents).values({ orderId: order.id, status: paid.orderStatus, createdAt: now }).run();
     if (order.userId) emptyCart(tx, order.userId);
     return { kind: "paid" as const, order: paid };
   }, { behavior: "immediate" });

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
+import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
+import { likeAny } from "~/db/like";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -32,8 +34,6 @@ export function getOrderFor(id: string, viewer: { id: string; role: string }): O
   return order;
 }
 
-export type OrderSort = "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
-export const ORDER_SORTS: readonly OrderSort[] = ["createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];
 export type OrderListQuery = TableQuery<OrderSort>;
 
 // Written out in full: inside a one-table select drizzle would print the outer column unqualified.
@@ -51,16 +51,7 @@ const sortColumns = {
 export function listOrders(query: OrderListQuery, userId?: string) {
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        sql`${orders.id} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${orders.orderStatus} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${orders.userName} LIKE ${pattern} ESCAPE '\\'`,
-      ),
-    );
-  }
+  if (query.q) conditions.push(or(likeAny(orders.id, query.q), likeAny(orders.orderStatus, query.q), likeAny(orders.userName, query.q)));
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
   const order = query.dir === "asc" ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
@@ -115,12 +106,12 @@ export function orderJson(order: OrderWithLines) {
 }
 
 
-/** All placed orders of a user with their lines, newest first (GET /api/v1/orders/me). */
-export function listOrdersWithLines(userId: string): OrderWithLines[] {
+/** Placed orders with their lines, newest first: one user's (GET /api/v1/orders/me) or all (admin). */
+export function listOrdersWithLines(userId?: string): OrderWithLines[] {
   const placed = db
     .select()
     .from(orders)
-    .where(and(isPlaced(), eq(orders.userId, userId)))
+    .where(and(isPlaced(), userId ? eq(orders.userId, userId) : undefined))
     .orderBy(desc(orders.createdAt))
     .all();
   if (placed.length === 0) return [];

@@ -175,3 +175,10 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
   const [images, productReviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
   return { ...row, images: images.get(id) ?? [], reviews: productReviews.get(id) ?? [] };
 }
+
+/** Every product with its images, newest first (the admin API's list). */
+export async function allProducts(): Promise<ProductSummary[]> {
+  const rows = await db.select(summaryColumns).from(products).orderBy(desc(products.createdAt), desc(products.seq));
+  const images = await imagesByProduct(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/AdminShell";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { requireAdmin } from "~/models/auth.server";
@@ -21,8 +22,7 @@ export default function Dashboard() {
     { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products", color: "text-bg-warning" },
   ];
   return (
-    <section>
-      <h1 className="h3 mb-4">Dashboard</h1>
+    <AdminShell title="Dashboard">
       <div className="card text-bg-primary mb-4">
         <div className="card-body text-center">
           <p className="h5 mb-1">Total Amount</p>
@@ -45,6 +45,6 @@ export default function Dashboard() {
           </div>
         ))}
       </div>
-    </section>
+    </AdminShell>
   );
 }

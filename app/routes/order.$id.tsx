@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
 import { pageTitle } from "~/lib/meta";
 import { requireUser } from "~/models/auth.server";
+import { statusHistory } from "~/models/admin-orders.server";
 import { getOrderFor } from "~/models/orders.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Order Details");
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Someone else's order answers exactly as a missing one.
   const order = getOrderFor(params.id ?? "", user);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order };
+  return { order: { ...order, history: statusHistory(order.id) } };
 }
 
 export default function OrderDetailsPage() {

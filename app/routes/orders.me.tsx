@@ -7,7 +7,8 @@ import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireUser } from "~/models/auth.server";
-import { ORDER_SORTS, listOrders } from "~/models/orders.server";
+import { ORDER_SORTS } from "~/lib/admin-sorts";
+import { listOrders } from "~/models/orders.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "My Orders");
 

@@ -1,0 +1,9 @@
+// Sortable columns of the admin tables (shared by the loaders and the table headers).
+export type ProductSort = "id" | "name" | "price" | "stock" | "createdAt";
+export const PRODUCT_SORTS: readonly ProductSort[] = ["id", "name", "price", "stock", "createdAt"];
+
+export type UserSort = "id" | "name" | "email" | "role" | "createdAt";
+export const USER_SORTS: readonly UserSort[] = ["id", "name", "email", "role", "createdAt"];
+
+export type OrderSort = "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
+export const ORDER_SORTS: readonly OrderSort[] = ["createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];

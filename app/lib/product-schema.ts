@@ -1,0 +1,33 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+
+// The admin's product form and API; messages are the original API's where it had them.
+export const productSchema = z.object({
+  name: z
+    .string({ required_error: "Please enter product name" })
+    .trim()
+    .min(1, "Please enter product name")
+    .max(100, "Product name cannot exceed 100 characters"),
+  price: z
+    .union([z.string(), z.number()], { required_error: "Please enter product price" })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Please enter product price")
+        .regex(/^\d{1,7}(\.\d{1,2})?$/, "The price must be an amount in dollars, such as 25 or 19.99"),
+    )
+    .transform(Number),
+  description: z.string({ required_error: "Please enter product description" }).trim().min(1, "Please enter product description").max(4000, "The description can be at most 4000 characters"),
+  category: z.enum(CATEGORIES, { errorMap: () => ({ message: "Please select correct category for product" }) }),
+  seller: z.string({ required_error: "Please enter product seller" }).trim().min(1, "Please enter product seller").max(100, "The seller can be at most 100 characters"),
+  stock: z
+    .union([z.string(), z.number()], { required_error: "Please enter product stock" })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, "Please enter product stock").regex(/^\d{1,5}$/, "The stock must be a whole number from 0 to 99999"))
+    .transform(Number),
+});
+
+export type ProductInput = z.infer<typeof productSchema>;
+export const productValidator = withZod(productSchema);

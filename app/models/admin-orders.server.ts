@@ -1,0 +1,51 @@
+import { asc, eq, sum } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderStatusEvents, orders } from "~/db/schema";
+import type { OrderStatusValue } from "~/lib/order-status";
+import { PublicError } from "~/lib/public-error";
+import { releaseOrder } from "./checkout.server";
+import { getOrder } from "./orders.server";
+
+
+const notFound = () => new PublicError("Order not found", 404);
+
+/** Sum of every paid order (refunds excluded), as the original API's `totalAmount`: one SQL aggregate. */
+export function totalPaidCents(): number {
+  return Number(
+    db.select({ cents: sum(orders.totalPriceCents) }).from(orders).where(eq(orders.paymentStatus, "succeeded")).get()?.cents ?? 0,
+  );
+}
+
+/**
+ * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
+ * it was taken when the order was paid.
+ */
+export function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()) {
+  db.transaction((tx) => {
+    const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
+    if (!order) throw notFound();
+    if (order.status === status) return;
+    tx.update(orders)
+      .set({ orderStatus: status, deliveredAt: status === "Delivered" ? now : null })
+      .where(eq(orders.id, orderId))
+      .run();
+    tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
+  });
+}
+
+export function statusHistory(orderId: string) {
+  return db
+    .select({ status: orderStatusEvents.status, at: orderStatusEvents.createdAt })
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.createdAt))
+    .all();
+}
+
+/** Deletes an order; an unpaid one gives its reserved stock back first. */
+export async function deleteOrder(orderId: string) {
+  const order = getOrder(orderId);
+  if (!order) throw notFound();
+  if (order.paymentStatus === "requires_payment") await releaseOrder(orderId, { cancelIntent: true });
+  db.delete(orders).where(eq(orders.id, orderId)).run();
+}

@@ -1,0 +1,82 @@
+import { asc, count, desc, eq, or } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { likeAny } from "~/db/like";
+import { productImages, products } from "~/db/schema";
+import { dollarsToCents } from "~/lib/money";
+import type { ProductInput } from "~/lib/product-schema";
+import { PublicError } from "~/lib/public-error";
+import type { ProductSort } from "~/lib/admin-sorts";
+import type { TableQuery } from "~/lib/table-query";
+import { ImageError, deleteImage, saveImage } from "./images.server";
+
+
+const notFound = () => new PublicError("Product not found", 404);
+
+export function listProductsPage(query: TableQuery<ProductSort>) {
+  const where = query.q ? or(likeAny(products.id, query.q), likeAny(products.name, query.q), likeAny(products.seller, query.q)) : undefined;
+  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  const column = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt }[query.sort];
+  const rows = db
+    .select({ id: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
+    .from(products)
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(products.seq))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .all();
+  return { rows, total };
+}
+
+/** Stores the uploaded pictures (checked and resized); if one is refused, none is kept. */
+async function saveAll(images: Buffer[]): Promise<string[]> {
+  const urls: string[] = [];
+  try {
+    for (const image of images) urls.push(await saveImage(image, "products"));
+    return urls;
+  } catch (error) {
+    await Promise.all(urls.map(deleteImage));
+    if (error instanceof ImageError) throw new PublicError(error.message, 400, "images");
+    throw error;
+  }
+}
+
+const columns = (input: ProductInput) => ({
+  name: input.name,
+  priceCents: dollarsToCents(input.price),
+  description: input.description,
+  category: input.category,
+  seller: input.seller,
+  stock: input.stock,
+});
+
+export async function createProduct(input: ProductInput, images: Buffer[]) {
+  if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
+  const urls = await saveAll(images);
+  return db.transaction((tx) => {
+    const product = tx.insert(products).values(columns(input)).returning({ id: products.id }).get();
+    tx.insert(productImages).values(urls.map((url, position) => ({ productId: product.id, url, position }))).run();
+    return product;
+  });
+}
+
+/** Updates the fields; new pictures, when given, replace the old ones (as the spec's form does). */
+export async function updateProduct(id: string, input: ProductInput, images: Buffer[]) {
+  if (!db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) throw notFound();
+  const urls = images.length ? await saveAll(images) : [];
+  db.transaction((tx) => {
+    tx.update(products).set(columns(input)).where(eq(products.id, id)).run();
+    if (urls.length) {
+      tx.delete(productImages).where(eq(productImages.productId, id)).run();
+      tx.insert(productImages).values(urls.map((url, position) => ({ productId: id, url, position }))).run();
+    }
+  });
+}
+
+/**
+ * Deletes a product with its pictures' rows, reviews and cart lines. Orders keep their lines (own
+ * name, price and picture URL), so the picture files are left in place for them.
+ */
+export function deleteProduct(id: string) {
+  const removed = db.delete(products).where(eq(products.id, id)).run().changes;
+  if (removed !== 1) throw notFound();
+}

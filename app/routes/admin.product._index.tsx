@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { AdminShell } from "~/components/AdminShell";
+import { ProductForm } from "~/components/ProductForm";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { saveProductForm } from "~/models/admin-product-form.server";
+import { requireAdmin } from "~/models/auth.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "New Product");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const saved = await saveProductForm(request);
+  if (saved.response) return saved.response;
+  return redirectWithSuccess("/", "Product created successfully");
+}
+
+export default function NewProduct() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <AdminShell title="New Product">
+      <div className="col-lg-8">
+        <ProductForm images={[]} imagesError={actionData?.fieldErrors?.images} formError={actionData?.formError} submitLabel="CREATE" />
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AdminShell } from "~/components/AdminShell";
+import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
+import { ROLES } from "~/lib/account-schemas";
+import { adminUserValidator } from "~/lib/account-validators";
+import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { updateUserByAdmin } from "~/models/admin-users.server";
+import { requireAdmin } from "~/models/auth.server";
+import { getUserById } from "~/models/users.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Update User");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const user = getUserById(params.id ?? "");
+  if (!user) throw data("User not found", { status: 404 });
+  return { user: { name: user.name, email: user.email, role: user.role } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const values = Object.fromEntries(form);
+  const result = await adminUserValidator.validate(form);
+  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  try {
+    updateUserByAdmin(admin, params.id ?? "", result.data);
+  } catch (error) {
+    return publicErrorToForm(error, values);
+  }
+  return redirectWithSuccess("/admin/users", "User updated successfully");
+}
+
+export default function AdminUpdateUser() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AdminShell title="Update User">
+      <div className="col-lg-6">
+        <FormAlert message={actionData?.formError} />
+        <ValidatedForm validator={adminUserValidator} method="post" defaultValues={user} noValidate>
+          <TextField name="name" label="Name" required />
+          <TextField name="email" label="Email" type="email" required />
+          <SelectField name="role" label="Role" options={[...ROLES]} placeholder="Choose a role" />
+          <SubmitButton>Update</SubmitButton>
+        </ValidatedForm>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/lib/api.server";
+import { centsToDollars } from "~/lib/money";
+import { totalPaidCents } from "~/models/admin-orders.server";
+import { requireApiAdmin } from "~/models/auth.server";
+import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    return Response.json({
+      success: true,
+      totalAmount: centsToDollars(totalPaidCents()),
+      orders: listOrdersWithLines().map(orderJson),
+    });
+  });
+}

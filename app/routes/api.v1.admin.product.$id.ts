@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiImages } from "~/lib/api-images.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { productSchema } from "~/lib/product-schema";
+import { deleteProduct, updateProduct } from "~/models/admin-products.server";
+import { requireApiAdmin } from "~/models/auth.server";
+
+// PUT /api/v1/admin/product/:id (multipart or JSON; new images replace the old) and DELETE.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const id = params.id ?? "";
+    if (request.method === "DELETE") {
+      deleteProduct(id);
+      return Response.json({ success: true, message: "Product deleted successfully" });
+    }
+    const body = await readApiBody(request);
+    await updateProduct(id, parseApiInput(productSchema, body), await apiImages(body.images));
+    return Response.json({ success: true, message: "Product updated successfully" });
+  });
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiImages } from "~/lib/api-images.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { productJson } from "~/lib/product-json";
+import { productSchema } from "~/lib/product-schema";
+import { createProduct } from "~/models/admin-products.server";
+import { requireApiAdmin } from "~/models/auth.server";
+import { getProduct } from "~/models/products.server";
+
+// POST /api/v1/admin/product/new: fields plus repeated `images` (data URLs or files).
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const body = await readApiBody(request);
+    const input = parseApiInput(productSchema, body);
+    const { id } = await createProduct(input, await apiImages(body.images));
+    const product = (await getProduct(id))!;
+    return Response.json({ success: true, product: productJson(product, []) }, { status: 201 });
+  });
+}

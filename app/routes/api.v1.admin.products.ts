@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/lib/api.server";
+import { productJson } from "~/lib/product-json";
+import { requireApiAdmin } from "~/models/auth.server";
+import { allProducts } from "~/models/products.server";
+
+// GET /api/v1/admin/products: every product (the admin list of the original API).
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    return Response.json({ success: true, products: (await allProducts()).map((p) => productJson(p, [])) });
+  });
+}

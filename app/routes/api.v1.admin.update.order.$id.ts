@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { ORDER_STATUSES } from "~/lib/order-status";
+import { updateOrderStatus } from "~/models/admin-orders.server";
+import { requireApiAdmin } from "~/models/auth.server";
+
+const schema = z.object({
+  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Please choose Processing, Shipped or Delivered" }) }),
+});
+
+// PUT /api/v1/admin/update/order/:id { status }
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const { status } = parseApiInput(schema, await readApiBody(request));
+    updateOrderStatus(params.id ?? "", status);
+    return Response.json({ success: true, message: "Order updated successfully" });
+  });
+}
