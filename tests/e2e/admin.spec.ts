@@ -1,0 +1,193 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { productNamed } from "./helpers";
+import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi } from "./support/accounts";
+import { placeOrder } from "./support/orders";
+
+const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
+const avatar = path.resolve("public/images/default_avatar.jpg");
+const logo = path.resolve("public/images/profile.png");
+
+async function asAdmin(page: Page) {
+  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+}
+
+test("every admin page turns away visitors and shoppers", async ({ page, browser }) => {
+  for (const url of ADMIN_PAGES) {
+    await page.goto(url);
+    await expect(page, url).toHaveURL(/\/lgn\?redirectTo=/);
+  }
+  const shopper = await (await browser.newContext()).newPage();
+  await registerViaApi(shopper);
+  const product = await productNamed(shopper.request, "Atomic Habits by James Clear");
+  for (const url of [...ADMIN_PAGES, `/admin/product/${product._id}`, `/admin/product/${product._id}/delete`, "/admin/user/x", "/admin/order/x"]) {
+    await shopper.goto(url);
+    await expect(shopper, url).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(shopper.getByTestId("toast")).toHaveText("You cannot view the resources.");
+  }
+  // Writes are refused on the server too, not only hidden.
+  const post = await shopper.request.post(`/admin/product/${product._id}/delete`, { maxRedirects: 0 });
+  expect(post.status()).toBe(302);
+  expect(post.headers().location).toBe("/");
+  expect((await productNamed(shopper.request, product.name))._id).toBe(product._id);
+  await shopper.context().close();
+});
+
+test("dashboard shows the totals, each card linking to its list", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("total-amount")).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
+  await page.getByRole("link", { name: /^Users/ }).last().click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
+});
+
+test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", async ({ page }) => {
+  const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
+  await asAdmin(page);
+  await page.goto("/admin/product");
+  await page.getByRole("button", { name: "CREATE" }).click();
+  for (const message of ["Please enter product name", "Please enter product price", "Please enter product description", "Please select correct category for product", "Please enter product stock", "Please enter product seller"])
+    await expect(page.getByText(message)).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Price").fill("abc");
+  await page.getByRole("button", { name: "CREATE" }).click();
+  await expect(page.getByText("The price must be an amount in dollars")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Price")).toHaveValue("abc");
+
+  await page.getByLabel("Price").fill("42.50");
+  await page.getByLabel("Description").fill("A widget made by the admin test.");
+  await page.getByLabel("Category").selectOption("Accessories");
+  await page.getByLabel("Stock").fill("7");
+  await page.getByLabel("Seller Name").fill("Test Seller Co");
+  await page.getByLabel("Images").setInputFiles([avatar, logo]);
+  await page.getByRole("button", { name: "CREATE" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
+
+  await page.getByPlaceholder("Enter Product Name ...").fill(name);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByTestId("product-card")).toHaveCount(1);
+  await page.getByTestId("product-card").getByRole("link", { name: "View Details" }).click();
+  await expect(page.getByTestId("price")).toHaveText("$42.50");
+  await expect(page.locator(".carousel-item img")).toHaveCount(2);
+  const id = page.url().split("/product/")[1];
+
+  await page.goto(`/admin/product/${id}`);
+  await expect(page.getByTestId("current-images").locator("img")).toHaveCount(2);
+  await expect(page.getByLabel("Price")).toHaveValue("42.50");
+  await page.getByLabel("Price").fill("39.99");
+  await page.getByLabel("Stock").fill("0");
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
+  await page.goto(`/product/${id}`);
+  await expect(page.getByTestId("price")).toHaveText("$39.99");
+  await expect(page.getByTestId("stock-status")).toHaveText("Out of Stock");
+
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Delete ${name}` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Product deleted successfully");
+  expect((await page.goto(`/product/${id}`))?.status()).toBe(404);
+});
+
+test("an admin processes an order Processing → Shipped → Delivered, then deletes it", async ({ page, browser }) => {
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await registerViaApi(buyer, "Order Owner");
+  const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
+
+  await asAdmin(page);
+  await page.goto(`/admin/orders?q=${order._id}`);
+  const row = page.getByRole("row").filter({ hasText: order._id });
+  await expect(row.getByTestId("order-status")).toHaveClass(/text-danger/);
+  await row.getByRole("link", { name: `Process order ${order._id}` }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  for (const status of ["Shipped", "Delivered"]) {
+    await page.getByLabel("Status").selectOption(status);
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Order updated successfully");
+    await expect(page.getByTestId("order-status")).toHaveText(status);
+  }
+  await expect(page.getByTestId("order-status")).toHaveClass(/text-success/);
+  await expect(page.getByTestId("status-history").locator("li")).toHaveCount(3);
+
+  // The buyer sees the same status and history; stock was not touched again by the changes.
+  await buyer.goto(`/order/${order._id}`);
+  await expect(buyer.getByTestId("order-status")).toHaveText("Delivered");
+  await buyerContext.close();
+
+  await page.goto(`/admin/order/${order._id}/delete`);
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByTestId("toast")).toHaveText("Order deleted successfully");
+  expect((await page.goto(`/admin/order/${order._id}`))?.status()).toBe(404);
+});
+
+test("an admin edits a user's role and deletes the user", async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const account = await registerViaApi(await other.newPage(), "Role Change");
+  await other.close();
+
+  await asAdmin(page);
+  await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+  await page.getByRole("link", { name: `Edit ${account.email}` }).click();
+  await expect(page.getByLabel("Role")).toHaveValue("user");
+  await page.getByLabel("Role").selectOption("admin");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByTestId("toast")).toHaveText("User updated successfully");
+  await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+  await expect(page.getByRole("row").filter({ hasText: account.email })).toContainText("admin");
+
+  await page.getByRole("link", { name: `Delete ${account.email}` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("User deleted successfully");
+  await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+  await expect(page.getByText("No matching records found")).toBeVisible();
+});
+
+test("an admin cannot demote themself", async ({ page }) => {
+  await asAdmin(page);
+  const me = await (await page.request.get("/api/v1/me")).json();
+  await page.goto(`/admin/user/${me.user._id}`);
+  await page.getByLabel("Role").selectOption("user");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("You cannot remove the admin role from your own account")).toBeVisible();
+});
+
+test("an admin deletes a review from the reviews page; the rating is recomputed", async ({ page, browser }) => {
+  const product = await productNamed(page.request, test.info().project.name === "js" ? "Garmin Forerunner 265 Running Watch" : "Yonex Astrox 88S Badminton Racket");
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await registerViaApi(reviewer, "Harsh Critic");
+  await reviewer.request.put("/api/v1/review", { data: { rating: 1, comment: "Not for me", productId: product._id } });
+  await reviewerContext.close();
+
+  await asAdmin(page);
+  await page.goto("/admin/reviews");
+  await page.getByLabel("Enter Product ID").fill(product._id);
+  await page.getByRole("button", { name: "SEARCH", exact: true }).click();
+  const row = page.getByRole("row").filter({ hasText: "Not for me" });
+  await expect(row).toContainText("Harsh Critic");
+  await row.getByRole("button", { name: /Delete review/ }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Review deleted successfully");
+  await expect(page.getByText("Not for me")).toHaveCount(0);
+  const after = await productNamed(page.request, product.name);
+  expect(after.numOfReviews).toBe(product.numOfReviews);
+  expect(after.ratings).toBeCloseTo(product.ratings, 5);
+
+  await page.goto(`/admin/reviews?productId=${(await productNamed(page.request, "Le Creuset Signature Cast Iron Casserole 24 cm"))._id}`);
+  await expect(page.getByText("No Reviews.")).toBeVisible();
+});
+
+test("shoppers' pages stay reachable for the demo shopper", async ({ page }) => {
+  await loginViaForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_SHOPPER.name);
+  await page.goto("/orders/me");
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+});
