@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
+import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { placeOrder } from "../support/orders";
+
+const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
+const dataUrl = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+const validProduct = { name: "Api Gadget", price: "12.34", description: "From the API", category: "Electronics", seller: "Api Seller", stock: "5" };
+
+async function loggedIn(requests: APIRequest, baseURL: string | undefined, admin: boolean) {
+  const context = await requests.newContext({ baseURL });
+  if (admin) await context.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  else await context.post("/api/v1/register", { data: { name: "Plain User", email: uniqueEmail(), password: "password-123" } });
+  return context;
+}
+
+async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message: string | RegExp) {
+  expect(response.status()).toBe(status);
+  const body = (await response.json()) as { success: boolean; message: string };
+  expect(body.success).toBe(false);
+  expect(body.message).toMatch(message);
+}
+
+test("admin product calls: 401, 403, field messages, create, update, delete", async ({ request, playwright, baseURL }) => {
+  await expectError(await request.post("/api/v1/admin/product/new", { data: validProduct }), 401, "Login first to access this resource.");
+  const user = await loggedIn(playwright.request, baseURL, false);
+  await expectError(await user.post("/api/v1/admin/product/new", { data: validProduct }), 403, "Role (user) is not allowed to access this resource");
+  await expectError(await user.get("/api/v1/admin/products"), 403, "Role (user)");
+  const admin = await loggedIn(playwright.request, baseURL, true);
+
+  for (const [change, message] of [
+    [{ name: "" }, "Please enter product name"],
+    [{ name: "x".repeat(101) }, "Product name cannot exceed 100 characters"],
+    [{ price: "" }, "Please enter product price"],
+    [{ category: "Toys" }, "Please select correct category for product"],
+    [{ seller: "" }, "Please enter product seller"],
+    [{ stock: "" }, "Please enter product stock"],
+  ] as const) {
+    await expectError(await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, ...change, images: [dataUrl] } }), 400, message);
+  }
+  await expectError(await admin.post("/api/v1/admin/product/new", { data: validProduct }), 400, "Please add at least one image");
+  await expectError(await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, images: ["data:image/png;base64,bm9wZQ=="] } }), 400, "JPEG, PNG or WebP");
+
+  const created = await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, images: [dataUrl, dataUrl] } });
+  expect(created.status()).toBe(201);
+  const { product } = await created.json();
+  expect(product).toMatchObject({ name: "Api Gadget", price: 12.34, stock: 5, category: "Electronics" });
+  expect(product.images).toHaveLength(2);
+  const list = await (await admin.get("/api/v1/admin/products")).json();
+  expect(list.products.some((p: { _id: string }) => p._id === product._id)).toBe(true);
+
+  const updated = await admin.put(`/api/v1/admin/product/${product._id}`, {
+    multipart: { ...validProduct, name: "Api Gadget 2", images: { name: "a.jpg", mimeType: "image/jpeg", buffer: jpeg } },
+  });
+  expect(await updated.json()).toEqual({ success: true, message: "Product updated successfully" });
+  const fetched = (await (await request.get(`/api/v1/product/${product._id}`)).json()).product;
+  expect(fetched).toMatchObject({ name: "Api Gadget 2" });
+  expect(fetched.images).toHaveLength(1);
+  await expectError(await admin.put("/api/v1/admin/product/unknown", { data: validProduct }), 404, "Product not found");
+
+  expect(await (await admin.delete(`/api/v1/admin/product/${product._id}`)).json()).toEqual({ success: true, message: "Product deleted successfully" });
+  await expectError(await admin.delete(`/api/v1/admin/product/${product._id}`), 404, "Product not found");
+  await user.dispose();
+  await admin.dispose();
+});
+
+test("admin order calls: list with totalAmount, status updates without touching stock, delete", async ({ playwright, baseURL }) => {
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const order = await placeOrder(buyer, "Coleman Sundome 4-Person Tent");
+  await expectError(await buyer.get("/api/v1/admin/orders"), 403, "Role (user)");
+  await expectError(await buyer.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Shipped" } }), 403, "Role (user)");
+
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const list = await (await admin.get("/api/v1/admin/orders")).json();
+  expect(list.success).toBe(true);
+  expect(typeof list.totalAmount).toBe("number");
+  expect(list.totalAmount).toBeGreaterThanOrEqual(order.totalPrice);
+  expect(list.orders.some((o: { _id: string }) => o._id === order._id)).toBe(true);
+
+  const stockBefore = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
+  await expectError(await admin.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Lost" } }), 400, "Please choose Processing, Shipped or Delivered");
+  for (const status of ["Shipped", "Delivered", "Delivered"]) {
+    expect((await admin.put(`/api/v1/admin/update/order/${order._id}`, { data: { status } })).status()).toBe(200);
+  }
+  const stockAfter = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
+  expect(stockAfter).toBe(stockBefore);
+  expect((await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus).toBe("Delivered");
+  await expectError(await admin.put("/api/v1/admin/update/order/unknown", { data: { status: "Shipped" } }), 404, "Order not found");
+
+  expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({ success: true, message: "Order deleted successfully" });
+  await expectError(await admin.delete(`/api/v1/admin/order/${order._id}`), 404, "Order not found");
+  await buyer.dispose();
+  await admin.dispose();
+});
