@@ -71,6 +71,7 @@ export function reserveOrder(user: User, now = new Date()): { order: Order; rele
         taxPriceCents: prices.taxCents,
         totalPriceCents: prices.totalCents,
         paymentStatus: "requires_payment",
+        createdAt: now,
         reservedUntil: new Date(now.getTime() + RESERVATION_MS),
       })
       .returning()

@@ -184,7 +184,7 @@ describe("reservations", () => {
     const user = await buyer(productId, 2);
     const { order, intent } = await startPayment(user);
     expect(stockOf(productId)).toBe(0);
-    expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBeGreaterThanOrEqual(RESERVATION_MS);
+    expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBe(RESERVATION_MS);
     const statusOf = () => db.select().from(orders).where(eq(orders.id, order.id)).get()!.paymentStatus;
     await releaseLapsedReservations(new Date(order.reservedUntil!.getTime() - 1000));
     expect(statusOf()).toBe("requires_payment");
