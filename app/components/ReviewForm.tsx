@@ -1,4 +1,7 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { reviewValidator } from "~/lib/review-schema";
 import { SubmitButton } from "./form-fields";
 
@@ -58,19 +61,66 @@ function Comment() {
   );
 }
 
-/** Post or update the signed-in user's review of this product: a plain form, enhanced by remix-validated-form. */
-export function ReviewForm({ existing }: Props) {
+function Fields({ existing }: Props) {
   return (
-    <section className="card card-body mt-4" aria-labelledby="review-form-heading" id="review">
-      <h2 id="review-form-heading" className="h5">
-        {existing ? "Update Your Review" : "Submit Your Review"}
-      </h2>
-      <ValidatedForm validator={reviewValidator} method="post" defaultValues={existing ?? undefined} noValidate>
-        <input type="hidden" name="intent" value="review" />
-        <StarRadios />
-        <Comment />
-        <SubmitButton className="btn btn-warning px-4">Submit</SubmitButton>
-      </ValidatedForm>
-    </section>
+    <ValidatedForm validator={reviewValidator} method="post" defaultValues={existing ?? undefined} noValidate>
+      <input type="hidden" name="intent" value="review" />
+      <StarRadios />
+      <Comment />
+      <SubmitButton className="btn btn-warning px-4">Submit</SubmitButton>
+    </ValidatedForm>
+  );
+}
+
+/**
+ * Post or update the signed-in user's review of this product. Without JavaScript it is a form on
+ * the page; with JavaScript a button opens it in a Bootstrap modal.
+ */
+export function ReviewForm({ existing }: Props) {
+  const hydrated = useHydrated();
+  const modal = useRef<HTMLDivElement>(null);
+  const { key } = useLocation();
+  // A posted review redirects back here (a new location): close the modal then.
+  useEffect(() => {
+    const element = modal.current;
+    if (!element) return;
+    void import("bootstrap/js/dist/modal").then(({ default: Modal }) => Modal.getInstance(element)?.hide());
+  }, [key]);
+  const title = existing ? "Update Your Review" : "Submit Your Review";
+  if (!hydrated) {
+    return (
+      <section className="card card-body mt-4" aria-labelledby="review-form-heading" id="review">
+        <h2 id="review-form-heading" className="h5">
+          {title}
+        </h2>
+        <Fields existing={existing} />
+      </section>
+    );
+  }
+  const open = async () => {
+    const { default: Modal } = await import("bootstrap/js/dist/modal");
+    if (modal.current) Modal.getOrCreateInstance(modal.current).show();
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-warning mt-4" onClick={open}>
+        {title}
+      </button>
+      <div ref={modal} className="modal fade" tabIndex={-1} aria-labelledby="review-modal-title" aria-hidden="true">
+        <div className="modal-dialog">
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title h5" id="review-modal-title">
+                {title}
+              </h2>
+              <button type="button" className="btn-close" data-bs-dismiss="modal" aria-label="Close" />
+            </div>
+            <div className="modal-body">
+              <Fields existing={existing} />
+            </div>
+          </div>
+        </div>
+      </div>
+    </>
   );
 }

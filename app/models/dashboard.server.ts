@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
 import { totalPaidCents } from "./admin-orders.server";
@@ -13,4 +13,23 @@ export function dashboardTotals() {
     users: db.select({ n: count() }).from(users).get()?.n ?? 0,
     outOfStock: db.select({ n: count() }).from(products).where(eq(products.stock, 0)).get()?.n ?? 0,
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Revenue of paid orders per day (UTC) over the last `days` days, oldest first, days without sales at 0. */
+export function dailyRevenue(days = 30, now = new Date()): { day: string; cents: number }[] {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
+  const day = sql<string>`strftime('%Y-%m-%d', ${orders.paidAt} / 1000, 'unixepoch')`;
+  const rows = db
+    .select({ day, cents: sql<number>`sum(${orders.totalPriceCents})` })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, "succeeded"), gte(orders.paidAt, since)))
+    .groupBy(day)
+    .all();
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
+  return Array.from({ length: days }, (_, i) => {
+    const key = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    return { day: key, cents: byDay.get(key) ?? 0 };
+  });
 }

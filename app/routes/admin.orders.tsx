@@ -44,8 +44,14 @@ const columns = [
 
 export default function AdminOrders() {
   const { rows, total, query } = useLoaderData<typeof loader>();
+  const csv = `/admin/orders.csv?${new URLSearchParams({ q: query.q, sort: query.sort, dir: query.dir })}`;
   return (
     <AdminShell title="All Orders">
+      <p className="text-end">
+        <a href={csv} className="btn btn-sm btn-outline-secondary" download>
+          Export CSV
+        </a>
+      </p>
       <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...ORDER_SORTS]} caption="Orders" />
     </AdminShell>
   );

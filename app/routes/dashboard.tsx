@@ -4,13 +4,14 @@ import { AdminShell } from "~/components/AdminShell";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { requireAdmin } from "~/models/auth.server";
-import { dashboardTotals } from "~/models/dashboard.server";
+import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { SalesChart } from "~/components/SalesChart";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return dashboardTotals();
+  return { ...dashboardTotals(), sales: dailyRevenue(30) };
 }
 
 export default function Dashboard() {
@@ -45,6 +46,7 @@ export default function Dashboard() {
           </div>
         ))}
       </div>
+      <SalesChart days={totals.sales} />
     </AdminShell>
   );
 }

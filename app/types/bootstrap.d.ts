@@ -6,3 +6,12 @@ declare module "bootstrap/js/dist/carousel" {
     dispose(): void;
   }
 }
+
+declare module "bootstrap/js/dist/modal" {
+  export default class Modal {
+    static getOrCreateInstance(element: Element): Modal;
+    static getInstance(element: Element): Modal | null;
+    show(): void;
+    hide(): void;
+  }
+}

@@ -39,6 +39,7 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await page.goto("/dashboard");
   await expect(page.getByTestId("total-amount")).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
+  await expect(page.getByTestId("sales-chart").locator("rect")).toHaveCount(30);
   await page.getByRole("link", { name: /^Users/ }).last().click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();

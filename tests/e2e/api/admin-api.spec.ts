@@ -93,3 +93,22 @@ test("admin order calls: list with totalAmount, status updates without touching 
   await buyer.dispose();
   await admin.dispose();
 });
+
+test("the admin's order list exports as CSV, filtered like the table", async ({ playwright, baseURL }) => {
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const order = await placeOrder(buyer, "Atomic Habits by James Clear");
+  const shopper = await buyer.get("/admin/orders.csv", { maxRedirects: 0 });
+  expect(shopper.status()).toBe(302);
+
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const csv = await admin.get(`/admin/orders.csv?q=${order._id}`);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
+  const lines = (await csv.text()).trim().split("\n");
+  expect(lines[0]).toBe("Order ID,Date,Buyer,Items,Amount,Status");
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${order._id},`);
+  expect(lines[1]).toContain(`,Plain User,1,${order.totalPrice.toFixed(2)},Processing`);
+  await buyer.dispose();
+  await admin.dispose();
+});

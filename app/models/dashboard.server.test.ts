@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { dailyRevenue, dashboardTotals } from "./dashboard.server";
+
+function paidOrder(totalCents: number, paidAt: Date | null, status = "succeeded") {
+  db.insert(orders)
+    .values({
+      userName: "X",
+      shippingAddress: "a",
+      shippingCity: "b",
+      shippingPhoneNo: "555 0100",
+      shippingPostalCode: "12345",
+      shippingCountry: "France",
+      itemsPriceCents: totalCents,
+      shippingPriceCents: 0,
+      taxPriceCents: 0,
+      totalPriceCents: totalCents,
+      paymentStatus: status,
+      paidAt,
+    })
+    .run();
+}
+
+describe("dashboard figures", () => {
+  it("sums paid orders only and groups revenue by UTC day over the last 30 days", () => {
+    const now = new Date("2026-03-31T12:00:00Z");
+    paidOrder(10_00, new Date("2026-03-31T01:00:00Z"));
+    paidOrder(5_50, new Date("2026-03-31T23:59:00Z"));
+    paidOrder(20_00, new Date("2026-03-02T00:00:00Z"));
+    paidOrder(99_00, new Date("2026-03-01T23:00:00Z")); // 31 days ago: outside the chart
+    paidOrder(7_00, null, "requires_payment"); // not paid
+    paidOrder(3_00, null, "refunded");
+
+    const days = dailyRevenue(30, now);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ day: "2026-03-02", cents: 20_00 });
+    expect(days[29]).toEqual({ day: "2026-03-31", cents: 15_50 });
+    expect(days.reduce((s, d) => s + d.cents, 0)).toBe(35_50);
+
+    const totals = dashboardTotals();
+    expect(totals.totalAmountCents).toBe(134_50);
+    expect(totals.orders).toBe(5); // placed: succeeded and refunded
+  });
+});
