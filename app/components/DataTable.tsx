@@ -43,8 +43,11 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
   });
   const first = Math.max(1, Math.min(query.page - Math.floor(PAGE_BUTTONS / 2), pageCount - PAGE_BUTTONS + 1));
   const pages = Array.from({ length: Math.min(PAGE_BUTTONS, pageCount) }, (_, i) => first + i);
-  const hidden = (names: string[]) =>
-    names.map((name) => <input key={name} type="hidden" name={name} value={String(query[name as keyof typeof query])} />);
+  // Each GET form carries the rest of the query (sort, other filters) and starts again at page 1.
+  const keepAllBut = (own: string) =>
+    [...new URLSearchParams(search)]
+      .filter(([name]) => name !== own && name !== "page")
+      .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 
   return (
     <div>
@@ -56,13 +59,13 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
             </label>
             <input id="table-search" type="search" name="q" defaultValue={query.q} className="form-control form-control-sm" />
           </div>
-          {hidden(["sort", "dir", "size"])}
+          {keepAllBut("q")}
           <button type="submit" className="btn btn-sm btn-outline-secondary">
             Search
           </button>
         </Form>
         <Form method="get" className="d-flex gap-2 align-items-end" onChange={(e) => submit(e.currentTarget)}>
-          {hidden(["q", "sort", "dir"])}
+          {keepAllBut("size")}
           <div>
             <label htmlFor="table-size" className="form-label mb-1">
               Rows per page:

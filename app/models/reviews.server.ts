@@ -1,6 +1,9 @@
-import { and, avg, count, eq } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, or } from "drizzle-orm";
 import { db, type DB } from "~/db/client.server";
-import { products, reviews } from "~/db/schema";
+import { likeAny } from "~/db/like";
+import { products, reviews, users } from "~/db/schema";
+import type { ReviewSort } from "~/lib/admin-sorts";
+import type { TableQuery } from "~/lib/table-query";
 import { PublicError } from "~/lib/public-error";
 
 /** A transaction, or the database itself, for helpers that run inside or outside one. */
@@ -48,4 +51,24 @@ export function deleteReview(reviewId: string, productId: string) {
     if (removed !== 1) throw new PublicError("Review not found", 404);
     recomputeProductRatings(tx, productId);
   });
+}
+
+/** One page of a product's reviews for the admin table, searched and sorted in SQL. */
+export function listReviewsPage(productId: string, query: TableQuery<ReviewSort>) {
+  const where = and(
+    eq(reviews.productId, productId),
+    query.q ? or(likeAny(reviews.id, query.q), likeAny(reviews.comment, query.q), likeAny(users.name, query.q)) : undefined,
+  );
+  const total = db.select({ n: count() }).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(where).get()?.n ?? 0;
+  const column = { id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name, createdAt: reviews.createdAt }[query.sort];
+  const rows = db
+    .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(reviews.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .all();
+  return { rows, total };
 }

@@ -1,25 +1,54 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
 import { AdminShell } from "~/components/AdminShell";
+import { DataTable } from "~/components/DataTable";
+import { REVIEW_SORTS } from "~/lib/admin-sorts";
+import { parseTableQuery } from "~/lib/table-query";
 import { pageTitle } from "~/lib/meta";
 import { PublicError } from "~/lib/public-error";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { requireAdmin } from "~/models/auth.server";
 import { getProduct } from "~/models/products.server";
-import { deleteReview } from "~/models/reviews.server";
+import { deleteReview, listReviewsPage } from "~/models/reviews.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Product Reviews");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const productId = new URL(request.url).searchParams.get("productId")?.trim() ?? "";
+  const params = new URL(request.url).searchParams;
+  const productId = params.get("productId")?.trim() ?? "";
   const product = productId ? await getProduct(productId) : null;
-  return {
-    productId,
-    productName: product?.name ?? null,
-    notFound: Boolean(productId && !product),
-    reviews: (product?.reviews ?? []).map((r) => ({ id: r.id, rating: r.rating, comment: r.comment, name: r.name })),
-  };
+  const query = parseTableQuery(params, REVIEW_SORTS, { sort: "createdAt", dir: "desc" });
+  const page = product ? listReviewsPage(product.id, query) : { rows: [], total: 0 };
+  return { productId, productName: product?.name ?? null, notFound: Boolean(productId && !product), query, ...page };
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+const column = createColumnHelper<Row>();
+const columns = [
+  column.accessor("id", { header: "Review ID" }),
+  column.accessor("rating", { header: "Rating" }),
+  column.accessor("comment", { header: "Comment" }),
+  column.accessor("user", { header: "User" }),
+  column.display({
+    id: "actions",
+    header: "Actions",
+    cell: (c) => <DeleteReviewButton reviewId={c.row.original.id} />,
+  }),
+];
+
+function DeleteReviewButton({ reviewId }: { reviewId: string }) {
+  const { productId } = useLoaderData<typeof loader>();
+  return (
+    <Form method="post">
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <input type="hidden" name="productId" value={productId} />
+      <button type="submit" className="btn btn-sm btn-danger" aria-label={`Delete review ${reviewId}`}>
+        Delete
+      </button>
+    </Form>
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReviews() {
-  const { productId, productName, notFound, reviews } = useLoaderData<typeof loader>();
+  const { productId, productName, notFound, rows, total, query } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="Product Reviews">
       <Form method="get" className="d-flex gap-2 align-items-end mb-4" role="search">
@@ -53,38 +82,9 @@ export default function AdminReviews() {
       </Form>
       {notFound ? <p className="alert alert-warning">No product has the id {productId}.</p> : null}
       {productName ? <h2 className="h5">{productName}</h2> : null}
-      {productId && !notFound && reviews.length === 0 ? <p className="lead">No Reviews.</p> : null}
-      {reviews.length ? (
-        <table className="table table-striped align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Review ID</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Comment</th>
-              <th scope="col">User</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reviews.map((review) => (
-              <tr key={review.id}>
-                <td>{review.id}</td>
-                <td>{review.rating}</td>
-                <td>{review.comment}</td>
-                <td>{review.name}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="reviewId" value={review.id} />
-                    <input type="hidden" name="productId" value={productId} />
-                    <button type="submit" className="btn btn-sm btn-danger" aria-label={`Delete review ${review.id}`}>
-                      Delete
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {productId && !notFound && total === 0 && !query.q ? <p className="lead">No Reviews.</p> : null}
+      {productName && (total > 0 || query.q) ? (
+        <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...REVIEW_SORTS]} caption="Reviews" />
       ) : null}
     </AdminShell>
   );

@@ -173,6 +173,13 @@ test("an admin deletes a review from the reviews page; the rating is recomputed"
   await page.goto("/admin/reviews");
   await page.getByLabel("Enter Product ID").fill(product._id);
   await page.getByRole("button", { name: "SEARCH", exact: true }).click();
+  for (const header of ["Review ID", "Rating", "Comment", "User", "Actions"])
+    await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
+  // The table's own search keeps the product.
+  await page.getByRole("main").getByRole("searchbox", { name: "Search" }).fill("Not for me");
+  await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`productId=${product._id}`));
+  await expect(page.locator("tbody tr")).toHaveCount(1);
   const row = page.getByRole("row").filter({ hasText: "Not for me" });
   await expect(row).toContainText("Harsh Critic");
   await row.getByRole("button", { name: /Delete review/ }).click();
