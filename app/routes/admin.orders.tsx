@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { createColumnHelper } from "@tanstack/react-table";
 import { AdminShell } from "~/components/AdminShell";
 import { DataTable } from "~/components/DataTable";
-import { OrderStatus } from "~/components/OrderStatus";
+import { orderColumns } from "~/components/order-columns";
 import { pageTitle } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/models/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
@@ -19,28 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...listOrders(query), query };
 }
 
-type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
-const column = createColumnHelper<Row>();
-const columns = [
-  column.accessor("id", { header: "Order ID" }),
-  column.accessor("numOfItems", { header: "No of Items" }),
-  column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()) }),
-  column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
-  column.display({
-    id: "actions",
-    header: "Actions",
-    cell: (c) => (
-      <div className="d-flex gap-2">
-        <Link to={`/admin/order/${c.row.original.id}`} className="btn btn-sm btn-primary" aria-label={`Process order ${c.row.original.id}`}>
-          View
-        </Link>
-        <Link to={`/admin/order/${c.row.original.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${c.row.original.id}`}>
-          Delete
-        </Link>
-      </div>
-    ),
-  }),
-];
+const columns = orderColumns("No of Items", (row) => (
+  <div className="d-flex gap-2">
+    <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`Process order ${row.id}`}>
+      View
+    </Link>
+    <Link to={`/admin/order/${row.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${row.id}`}>
+      Delete
+    </Link>
+  </div>
+));
 
 export default function AdminOrders() {
   const { rows, total, query } = useLoaderData<typeof loader>();

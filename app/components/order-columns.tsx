@@ -1,0 +1,19 @@
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { formatMoney } from "~/lib/money";
+import { OrderStatus } from "./OrderStatus";
+
+export type OrderRow = { id: string; numOfItems: number; totalPriceCents: number; orderStatus: string };
+
+const column = createColumnHelper<OrderRow>();
+
+/** Order ID, items, Amount, Status (green when Delivered), and the page's own actions. */
+export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => ReactNode) {
+  return [
+    column.accessor("id", { header: "Order ID" }),
+    column.accessor("numOfItems", { header: itemsHeader }),
+    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()) }),
+    column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
+    column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
+  ] as ColumnDef<OrderRow, unknown>[];
+}
