@@ -48,3 +48,22 @@ test("the user-facing search box keeps working after client-side navigation", as
   await expect(page).toHaveURL(/\/search\/headphones$/);
   await expect(page.getByTestId("product-card").first()).toBeVisible();
 });
+
+test("the product form previews the chosen images before upload", async ({ page }) => {
+  await page.goto("/lgn");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin12345");
+  await page.getByRole("button", { name: "LOGIN" }).click();
+  await expect(page.locator(".user-menu > summary")).toContainText("Demo Admin");
+  await page.goto("/admin/product");
+  await page.getByLabel("Images").setInputFiles(["public/images/default_avatar.jpg", "public/images/profile.png"]);
+  await expect(page.getByTestId("chosen-images").locator("img")).toHaveCount(2);
+  await expect(page.getByTestId("chosen-images").locator("img").first()).toHaveAttribute("src", /^blob:/);
+});
+
+test("the avatar field previews the chosen picture", async ({ page }) => {
+  await page.goto("/register");
+  await expect(page.getByTestId("avatar-preview")).toHaveAttribute("src", "/images/default_avatar.jpg");
+  await page.getByLabel("Avatar").setInputFiles("public/images/profile.png");
+  await expect(page.getByTestId("avatar-preview")).toHaveAttribute("src", /^blob:/);
+});
