@@ -1,14 +1,15 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ValidatedForm, useField } from "remix-validated-form";
+import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { reviewValidator } from "~/lib/review-schema";
-import { SubmitButton } from "./form-fields";
 
-type Props = { existing: { rating: number; comment: string } | null };
+type Values = { rating?: unknown; comment?: unknown };
+type Props = {
+  existing: { rating: number; comment: string } | null;
+  /** What the server said of the last submission (validated there: no form library shipped for this page). */
+  submitted?: { fieldErrors: Record<string, string>; repopulateFields: Values } | null;
+};
 
-function StarRadios() {
-  const { error, defaultValue } = useField("rating");
+function StarRadios({ error, defaultValue }: { error?: string; defaultValue?: unknown }) {
   return (
     <fieldset className="mb-3" aria-describedby={error ? "rating-error" : undefined}>
       <legend className="form-label fs-6">Rating</legend>
@@ -39,15 +40,17 @@ function StarRadios() {
   );
 }
 
-function Comment() {
-  const { error, getInputProps } = useField("comment");
+function Comment({ error, defaultValue }: { error?: string; defaultValue?: unknown }) {
   return (
     <div className="mb-3">
       <label htmlFor="comment" className="form-label">
         Comment
       </label>
       <textarea
-        {...getInputProps({ id: "comment", rows: 4 })}
+        id="comment"
+        name="comment"
+        rows={4}
+        defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
         className={`form-control${error ? " is-invalid" : ""}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "comment-error" : undefined}
@@ -61,14 +64,19 @@ function Comment() {
   );
 }
 
-function Fields({ existing }: Props) {
+function Fields({ existing, submitted }: Props) {
+  const navigation = useNavigation();
+  const values: Values = submitted?.repopulateFields ?? existing ?? {};
+  const errors = submitted?.fieldErrors ?? {};
   return (
-    <ValidatedForm validator={reviewValidator} method="post" defaultValues={existing ?? undefined} noValidate>
+    <Form method="post" noValidate key={JSON.stringify(values)}>
       <input type="hidden" name="intent" value="review" />
-      <StarRadios />
-      <Comment />
-      <SubmitButton className="btn btn-warning px-4">Submit</SubmitButton>
-    </ValidatedForm>
+      <StarRadios error={errors.rating} defaultValue={values.rating} />
+      <Comment error={errors.comment} defaultValue={values.comment} />
+      <button type="submit" className="btn btn-warning px-4" disabled={navigation.state === "submitting"}>
+        Submit
+      </button>
+    </Form>
   );
 }
 
@@ -76,16 +84,16 @@ function Fields({ existing }: Props) {
  * Post or update the signed-in user's review of this product. Without JavaScript it is a form on
  * the page; with JavaScript a button opens it in a Bootstrap modal.
  */
-export function ReviewForm({ existing }: Props) {
+export function ReviewForm({ existing, submitted }: Props) {
   const hydrated = useHydrated();
   const modal = useRef<HTMLDivElement>(null);
-  const { key } = useLocation();
-  // A posted review redirects back here (a new location): close the modal then.
+  // Once the review is saved the page reloads with it: close the modal then (not on a refused post).
+  const saved = JSON.stringify(existing);
   useEffect(() => {
     const element = modal.current;
     if (!element) return;
     void import("bootstrap/js/dist/modal").then(({ default: Modal }) => Modal.getInstance(element)?.hide());
-  }, [key]);
+  }, [saved]);
   const title = existing ? "Update Your Review" : "Submit Your Review";
   if (!hydrated) {
     return (
@@ -93,7 +101,7 @@ export function ReviewForm({ existing }: Props) {
         <h2 id="review-form-heading" className="h5">
           {title}
         </h2>
-        <Fields existing={existing} />
+        <Fields existing={existing} submitted={submitted} />
       </section>
     );
   }
@@ -116,7 +124,7 @@ export function ReviewForm({ existing }: Props) {
               <button type="button" className="btn-close" data-bs-dismiss="modal" aria-label="Close" />
             </div>
             <div className="modal-body">
-              <Fields existing={existing} />
+              <Fields existing={existing} submitted={submitted} />
             </div>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, type Category } from "./categories";
 import { QUERY_FIELDS, type QueryField } from "./catalogue-fields";
 import { dollarsToCents } from "./money";
+import { fieldErrorsOf } from "./zod-errors";
 
 export { QUERY_FIELDS, type QueryField };
 
@@ -94,11 +95,7 @@ export function parseProductQuery(
 
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const fieldErrors: Partial<Record<QueryField, string>> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as QueryField;
-      fieldErrors[field] ??= issue.message;
-    }
+    const fieldErrors = fieldErrorsOf(result.error) as Partial<Record<QueryField, string>>;
     return { success: false, message: result.error.issues[0].message, fieldErrors };
   }
   const q = result.data;

@@ -1,4 +1,3 @@
-import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 export const reviewSchema = z.object({
@@ -13,5 +12,3 @@ export const reviewSchema = z.object({
     .min(1, "Please write a comment")
     .max(2000, "The comment can be at most 2000 characters"),
 });
-
-export const reviewValidator = withZod(reviewSchema);

@@ -13,7 +13,8 @@ import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { upsertReview } from "~/models/reviews.server";
 import { ReviewForm } from "~/components/ReviewForm";
 import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
-import { reviewValidator } from "~/lib/review-schema";
+import { reviewSchema } from "~/lib/review-schema";
+import { fieldErrorsOf } from "~/lib/zod-errors";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageTitle(matches, data?.product.name ?? "Not Found");
@@ -37,8 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 async function postReview(request: Request, productId: string, form: FormData) {
   const user = await requireUser(request);
-  const result = await reviewValidator.validate(form);
-  if (result.error) return formFailure(400, result.error.fieldErrors, { rating: form.get("rating") ?? "", comment: form.get("comment") ?? "" });
+  const values = { rating: form.get("rating") ?? "", comment: form.get("comment") ?? "" };
+  const result = reviewSchema.safeParse(values);
+  if (!result.success) return formFailure(400, fieldErrorsOf(result.error), values);
   try {
     upsertReview(user.id, { productId, ...result.data });
   } catch (error) {
@@ -70,6 +72,7 @@ export default function ProductPage() {
   const { product, activeImage, signedIn, currentUserId, myReview } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;
+  const reviewResult = result && "fieldErrors" in result ? result : null;
   const navigation = useNavigation();
   const inStock = product.stock > 0;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
@@ -128,7 +131,7 @@ export default function ProductPage() {
         </p>
         <p className="text-muted small">Category: {product.category}</p>
         {signedIn ? (
-          <ReviewForm existing={myReview} />
+          <ReviewForm existing={myReview} submitted={reviewResult} />
         ) : (
           <div className="alert alert-danger mt-4" role="note">
             <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
