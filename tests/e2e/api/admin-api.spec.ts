@@ -112,3 +112,21 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   await buyer.dispose();
   await admin.dispose();
 });
+
+test("deleting a product leaves the orders that contain it intact", async ({ playwright, baseURL }) => {
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const name = `Soon Gone ${Date.now()}`;
+  const created = await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, name, price: "30", stock: "3", images: [dataUrl] } });
+  const { product } = await created.json();
+
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const order = await placeOrder(buyer, name, 2);
+  expect((await admin.delete(`/api/v1/admin/product/${product._id}`)).status()).toBe(200);
+
+  const kept = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
+  expect(kept.orderItems).toEqual([{ product: null, name, price: 30, quantity: 2, image: product.images[0].url }]);
+  expect(kept.totalPrice).toBe(order.totalPrice);
+  expect((await buyer.get(kept.orderItems[0].image)).status()).toBe(200);
+  await buyer.dispose();
+  await admin.dispose();
+});
