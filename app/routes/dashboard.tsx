@@ -24,14 +24,14 @@ export default function Dashboard() {
   ];
   return (
     <AdminShell title="Dashboard">
-      <div className="card text-bg-primary mb-4">
+      <Link to="/admin/orders" className="card text-bg-primary text-decoration-none mb-4">
         <div className="card-body text-center">
           <p className="h5 mb-1">Total Amount</p>
           <p className="display-6 mb-0" data-testid="total-amount">
             {formatMoney(totals.totalAmountCents)}
           </p>
         </div>
-      </div>
+      </Link>
       <div className="row g-3">
         {cards.map((card) => (
           <div className="col-sm-6 col-lg-3" key={card.label}>

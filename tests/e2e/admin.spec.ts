@@ -40,6 +40,8 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByTestId("total-amount")).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("sales-chart").locator("rect")).toHaveCount(30);
+  await expect(page.getByRole("link", { name: /Total Amount/ })).toHaveAttribute("href", "/admin/orders");
+  await expect(page.getByRole("link", { name: /Out of Stock/ })).toHaveAttribute("href", "/admin/products");
   await page.getByRole("link", { name: /^Users/ }).last().click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
