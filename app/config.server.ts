@@ -53,7 +53,6 @@ function readConfig() {
   const dataDir = databasePath === ":memory:" ? path.resolve("data") : path.dirname(databasePath);
   return {
     port,
-    isProduction: env.NODE_ENV !== "development" && env.NODE_ENV !== "test",
     shopName,
     databasePath,
     dataDir,

@@ -33,3 +33,13 @@ export function publicErrorToForm(error: unknown, repopulateFields: Record<strin
     ? formFailure(error.status, { [error.field]: error.message }, repopulateFields, null, error.headers)
     : formFailure(error.status, {}, repopulateFields, error.message, error.headers);
 }
+
+/** Runs a page's write; a PublicError (an unknown id, say) becomes the error page with its status. */
+export async function orErrorPage<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PublicError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}

@@ -21,3 +21,8 @@ export function parseTableQuery<S extends string>(
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
   };
 }
+
+/** Rows to skip for the table's page (SQL OFFSET; LIMIT is the page size). */
+export function pageOffset(query: { page: number; size: number }): number {
+  return (query.page - 1) * query.size;
+}

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, or } from "drizzle-orm";
+import { asc, count, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { likeAny } from "~/db/like";
 import { productImages, products } from "~/db/schema";
@@ -6,7 +6,8 @@ import { dollarsToCents } from "~/lib/money";
 import type { ProductInput } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
 import type { ProductSort } from "~/lib/admin-sorts";
-import type { TableQuery } from "~/lib/table-query";
+import { pageOffset, type TableQuery } from "~/lib/table-query";
+import { sortBy } from "~/db/sort";
 import { ImageError, deleteImage, saveImage } from "./images.server";
 
 
@@ -20,9 +21,9 @@ export function listProductsPage(query: TableQuery<ProductSort>) {
     .select({ id: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
     .from(products)
     .where(where)
-    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(products.seq))
+    .orderBy(sortBy(column, query.dir), asc(products.seq))
     .limit(query.size)
-    .offset((query.page - 1) * query.size)
+    .offset(pageOffset(query))
     .all();
   return { rows, total };
 }

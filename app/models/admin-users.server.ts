@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { reviews, users } from "~/db/schema";
 import { likeAny } from "~/db/like";
 import type { UserSort } from "~/lib/admin-sorts";
-import type { TableQuery } from "~/lib/table-query";
+import { pageOffset, type TableQuery } from "~/lib/table-query";
+import { sortBy } from "~/db/sort";
 import { deleteImage } from "./images.server";
 import { recomputeProductRatings } from "./reviews.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
@@ -24,9 +25,9 @@ export function listUsersPage(query: TableQuery<UserSort>) {
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
     .where(where)
-    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(users.id))
+    .orderBy(sortBy(column, query.dir), asc(users.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size)
+    .offset(pageOffset(query))
     .all();
   return { rows, total };
 }

@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import type { OrderSort } from "~/lib/admin-sorts";
-import type { TableQuery } from "~/lib/table-query";
+import { pageOffset, type TableQuery } from "~/lib/table-query";
+import { sortBy } from "~/db/sort";
 import { likeAny } from "~/db/like";
 
 export type Order = typeof orders.$inferSelect;
@@ -54,7 +55,6 @@ export function listOrders(query: OrderListQuery, userId?: string) {
   if (query.q) conditions.push(or(likeAny(orders.id, query.q), likeAny(orders.orderStatus, query.q), likeAny(orders.userName, query.q)));
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
-  const order = query.dir === "asc" ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
   const rows = db
     .select({
       id: orders.id,
@@ -66,9 +66,9 @@ export function listOrders(query: OrderListQuery, userId?: string) {
     })
     .from(orders)
     .where(where)
-    .orderBy(order, desc(orders.createdAt), desc(orders.id))
+    .orderBy(sortBy(sortColumns[query.sort], query.dir), desc(orders.createdAt), desc(orders.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size)
+    .offset(pageOffset(query))
     .all();
   return { rows, total };
 }

@@ -1,9 +1,10 @@
-import { and, asc, avg, count, desc, eq, or } from "drizzle-orm";
+import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type DB } from "~/db/client.server";
 import { likeAny } from "~/db/like";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
-import type { TableQuery } from "~/lib/table-query";
+import { pageOffset, type TableQuery } from "~/lib/table-query";
+import { sortBy } from "~/db/sort";
 import { PublicError } from "~/lib/public-error";
 
 /** A transaction, or the database itself, for helpers that run inside or outside one. */
@@ -66,9 +67,9 @@ export function listReviewsPage(productId: string, query: TableQuery<ReviewSort>
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(where)
-    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(reviews.id))
+    .orderBy(sortBy(column, query.dir), asc(reviews.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size)
+    .offset(pageOffset(query))
     .all();
   return { rows, total };
 }

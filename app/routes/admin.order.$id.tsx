@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminShell } from "~/components/AdminShell";
 import { OrderDetails } from "~/components/OrderDetails";
+import { orErrorPage } from "~/lib/form-response.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { ORDER_STATUSES } from "~/lib/order-status";
@@ -26,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = statusSchema.safeParse(Object.fromEntries(await request.formData()));
   const here = `/admin/order/${params.id}`;
   if (!parsed.success) return redirectWithError(here, parsed.error.issues[0].message);
-  updateOrderStatus(params.id ?? "", parsed.data.status);
+  await orErrorPage(() => updateOrderStatus(params.id ?? "", parsed.data.status));
   return redirectWithSuccess(here, "Order updated successfully");
 }
 

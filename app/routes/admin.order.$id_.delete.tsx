@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
+import { orErrorPage } from "~/lib/form-response.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { deleteOrder } from "~/models/admin-orders.server";
@@ -18,8 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  if (!getOrder(params.id ?? "")) throw data("Order not found", { status: 404 });
-  await deleteOrder(params.id ?? "");
+  await orErrorPage(() => deleteOrder(params.id ?? ""));
   return redirectWithSuccess("/admin/orders", "Order deleted successfully");
 }
 

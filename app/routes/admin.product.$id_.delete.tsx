@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
+import { orErrorPage } from "~/lib/form-response.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { deleteProduct } from "~/models/admin-products.server";
@@ -19,8 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  if (!(await getProduct(params.id ?? ""))) throw data("Product not found", { status: 404 });
-  deleteProduct(params.id ?? "");
+  await orErrorPage(() => deleteProduct(params.id ?? ""));
   return redirectWithSuccess("/admin/products", "Product deleted successfully");
 }
 
