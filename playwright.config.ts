@@ -10,10 +10,47 @@ process.env.E2E_PORT ??= String(firstPort);
 process.env.E2E_SMTP_PORT ??= String(firstPort + 1);
 process.env.E2E_OIDC_PORT ??= String(firstPort + 2);
 process.env.E2E_SANDBOX_PORT ??= String(firstPort + 3);
+process.env.E2E_KEYS_PORT ??= String(firstPort + 4);
+process.env.E2E_KEYS_SANDBOX_PORT ??= String(firstPort + 5);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const baseURL = `http://127.0.0.1:${env.port}`;
 const googleIssuer = `http://127.0.0.1:${env.oidcPort}`;
+const keysURL = `http://127.0.0.1:${env.keysPort}`;
+const keysSandboxURL = `http://127.0.0.1:${env.keysSandboxPort}`;
+// "Real" Stripe keys for the second shop; the standalone sandbox accepts them as Stripe would.
+const stripeKeys = {
+  STRIPE_SECRET_KEY: "sk_test_e2e_keys",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_keys",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e_keys",
+};
+
+function shop(port: number, databaseFile: string, uploadsDir: string, extraEnv: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    // The production build (npm test builds first) on a fresh database with the demo catalogue.
+    command: "node --import tsx server.ts",
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: `file:${databaseFile}`,
+      UPLOADS_DIR: uploadsDir,
+      SESSION_SECRET: "e2e-session-secret",
+      SEED: "demo",
+      LOG_REQUESTS: "false",
+      PUBLIC_URL: url,
+      SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
+      // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
+      RATE_LIMIT_PER_IP: "100000",
+      ...extraEnv,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,30 +80,20 @@ export default defineConfig({
   },
   // Every page flow runs with JavaScript on and off; enhancements only with it on; API calls once.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**"] },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/api/**", "**/js-only/**"] },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/api/**", "**/js-only/**", "**/stripe-keys/**"] },
     { name: "api", testMatch: ["**/api/**/*.spec.ts"] },
+    // The shop with Stripe keys: Stripe Elements with JavaScript, Stripe Checkout without.
+    {
+      name: "keys-js",
+      use: { javaScriptEnabled: true, baseURL: keysURL },
+      testMatch: ["**/stripe-keys/**/*.spec.ts"],
+      testIgnore: ["**/no-js-only/**"],
+    },
+    { name: "keys-no-js", use: { javaScriptEnabled: false, baseURL: keysURL }, testMatch: ["**/stripe-keys/**/*.spec.ts"] },
   ],
-  webServer: {
-    // The production build (npm test builds first) on a fresh database with the demo catalogue.
-    command: "node --import tsx server.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(env.port),
-      DATABASE_URL: `file:${env.databaseFile}`,
-      UPLOADS_DIR: path.join(env.dataDir, "uploads"),
-      SESSION_SECRET: "e2e-session-secret",
-      SEED: "demo",
-      LOG_REQUESTS: "false",
-      PUBLIC_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
-      // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
-      RATE_LIMIT_PER_IP: "100000",
+  webServer: [
+    shop(env.port, env.databaseFile, path.join(env.dataDir, "uploads"), {
       // The payment sandbox on a known port, so API tests can confirm payments as Stripe.js would.
       STRIPE_SANDBOX_PORT: String(env.sandboxPort),
       GOOGLE_CLIENT_ID: env.googleClientId,
@@ -76,6 +103,16 @@ export default defineConfig({
       GOOGLE_USERINFO_URL: `${googleIssuer}/me`,
       GOOGLE_JWKS_URL: `${googleIssuer}/jwks`,
       GOOGLE_ISSUER: googleIssuer,
+    }),
+    {
+      command: "node --import tsx sandbox/standalone.ts",
+      url: `${keysSandboxURL}/v3/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...stripeKeys, SANDBOX_PORT: String(env.keysSandboxPort), WEBHOOK_URL: `${keysURL}/webhooks/stripe` },
     },
-  },
+    shop(env.keysPort, env.keysDatabaseFile, path.join(env.dataDir, "uploads-keys"), { ...stripeKeys, STRIPE_API_URL: keysSandboxURL }),
+  ],
 });

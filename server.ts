@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { config } from "./app/config.server";
+import { config, stripeSettings } from "./app/config.server";
 import { prepareShop } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
@@ -47,6 +47,10 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
 
+// With real keys the browser loads Stripe.js, talks to Stripe's API and is sent to Stripe Checkout.
+const payment = stripeSettings();
+const stripeOrigins = payment.sandbox ? { script: [], connect: [], frame: [], checkout: [] } : payment.origins;
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -60,12 +64,17 @@ app.use(
           directives: {
             "default-src": ["'self'"],
             // Remix hydrates from inline scripts.
-            "script-src": ["'self'", "'unsafe-inline'"],
+            "script-src": ["'self'", "'unsafe-inline'", ...stripeOrigins.script],
             "img-src": ["'self'", "data:", "blob:"],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "connect-src": ["'self'"],
-            // Form posts that redirect to Google's sign-in page are covered by form-action too.
-            "form-action": ["'self'", ...(config.google ? [new URL(config.google.authorizationUrl).origin] : [])],
+            "connect-src": ["'self'", ...stripeOrigins.connect],
+            "frame-src": ["'self'", ...stripeOrigins.frame],
+            // Form posts that redirect to Google's sign-in page or Stripe Checkout are covered by form-action too.
+            "form-action": [
+              "'self'",
+              ...(config.google ? [new URL(config.google.authorizationUrl).origin] : []),
+              ...stripeOrigins.checkout,
+            ],
             "frame-ancestors": ["'none'"],
             "upgrade-insecure-requests": config.publicUrl.startsWith("https://") ? [] : null,
           },

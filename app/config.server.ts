@@ -33,6 +33,8 @@ function readGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
 export function stripeSettings() {
   const env = process.env;
   const apiUrl = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  // Pointed elsewhere (the payment sandbox run standalone), Stripe.js and Checkout come from there too.
+  const jsUrl = env.STRIPE_JS_URL ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/");
   return {
     secretKey: env.STRIPE_SECRET_KEY ?? "",
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "",
@@ -41,6 +43,14 @@ export function stripeSettings() {
     api: apiUrl
       ? { host: apiUrl.hostname, port: apiUrl.port, protocol: apiUrl.protocol.replace(":", "") as "http" | "https" }
       : null,
+    jsUrl,
+    // Origins the browser talks to when paying, for the Content-Security-Policy.
+    origins: {
+      script: [new URL(jsUrl).origin],
+      connect: [apiUrl?.origin ?? "https://api.stripe.com"],
+      frame: apiUrl ? [] : ["https://js.stripe.com", "https://hooks.stripe.com"],
+      checkout: [apiUrl?.origin ?? "https://checkout.stripe.com"],
+    },
   };
 }
 

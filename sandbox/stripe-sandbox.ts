@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { checkoutPage } from "./checkout-page";
+import { stripeJsStandIn } from "./stripe-js";
 
 type Intent = {
   id: string;
@@ -19,6 +21,28 @@ type Intent = {
   created: number;
   livemode: false;
 };
+
+type CheckoutSession = {
+  id: string;
+  object: "checkout.session";
+  mode: "payment";
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string | null;
+  url: string | null;
+  expires_at: number;
+  created: number;
+  livemode: false;
+};
+
+export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
 
 type Card = { number: string; brand: string; last4: string };
 
@@ -76,6 +100,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   const intents = new Map<string, Intent>();
   const cards = new Map<string, Card>(Object.entries(TOKENS).map(([id, number]) => [id, { number, brand: "visa", last4: number.slice(-4) }]));
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const sessions = new Map<string, CheckoutSession>();
+  const sessionDetails = new Map<string, { lines: CheckoutLine[]; intentMetadata: Record<string, string> }>();
+  let baseUrl = "";
   const log = options.log ?? (() => {});
 
   async function deliver(type: string, object: unknown, attempt = 1): Promise<void> {
@@ -200,6 +227,106 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     return refundObject;
   }
 
+  function sessionOr404(id: string): CheckoutSession {
+    const session = sessions.get(id);
+    if (!session)
+      throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` });
+    // Stripe expires open sessions at expires_at; here it happens when the session is next looked at.
+    if (session.status === "open" && session.expires_at * 1000 <= Date.now()) expire(session);
+    return session;
+  }
+
+  function createSession(params: Record<string, unknown>): CheckoutSession {
+    const invalid = (param: string, message: string) => new StripeApiError(400, { type: "invalid_request_error", param, message });
+    if (params.mode !== "payment") throw invalid("mode", "Only mode=payment is supported by the payment sandbox.");
+    if (typeof params.success_url !== "string") throw invalid("success_url", "Missing required param: success_url.");
+    const lines: CheckoutLine[] = Object.values((params.line_items ?? {}) as Record<string, Record<string, any>>).map((item) => ({
+      name: String(item.price_data?.product_data?.name ?? ""),
+      unitAmount: Number(item.price_data?.unit_amount),
+      quantity: Number(item.quantity ?? 1),
+    }));
+    if (lines.length === 0 || lines.some((l) => !l.name || !Number.isInteger(l.unitAmount) || l.unitAmount < 0 || !Number.isInteger(l.quantity) || l.quantity < 1))
+      throw invalid("line_items", "Each line item needs price_data[product_data][name], price_data[unit_amount] and quantity.");
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
+    if (!(expiresAt >= now + 30 * 60 && expiresAt <= now + 24 * 3600))
+      throw invalid("expires_at", "The Checkout Session must expire between 30 minutes and 24 hours after it is created.");
+    const id = newId("cs_test");
+    const session: CheckoutSession = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      payment_intent: null,
+      amount_total: lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0),
+      currency: String((params.line_items as any)?.[0]?.price_data?.currency ?? "usd"),
+      client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
+      customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      success_url: params.success_url,
+      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
+      url: `${baseUrl}/pay/${id}`,
+      expires_at: expiresAt,
+      created: now,
+      livemode: false,
+    };
+    const intentMetadata = ((params.payment_intent_data as Record<string, unknown> | undefined)?.metadata ?? {}) as Record<string, string>;
+    sessions.set(id, session);
+    sessionDetails.set(id, { lines, intentMetadata });
+    return session;
+  }
+
+  function expire(session: CheckoutSession) {
+    session.status = "expired";
+    session.url = null;
+    const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+    if (intent && intent.status === "requires_payment_method") intent.status = "canceled";
+    void deliver("checkout.session.expired", { ...session });
+  }
+
+  function expireSession(session: CheckoutSession): CheckoutSession {
+    if (session.status !== "open")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`,
+      });
+    expire(session);
+    return session;
+  }
+
+  /** Stripe's hosted payment page, in miniature: a card form that works without JavaScript. */
+  async function hostedCheckout(method: string, id: string, params: Record<string, unknown>) {
+    const html = (status: number, body: string) => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+    const session = sessions.get(id) ? sessionOr404(id) : undefined;
+    if (!session) return html(404, "<!doctype html><title>Not found</title><p>This payment page does not exist.</p>");
+    const { lines, intentMetadata } = sessionDetails.get(id)!;
+    const view = (error?: string) =>
+      checkoutPage({ session, lines, error, typed: error ? { number: String(params.number ?? ""), expiry: String(params.expiry ?? ""), cvc: String(params.cvc ?? "") } : {} });
+    if (session.status !== "open" || method !== "POST") return html(session.status === "open" ? 200 : 410, view());
+    try {
+      const [month, year] = String(params.expiry ?? "").split("/").map((part) => Number(part.trim()));
+      const card = createPaymentMethod({ card: { number: params.number, exp_month: month, exp_year: year, cvc: params.cvc } });
+      if (!(month >= 1 && month <= 12 && year >= 0))
+        throw new StripeApiError(402, { type: "card_error", code: "invalid_expiry_month", message: "Your card's expiration date is incomplete." });
+      // One intent per session, created at the first attempt and confirmed again after a decline.
+      const intent =
+        (session.payment_intent && intents.get(session.payment_intent)) ||
+        createIntent({ amount: session.amount_total, currency: session.currency, metadata: intentMetadata });
+      session.payment_intent = intent.id;
+      confirm(intent, { payment_method: card.id });
+      session.status = "complete";
+      session.payment_status = "paid";
+      session.url = null;
+      void deliver("checkout.session.completed", { ...session });
+      const location = session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id);
+      return { status: 303, headers: { Location: location }, body: "" };
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      return html(402, view(error.message));
+    }
+  }
+
   function route(method: string, path: string, params: Record<string, unknown>): unknown {
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod(params);
@@ -208,6 +335,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST") return confirm(intentOr404(m[1]), params);
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === "POST") return cancel(intentOr404(m[1]));
     if (method === "POST" && path === "/v1/refunds") return refund(params);
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)$/)) && method === "GET") return sessionOr404(m[1]);
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)\/expire$/)) && method === "POST") return expireSession(sessionOr404(m[1]));
     throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -221,7 +351,22 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       };
       const url = new URL(req.url ?? "/", "http://sandbox");
       const params = { ...parseForm(Buffer.concat(chunks).toString("utf8")), ...Object.fromEntries(url.searchParams) };
-      const auth = req.headers.authorization;
+      if (url.pathname === "/v3" || url.pathname === "/v3/") {
+        res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" });
+        return res.end(stripeJsStandIn);
+      }
+      const pay = url.pathname.match(/^\/pay\/(cs_\w+)$/);
+      if (pay) return void hostedCheckout(req.method ?? "GET", pay[1], params).then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(body);
+      });
+      // Stripe.js calls the API from the shop's pages, with the publishable key in the body.
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Authorization, Content-Type" });
+        return res.end();
+      }
+      const auth = req.headers.authorization ?? (params.key ? `Bearer ${String(params.key)}` : undefined);
       const publicCall =
         auth === `Bearer ${options.publishableKey}` &&
         (url.pathname === "/v1/payment_methods" ||
@@ -248,8 +393,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -160,6 +160,8 @@ export const orders = sqliteTable(
     shippingPostalCode: text("shipping_postal_code").notNull(),
     shippingCountry: text("shipping_country").notNull(),
     paymentIntentId: text("payment_intent_id"),
+    // Set when the buyer pays on Stripe Checkout (no JavaScript); its intent is known only once paid.
+    checkoutSessionId: text("checkout_session_id"),
     // requires_payment (stock reserved, not paid yet), succeeded, canceled (stock returned), refunded.
     paymentStatus: text("payment_status").notNull().default("requires_payment"),
     // Until when the reserved stock is held for an unpaid order.
@@ -176,6 +178,7 @@ export const orders = sqliteTable(
   },
   (t) => [
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
+    uniqueIndex("orders_checkout_session_unique").on(t.checkoutSessionId),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_created_at_idx").on(t.createdAt),
     index("orders_paid_at_idx").on(t.paidAt),

@@ -1,9 +1,10 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
+import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, userCartId } from "./cart.server";
@@ -17,16 +18,19 @@ import { getUserById, type User } from "./users.server";
 
 /** How long stock stays reserved for a checkout that has not been paid. */
 export const RESERVATION_MS = 15 * 60 * 1000;
-export const PAYMENT_PROBLEM = "There is some issue while payment processing";
+export { PAYMENT_PROBLEM };
 
-const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
+export const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
 
 /**
  * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
  * units remain, at most N are reserved however many shoppers start paying at once. Earlier unpaid
  * checkouts of the same user are released first.
  */
-export function reserveOrder(user: User, now = new Date()): { order: Order; released: Order[] } {
+export function reserveOrder(
+  user: User,
+  { now = new Date(), holdMs = RESERVATION_MS }: { now?: Date; holdMs?: number } = {},
+): { order: Order; released: Order[] } {
   const shipping = savedShippingInfo(user);
   if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
   return db.transaction((tx) => {
@@ -72,7 +76,7 @@ export function reserveOrder(user: User, now = new Date()): { order: Order; rele
         totalPriceCents: prices.totalCents,
         paymentStatus: "requires_payment",
         createdAt: now,
-        reservedUntil: new Date(now.getTime() + RESERVATION_MS),
+        reservedUntil: new Date(now.getTime() + holdMs),
       })
       .returning()
       .get();
@@ -129,11 +133,30 @@ async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
   }
 }
 
-/** Reserves the cart and opens a PaymentIntent for it: the start of every payment. */
+/** Reserves the cart and opens a PaymentIntent for it: the start of a payment on the shop's pages. */
 export async function startPayment(user: User): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
   const { order, released } = reserveOrder(user);
-  for (const stale of released) if (stale.paymentIntentId) await cancelIntent(stale.paymentIntentId);
+  await abandonAtProvider(released);
   return { order, intent: await createIntent(order) };
+}
+
+/** After their stock went back, earlier checkouts can no longer be paid at the provider either. */
+export async function abandonAtProvider(released: Order[]) {
+  for (const stale of released) {
+    if (stale.paymentIntentId) await cancelIntent(stale.paymentIntentId);
+    else if (stale.checkoutSessionId) await expireCheckoutSession(stale.checkoutSessionId);
+  }
+}
+
+/**
+ * Records which intent pays an order whose intent was created by the provider (Stripe Checkout
+ * creates it when the buyer pays). The order id comes from metadata the shop itself wrote.
+ */
+export function linkIntentToOrder(orderId: string, intentId: string) {
+  db.update(orders)
+    .set({ paymentIntentId: intentId })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)))
+    .run();
 }
 
 export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
@@ -237,6 +260,29 @@ export async function refundUnfulfillable(intentId: string) {
   }
 }
 
+async function expireCheckoutSession(sessionId: string) {
+  try {
+    await stripe().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    // Paid meanwhile: keep the payment, as for an intent that could not be canceled.
+    const session = await stripe().checkout.sessions.retrieve(sessionId).catch(() => null);
+    const intentId = paidSessionIntent(session);
+    const orderId = session?.metadata?.orderId;
+    if (intentId && orderId) {
+      linkIntentToOrder(orderId, intentId);
+      await settlePayment(intentId);
+    } else if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+      console.error(`Could not expire checkout session ${sessionId}:`, error);
+    }
+  }
+}
+
+/** The intent of a Checkout Session the buyer has paid, or null. */
+export function paidSessionIntent(session: Stripe.Checkout.Session | null): string | null {
+  if (!session || session.payment_status !== "paid" || !session.payment_intent) return null;
+  return typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent.id;
+}
+
 async function cancelIntent(intentId: string) {
   try {
     await stripe().paymentIntents.cancel(intentId);
@@ -255,7 +301,7 @@ async function cancelIntent(intentId: string) {
 export async function releaseOrder(orderId: string, { cancelIntent: cancel }: { cancelIntent: boolean }) {
   const released = db.transaction((tx) => returnStock(tx, orderId));
   const order = getOrder(orderId);
-  if (released && cancel && order?.paymentIntentId) await cancelIntent(order.paymentIntentId);
+  if (released && cancel && order) await abandonAtProvider([order]);
 }
 
 /** Releases every reservation whose time ran out (run every minute by the server). */

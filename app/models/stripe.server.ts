@@ -21,6 +21,10 @@ export function isSandbox(): boolean {
   return stripeSettings().sandbox;
 }
 
+export function stripeJsUrl(): string {
+  return stripeSettings().jsUrl;
+}
+
 export function publishableKey(): string {
   return stripeSettings().publishableKey;
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
+import { StripeElementsForm } from "~/components/StripeElementsForm";
 import { PriceSummary } from "~/components/PriceSummary";
 import { FormAlert, TextField } from "~/components/form-fields";
 import { cardValidator } from "~/lib/card-schema";
@@ -11,7 +12,8 @@ import { formatMoney } from "~/lib/money";
 import { redirectWithError } from "~/lib/toast.server";
 import { payWithCard } from "~/models/checkout.server";
 import { loadCheckout } from "~/models/checkout-page.server";
-import { isSandbox, publishableKey } from "~/models/stripe.server";
+import { startCheckout } from "~/models/stripe-checkout.server";
+import { isSandbox, publishableKey, stripeJsUrl } from "~/models/stripe.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Payment");
 
@@ -19,13 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { prices, notices } = await loadCheckout(request, { needShipping: true });
   // As the spec's client does before showing the form: no provider key, no payment.
   if (!publishableKey()) throw await redirectWithError("/", "The payment provider is not available right now.");
-  return { prices, notices, sandbox: isSandbox() };
+  const stripe = isSandbox() ? null : { publishableKey: publishableKey(), jsUrl: stripeJsUrl() };
+  return { prices, notices, stripe };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await loadCheckout(request, { needShipping: true });
-  if (!isSandbox()) return data({ paymentError: "Card details can only be typed here in the payment sandbox." }, { status: 400 });
-  const result = await cardValidator.validate(await request.formData());
+  const form = await request.formData();
+  if (!isSandbox()) {
+    // With real keys, card details never reach the shop: the buyer pays on Stripe Checkout.
+    try {
+      return redirect(await startCheckout(user), 303);
+    } catch (error) {
+      return publicErrorToForm(error);
+    }
+  }
+  const result = await cardValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors);
   const card = result.data;
   let outcome;
@@ -45,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { prices, notices, sandbox } = useLoaderData<typeof loader>();
+  const { prices, notices, stripe } = useLoaderData<typeof loader>();
+  const payLabel = `Pay - ${formatMoney(prices.totalCents)}`;
   const actionData = useActionData<typeof action>();
   const paymentError = actionData && "paymentError" in actionData ? actionData.paymentError : null;
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
@@ -61,20 +73,24 @@ export default function Payment() {
         <div className="col-12 col-md-7 col-lg-5">
           <div className="card card-body shadow-sm p-4">
             <h1 className="h3 mb-3">Card Info</h1>
-            {sandbox ? (
+            {stripe ? null : (
               <p className="small text-muted" data-testid="sandbox-note">
                 Payment sandbox: no money moves. Pay with 4242 4242 4242 4242 (any future expiry, any CVC);
                 4000 0000 0000 0002 is declined.
               </p>
-            ) : null}
+            )}
             <FormAlert message={paymentError ?? formError} />
-            <ValidatedForm validator={cardValidator} method="post" noValidate>
-              <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" required />
-              <TextField name="cardExpiry" label="Card Expiry" placeholder="MM/YY" autoComplete="cc-exp" required />
-              <TextField name="cardCvc" label="Card CVC" inputMode="numeric" autoComplete="cc-csc" required />
-              <PayButton label={`Pay - ${formatMoney(prices.totalCents)}`} disabled={Boolean(paymentError)} />
-            </ValidatedForm>
-            {paymentError ? (
+            {stripe ? (
+              <StripeElementsForm {...stripe} totalCents={prices.totalCents} payLabel={payLabel} />
+            ) : (
+              <ValidatedForm validator={cardValidator} method="post" noValidate>
+                <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" required />
+                <TextField name="cardExpiry" label="Card Expiry" placeholder="MM/YY" autoComplete="cc-exp" required />
+                <TextField name="cardCvc" label="Card CVC" inputMode="numeric" autoComplete="cc-csc" required />
+                <PayButton label={payLabel} disabled={Boolean(paymentError)} />
+              </ValidatedForm>
+            )}
+            {paymentError && !stripe ? (
               <Link to="/payment" className="btn btn-link mt-2" reloadDocument>
                 Try another card
               </Link>

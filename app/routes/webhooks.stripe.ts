@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type Stripe from "stripe";
-import { markOrderPaid, releaseOrder } from "~/models/checkout.server";
-import { getOrderByIntent } from "~/models/orders.server";
+import { handlePaymentEvent } from "~/models/payment-events.server";
 import { verifyWebhook } from "~/models/stripe.server";
 
 // POST /webhooks/stripe: Stripe's (or the sandbox's) events, checked against the signature over
@@ -16,12 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: "Invalid signature" }, { status: 400 });
   }
 
-  if (event.type === "payment_intent.succeeded") {
-    await markOrderPaid(event.data.object.id, event.data.object.amount_received);
-  } else if (event.type === "payment_intent.canceled") {
-    const order = getOrderByIntent(event.data.object.id);
-    if (order) await releaseOrder(order.id, { cancelIntent: false });
-  }
+  await handlePaymentEvent(event);
   return Response.json({ received: true });
 }
 

@@ -15,6 +15,7 @@ import {
   startPayment,
 } from "~/models/checkout.server";
 import { saveShippingInfo } from "~/models/shipping.server";
+import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as webhook } from "~/routes/webhooks.stripe";
@@ -216,5 +217,74 @@ describe("reservations", () => {
     await waitFor(() => ordersOf(unlucky.id)[0]?.paymentStatus === "refunded");
     expect(ordersOf(unlucky.id)[0].paymentStatus).toBe("refunded");
     expect(productOfSecond.paymentStatus).toBe("canceled");
+  });
+});
+
+describe("Stripe Checkout (real keys, no JavaScript)", () => {
+  // What the buyer does on the hosted payment page.
+  const payOnHostedPage = (url: string, number: string) =>
+    fetch(url, { method: "POST", body: new URLSearchParams({ number, expiry: "12/34", cvc: "123" }), redirect: "manual" });
+  const orderOf = (userId: string) => ordersOf(userId).find((o) => o.checkoutSessionId)!;
+
+  it("charges the server's total, and the webhook alone marks the order paid; the return then finds it paid", async () => {
+    const productId = createProduct({ priceCents: 40_00, stock: 5 });
+    const user = await buyer(productId, 2);
+    const now = new Date();
+    const url = await startCheckout(user, now);
+    const order = orderOf(user.id);
+    expect(stockOf(productId)).toBe(3);
+    expect(order.reservedUntil!.getTime() - now.getTime()).toBeGreaterThan(CHECKOUT_SESSION_MS);
+    const session = await stripe().checkout.sessions.retrieve(order.checkoutSessionId!);
+    // $80 + $25 shipping + $4 tax, as Stripe will show and charge it.
+    expect(session).toMatchObject({ amount_total: 109_00, status: "open", metadata: { orderId: order.id } });
+    expect(order.totalPriceCents).toBe(109_00);
+
+    const paid = await payOnHostedPage(url, "4242424242424242");
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toMatch(new RegExp(`/payment/return\\?session_id=${session.id}$`));
+    await waitFor(() => orderOf(user.id).paymentStatus === "succeeded");
+    expect(delivered).toContain("checkout.session.completed");
+    const settled = orderOf(user.id);
+    expect(settled).toMatchObject({ paymentStatus: "succeeded", paymentIntentId: expect.stringMatching(/^pi_/) });
+
+    expect(await settleCheckoutReturn(session.id, user)).toEqual({ ok: true, orderId: order.id });
+    expect(await settleElementsReturn(settled.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
+    expect(orderOf(user.id).paidAt?.getTime()).toBe(settled.paidAt?.getTime());
+    expect(stockOf(productId)).toBe(3);
+    expect(await cart(user.id)).toBe(0);
+
+    const stranger = await buyer(productId, 1);
+    expect(await settleCheckoutReturn(session.id, stranger)).toBeNull();
+    expect(await settleElementsReturn(settled.paymentIntentId!, stranger)).toBeNull();
+  });
+
+  it("a declined card stays on the payment page; starting again expires the old session and returns its stock", async () => {
+    const productId = createProduct({ stock: 3 });
+    const user = await buyer(productId, 2);
+    const firstUrl = await startCheckout(user);
+    const first = orderOf(user.id);
+    const declined = await payOnHostedPage(firstUrl, "4000000000000002");
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect(await settleCheckoutReturn(first.checkoutSessionId!, user)).toEqual({ ok: false, message: "There is some issue while payment processing" });
+    expect(stockOf(productId)).toBe(1);
+
+    await startCheckout(user);
+    expect(stockOf(productId)).toBe(1);
+    expect(db.select().from(orders).where(eq(orders.id, first.id)).get()!.paymentStatus).toBe("canceled");
+    expect((await stripe().checkout.sessions.retrieve(first.checkoutSessionId!)).status).toBe("expired");
+    expect((await payOnHostedPage(firstUrl, "4242424242424242")).status).toBe(410);
+  });
+
+  it("a session that expires at Stripe gives the stock back through its webhook", async () => {
+    const productId = createProduct({ stock: 2 });
+    const user = await buyer(productId, 2);
+    await startCheckout(user);
+    const order = orderOf(user.id);
+    expect(stockOf(productId)).toBe(0);
+    await stripe().checkout.sessions.expire(order.checkoutSessionId!);
+    await waitFor(() => stockOf(productId) === 2);
+    expect(stockOf(productId)).toBe(2);
+    expect(orderOf(user.id).paymentStatus).toBe("canceled");
   });
 });

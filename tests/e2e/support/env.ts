@@ -9,6 +9,10 @@ export function e2eEnv() {
     smtpPort: Number(process.env.E2E_SMTP_PORT),
     oidcPort: Number(process.env.E2E_OIDC_PORT),
     sandboxPort: Number(process.env.E2E_SANDBOX_PORT),
+    // A second shop started with Stripe keys, paying through a standalone payment sandbox.
+    keysPort: Number(process.env.E2E_KEYS_PORT),
+    keysSandboxPort: Number(process.env.E2E_KEYS_SANDBOX_PORT),
+    keysDatabaseFile: path.join(dataDir, "shop-keys.db"),
     dataDir,
     mailDir: path.join(dataDir, "mail"),
     googleKeyFile: path.join(dataDir, "google-key.json"),

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import {
+  PAYMENT_PROBLEM,
+  abandonAtProvider,
+  linkIntentToOrder,
+  paidSessionIntent,
+  releaseOrder,
+  reserveOrder,
+  settlePayment,
+  unreachable,
+  type PaymentResult,
+} from "./checkout.server";
+import { getOrder, getOrderByIntent, type OrderWithLines } from "./orders.server";
+import { stripe } from "./stripe.server";
+import type { User } from "./users.server";
+
+// Paying with real Stripe keys: Stripe Checkout (the hosted page, no JavaScript needed) and the
+// return from it or from Stripe Elements. The amount always comes from the order the server priced.
+
+/** Stripe lets a Checkout Session expire 30 minutes after creation at the earliest. */
+export const CHECKOUT_SESSION_MS = 31 * 60 * 1000;
+
+function lineItems(order: OrderWithLines): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const item = (name: string, cents: number, quantity = 1) => ({
+    quantity,
+    price_data: { currency: "usd", unit_amount: cents, product_data: { name } },
+  });
+  const items = order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
+  if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
+  if (order.taxPriceCents > 0) items.push(item("Tax", order.taxPriceCents));
+  const sum = items.reduce((total, i) => total + i.price_data.unit_amount * i.quantity, 0);
+  if (sum !== order.totalPriceCents) throw new Error(`Checkout lines of order ${order.id} add up to ${sum}, not ${order.totalPriceCents}`);
+  return items;
+}
+
+/**
+ * Reserves the cart as an order and opens a Stripe Checkout Session for it; returns the URL of
+ * Stripe's payment page. The stock is held a little longer than the session can live.
+ */
+export async function startCheckout(user: User, now = new Date()): Promise<string> {
+  const { order, released } = reserveOrder(user, { now, holdMs: CHECKOUT_SESSION_MS + 60_000 });
+  await abandonAtProvider(released);
+  const metadata = { orderId: order.id, userId: user.id };
+  try {
+    const session = await stripe().checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: lineItems(getOrder(order.id)!),
+        client_reference_id: order.id,
+        customer_email: user.email,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: `${config.publicUrl}/payment/return?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${config.publicUrl}/payment`,
+        expires_at: Math.floor((now.getTime() + CHECKOUT_SESSION_MS) / 1000),
+      },
+      { idempotencyKey: `checkout-${order.id}` },
+    );
+    if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`);
+    db.update(orders).set({ checkoutSessionId: session.id }).where(eq(orders.id, order.id)).run();
+    return session.url;
+  } catch (error) {
+    await releaseOrder(order.id, { cancelIntent: false });
+    if (error instanceof Stripe.errors.StripeError) throw unreachable();
+    throw error;
+  }
+}
+
+/**
+ * The buyer is back from Stripe Checkout: asks Stripe whether the session was paid and, if so,
+ * settles its intent. Null when the session is not one of this user's orders.
+ */
+export async function settleCheckoutReturn(sessionId: string, user: User): Promise<PaymentResult | null> {
+  const order = db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).get();
+  if (!order || order.userId !== user.id) return null;
+  const session = await stripe().checkout.sessions.retrieve(sessionId).catch(() => null);
+  const intentId = paidSessionIntent(session);
+  if (!intentId) return { ok: false, message: PAYMENT_PROBLEM };
+  linkIntentToOrder(order.id, intentId);
+  return settlePayment(intentId);
+}
+
+/** The buyer is back from paying with Stripe Elements. Null when the intent is not this user's. */
+export async function settleElementsReturn(intentId: string, user: User): Promise<PaymentResult | null> {
+  const order = getOrderByIntent(intentId);
+  if (!order || order.userId !== user.id) return null;
+  return settlePayment(intentId);
+}
