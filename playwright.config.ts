@@ -2,16 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { freePorts } from "./tests/e2e/support/free-ports";
 import { e2eEnv } from "./tests/e2e/support/env";
 
-// Chosen once in the main process; workers inherit them through the environment.
-const firstPort = 20000 + Math.floor(Math.random() * 20000);
-process.env.E2E_PORT ??= String(firstPort);
-process.env.E2E_SMTP_PORT ??= String(firstPort + 1);
-process.env.E2E_OIDC_PORT ??= String(firstPort + 2);
-process.env.E2E_SANDBOX_PORT ??= String(firstPort + 3);
-process.env.E2E_KEYS_PORT ??= String(firstPort + 4);
-process.env.E2E_KEYS_SANDBOX_PORT ??= String(firstPort + 5);
+// Chosen once in the main process; workers inherit them through the environment. The ports are
+// ones the system just handed out as free (a random range collided with other servers).
+const ports = process.env.E2E_PORT ? [] : freePorts(6);
+process.env.E2E_PORT ??= String(ports[0]);
+process.env.E2E_SMTP_PORT ??= String(ports[1]);
+process.env.E2E_OIDC_PORT ??= String(ports[2]);
+process.env.E2E_SANDBOX_PORT ??= String(ports[3]);
+process.env.E2E_KEYS_PORT ??= String(ports[4]);
+process.env.E2E_KEYS_SANDBOX_PORT ??= String(ports[5]);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const baseURL = `http://127.0.0.1:${env.port}`;
