@@ -98,6 +98,38 @@
       });
     });
   };
+  // 3D Secure: Stripe.js shows the bank's check in a modal; here a dialog asks to complete or fail it.
+  Stripe.prototype._authenticate = function (intent, clientSecret) {
+    var self = this;
+    return new Promise(function (resolve) {
+      var dialog = document.createElement("div");
+      dialog.setAttribute("role", "dialog");
+      dialog.setAttribute("aria-label", "3D Secure authentication");
+      dialog.style.cssText = "position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2000";
+      var box = document.createElement("div");
+      box.style.cssText = "background:#fff;padding:1.5rem;border-radius:.5rem;max-width:22rem";
+      box.innerHTML = "<p><strong>Payment sandbox</strong>: your bank asks you to confirm this payment.</p>";
+      dialog.appendChild(box);
+      ["complete", "fail"].forEach(function (outcome) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = outcome === "complete" ? "btn btn-primary me-2" : "btn btn-secondary";
+        button.textContent = outcome === "complete" ? "Complete authentication" : "Fail authentication";
+        button.addEventListener("click", function () {
+          dialog.remove();
+          self
+            ._post("/authenticate/" + intent.id, { client_secret: clientSecret, outcome: outcome })
+            .then(function (answer) {
+              if (!answer.ok) return resolve({ error: answer.json.error });
+              var after = answer.json;
+              resolve(after.status === "succeeded" ? { paymentIntent: after } : { error: after.last_payment_error });
+            });
+        });
+        box.appendChild(button);
+      });
+      document.body.appendChild(dialog);
+    });
+  };
   Stripe.prototype.confirmCardPayment = function (clientSecret, data) {
     var card = data && data.payment_method && data.payment_method.card;
     if (!card || !card._group) return Promise.resolve({ error: { type: "validation_error", message: "Pass a cardNumber element as payment_method.card." } });
@@ -122,7 +154,9 @@
         return self._post("/v1/payment_intents/" + intentId + "/confirm", { client_secret: clientSecret, payment_method: method.json.id });
       })
       .then(function (result) {
-        return result.ok ? { paymentIntent: result.json } : { error: result.json.error };
+        if (!result.ok) return { error: result.json.error };
+        if (result.json.status !== "requires_action") return { paymentIntent: result.json };
+        return self._authenticate(result.json, clientSecret);
       })
       .catch(function () {
         return { error: { type: "api_connection_error", message: "We could not reach the payment sandbox." } };

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { checkoutPage } from "./checkout-page";
+import { authenticationPageHtml, checkoutPage } from "./checkout-page";
 import { stripeJsStandIn } from "./stripe-js";
 
 type Intent = {
@@ -12,7 +12,8 @@ type Intent = {
   amount: number;
   amount_received: number;
   currency: string;
-  status: "requires_payment_method" | "succeeded" | "canceled";
+  status: "requires_payment_method" | "requires_action" | "succeeded" | "canceled";
+  next_action: { type: "redirect_to_url"; redirect_to_url: { url: string; return_url: string | null } } | null;
   client_secret: string;
   metadata: Record<string, string>;
   payment_method: string | null;
@@ -46,8 +47,10 @@ export type CheckoutLine = { name: string; unitAmount: number; quantity: number 
 
 type Card = { number: string; brand: string; last4: string };
 
-const TEST_CARDS: Record<string, { outcome: "succeeded" } | { outcome: "declined"; decline_code: string; message: string }> = {
+const TEST_CARDS: Record<string, { outcome: "succeeded" | "authenticate" } | { outcome: "declined"; decline_code: string; message: string }> = {
   "4242424242424242": { outcome: "succeeded" },
+  // 3D Secure: the buyer must pass the bank's check (the sandbox's /authenticate page) first.
+  "4000002500003155": { outcome: "authenticate" },
   "4000000000000002": { outcome: "declined", decline_code: "generic_decline", message: "Your card was declined." },
   "4000000000009995": {
     outcome: "declined",
@@ -59,6 +62,12 @@ const TOKENS: Record<string, string> = {
   pm_card_visa: "4242424242424242",
   pm_card_chargeDeclined: "4000000000000002",
   pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+  pm_card_authenticationRequired: "4000002500003155",
+};
+const AUTHENTICATION_FAILED = {
+  type: "invalid_request_error",
+  code: "payment_intent_authentication_failure",
+  message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
 };
 
 export type SandboxOptions = {
@@ -169,6 +178,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       client_secret: `${id}_secret_${crypto.randomBytes(8).toString("hex")}`,
       metadata: (params.metadata ?? {}) as Record<string, string>,
       payment_method: null,
+      next_action: null,
       last_payment_error: null,
       latest_charge: null,
       created: Math.floor(Date.now() / 1000),
@@ -191,12 +201,12 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod" });
     const test = TEST_CARDS[card.number];
     intent.payment_method = String(params.payment_method);
-    if (test.outcome === "succeeded") {
-      intent.status = "succeeded";
-      intent.amount_received = intent.amount;
-      intent.latest_charge = newId("ch");
+    if (test.outcome === "succeeded") return succeed(intent);
+    if (test.outcome !== "declined") {
+      intent.status = "requires_action";
       intent.last_payment_error = null;
-      void deliver("payment_intent.succeeded", { ...intent });
+      const returnUrl = typeof params.return_url === "string" ? params.return_url : null;
+      intent.next_action = { type: "redirect_to_url", redirect_to_url: { url: `${baseUrl}/authenticate/${intent.id}`, return_url: returnUrl } };
       return intent;
     }
     const error = { type: "card_error", code: "card_declined", decline_code: test.decline_code, message: test.message };
@@ -204,6 +214,43 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     intent.payment_method = null;
     void deliver("payment_intent.payment_failed", { ...intent });
     throw new StripeApiError(402, { ...error, payment_intent: { ...intent } });
+  }
+
+  function succeed(intent: Intent): Intent {
+    intent.status = "succeeded";
+    intent.amount_received = intent.amount;
+    intent.latest_charge = newId("ch");
+    intent.last_payment_error = null;
+    intent.next_action = null;
+    void deliver("payment_intent.succeeded", { ...intent });
+    return intent;
+  }
+
+  /** The bank's answer to a 3D Secure check: the buyer passed it, or not. */
+  function authenticate(intent: Intent, passed: boolean): Intent {
+    if (intent.status !== "requires_action")
+      throw new StripeApiError(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.` });
+    if (passed) return succeed(intent);
+    intent.status = "requires_payment_method";
+    intent.payment_method = null;
+    intent.next_action = null;
+    intent.last_payment_error = AUTHENTICATION_FAILED;
+    void deliver("payment_intent.payment_failed", { ...intent });
+    return intent;
+  }
+
+  /** The issuing bank's 3D Secure page, in miniature: the buyer completes or fails the check. */
+  function authenticationPage(method: string, intent: Intent, params: Record<string, unknown>, publicCall: boolean) {
+    if (method !== "POST") return { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body: authenticationPageHtml(intent) };
+    const returnUrl = intent.next_action?.redirect_to_url.return_url;
+    authenticate(intent, params.outcome === "complete");
+    // Stripe.js's own window answers in JSON; a redirect goes back to the return_url, as Stripe does.
+    if (publicCall || !returnUrl) return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(intent) };
+    const back = new URL(returnUrl);
+    back.searchParams.set("payment_intent", intent.id);
+    back.searchParams.set("payment_intent_client_secret", intent.client_secret);
+    back.searchParams.set("redirect_status", intent.status === "succeeded" ? "succeeded" : "failed");
+    return { status: 303, headers: { Location: back.toString() }, body: "" };
   }
 
   function cancel(intent: Intent): Intent {
@@ -281,7 +328,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     session.status = "expired";
     session.url = null;
     const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
-    if (intent && intent.status === "requires_payment_method") intent.status = "canceled";
+    if (intent && (intent.status === "requires_payment_method" || intent.status === "requires_action")) intent.status = "canceled";
     void deliver("checkout.session.expired", { ...session });
   }
 
@@ -295,6 +342,15 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     return session;
   }
 
+  function completeSession(session: CheckoutSession) {
+    session.status = "complete";
+    session.payment_status = "paid";
+    session.url = null;
+    void deliver("checkout.session.completed", { ...session });
+    const location = session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id);
+    return { status: 303, headers: { Location: location }, body: "" };
+  }
+
   /** Stripe's hosted payment page, in miniature: a card form that works without JavaScript. */
   async function hostedCheckout(method: string, id: string, params: Record<string, unknown>) {
     const html = (status: number, body: string) => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
@@ -303,7 +359,13 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     const { lines, intentMetadata } = sessionDetails.get(id)!;
     const view = (error?: string) =>
       checkoutPage({ session, lines, error, typed: error ? { number: String(params.number ?? ""), expiry: String(params.expiry ?? ""), cvc: String(params.cvc ?? "") } : {} });
-    if (session.status !== "open" || method !== "POST") return html(session.status === "open" ? 200 : 410, view());
+    if (session.status !== "open") return html(410, view());
+    const current = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+    if (method !== "POST") {
+      // Back from the bank's check: finish the session, or show why not.
+      if (current?.status === "succeeded") return completeSession(session);
+      return html(200, view(current?.last_payment_error?.message));
+    }
     try {
       const [month, year] = String(params.expiry ?? "").split("/").map((part) => Number(part.trim()));
       const card = createPaymentMethod({ card: { number: params.number, exp_month: month, exp_year: year, cvc: params.cvc } });
@@ -314,13 +376,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         (session.payment_intent && intents.get(session.payment_intent)) ||
         createIntent({ amount: session.amount_total, currency: session.currency, metadata: intentMetadata });
       session.payment_intent = intent.id;
-      confirm(intent, { payment_method: card.id });
-      session.status = "complete";
-      session.payment_status = "paid";
-      session.url = null;
-      void deliver("checkout.session.completed", { ...session });
-      const location = session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id);
-      return { status: 303, headers: { Location: location }, body: "" };
+      confirm(intent, { payment_method: card.id, return_url: `${baseUrl}/pay/${session.id}` });
+      if (intent.next_action) return { status: 303, headers: { Location: intent.next_action.redirect_to_url.url }, body: "" };
+      return completeSession(session);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       return html(402, view(error.message));
@@ -372,6 +430,19 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         (url.pathname === "/v1/payment_methods" ||
           (/^\/v1\/payment_intents\/\w+(\/confirm)?$/.test(url.pathname) &&
             intents.get(url.pathname.split("/")[3])?.client_secret === params.client_secret));
+      const auth3ds = url.pathname.match(/^\/authenticate\/(pi_\w+)$/);
+      if (auth3ds) {
+        const intent = intents.get(auth3ds[1]);
+        if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        try {
+          const answer = authenticationPage(req.method ?? "GET", intent, params, params.client_secret === intent.client_secret);
+          res.writeHead(answer.status, answer.headers);
+          return res.end(answer.body);
+        } catch (error) {
+          if (!(error instanceof StripeApiError)) throw error;
+          return send(error.status, { error: error.body });
+        }
+      }
       if (auth !== `Bearer ${options.secretKey}` && !publicCall)
         return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
       const key = req.headers["idempotency-key"];

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { cartLines, products, users } from "~/db/schema";
 import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
-import { CartError, adoptVisitorCart, getCartCount, loadCart, removeCartLine, setCartLine, updateCartLine } from "./cart.server";
+import { CartError, adoptVisitorCart, getCartCount, loadCart, removeCartLine, setCartLine, stepCartLine } from "./cart.server";
 
 function requestWith(setCookie?: string | null) {
   const cookie = setCookie ? setCookie.split(";")[0] : "";
@@ -100,10 +100,16 @@ describe("carts of signed-in users", () => {
     const p = createProduct({ stock: 3 });
     const owner = user();
     await setCartLine(requestWith(), owner, p, 1);
-    await updateCartLine(requestWith(), owner, p, 3);
-    await expect(updateCartLine(requestWith(), owner, p, 4)).rejects.toThrow("Only 3 left in stock.");
+    const quantity = async () => (await loadCart(requestWith(), owner)).lines[0].quantity;
+    // Quick clicks arrive as separate steps, each counted, and stop at 1 and at the stock.
+    await Promise.all([stepCartLine(requestWith(), owner, p, 1), stepCartLine(requestWith(), owner, p, 1)]);
+    expect(await quantity()).toBe(3);
+    await stepCartLine(requestWith(), owner, p, 1);
+    expect(await quantity()).toBe(3);
+    for (let i = 0; i < 3; i++) await stepCartLine(requestWith(), owner, p, -1);
+    expect(await quantity()).toBe(1);
     await removeCartLine(requestWith(), owner, p);
     expect(await getCartCount(requestWith(), owner)).toBe(0);
-    await expect(updateCartLine(requestWith(), owner, p, 1)).rejects.toThrow("This product is not in your cart.");
+    await expect(stepCartLine(requestWith(), owner, p, 1)).rejects.toThrow("This product is not in your cart.");
   });
 });

@@ -64,14 +64,21 @@ export async function setCartLine(request: Request, user: Shopper, productId: st
 }
 
 /** Changes the quantity of a line already in the cart (the cart page's stepper). */
-export async function updateCartLine(request: Request, user: Shopper, productId: string, quantity: number) {
+/**
+ * The cart page's stepper: one more or one less of a line, kept within 1 and the stock. A step (not
+ * a target quantity) is sent, so two quick clicks make two steps.
+ */
+export async function stepCartLine(request: Request, user: Shopper, productId: string, step: 1 | -1) {
   const cartId = await findCartId(request, user);
   db.transaction((tx) => {
-    checkQuantity(stockOf(tx, productId), quantity);
-    const changed = cartId
-      ? tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run().changes
-      : 0;
-    if (changed === 0) throw new CartError("This product is not in your cart.", 404, "product");
+    const line = cartId
+      ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
+      : undefined;
+    if (!line || !cartId) throw new CartError("This product is not in your cart.", 404, "product");
+    const { stock } = stockOf(tx, productId);
+    checkQuantity({ stock }, 1);
+    const quantity = Math.min(Math.max(line.quantity + step, 1), stock);
+    tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
   });
 }
 

@@ -161,20 +161,28 @@ export function linkIntentToOrder(orderId: string, intentId: string) {
 
 export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
 
+/** Or the card's bank wants the buyer to confirm (3D Secure) on its page first; they come back to /payment/return. */
+export type CardPaymentResult = PaymentResult | { ok: false; authenticateAt: string };
+
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
 /**
  * The sandbox's card form: the card goes to the payment provider (never stored), the intent is
  * confirmed, and the outcome is read back from the provider before anything is marked paid.
  */
-export async function payWithCard(user: User, card: CardInput): Promise<PaymentResult> {
+export async function payWithCard(user: User, card: CardInput): Promise<CardPaymentResult> {
   const { order, intent } = await startPayment(user);
   try {
     const method = await stripe().paymentMethods.create({
       type: "card",
       card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
     });
-    await stripe().paymentIntents.confirm(intent.id, { payment_method: method.id });
+    const confirmed = await stripe().paymentIntents.confirm(intent.id, {
+      payment_method: method.id,
+      return_url: `${config.publicUrl}/payment/return`,
+    });
+    const authenticateAt = confirmed.next_action?.redirect_to_url?.url;
+    if (confirmed.status === "requires_action" && authenticateAt) return { ok: false, authenticateAt };
   } catch (error) {
     await releaseOrder(order.id, { cancelIntent: true });
     if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
@@ -196,7 +204,8 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   } catch {
     return { ok: false, message: PAYMENT_PROBLEM };
   }
-  if (intent.status !== "succeeded") return { ok: false, message: PAYMENT_PROBLEM };
+  // A failed 3D Secure check, say, leaves the provider's own words on the intent.
+  if (intent.status !== "succeeded") return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
   const order = await markOrderPaid(intent.id, intent.amount_received);
   return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
 }

@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/models/auth.server";
-import { CartError, loadCart, removeCartLine, updateCartLine } from "~/models/cart.server";
+import { CartError, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
 
@@ -16,9 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { lines, notices, itemsCents: priceOrder(lines).itemsCents };
 }
 
-const lineSchema = z.object({
+const stepSchema = z.object({
   productId: z.string().min(1),
-  quantity: z.coerce.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1"),
+  step: z.enum(["1", "-1"], { message: "Choose one more or one less" }).transform((v) => (v === "1" ? 1 : -1)),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,10 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess("/cart", "Item removed from cart");
   }
   if (intent === "update") {
-    const parsed = lineSchema.safeParse(Object.fromEntries(form));
+    const parsed = stepSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return redirectWithError("/cart", parsed.error.issues[0].message);
     try {
-      await updateCartLine(request, user, parsed.data.productId, parsed.data.quantity);
+      await stepCartLine(request, user, parsed.data.productId, parsed.data.step);
     } catch (error) {
       if (error instanceof CartError) return redirectWithError("/cart", error.message);
       throw error;
@@ -84,8 +84,8 @@ export default function Cart() {
                         <input type="hidden" name="productId" value={line.productId} />
                         <button
                           type="submit"
-                          name="quantity"
-                          value={line.quantity - 1}
+                          name="step"
+                          value="-1"
                           className="btn btn-danger"
                           disabled={line.quantity <= 1}
                           aria-label={`One less ${line.name}`}
@@ -97,8 +97,8 @@ export default function Cart() {
                         </output>
                         <button
                           type="submit"
-                          name="quantity"
-                          value={line.quantity + 1}
+                          name="step"
+                          value="1"
                           className="btn btn-primary"
                           disabled={line.quantity >= line.stock}
                           aria-label={`One more ${line.name}`}

@@ -51,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return publicErrorToForm(error);
   }
   if (outcome.ok) return redirect(`/success?order=${outcome.orderId}`);
+  if ("authenticateAt" in outcome) return redirect(outcome.authenticateAt, 303);
   // The provider's own words; the pay button stays disabled until the buyer starts again.
   return data({ paymentError: outcome.message }, { status: 402 });
 }
@@ -76,7 +77,7 @@ export default function Payment() {
             {stripe ? null : (
               <p className="small text-muted" data-testid="sandbox-note">
                 Payment sandbox: no money moves. Pay with 4242 4242 4242 4242 (any future expiry, any CVC);
-                4000 0000 0000 0002 is declined.
+                4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for 3D Secure.
               </p>
             )}
             <FormAlert message={paymentError ?? formError} />

@@ -96,6 +96,26 @@ test("a declined card shows the provider's message and disables the pay button",
   await expect(page.getByText("No matching records found")).toBeVisible();
 });
 
+test("a card that asks for 3D Secure: a failed check says why, a completed one pays", async ({ page }) => {
+  await registerViaApi(page, "Secure Sue");
+  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  const total = (await page.getByRole("button", { name: /^Pay - \$/ }).textContent())!.replace("Pay - ", "");
+  await payWith(page, "4000 0025 0000 3155");
+  await expect(page).toHaveTitle(`Authenticate ${total} — payment sandbox`);
+  await page.getByRole("button", { name: "Fail authentication" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId("toast")).toContainText("We are unable to authenticate your payment method.");
+
+  await payWith(page, "4000 0025 0000 3155");
+  await page.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  await page.goto("/orders/me");
+  await expect(page.getByRole("row").filter({ hasText: total })).toHaveCount(1);
+});
+
 test("the card form checks its fields", async ({ page }) => {
   await registerViaApi(page);
   await addToCart(page, "JBL Tune 510BT On-Ear Headphones");

@@ -26,6 +26,7 @@ const WEBHOOK_SECRET = "whsec_unit";
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 const DECLINED = { ...VISA, number: "4000000000000002" };
 const NO_FUNDS = { ...VISA, number: "4000000000009995" };
+const THREE_D_SECURE = { ...VISA, number: "4000002500003155" };
 
 let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 let relay: http.Server;
@@ -116,6 +117,43 @@ describe("paying", () => {
     expect(stockOf(productId)).toBe(4);
     expect(ordersOf(user.id).every((o) => o.paymentStatus === "canceled")).toBe(true);
     expect(await cart(user.id)).toBe(1);
+  });
+});
+
+describe("3D Secure", () => {
+  // What the buyer does on the bank's page, which then sends them back to the shop.
+  const answerBank = (url: string, outcome: "complete" | "fail") =>
+    fetch(url, { method: "POST", body: new URLSearchParams({ outcome }), redirect: "manual" });
+
+  it("a card that asks for authentication is paid only once the buyer passes the bank's check", async () => {
+    const productId = createProduct({ stock: 3 });
+    const user = await buyer(productId, 1);
+    const result = await payWithCard(user, THREE_D_SECURE);
+    if (!("authenticateAt" in result)) throw new Error(`expected a 3D Secure check, got ${JSON.stringify(result)}`);
+    const [order] = ordersOf(user.id);
+    expect(order.paymentStatus).toBe("requires_payment");
+    expect(stockOf(productId)).toBe(2);
+
+    const back = await answerBank(result.authenticateAt, "complete");
+    expect(back.status).toBe(303);
+    const returnUrl = new URL(back.headers.get("location")!);
+    expect(returnUrl.pathname).toBe("/payment/return");
+    expect(returnUrl.searchParams.get("payment_intent")).toBe(order.paymentIntentId);
+    expect(await settleElementsReturn(order.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
+    expect(ordersOf(user.id)[0].paymentStatus).toBe("succeeded");
+  });
+
+  it("a failed check shows the bank's refusal and takes no money", async () => {
+    const productId = createProduct({ stock: 3 });
+    const user = await buyer(productId, 1);
+    const result = await payWithCard(user, THREE_D_SECURE);
+    if (!("authenticateAt" in result)) throw new Error("expected a 3D Secure check");
+    await answerBank(result.authenticateAt, "fail");
+    const [order] = ordersOf(user.id);
+    const settled = await settleElementsReturn(order.paymentIntentId!, user);
+    expect(settled).toEqual({ ok: false, message: expect.stringContaining("We are unable to authenticate your payment method.") });
+    expect(ordersOf(user.id)[0].paymentStatus).toBe("requires_payment");
+    expect((await stripe().paymentIntents.retrieve(order.paymentIntentId!)).status).toBe("requires_payment_method");
   });
 });
 

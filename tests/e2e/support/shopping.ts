@@ -20,6 +20,8 @@ export async function fillShipping(page: Page, info = SHIPPING) {
   await page.getByLabel("Postal Code").fill(info.postalCode);
   await page.getByLabel("Country").selectOption(info.country);
   await page.getByRole("button", { name: "CONTINUE" }).click();
+  // Saved: the next step shows (with JavaScript the post is a fetch, so wait for it).
+  await expect(page).toHaveURL(/\/confirm$/);
 }
 
 export async function payWith(page: Page, cardNumber: string) {
