@@ -92,6 +92,23 @@ app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge:
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
 
+// Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
+// reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
+// which answers them as a constant through the same middleware as the pages (helmet, compression).
+if (process.env.BENCH_CEILING === "1") {
+  const constants = new Map<string, { type: string; body: Buffer }>();
+  app.put("/__bench/ceiling/:key", express.raw({ type: () => true, limit: "5mb" }), (req, res) => {
+    constants.set(req.params.key, { type: req.get("content-type") ?? "text/html; charset=utf-8", body: req.body });
+    res.sendStatus(204);
+  });
+  app.get("/__bench/ceiling/:key", (req, res) => {
+    const constant = constants.get(req.params.key);
+    if (!constant) return void res.sendStatus(404);
+    res.setHeader("Content-Type", constant.type);
+    res.end(constant.body);
+  });
+}
+
 app.all(
   "*",
   createRequestHandler({
