@@ -45,8 +45,14 @@ export function percentile(values: number[], p: number): number {
 /** Quick mode: shorter runs and smaller data sets while developing (`--quick` or BENCH_QUICK=1). */
 export const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
 
+let lastProgressLine = 0;
+/** A progress line: rewritten in place on a terminal, one line every few seconds in a log. */
 export function progress(text: string) {
   if (process.stdout.isTTY) process.stdout.write(`\r  ${text}\x1b[K`);
+  else if (Date.now() - lastProgressLine > 3000) {
+    lastProgressLine = Date.now();
+    console.log(`  ${text}`);
+  }
 }
 export function progressDone(text: string) {
   if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K`);

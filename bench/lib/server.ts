@@ -10,6 +10,8 @@ export type ShopServer = {
   sandboxPort: number;
   databaseFile: string;
   dataDir: string;
+  /** What the server wrote to stderr lately (errors such as SQLITE_BUSY show here). */
+  stderr: () => string;
   stop: () => Promise<void>;
 };
 
@@ -89,6 +91,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     sandboxPort,
     databaseFile,
     dataDir,
+    stderr: () => stderr,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
