@@ -1,0 +1,60 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouseRun from "lighthouse";
+import { addRow } from "../lib/report";
+import { withShop } from "../lib/server";
+import { sampleProductId } from "./http";
+
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// 7. Lighthouse (mobile preset, its default) on Debian's Chromium: performance and accessibility.
+export async function lighthouse() {
+  await withShop(async (shop) => {
+    const productId = await sampleProductId(shop);
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "error",
+    });
+    try {
+      for (const [label, path] of [
+        ["/", "/"],
+        ["/product/:id", `/product/${productId}`],
+        ["/cart", "/cart"],
+      ]) {
+        const result = await lighthouseRun(`${shop.url}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        const perf = Math.round((lhr.categories.performance.score ?? 0) * 100);
+        const a11y = Math.round((lhr.categories.accessibility.score ?? 0) * 100);
+        const failing = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+          .map((a) => a.id);
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
+        addRow({
+          part: "lighthouse",
+          measure: `${label}: performance / accessibility (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")})`,
+          value: `${perf} / ${a11y}`,
+          reference: failing.length ? `below 0.9: ${failing.join(", ")}` : "every audit ≥ 0.9",
+          goal: "≥ 95 / 100",
+          met: perf >= 95 && a11y === 100,
+        });
+      }
+    } finally {
+      chrome.kill();
+    }
+  });
+}
