@@ -39,6 +39,9 @@ export async function ensureBuild() {
   built = true;
 }
 
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const nodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /**
  * Starts the production server (`node --import tsx server.ts`) on a fresh temporary database with
  * the demo catalogue, as a self-hoster would run it, plus BENCH_CEILING=1 (the constant-string
@@ -51,7 +54,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   const port = await freePort();
   const sandboxPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), "--import", "tsx", "server.ts"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
