@@ -33,8 +33,11 @@ export async function ensureBuild() {
   if (built || process.env.BENCH_NO_BUILD === "1") return;
   console.log("  building the production bundle (npm run build)…");
   await new Promise<void>((resolve, reject) => {
-    const child = spawn("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}`))));
+    const child = spawn("npm", ["run", "build"], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}:\n${output}`))));
   });
   built = true;
 }
