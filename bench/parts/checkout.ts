@@ -41,7 +41,12 @@ async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product, quant
   if (added.status !== 302) return void tally.failures.push(`add-to-cart ${added.status}`);
   const amount = priceOrder([{ priceCents: product.priceCents, quantity }]).totalCents;
   const processed = await buyer.request("/api/v1/payment/process", { json: { amount } });
-  if (processed.status === 409) {
+  // Sold out meanwhile: the reservation fails (409), or the cart drops a line whose stock reached 0
+  // ("Your cart is empty.") or clamps it to what is left (the amount no longer matches).
+  const shortOfStock =
+    processed.status === 409 ||
+    (processed.status === 400 && /cart is empty|does not match/.test(await processed.clone().text()));
+  if (shortOfStock) {
     tally.soldOut++;
     await buyer.request("/cart", { form: { intent: "remove", productId: product.id } });
     return;
