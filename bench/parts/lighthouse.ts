@@ -1,27 +1,17 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouseRun from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
 import { addRow } from "../lib/report";
 import { withShop } from "../lib/server";
 import { sampleProductId } from "./http";
-
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 // 7. Lighthouse (mobile preset, its default) on Debian's Chromium: performance and accessibility.
 export async function lighthouse() {
   await withShop(async (shop) => {
     const productId = await sampleProductId(shop);
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: CHROME_FLAGS,
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
       logLevel: "error",
     });
     try {
