@@ -94,8 +94,9 @@ app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge:
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
 
 // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
-// responses while the catalogue is unchanged, with ETag/304 and shared-cache headers.
-app.use(anonymousCatalogueCache());
+// responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
+// development, where the code changes under the cache.
+if (!isDev) app.use(anonymousCatalogueCache());
 
 // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
 // reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
