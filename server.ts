@@ -7,6 +7,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { config, stripeSettings } from "./app/config.server";
+import { EncodedBody, anonymousCatalogueCache } from "./app/lib/anonymous-cache.server";
 import { prepareShop } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
@@ -101,6 +102,29 @@ app.use(express.static("public", { maxAge: "1h" }));
 app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
+
+// Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
+// responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
+// development, where the code changes under the cache.
+if (!isDev) app.use(anonymousCatalogueCache());
+
+// Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
+// reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
+// which answers them as a constant, compressed once, through the same middleware as the pages.
+if (process.env.BENCH_CEILING === "1") {
+  const constants = new Map<string, { type: string; body: EncodedBody }>();
+  app.put("/__bench/ceiling/:key", express.raw({ type: () => true, limit: "5mb" }), (req, res) => {
+    const type = req.get("content-type") ?? "text/html; charset=utf-8";
+    constants.set(req.params.key, { type, body: new EncodedBody(req.body) });
+    res.sendStatus(204);
+  });
+  app.get("/__bench/ceiling/:key", (req, res) => {
+    const constant = constants.get(req.params.key);
+    if (!constant) return void res.sendStatus(404);
+    res.setHeader("Content-Type", constant.type);
+    constant.body.send(req, res);
+  });
+}
 
 app.all(
   "*",

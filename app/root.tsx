@@ -42,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartCount = await getCartCount(request, user);
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
-  return data({ shopName: config.shopName, toast, user: navUser, cartCount }, { headers });
+  // The toast cookie is rewritten only when the visitor has one (to clear a shown toast), so that
+  // an anonymous page sets no cookie and can be cached (app/lib/anonymous-cache.server.ts).
+  const hasToastCookie = /(?:^|;\s*)shop_toast=/.test(request.headers.get("Cookie") ?? "");
+  return data({ shopName: config.shopName, toast, user: navUser, cartCount }, hasToastCookie ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -11,13 +11,14 @@ export type ProductCardData = {
   images: { id: string; url: string }[];
 };
 
-export function ProductCard({ product, columnClass }: { product: ProductCardData; columnClass: string }) {
+/** `eager`: the first cards, in view at once (the page's largest paint), load without waiting. */
+export function ProductCard({ product, columnClass, eager = false }: { product: ProductCardData; columnClass: string; eager?: boolean }) {
   const image = product.images[0];
   return (
     <div className={`${columnClass} my-3`}>
       <article className="card product-card h-100 shadow-sm" data-testid="product-card">
         {image ? (
-          <img className="card-img-top" src={image.url} alt={product.name} loading="lazy" width={400} height={300} />
+          <img className="card-img-top" src={image.url} alt={product.name} loading={eager ? "eager" : "lazy"} width={400} height={300} />
         ) : null}
         <div className="card-body d-flex flex-column">
           <h2 className="card-title h6">

@@ -1,5 +1,6 @@
 import { asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
 import type { OrderStatusValue } from "~/lib/order-status";
 import { PublicError } from "~/lib/public-error";
@@ -9,10 +10,13 @@ import { getOrder } from "./orders.server";
 
 const notFound = () => new PublicError("Order not found", 404);
 
-/** Sum of every paid order (refunds excluded), as the original API's `totalAmount`: one SQL aggregate. */
+/**
+ * Sum of every paid order (refunds excluded), as the original API's `totalAmount`: read from the
+ * per-day totals that triggers keep (a few hundred rows, however many orders).
+ */
 export function totalPaidCents(): number {
   return Number(
-    db.select({ cents: sum(orders.totalPriceCents) }).from(orders).where(eq(orders.paymentStatus, "succeeded")).get()?.cents ?? 0,
+    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, "succeeded")).get()?.cents ?? 0,
   );
 }
 

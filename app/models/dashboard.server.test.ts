@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
@@ -41,5 +42,34 @@ describe("dashboard figures", () => {
     const totals = dashboardTotals();
     expect(totals.totalAmountCents).toBe(134_50);
     expect(totals.orders).toBe(5); // placed: succeeded and refunded
+  });
+
+  it("keeps its per-day totals in step with every insert, payment, refund and deletion", () => {
+    const direct = () =>
+      db
+        .select({
+          paidCents: sql<number>`coalesce(sum(case when ${orders.paymentStatus} = 'succeeded' then ${orders.totalPriceCents} end), 0)`,
+          placed: sql<number>`count(case when ${orders.paymentStatus} in ('succeeded', 'refunded') then 1 end)`,
+        })
+        .from(orders)
+        .get()!;
+    const check = () => {
+      const totals = dashboardTotals();
+      const expected = direct();
+      expect(totals.totalAmountCents).toBe(expected.paidCents);
+      expect(totals.orders).toBe(expected.placed);
+    };
+    paidOrder(12_00, null, "requires_payment");
+    check();
+    const [first] = db.select({ id: orders.id }).from(orders).where(eq(orders.totalPriceCents, 12_00)).all();
+    db.update(orders).set({ paymentStatus: "succeeded", paidAt: new Date() }).where(eq(orders.id, first.id)).run();
+    check();
+    db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, first.id)).run();
+    check();
+    db.update(orders).set({ paymentStatus: "succeeded" }).where(eq(orders.id, first.id)).run();
+    check();
+    expect(dailyRevenue(1).at(-1)?.cents).toBeGreaterThanOrEqual(12_00);
+    db.delete(orders).where(eq(orders.id, first.id)).run();
+    check();
   });
 });

@@ -129,6 +129,26 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
     // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
     rows = [];
     filtered = 0;
+  } else if (match && conditions.length === 0) {
+    // A keyword alone: count and rank in the full-text index only (no join per match), then read
+    // the one page of products. Equal ranks: newest first (seq grows with creation).
+    const where = sql`${productsFts} MATCH ${match}`;
+    [{ filtered }] = await db.select({ filtered: count() }).from(productsFts).where(where);
+    const hits = await db
+      .select({ seq: productsFts.rowid })
+      .from(productsFts)
+      .where(where)
+      .orderBy(asc(productsFts.rank), desc(productsFts.rowid))
+      .limit(RES_PER_PAGE)
+      .offset(offset);
+    const bySeq = new Map(
+      hits.length
+        ? (await db.select({ ...summaryColumns, seq: products.seq }).from(products).where(inArray(products.seq, hits.map((h) => h.seq)))).map(
+            ({ seq, ...row }) => [seq, row],
+          )
+        : [],
+    );
+    rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
   } else if (match) {
     const where = and(sql`${productsFts} MATCH ${match}`, ...conditions);
     const joinOn = sql`${productsFts.rowid} = ${products.seq}`;

@@ -26,8 +26,8 @@ export default function Home() {
         </p>
       ) : (
         <div className="row">
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} columnClass="col-sm-6 col-md-4 col-lg-3" />
+          {products.map((product, i) => (
+            <ProductCard key={product.id} product={product} eager={i < 2} columnClass="col-sm-6 col-md-4 col-lg-3" />
           ))}
         </div>
       )}

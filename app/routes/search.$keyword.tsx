@@ -58,8 +58,8 @@ export default function SearchResults() {
                 {results.filteredProductsCount} {results.filteredProductsCount === 1 ? "product" : "products"} found
               </p>
               <div className="row">
-                {results.products.map((product) => (
-                  <ProductCard key={product.id} product={product} columnClass="col-sm-6 col-lg-4" />
+                {results.products.map((product, i) => (
+                  <ProductCard key={product.id} product={product} eager={i < 2} columnClass="col-sm-6 col-lg-4" />
                 ))}
               </div>
             </>

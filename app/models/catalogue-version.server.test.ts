@@ -1,0 +1,40 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { products, users } from "~/db/schema";
+import { createProduct, createUser } from "../../tests/unit/fixtures";
+import { catalogueVersion } from "./catalogue-version.server";
+import { deleteReview, upsertReview } from "./reviews.server";
+
+// Whatever writes the catalogue, the version moves, so cached anonymous pages are never stale.
+describe("catalogueVersion", () => {
+  it("moves with every change a catalogue page shows, and not otherwise", () => {
+    let last = catalogueVersion();
+    const moved = () => {
+      const now = catalogueVersion();
+      const changed = now !== last;
+      last = now;
+      return changed;
+    };
+    const productId = createProduct({ name: "Versioned" });
+    expect(moved()).toBe(true);
+    db.update(products).set({ priceCents: 12_34 }).where(eq(products.id, productId)).run();
+    expect(moved()).toBe(true);
+    // Stock taken by a checkout (the same SQL as checkout.server's reservation).
+    db.update(products).set({ stock: sql`${products.stock} - 1` }).where(eq(products.id, productId)).run();
+    expect(moved()).toBe(true);
+    const userId = createUser("Reviewer");
+    expect(moved()).toBe(false);
+    upsertReview(userId, { productId: productId, rating: 4, comment: "Fine" });
+    expect(moved()).toBe(true);
+    db.update(users).set({ name: "Renamed Reviewer" }).where(eq(users.id, userId)).run();
+    expect(moved()).toBe(true);
+    db.update(users).set({ shippingCity: "Lyon" }).where(eq(users.id, userId)).run();
+    expect(moved()).toBe(false);
+    const reviewId = db.$client.prepare("select id from reviews where product_id = ?").pluck().get(productId) as string;
+    deleteReview(reviewId, productId);
+    expect(moved()).toBe(true);
+    db.delete(products).where(eq(products.id, productId)).run();
+    expect(moved()).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+// Child process: times the catalogue query (listProducts: FTS5) against a LIKE '%word%' scan of
+// the same table with the same shape (total count, match count, one page, its pictures).
+// DATABASE_URL names the seeded file. Usage: search.ts ITERATIONS
+import { and, asc, count, desc, inArray, or, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { likeAny } from "~/db/like";
+import { productImages, products } from "~/db/schema";
+import { RES_PER_PAGE } from "~/lib/catalogue-query";
+import { listProducts } from "~/models/products.server";
+
+const iterations = Number(process.argv[2] ?? 100);
+
+/** What a shop without a full-text index does: every word somewhere in the four columns. */
+function listProductsByLike(keyword: string, page = 1) {
+  const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+  const where = and(
+    ...words.map(
+      (w) => or(likeAny(products.name, w), likeAny(products.description, w), likeAny(products.category, w), likeAny(products.seller, w)) as SQL,
+    ),
+  );
+  const total = db.select({ n: count() }).from(products).get()!.n;
+  const filtered = db.select({ n: count() }).from(products).where(where).get()!.n;
+  const rows = db
+    .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.seq))
+    .limit(RES_PER_PAGE)
+    .offset((page - 1) * RES_PER_PAGE)
+    .all();
+  const images = db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, rows.map((r) => r.id)))
+    .orderBy(asc(productImages.position))
+    .all();
+  return { total, filtered, rows, images };
+}
+
+async function time(fn: () => unknown | Promise<unknown>, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+const QUERIES = [
+  { label: "one word", keyword: "laptop" },
+  { label: "two words", keyword: "gaming laptop" },
+  { label: "prefix", keyword: "macb" },
+];
+
+const results = [];
+for (const q of QUERIES) {
+  const fts = await listProducts({ keyword: q.keyword, page: 1 });
+  const like = listProductsByLike(q.keyword);
+  await time(() => listProducts({ keyword: q.keyword, page: 1 }), 5); // warm-up
+  const ftsTimes = await time(() => listProducts({ keyword: q.keyword, page: 1 }), iterations);
+  // The scan is slow: fewer rounds, enough for its median and p95.
+  const likeTimes = await time(() => listProductsByLike(q.keyword), Math.max(5, Math.floor(iterations / 10)));
+  results.push({ ...q, ftsMatches: fts.filteredProductsCount, likeMatches: like.filtered, ftsTimes, likeTimes });
+}
+console.log(`result ${JSON.stringify({ products: db.select({ n: count() }).from(products).get()!.n, results })}`);

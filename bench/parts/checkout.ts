@@ -1,0 +1,169 @@
+import Database from "better-sqlite3";
+import { priceOrder } from "~/lib/pricing";
+import { Shopper } from "../lib/client";
+import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
+import { withShop, type ShopServer } from "../lib/server";
+
+const BUYERS = 50;
+const SHIPPING = { address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
+const SCARCE_STOCK = 25;
+
+type Product = { id: string; priceCents: number };
+type Tally = { paid: number; soldOut: number; failures: string[]; latencies: number[] };
+
+async function signUp(shop: ShopServer, i: number, product: Product): Promise<Shopper> {
+  const buyer = new Shopper(shop.url);
+  const res = await buyer.request("/api/v1/register", {
+    json: { name: `Bench Buyer ${i}`, email: `bench-buyer-${i}@example.com`, password: "bench-password-1" },
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  // The shipping form wants something in the cart; the address is kept on the account.
+  await buyer.request(`/product/${product.id}`, { form: { intent: "add-to-cart", quantity: "1" } });
+  const shipping = await buyer.request("/shipping", { form: SHIPPING });
+  if (shipping.headers.get("location") !== "/confirm") throw new Error(`shipping answered ${shipping.status} ${shipping.headers.get("location")}`);
+  await buyer.request("/cart", { form: { intent: "remove", productId: product.id } });
+  return buyer;
+}
+
+/**
+ * One paid order through the real path, as tests/e2e/support/orders.ts does it: the product
+ * page's add-to-cart form, POST /api/v1/payment/process (the server reserves the stock and opens
+ * a PaymentIntent at the sandbox), the sandbox's confirm (what Stripe.js does in a browser), then
+ * POST /api/v1/order/new (the server asks the provider and marks the order paid).
+ */
+async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product, quantity: number, tally: Tally) {
+  const t0 = performance.now();
+  const added = await buyer.request(`/product/${product.id}`, { form: { intent: "add-to-cart", quantity: String(quantity) } });
+  if (added.status === 400 || added.status === 409) {
+    tally.soldOut++;
+    return;
+  }
+  if (added.status !== 302) return void tally.failures.push(`add-to-cart ${added.status}`);
+  const amount = priceOrder([{ priceCents: product.priceCents, quantity }]).totalCents;
+  const processed = await buyer.request("/api/v1/payment/process", { json: { amount } });
+  // Sold out meanwhile: the reservation fails (409), or the cart drops a line whose stock reached 0
+  // ("Your cart is empty.") or clamps it to what is left (the amount no longer matches).
+  const shortOfStock =
+    processed.status === 409 ||
+    (processed.status === 400 && /cart is empty|does not match/.test(await processed.clone().text()));
+  if (shortOfStock) {
+    tally.soldOut++;
+    await buyer.request("/cart", { form: { intent: "remove", productId: product.id } });
+    return;
+  }
+  if (processed.status !== 200) return void tally.failures.push(`payment/process ${processed.status}: ${await processed.text()}`);
+  const clientSecret = ((await processed.json()) as { client_secret: string }).client_secret;
+  const intentId = clientSecret.split("_secret_")[0];
+  const confirmed = await fetch(`http://127.0.0.1:${shop.sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
+    method: "POST",
+    headers: { authorization: "Bearer pk_test_sandbox", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_secret: clientSecret, payment_method: "pm_card_visa" }),
+  });
+  if (!confirmed.ok) return void tally.failures.push(`sandbox confirm ${confirmed.status}`);
+  const created = await buyer.request("/api/v1/order/new", { json: { paymentInfo: { id: intentId } } });
+  if (created.status !== 201) return void tally.failures.push(`order/new ${created.status}: ${await created.text()}`);
+  tally.paid++;
+  tally.latencies.push(performance.now() - t0);
+}
+
+/** After the run: stock taken equals units ordered, nothing below zero, every total adds up. */
+function audit(file: string, initialStock: Map<string, number>) {
+  const db = new Database(file, { readonly: true });
+  const problems: string[] = [];
+  const stock = new Map(
+    (db.prepare("select id, stock from products").all() as { id: string; stock: number }[]).map((r) => [r.id, r.stock]),
+  );
+  const units = new Map(
+    (
+      db
+        .prepare(
+          `select l.product_id id, sum(l.quantity) n from order_lines l join orders o on o.id = l.order_id
+           where o.payment_status in ('succeeded', 'requires_payment') group by l.product_id`,
+        )
+        .all() as { id: string; n: number }[]
+    ).map((r) => [r.id, r.n]),
+  );
+  for (const [id, before] of initialStock) {
+    const after = stock.get(id) ?? 0;
+    if (after < 0) problems.push(`product ${id} has stock ${after}`);
+    if (before - after !== (units.get(id) ?? 0)) problems.push(`product ${id}: stock fell by ${before - after}, orders hold ${units.get(id) ?? 0}`);
+  }
+  const orders = db.prepare("select * from orders").all() as Record<string, number | string>[];
+  const lines = db.prepare("select order_id, price_cents, quantity from order_lines").all() as { order_id: string; price_cents: number; quantity: number }[];
+  const linesByOrder = new Map<string, { priceCents: number; quantity: number }[]>();
+  for (const l of lines) linesByOrder.set(l.order_id, [...(linesByOrder.get(l.order_id) ?? []), { priceCents: l.price_cents, quantity: l.quantity }]);
+  for (const o of orders) {
+    const p = priceOrder(linesByOrder.get(o.id as string) ?? []);
+    if (
+      p.itemsCents !== o.items_price_cents ||
+      p.shippingCents !== o.shipping_price_cents ||
+      p.taxCents !== o.tax_price_cents ||
+      p.totalCents !== o.total_price_cents
+    )
+      problems.push(`order ${o.id}: stored totals differ from its lines`);
+  }
+  const byStatus = db.prepare("select payment_status s, count(*) n from orders group by 1").all() as { s: string; n: number }[];
+  db.close();
+  return { problems, byStatus };
+}
+
+// 5. Checkout throughput: paid orders per second, 50 buyers at once, then the books are checked.
+export async function checkout() {
+  await withShop(async (shop) => {
+    // Known stock: plenty of everything, except one product that 20% of the buyers want.
+    const admin = new Database(shop.databaseFile);
+    admin.pragma("busy_timeout = 5000");
+    admin.prepare("update products set stock = 100000").run();
+    const catalogue = admin.prepare("select id, price_cents priceCents from products order by seq").all() as Product[];
+    const scarce = catalogue[0];
+    admin.prepare("update products set stock = ? where id = ?").run(SCARCE_STOCK, scarce.id);
+    const initialStock = new Map(
+      (admin.prepare("select id, stock from products").all() as { id: string; stock: number }[]).map((r) => [r.id, r.stock]),
+    );
+    admin.close();
+
+    const buyers: Shopper[] = [];
+    for (let i = 0; i < BUYERS; i++) {
+      buyers.push(await signUp(shop, i, catalogue[1]));
+      progress(`signed up ${i + 1} / ${BUYERS} buyers`);
+    }
+    progressDone(`${BUYERS} buyers signed up, shipping info saved`);
+
+    const seconds = quick ? 5 : 20;
+    const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
+    const t0 = performance.now();
+    const deadline = t0 + seconds * 1000;
+    let next = 0;
+    await Promise.all(
+      buyers.map(async (buyer) => {
+        while (performance.now() < deadline) {
+          const n = next++;
+          const product = n % 5 === 0 ? scarce : catalogue[1 + (n % (catalogue.length - 1))];
+          await buyOnce(shop, buyer, product, 1 + (n % 2), tally).catch((e: Error) => tally.failures.push(e.message));
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const { problems, byStatus } = audit(shop.databaseFile, initialStock);
+    const busy = (shop.stderr().match(/SQLITE_BUSY/g) ?? []).length;
+    const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
+    if (tally.failures.length) console.log(`  failures (${tally.failures.length}), first: ${tally.failures.slice(0, 3).join(" | ")}`);
+    if (problems.length) console.log(`  audit problems (${problems.length}), first: ${problems.slice(0, 3).join(" | ")}`);
+    console.log(`  orders by payment status: ${byStatus.map((r) => `${r.s} ${r.n}`).join(", ")}`);
+    addRow({
+      part: "checkout",
+      measure: `paid orders/s, ${BUYERS} buyers for ${seconds} s (sandbox payments)`,
+      value: `${(tally.paid / elapsed).toFixed(1)}/s (${tally.paid} paid, ${tally.soldOut} turned away: sold out)`,
+      reference: `order p50 / p99 ${ms(percentile(tally.latencies, 50))} / ${ms(percentile(tally.latencies, 99))}`,
+      goal: "books add up, no SQLITE_BUSY, nothing oversold",
+      met: ok,
+    });
+    addRow({
+      part: "checkout",
+      measure: "audit: stock taken = units in orders, stock ≥ 0, totals = lines + shipping + tax",
+      value: ok ? "all add up" : `${problems.length} problems, ${tally.failures.length} failed requests, ${busy} SQLITE_BUSY`,
+      reference: `scarce product: ${SCARCE_STOCK} in stock`,
+      met: ok,
+    });
+  });
+}
