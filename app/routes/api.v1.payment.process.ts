@@ -18,7 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
     const { amount } = parseApiInput(schema, await readApiBody(request));
-    const { lines } = await loadCart(request, user);
+    const { lines, notices } = await loadCart(request, user);
+    // Stock changed since the buyer last saw the cart: say what changed rather than charge a new total.
+    if (notices.length) return apiError(409, notices.join(" "));
     if (lines.length === 0) return apiError(400, "Your cart is empty.");
     const { totalCents } = priceOrder(lines);
     if (amount !== totalCents) return apiError(400, `The amount does not match your cart's total of ${formatMoney(totalCents)}.`);

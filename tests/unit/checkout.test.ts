@@ -18,6 +18,8 @@ import { saveShippingInfo } from "~/models/shipping.server";
 import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
+import { issueApiToken } from "~/models/api-token.server";
+import { action as processPayment } from "~/routes/api.v1.payment.process";
 import { action as webhook } from "~/routes/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
 import { createProduct } from "./fixtures";
@@ -197,6 +199,26 @@ describe("webhook", () => {
     const { order, intent } = await startPayment(user);
     expect(await markOrderPaid(intent.id, order.totalPriceCents - 1)).toBeNull();
     expect(ordersOf(user.id)[0].paymentStatus).toBe("requires_payment");
+  });
+});
+
+describe("POST /api/v1/payment/process", () => {
+  it("says which product sold out since the buyer filled the cart instead of charging a new total", async () => {
+    const productId = createProduct({ name: "Last Lamp", priceCents: 30_00, stock: 2 });
+    const user = await buyer(productId, 1);
+    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    const response = await processPayment({
+      request: new Request("http://shop.test/api/v1/payment/process", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${await issueApiToken(user.id, user.sessionVersion)}` },
+        body: JSON.stringify({ amount: 30_00 + 25_00 + 1_50 }),
+      }),
+      params: {},
+      context: { clientIp: "127.0.0.1" },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ success: false, message: "Last Lamp is out of stock and was removed from your cart." });
+    expect(ordersOf(user.id)).toHaveLength(0);
   });
 });
 
