@@ -1,7 +1,7 @@
 import { asc, count, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { likeAny } from "~/db/like";
-import { productImages, products } from "~/db/schema";
+import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { ProductInput } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
@@ -60,10 +60,26 @@ export async function createProduct(input: ProductInput, images: Buffer[]) {
   });
 }
 
+const imageUrlsOf = (id: string) =>
+  db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id)).all().map((r) => r.url);
+
+/**
+ * Removes the files of pictures no product shows any more, except those an order line still
+ * points at (an order keeps the picture it was bought with).
+ */
+async function removeUnusedImages(urls: string[]) {
+  for (const url of urls) {
+    const shown = db.select({ n: count() }).from(productImages).where(eq(productImages.url, url)).get()?.n ?? 0;
+    const ordered = db.select({ n: count() }).from(orderLines).where(eq(orderLines.image, url)).get()?.n ?? 0;
+    if (shown === 0 && ordered === 0) await deleteImage(url);
+  }
+}
+
 /** Updates the fields; new pictures, when given, replace the old ones (as the spec's form does). */
 export async function updateProduct(id: string, input: ProductInput, images: Buffer[]) {
   if (!db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) throw notFound();
   const urls = images.length ? await saveAll(images) : [];
+  const replaced = urls.length ? imageUrlsOf(id) : [];
   db.transaction((tx) => {
     tx.update(products).set(columns(input)).where(eq(products.id, id)).run();
     if (urls.length) {
@@ -71,13 +87,16 @@ export async function updateProduct(id: string, input: ProductInput, images: Buf
       tx.insert(productImages).values(urls.map((url, position) => ({ productId: id, url, position }))).run();
     }
   });
+  await removeUnusedImages(replaced);
 }
 
 /**
  * Deletes a product with its pictures' rows, reviews and cart lines. Orders keep their lines (own
- * name, price and picture URL), so the picture files are left in place for them.
+ * name, price and picture URL), and the picture files they point at.
  */
-export function deleteProduct(id: string) {
+export async function deleteProduct(id: string) {
+  const urls = imageUrlsOf(id);
   const removed = db.delete(products).where(eq(products.id, id)).run().changes;
   if (removed !== 1) throw notFound();
+  await removeUnusedImages(urls);
 }

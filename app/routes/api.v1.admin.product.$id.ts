@@ -12,7 +12,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await requireApiAdmin(request);
     const id = params.id ?? "";
     if (request.method === "DELETE") {
-      deleteProduct(id);
+      await deleteProduct(id);
       return Response.json({ success: true, message: "Product deleted successfully" });
     }
     const body = await readApiBody(request);

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import { productSchema } from "~/lib/product-schema";
+import { createProduct, deleteProduct, updateProduct } from "./admin-products.server";
+import { getProduct } from "./products.server";
+
+const input = productSchema.parse({
+  name: "Picture Frame",
+  price: "12.50",
+  description: "Holds a picture.",
+  category: "Home",
+  seller: "Frames Inc",
+  stock: "4",
+});
+const png = (background: string) => sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer();
+const fileOf = (url: string) => path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""));
+const urlsOf = async (id: string) => (await getProduct(id))!.images.map((i) => i.url);
+
+describe("product pictures on disk", () => {
+  it("replacing pictures removes the old files; deleting keeps only the one an order still shows", async () => {
+    const { id } = await createProduct(input, [await png("#f00"), await png("#0f0")]);
+    const first = await urlsOf(id);
+    expect(first.every((url) => fs.existsSync(fileOf(url)))).toBe(true);
+
+    await updateProduct(id, input, [await png("#00f"), await png("#ff0")]);
+    expect(first.some((url) => fs.existsSync(fileOf(url)))).toBe(false);
+    const [bought, other] = await urlsOf(id);
+
+    // An order bought with the first picture keeps pointing at its file.
+    const order = db
+      .insert(orders)
+      .values({
+        userName: "Buyer",
+        shippingAddress: "1 Main St",
+        shippingCity: "Springfield",
+        shippingPhoneNo: "555 0100",
+        shippingPostalCode: "12345",
+        shippingCountry: "France",
+        paymentStatus: "succeeded",
+        itemsPriceCents: 12_50,
+        shippingPriceCents: 25_00,
+        taxPriceCents: 63,
+        totalPriceCents: 38_13,
+      })
+      .returning()
+      .get();
+    db.insert(orderLines).values({ orderId: order.id, productId: id, name: input.name, priceCents: 12_50, quantity: 1, image: bought }).run();
+
+    await deleteProduct(id);
+    expect(fs.existsSync(fileOf(bought))).toBe(true);
+    expect(fs.existsSync(fileOf(other))).toBe(false);
+  });
+});
