@@ -48,10 +48,8 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
 
-// With real keys the browser loads Stripe.js, talks to Stripe's API and is sent to Stripe Checkout.
-const payment = stripeSettings();
-// The built-in sandbox's card form posts to the shop, but a 3D Secure check redirects to its page.
-const stripeOrigins = payment.sandbox ? { script: [], connect: [], frame: [], checkout: payment.origins.checkout } : payment.origins;
+// Where the browser goes when paying (read after the sandbox, if any, has started).
+const stripeOrigins = stripeSettings().origins;
 
 const app = express();
 app.disable("x-powered-by");

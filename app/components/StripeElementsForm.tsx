@@ -71,7 +71,6 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
       cancelled = true;
       mounted.forEach((element) => element.destroy());
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jsUrl, publishableKey]);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {

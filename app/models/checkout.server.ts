@@ -275,21 +275,25 @@ async function expireCheckoutSession(sessionId: string) {
   } catch (error) {
     // Paid meanwhile: keep the payment, as for an intent that could not be canceled.
     const session = await stripe().checkout.sessions.retrieve(sessionId).catch(() => null);
-    const intentId = paidSessionIntent(session);
-    const orderId = session?.metadata?.orderId;
-    if (intentId && orderId) {
-      linkIntentToOrder(orderId, intentId);
-      await settlePayment(intentId);
-    } else if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+    const settled = await settlePaidSession(session);
+    if (!settled && !(error instanceof Stripe.errors.StripeInvalidRequestError)) {
       console.error(`Could not expire checkout session ${sessionId}:`, error);
     }
   }
 }
 
-/** The intent of a Checkout Session the buyer has paid, or null. */
-export function paidSessionIntent(session: Stripe.Checkout.Session | null): string | null {
-  if (!session || session.payment_status !== "paid" || !session.payment_intent) return null;
-  return typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent.id;
+/**
+ * A Checkout Session the buyer has paid: links the intent Stripe made to the order (by default the
+ * one named in the metadata the shop wrote) and settles it. Null when the session is not paid.
+ */
+export async function settlePaidSession(
+  session: Stripe.Checkout.Session | null,
+  orderId = session?.metadata?.orderId,
+): Promise<PaymentResult | null> {
+  if (!session || session.payment_status !== "paid" || !session.payment_intent || !orderId) return null;
+  const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent.id;
+  linkIntentToOrder(orderId, intentId);
+  return settlePayment(intentId);
 }
 
 async function cancelIntent(intentId: string) {

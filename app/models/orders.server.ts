@@ -25,6 +25,10 @@ export function getOrderByIntent(intentId: string): Order | undefined {
   return db.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
 }
 
+export function getOrderByCheckoutSession(sessionId: string): Order | undefined {
+  return db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).get();
+}
+
 /** An order as its owner (or an admin) may see it; anyone else gets null, as for a missing order. */
 export function getOrderFor(id: string, viewer: { id: string; role: string }): OrderWithLines | null {
   const order = getOrder(id);

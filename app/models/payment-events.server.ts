@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { db } from "~/db/client.server";
-import { orders } from "~/db/schema";
-import { linkIntentToOrder, markOrderPaid, paidSessionIntent, releaseOrder, settlePayment } from "./checkout.server";
-import { getOrderByIntent } from "./orders.server";
+import { linkIntentToOrder, markOrderPaid, releaseOrder, settlePaidSession } from "./checkout.server";
+import { getOrderByCheckoutSession, getOrderByIntent } from "./orders.server";
 
 /**
  * What the shop does with a (signature-checked) event from Stripe or the sandbox. Every branch is
@@ -24,16 +21,11 @@ export async function handlePaymentEvent(event: Stripe.Event): Promise<void> {
       return;
     }
     case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      const intentId = paidSessionIntent(session);
-      if (!intentId || !session.metadata?.orderId) return;
-      linkIntentToOrder(session.metadata.orderId, intentId);
-      await settlePayment(intentId);
+    case "checkout.session.async_payment_succeeded":
+      await settlePaidSession(event.data.object);
       return;
-    }
     case "checkout.session.expired": {
-      const order = db.select().from(orders).where(eq(orders.checkoutSessionId, event.data.object.id)).get();
+      const order = getOrderByCheckoutSession(event.data.object.id);
       if (order) await releaseOrder(order.id, { cancelIntent: false });
       return;
     }

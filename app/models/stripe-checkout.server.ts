@@ -6,15 +6,14 @@ import { orders } from "~/db/schema";
 import {
   PAYMENT_PROBLEM,
   abandonAtProvider,
-  linkIntentToOrder,
-  paidSessionIntent,
   releaseOrder,
   reserveOrder,
+  settlePaidSession,
   settlePayment,
   unreachable,
   type PaymentResult,
 } from "./checkout.server";
-import { getOrder, getOrderByIntent, type OrderWithLines } from "./orders.server";
+import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "./orders.server";
 import { stripe } from "./stripe.server";
 import type { User } from "./users.server";
 
@@ -75,13 +74,10 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
  * settles its intent. Null when the session is not one of this user's orders.
  */
 export async function settleCheckoutReturn(sessionId: string, user: User): Promise<PaymentResult | null> {
-  const order = db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).get();
+  const order = getOrderByCheckoutSession(sessionId);
   if (!order || order.userId !== user.id) return null;
   const session = await stripe().checkout.sessions.retrieve(sessionId).catch(() => null);
-  const intentId = paidSessionIntent(session);
-  if (!intentId) return { ok: false, message: PAYMENT_PROBLEM };
-  linkIntentToOrder(order.id, intentId);
-  return settlePayment(intentId);
+  return (await settlePaidSession(session, order.id)) ?? { ok: false, message: PAYMENT_PROBLEM };
 }
 
 /** The buyer is back from paying with Stripe Elements. Null when the intent is not this user's. */

@@ -7,6 +7,7 @@ import { priceOrder } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/models/auth.server";
 import { CartError, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
+import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
 
@@ -52,11 +53,7 @@ export default function Cart() {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <section>
-      {notices.map((notice) => (
-        <div key={notice} className="alert alert-warning" role="status">
-          {notice}
-        </div>
-      ))}
+      <CartNotices notices={notices} />
       {lines.length === 0 ? (
         <h1 className="h3 mt-4">Your Cart is Empty</h1>
       ) : (

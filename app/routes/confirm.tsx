@@ -5,6 +5,7 @@ import { PriceSummary } from "~/components/PriceSummary";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { loadCheckout } from "~/models/checkout-page.server";
+import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Confirm your Order");
 
@@ -18,11 +19,7 @@ export default function ConfirmOrder() {
   return (
     <>
       <CheckoutSteps current={2} />
-      {notices.map((notice) => (
-        <div key={notice} className="alert alert-warning" role="status">
-          {notice}
-        </div>
-      ))}
+      <CartNotices notices={notices} />
       <div className="row justify-content-between">
         <div className="col-12 col-lg-8 mt-3">
           <h1 className="h4 mb-3">Shipping Info</h1>

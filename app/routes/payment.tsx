@@ -14,6 +14,7 @@ import { payWithCard } from "~/models/checkout.server";
 import { loadCheckout } from "~/models/checkout-page.server";
 import { startCheckout } from "~/models/stripe-checkout.server";
 import { isSandbox, publishableKey, stripeJsUrl } from "~/models/stripe.server";
+import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Payment");
 
@@ -65,11 +66,7 @@ export default function Payment() {
   return (
     <>
       <CheckoutSteps current={3} />
-      {notices.map((notice) => (
-        <div key={notice} className="alert alert-warning" role="status">
-          {notice}
-        </div>
-      ))}
+      <CartNotices notices={notices} />
       <div className="row justify-content-center g-4">
         <div className="col-12 col-md-7 col-lg-5">
           <div className="card card-body shadow-sm p-4">
