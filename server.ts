@@ -7,7 +7,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { config, stripeSettings } from "./app/config.server";
-import { EncodedBody, anonymousCatalogueCache } from "./app/lib/anonymous-cache.server";
+import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
 import { prepareShop } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 

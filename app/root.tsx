@@ -18,9 +18,10 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
 import { config } from "~/config.server";
-import { getToast } from "~/lib/toast.server";
+import { getToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
-import { getOptionalUser } from "~/models/auth.server";
+import { cartRef } from "~/web/cart-cookie.server";
+import { getOptionalUser } from "~/web/auth.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },
@@ -39,11 +40,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getOptionalUser(request)]);
-  const cartCount = await getCartCount(request, user);
+  const cartCount = await getCartCount(await cartRef(request, user));
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
   // The toast cookie is rewritten only when the visitor has one (to clear a shown toast), so that
-  // an anonymous page sets no cookie and can be cached (app/lib/anonymous-cache.server.ts).
+  // an anonymous page sets no cookie and can be cached (app/web/page-cache.server.ts).
   const hasToastCookie = /(?:^|;\s*)shop_toast=/.test(request.headers.get("Cookie") ?? "");
   return data({ shopName: config.shopName, toast, user: navUser, cartCount }, hasToastCookie ? { headers } : undefined);
 }

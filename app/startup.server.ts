@@ -6,7 +6,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
 import { hashPassword } from "~/models/password.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */

@@ -7,6 +7,9 @@ import * as schema from "./schema";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** A transaction, or the database itself, for helpers that run inside or outside one. */
+export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
+
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);

@@ -4,22 +4,25 @@ import { db } from "~/db/client.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { addReview, createProduct } from "../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";
-import { issueApiToken, readApiToken } from "./api-token.server";
-import { INVALID_LOGIN, loginWithPassword } from "./auth.server";
-import { RESET_TOKEN_TTL_MS, createResetToken, resetPassword, resetTokenProblem } from "./password-reset.server";
+import { issueApiToken, readApiToken } from "~/web/api-token.server";
+import { INVALID_LOGIN, loginWithPassword } from "./login.server";
+import { RESET_TOKEN_TTL_MS, createResetToken, requestPasswordReset, resetPassword, resetTokenProblem } from "./password-reset.server";
 import { RateLimitError, limitAttempt } from "./rate-limit.server";
 import { AccountError, changePassword, createUser, getUserById } from "./users.server";
 
 let n = 0;
+let ipCount = 0;
+// Each call from its own address, so that only the per-e-mail limit can stop these logins.
+const login = (email: string, password: string, ip = `203.0.113.${++ipCount % 250}`) => loginWithPassword({ email, password, ip });
 const newUser = (extra: Partial<Parameters<typeof createUser>[0]> = {}) =>
   createUser({ name: "Unit", email: `unit-${++n}-${Date.now()}@example.com`, password: "password-1", ...extra });
 
 describe("login", () => {
   it("answers one message for a wrong password and an unknown e-mail", async () => {
     const user = await newUser();
-    await expect(loginWithPassword(user.email, "wrong-password")).rejects.toThrow(INVALID_LOGIN);
-    await expect(loginWithPassword("nobody@example.com", "password-1")).rejects.toThrow(INVALID_LOGIN);
-    expect((await loginWithPassword(` ${user.email.toUpperCase()} `, "password-1")).id).toBe(user.id);
+    await expect(login(user.email, "wrong-password")).rejects.toThrow(INVALID_LOGIN);
+    await expect(login("nobody@example.com", "password-1")).rejects.toThrow(INVALID_LOGIN);
+    expect((await login(` ${user.email.toUpperCase()} `, "password-1")).id).toBe(user.id);
   });
 
   it("refuses a duplicate e-mail with a 409 on the email field", async () => {
@@ -63,7 +66,7 @@ describe("password reset tokens", () => {
     await expect(resetPassword(token, { password: "reset-pass-1", logoutOtherDevices: true }, late)).rejects.toThrow(/expired/);
 
     await resetPassword(token, { password: "reset-pass-1", logoutOtherDevices: true }, now);
-    expect((await loginWithPassword(user.email, "reset-pass-1")).sessionVersion).toBe(user.sessionVersion + 1);
+    expect((await login(user.email, "reset-pass-1")).sessionVersion).toBe(user.sessionVersion + 1);
     await expect(resetPassword(token, { password: "reset-pass-2", logoutOtherDevices: false }, now)).rejects.toThrow(
       /already been used/,
     );
@@ -79,6 +82,12 @@ describe("rate limits", () => {
     await expect(limitAttempt("password-reset", "10.0.1.1", `other-${email}`)).resolves.toBeUndefined();
   });
 
+  it("a password-reset request counts against its e-mail", async () => {
+    const email = `counted-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) await requestPasswordReset({ email, ip: `10.1.0.${i}` });
+    await expect(requestPasswordReset({ email, ip: "10.1.1.1" })).rejects.toBeInstanceOf(RateLimitError);
+  });
+
   it("stop login attempts from one IP after the per-IP limit", async () => {
     const ip = `192.0.2.${Date.now() % 250}`;
     for (let i = 0; i < 50; i++) await limitAttempt("login", ip);
@@ -88,10 +97,11 @@ describe("rate limits", () => {
 
   it("stop logins for an e-mail after repeated failures, and a success clears the count", async () => {
     const user = await newUser();
-    for (let i = 0; i < 9; i++) await expect(loginWithPassword(user.email, "nope-nope")).rejects.toThrow(INVALID_LOGIN);
-    await loginWithPassword(user.email, "password-1");
-    for (let i = 0; i < 10; i++) await expect(loginWithPassword(user.email, "nope-nope")).rejects.toThrow(INVALID_LOGIN);
-    const error = await limitAttempt("login", "10.9.9.9", user.email).catch((e) => e);
+    for (let i = 0; i < 9; i++) await expect(login(user.email, "nope-nope")).rejects.toThrow(INVALID_LOGIN);
+    await login(user.email, "password-1");
+    for (let i = 0; i < 10; i++) await expect(login(user.email, "nope-nope")).rejects.toThrow(INVALID_LOGIN);
+    // Refused before the password is checked: the right one does not get in either.
+    const error = await login(user.email, "password-1", "10.9.9.9").catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.status).toBe(429);
   });

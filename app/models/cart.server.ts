@@ -2,31 +2,29 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
-import { cartCookie } from "~/lib/session.server";
 import { firstImageUrls } from "./products.server";
-import type { Tx } from "./reviews.server";
+import type { Tx } from "~/db/client.server";
 
 export class CartError extends PublicError {}
 
-/** Who the cart belongs to: a signed-in user, or the visitor holding the cart cookie. */
-type Shopper = { id: string } | null;
+/**
+ * Whose cart: a signed-in user's (`userId`), or else the visitor cart a browser names (`cartId`,
+ * from its cart cookie). A visitor's cart id never reaches a cart that has an owner.
+ */
+export type CartRef = { userId: string | null; cartId: string | null };
 
-async function cookieCartId(request: Request): Promise<string | null> {
-  const value: unknown = await cartCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
-}
+/** A signed-in user's cart. */
+export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
-/** The cart of a user, or the visitor cart named by the cookie (never a cart that has an owner). */
-async function findCartId(request: Request, user: Shopper): Promise<string | null> {
-  if (user) return userCartId(db, user.id) ?? null;
-  const id = await cookieCartId(request);
-  if (!id) return null;
-  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), isNull(carts.userId))).get()?.id ?? null;
+function findCartId({ userId, cartId }: CartRef): string | null {
+  if (userId) return userCartId(db, userId) ?? null;
+  if (!cartId) return null;
+  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
 }
 
 /** Number of lines (products) in the cart, as the navbar shows it. */
-export async function getCartCount(request: Request, user: Shopper): Promise<number> {
-  const cartId = await findCartId(request, user);
+export async function getCartCount(ref: CartRef): Promise<number> {
+  const cartId = findCartId(ref);
   if (!cartId) return 0;
   return db.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId)).get()?.n ?? 0;
 }
@@ -44,13 +42,14 @@ function checkQuantity(product: { stock: number }, quantity: number) {
 
 /**
  * Puts `quantity` of a product in the cart, replacing the line when the product is already there
- * (one line per product). Returns headers that set the visitor's cart cookie when a cart was made.
+ * (one line per product). Returns the cart's id and whether it was made now (a visitor then needs
+ * a cookie naming it).
  */
-export async function setCartLine(request: Request, user: Shopper, productId: string, quantity: number): Promise<Headers> {
-  const existing = await findCartId(request, user);
+export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
+  const existing = findCartId(ref);
   const cartId = db.transaction((tx) => {
     checkQuantity(stockOf(tx, productId), quantity);
-    const id = existing ?? tx.insert(carts).values({ userId: user?.id ?? null }).returning({ id: carts.id }).get().id;
+    const id = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
     tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
     tx.insert(cartLines)
       .values({ cartId: id, productId, quantity })
@@ -58,18 +57,15 @@ export async function setCartLine(request: Request, user: Shopper, productId: st
       .run();
     return id;
   });
-  const headers = new Headers();
-  if (!user && cartId !== existing) headers.append("Set-Cookie", await cartCookie.serialize(cartId));
-  return headers;
+  return { cartId, created: cartId !== existing };
 }
 
-/** Changes the quantity of a line already in the cart (the cart page's stepper). */
 /**
  * The cart page's stepper: one more or one less of a line, kept within 1 and the stock. A step (not
  * a target quantity) is sent, so two quick clicks make two steps.
  */
-export async function stepCartLine(request: Request, user: Shopper, productId: string, step: 1 | -1) {
-  const cartId = await findCartId(request, user);
+export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
+  const cartId = findCartId(ref);
   db.transaction((tx) => {
     const line = cartId
       ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
@@ -82,8 +78,8 @@ export async function stepCartLine(request: Request, user: Shopper, productId: s
   });
 }
 
-export async function removeCartLine(request: Request, user: Shopper, productId: string) {
-  const cartId = await findCartId(request, user);
+export async function removeCartLine(ref: CartRef, productId: string) {
+  const cartId = findCartId(ref);
   if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
 }
 
@@ -122,8 +118,8 @@ export type CartLine = {
  * The cart's lines at today's prices. A line whose product ran short is clamped to the stock left,
  * and one whose product sold out is removed; each such change comes back as a notice.
  */
-export async function loadCart(request: Request, user: Shopper): Promise<{ lines: CartLine[]; notices: string[] }> {
-  const cartId = await findCartId(request, user);
+export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
+  const cartId = findCartId(ref);
   if (!cartId) return { lines: [], notices: [] };
   return db.transaction((tx) => {
     const rows = cartLineRows(tx, cartId);
@@ -155,8 +151,8 @@ export async function loadCart(request: Request, user: Shopper): Promise<{ lines
  * On sign-in, the visitor's cart joins the account's cart: its lines replace those for the same
  * products (the most recent choice wins), and the visitor cart is gone.
  */
-export async function adoptVisitorCart(request: Request, userId: string) {
-  const visitorCartId = await findCartId(request, null);
+export async function adoptVisitorCart(visitorCart: string | null, userId: string) {
+  const visitorCartId = findCartId({ userId: null, cartId: visitorCart });
   if (!visitorCartId) return;
   db.transaction((tx) => {
     const own = userCartId(tx, userId);

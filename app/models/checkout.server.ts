@@ -11,7 +11,7 @@ import { CartError, cartLineRows, emptyCart, userCartId } from "./cart.server";
 import { sendMail } from "./email.server";
 import { getOrder, getOrderByIntent, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
-import type { Tx } from "./reviews.server";
+import type { Tx } from "~/db/client.server";
 import { savedShippingInfo } from "./shipping.server";
 import { stripe } from "./stripe.server";
 import { getUserById, type User } from "./users.server";

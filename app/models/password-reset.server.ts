@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
+import { limitAttempt } from "./rate-limit.server";
 import { AccountError, getUserByEmail, setPassword } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -23,8 +24,12 @@ export function createResetToken(userId: string, now = new Date()): string {
   return token;
 }
 
-/** Mails a single-use reset link valid for 30 minutes. */
-export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
+/**
+ * Mails a single-use reset link valid for 30 minutes. Every request counts against the client's IP
+ * and the e-mail (429 past the limits), whether or not the e-mail has an account.
+ */
+export async function requestPasswordReset({ email, ip }: { email: string; ip: string }, now = new Date()): Promise<void> {
+  await limitAttempt("password-reset", ip, email);
   const user = getUserByEmail(email);
   // Google accounts have no password; they get no mail, and the caller answers the same.
   if (!user || user.googleSignIn) return;

@@ -4,7 +4,7 @@ import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, type ProductQuery } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
-import type { Tx } from "./reviews.server";
+import type { Tx } from "~/db/client.server";
 
 export type ProductImage = { id: string; url: string };
 

@@ -1,14 +1,11 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
-import { db, type DB } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { likeAny } from "~/db/like";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { sortBy } from "~/db/sort";
 import { PublicError } from "~/lib/public-error";
-
-/** A transaction, or the database itself, for helpers that run inside or outside one. */
-export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
 
 /**
  * Recomputes a product's average rating and review count from its reviews (call inside the

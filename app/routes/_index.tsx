@@ -4,7 +4,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageTitle } from "~/lib/meta";
-import { badQuery, loadProductCards } from "~/models/catalogue-page.server";
+import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Buy Best Products Online");
 

@@ -3,12 +3,12 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminShell } from "~/components/AdminShell";
 import { OrderDetails } from "~/components/OrderDetails";
-import { orErrorPage } from "~/lib/form-response.server";
+import { orErrorPage } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { ORDER_STATUSES } from "~/lib/order-status";
 import { statusHistory, updateOrderStatus } from "~/models/admin-orders.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Process Order");

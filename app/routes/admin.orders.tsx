@@ -5,7 +5,7 @@ import { DataTable } from "~/components/DataTable";
 import { orderColumns } from "~/components/order-columns";
 import { pageTitle } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { listOrders } from "~/models/orders.server";
 

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { centsToDollars } from "~/lib/money";
 import { parseTableQuery } from "~/lib/table-query";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { listOrders } from "~/models/orders.server";
 
 // GET /admin/orders.csv?q=&sort=&dir=: the admin's filtered order list as CSV (csv-stringify quotes safely).

@@ -4,9 +4,9 @@ import { AdminShell } from "~/components/AdminShell";
 import { ProductForm } from "~/components/ProductForm";
 import { pageTitle } from "~/lib/meta";
 import { centsToDollars } from "~/lib/money";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { saveProductForm } from "~/models/admin-product-form.server";
-import { requireAdmin } from "~/models/auth.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { saveProductForm } from "~/web/product-form.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Update Product");

@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
-import { orErrorPage } from "~/lib/form-response.server";
+import { orErrorPage } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { deleteProduct } from "~/models/admin-products.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Delete Product");

@@ -3,9 +3,9 @@ import { useActionData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { ProductForm } from "~/components/ProductForm";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { saveProductForm } from "~/models/admin-product-form.server";
-import { requireAdmin } from "~/models/auth.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { saveProductForm } from "~/web/product-form.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "New Product");
 

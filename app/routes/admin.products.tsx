@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { parseTableQuery } from "~/lib/table-query";
 import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { listProductsPage } from "~/models/admin-products.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "All Products");
 

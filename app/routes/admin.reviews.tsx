@@ -7,8 +7,8 @@ import { REVIEW_SORTS } from "~/lib/admin-sorts";
 import { parseTableQuery } from "~/lib/table-query";
 import { pageTitle } from "~/lib/meta";
 import { PublicError } from "~/lib/public-error";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { requireAdmin } from "~/models/auth.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview, listReviewsPage } from "~/models/reviews.server";
 

@@ -5,11 +5,11 @@ import { AdminShell } from "~/components/AdminShell";
 import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { ROLES } from "~/lib/account-schemas";
 import { adminUserValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { updateUserByAdmin } from "~/models/admin-users.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getUserById } from "~/models/users.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Update User");

@@ -4,9 +4,9 @@ import { AdminShell } from "~/components/AdminShell";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { pageTitle } from "~/lib/meta";
 import { PublicError } from "~/lib/public-error";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getUserById } from "~/models/users.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Delete User");

@@ -7,7 +7,7 @@ import { pageTitle } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
 import { USER_SORTS } from "~/lib/admin-sorts";
 import { listUsersPage } from "~/models/admin-users.server";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "All Users");
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/web/api.server";
 
 // Any /api/v1 path without a route answers in the API's shape rather than with an HTML page.
 function notFound({ request }: LoaderFunctionArgs | ActionFunctionArgs) {

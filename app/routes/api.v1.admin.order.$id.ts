@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "~/lib/api.server";
+import { apiHandler, methodNotAllowed } from "~/web/api.server";
 import { deleteOrder } from "~/models/admin-orders.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 
 // DELETE /api/v1/admin/order/:id
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "~/lib/api.server";
+import { apiHandler } from "~/web/api.server";
 import { centsToDollars } from "~/lib/money";
 import { totalPaidCents } from "~/models/admin-orders.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiImages } from "~/lib/api-images.server";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiImages } from "~/web/api-images.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productSchema } from "~/lib/product-schema";
 import { deleteProduct, updateProduct } from "~/models/admin-products.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 
 // PUT /api/v1/admin/product/:id (multipart or JSON; new images replace the old) and DELETE.
 export async function action({ request, params }: ActionFunctionArgs) {

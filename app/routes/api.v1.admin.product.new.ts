@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiImages } from "~/lib/api-images.server";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiImages } from "~/web/api-images.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productJson } from "~/lib/product-json";
 import { productSchema } from "~/lib/product-schema";
 import { createProduct } from "~/models/admin-products.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 
 // POST /api/v1/admin/product/new: fields plus repeated `images` (data URLs or files).

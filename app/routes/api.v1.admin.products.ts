@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "~/lib/api.server";
+import { apiHandler } from "~/web/api.server";
 import { productJson } from "~/lib/product-json";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { allProducts } from "~/models/products.server";
 
 // GET /api/v1/admin/products: every product (the admin list of the original API).

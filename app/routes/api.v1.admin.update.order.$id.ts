@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { ORDER_STATUSES } from "~/lib/order-status";
 import { updateOrderStatus } from "~/models/admin-orders.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 
 const schema = z.object({
   status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Please choose Processing, Shipped or Delivered" }) }),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { adminUserSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/admin-users.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

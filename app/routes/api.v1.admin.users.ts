@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "~/lib/api.server";
+import { apiHandler } from "~/web/api.server";
 import { listUsers } from "~/models/admin-users.server";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

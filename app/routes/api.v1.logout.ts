@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { destroyUserSession } from "~/models/auth.server";
+import { destroyUserSession } from "~/web/auth.server";
 
 // GET /api/v1/logout, as the original API: ends the cookie session.
 export async function loader({ request }: LoaderFunctionArgs) {

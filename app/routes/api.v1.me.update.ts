@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { profileSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
-import { uploadedImageBytes } from "~/lib/multipart.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { uploadedImageBytes } from "~/web/multipart.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
-import { requireApiUser } from "~/models/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
 
 // PUT /api/v1/me/update: multipart (or JSON) name, email, avatar.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiHandler } from "~/lib/api.server";
-import { requireApiUser } from "~/models/auth.server";
+import { apiError, apiHandler } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import { getOrderFor, orderJson } from "~/models/orders.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { dollarsToCents, formatMoney } from "~/lib/money";
-import { requireApiUser } from "~/models/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { settlePayment } from "~/models/checkout.server";
 import { getOrder, getOrderByIntent, orderJson } from "~/models/orders.server";
 

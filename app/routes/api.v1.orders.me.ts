@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler } from "~/lib/api.server";
-import { requireApiUser } from "~/models/auth.server";
+import { apiHandler } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

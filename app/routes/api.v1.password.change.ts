@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { passwordChangeSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
-import { issueApiToken } from "~/models/api-token.server";
-import { commitUserSession, requireApiUser } from "~/models/auth.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { issueApiToken } from "~/web/api-token.server";
+import { commitUserSession, requireApiUser } from "~/web/auth.server";
 import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
 
 // PUT /api/v1/password/change: answers a fresh bearer token (the original API's `token`).

@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { forgotPasswordSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
-import { limitAttempt } from "~/models/rate-limit.server";
 
 // POST /api/v1/password/reset { email }: the same answer whether or not the account exists.
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const { email } = parseApiInput(forgotPasswordSchema, await readApiBody(request));
-    await limitAttempt("password-reset", context.clientIp, email);
-    await requestPasswordReset(email);
+    await requestPasswordReset({ email, ip: context.clientIp });
     return Response.json({ success: true, message: resetRequestedMessage(email) });
   });
 }

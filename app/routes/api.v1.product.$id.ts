@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiHandler } from "~/lib/api.server";
+import { apiError, apiHandler } from "~/web/api.server";
 import { productJson } from "~/lib/product-json";
 import { getProduct } from "~/models/products.server";
 

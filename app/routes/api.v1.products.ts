@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiHandler } from "~/lib/api.server";
+import { apiError, apiHandler } from "~/web/api.server";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { productJson } from "~/lib/product-json";
 import { listProducts, reviewsByProduct } from "~/models/products.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
-import { uploadedImageBytes } from "~/lib/multipart.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { uploadedImageBytes } from "~/web/multipart.server";
 import { registerAccount } from "~/models/accounts.server";
-import { signedInJson } from "~/models/api-auth.server";
+import { signedInJson } from "~/web/api-auth.server";
 import { verifyGoogleCredential } from "~/models/google-id-token.server";
 import { findOrCreateGoogleUser } from "~/models/users.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/lib/api.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { reviewSchema } from "~/lib/review-schema";
-import { requireApiUser } from "~/models/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { upsertReview } from "~/models/reviews.server";
 
 const schema = reviewSchema.extend({

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiHandler, methodNotAllowed } from "~/lib/api.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
 import { reviewJson } from "~/lib/product-json";
-import { requireApiAdmin } from "~/models/auth.server";
+import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview } from "~/models/reviews.server";
 

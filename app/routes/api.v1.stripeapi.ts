@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/web/api.server";
 import { publishableKey } from "~/models/stripe.server";
 
 // GET /api/v1/stripeapi: the provider's publishable key, fetched before the payment form shows.

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { config } from "~/config.server";
-import { redirectWithError } from "~/lib/toast.server";
-import { authenticator, signInAndRedirect } from "~/models/auth.server";
+import { redirectWithError } from "~/web/toast.server";
+import { authenticator, signInAndRedirect } from "~/web/auth.server";
 
 // Google sends the browser back here with a code: remix-auth checks the state, exchanges the code
 // and reads the profile; the account is found, linked or created, and signed in.

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
-import { authenticator } from "~/models/auth.server";
+import { authenticator } from "~/web/auth.server";
 
 // POST (the "Sign in with Google" form) redirects to Google's consent screen.
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,16 +4,16 @@ import { z } from "zod";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { LOGIN_TO_ORDER, getOptionalUser } from "~/models/auth.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
 import { CartError, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { CartNotices } from "~/components/CartNotices";
+import { cartRef } from "~/web/cart-cookie.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const { lines, notices } = await loadCart(request, user);
+  const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));
   return { lines, notices, itemsCents: priceOrder(lines).itemsCents };
 }
 
@@ -31,14 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const productId = String(form.get("productId") ?? "");
   if (intent === "remove") {
-    await removeCartLine(request, user, productId);
+    await removeCartLine(await cartRef(request, user), productId);
     return redirectWithSuccess("/cart", "Item removed from cart");
   }
   if (intent === "update") {
     const parsed = stepSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return redirectWithError("/cart", parsed.error.issues[0].message);
     try {
-      await stepCartLine(request, user, parsed.data.productId, parsed.data.step);
+      await stepCartLine(await cartRef(request, user), parsed.data.productId, parsed.data.step);
     } catch (error) {
       if (error instanceof CartError) return redirectWithError("/cart", error.message);
       throw error;

@@ -4,7 +4,7 @@ import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { loadCheckout } from "~/models/checkout-page.server";
+import { loadCheckout } from "~/web/checkout-page.server";
 import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Confirm your Order");

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { SalesChart } from "~/components/SalesChart";
 

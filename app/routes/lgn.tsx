@@ -7,10 +7,9 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { AuthFooter } from "~/components/GoogleButton";
 import { config } from "~/config.server";
 import { loginValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { authenticator, getOptionalUser, safeRedirect, signInAndRedirect } from "~/models/auth.server";
-import { limitAttempt } from "~/models/rate-limit.server";
+import { authenticator, getOptionalUser, safeRedirect, signInAndRedirect } from "~/web/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
@@ -28,8 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.error) return formFailure(400, result.error.fieldErrors, { email });
 
   try {
-    await limitAttempt("login", context.clientIp, email.toLowerCase());
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticator.authenticate("form", request, { context });
     return signInAndRedirect(request, user, redirectTo);
   } catch (error) {
     // remix-auth wraps what the strategy threw.

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { destroyUserSession } from "~/models/auth.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { destroyUserSession } from "~/web/auth.server";
 
 // Logging out changes state, so it is a POST (the navbar's Logout is a form); a GET just goes home.
 export async function loader() {

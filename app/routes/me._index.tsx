@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Profile");

@@ -5,11 +5,11 @@ import { AuthCard } from "~/components/AuthCard";
 import { AvatarField } from "~/components/AvatarField";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { profileValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { fileBytes, readFormWithFiles } from "~/lib/multipart.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { requireUser } from "~/models/auth.server";
+import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { statusHistory } from "~/models/admin-orders.server";
 import { getOrderFor } from "~/models/orders.server";
 

@@ -4,7 +4,7 @@ import { DataTable } from "~/components/DataTable";
 import { orderColumns } from "~/components/order-columns";
 import { pageTitle } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { listOrders } from "~/models/orders.server";
 

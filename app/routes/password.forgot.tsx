@@ -4,11 +4,10 @@ import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { forgotPasswordValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
-import { limitAttempt } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Forgot Password");
 
@@ -18,11 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await forgotPasswordValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, { email });
   try {
-    await limitAttempt("password-reset", context.clientIp, result.data.email);
+    await requestPasswordReset({ email: result.data.email, ip: context.clientIp });
   } catch (error) {
     return publicErrorToForm(error, { email });
   }
-  await requestPasswordReset(result.data.email);
   return redirectWithSuccess("/", resetRequestedMessage(result.data.email));
 }
 

@@ -4,9 +4,9 @@ import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { resetPasswordValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { resetPassword, resetTokenProblem } from "~/models/password-reset.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "New Password Reset");

@@ -4,10 +4,10 @@ import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { passwordChangeValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { commitUserSession, requireUser } from "~/models/auth.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { commitUserSession, requireUser } from "~/web/auth.server";
 import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Change Password");

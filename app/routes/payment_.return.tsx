@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { redirectWithError } from "~/lib/toast.server";
-import { requireUser } from "~/models/auth.server";
+import { redirectWithError } from "~/web/toast.server";
+import { requireUser } from "~/web/auth.server";
 import { settleCheckoutReturn, settleElementsReturn } from "~/models/stripe-checkout.server";
 
 // GET /payment/return: where Stripe Checkout (?session_id=) and the Stripe Elements form

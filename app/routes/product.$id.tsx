@@ -6,13 +6,14 @@ import { Rating } from "~/components/Rating";
 import { addToCartSchema } from "~/lib/cart-schema";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
+import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
 import { getProduct } from "~/models/products.server";
-import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/web/auth.server";
 import { upsertReview } from "~/models/reviews.server";
 import { ReviewForm } from "~/components/ReviewForm";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { reviewSchema } from "~/lib/review-schema";
 import { fieldErrorsOf } from "~/lib/zod-errors";
 
@@ -58,8 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = addToCartSchema.safeParse({ quantity });
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, quantity }, { status: 400 });
   try {
-    const user = await getOptionalUser(request);
-    const headers = await setCartLine(request, user, params.id ?? "", parsed.data.quantity);
+    const cart = await cartRef(request, await getOptionalUser(request));
+    const headers = await newCartHeaders(cart, await setCartLine(cart, params.id ?? "", parsed.data.quantity));
     return redirectWithSuccess(`/product/${params.id}`, "Item Added to Cart", { headers });
   } catch (error) {
     if (!(error instanceof CartError)) throw error;

@@ -7,10 +7,10 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { AuthFooter } from "~/components/GoogleButton";
 import { config } from "~/config.server";
 import { registerValidator } from "~/lib/account-validators";
-import { formFailure, publicErrorToForm, withoutPasswords } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm, withoutPasswords } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
-import { fileBytes, readFormWithFiles } from "~/lib/multipart.server";
-import { getOptionalUser, signInAndRedirect } from "~/models/auth.server";
+import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { getOptionalUser, signInAndRedirect } from "~/web/auth.server";
 import { registerAccount } from "~/models/accounts.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 

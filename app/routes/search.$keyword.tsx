@@ -6,7 +6,7 @@ import { SearchFilters } from "~/components/SearchFilters";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageTitle } from "~/lib/meta";
-import { loadProductCards } from "~/models/catalogue-page.server";
+import { loadProductCards } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageTitle(matches, data ? `Search results for ${data.keyword}` : "Search");

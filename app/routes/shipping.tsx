@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { SelectField, SubmitButton, TextField } from "~/components/form-fields";
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
 import { pageTitle } from "~/lib/meta";
 import { shippingValidator } from "~/lib/shipping-validator";
-import { loadCheckout } from "~/models/checkout-page.server";
+import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES, saveShippingInfo } from "~/models/shipping.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Shipping Info");

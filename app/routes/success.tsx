@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/web/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Order Success");
 

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { demoProducts } from "~/db/seed/demo-catalogue";
+import { demoProducts } from "~/seed/demo-catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
-import { getCartCount, setCartLine } from "~/models/cart.server";
+import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
 import {
   RESERVATION_MS,
   markOrderPaid,
@@ -18,7 +18,7 @@ import { saveShippingInfo } from "~/models/shipping.server";
 import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
-import { issueApiToken } from "~/models/api-token.server";
+import { issueApiToken } from "~/web/api-token.server";
 import { action as processPayment } from "~/routes/api.v1.payment.process";
 import { action as webhook } from "~/routes/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
@@ -84,13 +84,13 @@ let n = 0;
 async function buyer(productId: string, quantity: number) {
   const user = await createUser({ name: `Buyer ${++n}`, email: `buyer-${n}-${Date.now()}@example.com`, password: "password-1" });
   saveShippingInfo(user.id, { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
-  await setCartLine(new Request("http://shop.test/"), user, productId, quantity);
+  await setCartLine(userCart(user.id), productId, quantity);
   return getUserById(user.id)!;
 }
 
 const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
 const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId)).all();
-const cart = (userId: string) => getCartCount(new Request("http://shop.test/"), { id: userId });
+const cart = (userId: string) => getCartCount(userCart(userId));
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
 };

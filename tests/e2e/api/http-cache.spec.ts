@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_ADMIN } from "../support/accounts";
 
 // Anonymous catalogue reads are cached in the server and revalidated with ETags
-// (app/lib/anonymous-cache.server.ts); signed-in pages and toasts never are.
+// (app/web/page-cache.server.ts); signed-in pages and toasts never are.
 
 const PUBLIC = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));

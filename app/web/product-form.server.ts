@@ -1,7 +1,7 @@
-import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
-import { fileBytes, readFormWithFiles } from "~/lib/multipart.server";
+import { formFailure, publicErrorToForm } from "~/web/form-response.server";
+import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
 import { productValidator } from "~/lib/product-schema";
-import { createProduct, updateProduct } from "./admin-products.server";
+import { createProduct, updateProduct } from "~/models/admin-products.server";
 
 /** Reads, validates and saves the admin product form; answers field errors with the typed values kept. */
 export async function saveProductForm(request: Request, productId?: string) {

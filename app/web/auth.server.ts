@@ -2,36 +2,31 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { config } from "~/config.server";
-import { apiError } from "~/lib/api.server";
-import { sessionStorage } from "~/lib/session.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { readApiToken } from "./api-token.server";
-import { adoptVisitorCart } from "./cart.server";
-import { ConfigurableGoogleStrategy } from "./google-strategy.server";
-import { clearFailedLogins, recordFailedLogin } from "./rate-limit.server";
-import { AccountError, findOrCreateGoogleUser, getUserById, verifyCredentials, type User } from "./users.server";
+import { apiError } from "~/web/api.server";
+import { sessionStorage } from "~/web/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { readApiToken } from "~/web/api-token.server";
+import { adoptVisitorCart } from "~/models/cart.server";
+import { visitorCartId } from "~/web/cart-cookie.server";
+import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
+import { loginWithPassword } from "~/models/login.server";
+import { AccountError, findOrCreateGoogleUser, getUserById, type User } from "~/models/users.server";
 
 export const LOGIN_REQUIRED = "Login to view the resources";
 export const ADMIN_REQUIRED = "You cannot view the resources.";
-export const INVALID_LOGIN = "Invalid Email or Password";
 
 // remix-auth runs the strategies; the shop keeps its own session fields (user id + version).
 export const authenticator = new Authenticator<User>(sessionStorage, { throwOnError: true });
 
-/** E-mail and password login for the login page and the API: one message for every failure. */
-export async function loginWithPassword(email: string, password: string): Promise<User> {
-  const normalized = email.trim().toLowerCase();
-  const user = await verifyCredentials(normalized, password);
-  if (!user) {
-    await recordFailedLogin(normalized);
-    throw new AccountError(INVALID_LOGIN, 401);
-  }
-  await clearFailedLogins(normalized);
-  return user;
-}
-
 authenticator.use(
-  new FormStrategy(({ form }) => loginWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""))),
+  // The login page passes the client's IP as the context, for the login limits.
+  new FormStrategy(({ form, context }) =>
+    loginWithPassword({
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      ip: String(context?.clientIp ?? "unknown"),
+    }),
+  ),
   "form",
 );
 
@@ -114,7 +109,7 @@ export async function requireApiAdmin(request: Request): Promise<User> {
 
 /** Session cookie for this user; the visitor's cart, if any, joins the account's cart. */
 export async function commitUserSession(request: Request, user: Pick<User, "id" | "sessionVersion">): Promise<string> {
-  await adoptVisitorCart(request, user.id);
+  await adoptVisitorCart(await visitorCartId(request), user.id);
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   session.unset("oauth2:state");
   session.set("userId", user.id);

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ZodTypeAny, z } from "zod";
-import { readFormWithFiles } from "./multipart.server";
-import { PublicError } from "./public-error";
+import { readFormWithFiles } from "~/web/multipart.server";
+import { PublicError } from "~/lib/public-error";
 
 /** The error body every /api/v1 call answers with. */
 export function apiError(status: number, message: string, headers?: HeadersInit): Response {

@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { priceOrder } from "~/lib/pricing";
-import { LOGIN_TO_ORDER, requireUser } from "./auth.server";
-import { loadCart } from "./cart.server";
-import { savedShippingInfo } from "./shipping.server";
+import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
+import { loadCart, userCart } from "~/models/cart.server";
+import { savedShippingInfo } from "~/models/shipping.server";
 
 /**
  * What every checkout step needs: a signed-in buyer ("Please Login to order!!!" otherwise), a cart
@@ -10,7 +10,7 @@ import { savedShippingInfo } from "./shipping.server";
  */
 export async function loadCheckout(request: Request, { needShipping }: { needShipping: boolean }) {
   const user = await requireUser(request, LOGIN_TO_ORDER);
-  const { lines, notices } = await loadCart(request, user);
+  const { lines, notices } = await loadCart(userCart(user.id));
   if (lines.length === 0) throw redirect("/cart");
   const shipping = savedShippingInfo(user);
   if (needShipping && !shipping) throw redirect("/shipping");

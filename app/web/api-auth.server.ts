@@ -1,6 +1,6 @@
-import { issueApiToken } from "./api-token.server";
-import { commitUserSession } from "./auth.server";
-import { userJson, type User } from "./users.server";
+import { issueApiToken } from "~/web/api-token.server";
+import { commitUserSession } from "~/web/auth.server";
+import { userJson, type User } from "~/models/users.server";
 
 /** The answer to a successful API sign-in: user, bearer token, and the session cookie. */
 export async function signedInJson(request: Request, user: User, status = 200): Promise<Response> {

@@ -5,8 +5,8 @@ import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { hashPassword } from "~/models/password.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
-import { demoProducts, demoReviewComments } from "./demo-catalogue";
-import { productSvg, writeDemoImage } from "./demo-images.server";
+import { demoProducts, demoReviewComments } from "~/seed/demo-catalogue";
+import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {
   admin: { name: "Demo Admin", email: "admin@example.com", password: "admin12345" },

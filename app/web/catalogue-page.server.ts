@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { ProductQuery } from "~/lib/catalogue-query";
-import { listProducts } from "./products.server";
+import { listProducts } from "~/models/products.server";
 
 /** One page of product cards for the storefront pages (only what a card shows). */
 export async function loadProductCards(query: ProductQuery) {

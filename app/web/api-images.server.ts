@@ -1,4 +1,4 @@
-import { uploadedImageBytes } from "./multipart.server";
+import { uploadedImageBytes } from "~/web/multipart.server";
 
 /** The `images` of an API call: one or several data URLs or files. */
 export async function apiImages(value: unknown): Promise<Buffer[]> {

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { PublicError } from "./public-error";
+import { PublicError } from "~/lib/public-error";
 
 /**
  * What a form action answers when the input is refused: errors by field (shown beside the fields
