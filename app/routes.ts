@@ -1,4 +1,30 @@
-import type { RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
+import { layout, prefix, route, type RouteConfig } from "@remix-run/route-config";
 
-export default flatRoutes() satisfies RouteConfig;
+// Routes by area. Inside each folder the file names follow Remix's flat-route convention
+// (`product.$id.tsx` is /product/:id), relative to the folder's mount point.
+const area = (folder: string, ignoredRouteFiles: string[] = []) =>
+  flatRoutes({ rootDirectory: `routes/${folder}`, ignoredRouteFiles });
+
+export default (async () => [
+  // The storefront: /, /search/:keyword, /product/:id, /cart
+  ...(await area("shop")),
+  // Accounts: /lgn, /register, /logout, /me, /me/update, /password/*, /auth/google
+  ...(await area("account")),
+  // Buying: /shipping, /confirm, /payment, /payment/return, /success, and Stripe's webhook
+  ...(await area("checkout")),
+  // A shopper's orders: /orders/me, /order/:id
+  ...(await area("orders")),
+  // The admin area: one layout renders the sidebar for /dashboard and every /admin page.
+  layout("routes/admin/layout.tsx", [
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    ...prefix("admin", await area("admin", ["**/layout.tsx", "**/dashboard.tsx"])),
+  ]),
+  // The JSON API of the specification's section 7.
+  ...prefix("api/v1", await area("api/v1")),
+  // The specification's other path shapes, redirected to the pages.
+  ...["login", "products/:id", "shippping", "order/confirm"].map((path) =>
+    route(path, "routes/legacy/redirects.ts", { id: `legacy/${path}` }),
+  ),
+  route("healthz", "routes/healthz.ts"),
+])() satisfies RouteConfig;

@@ -1,5 +1,6 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { adminTitle } from "~/lib/meta";
 
 const LINKS = [
   { to: "/dashboard", label: "Dashboard" },
@@ -10,8 +11,13 @@ const LINKS = [
   { to: "/admin/reviews", label: "Reviews" },
 ];
 
+function useAdminTitle(): string {
+  return adminTitle(useMatches()) ?? "";
+}
+
 /** The admin sidebar (Dashboard, Products, Orders, Users, Reviews) beside the page. */
-export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+export function AdminShell({ children }: { children: ReactNode }) {
+  const title = useAdminTitle();
   return (
     <div className="row">
       <nav className="col-12 col-md-3 col-lg-2 mb-4" aria-label="Admin">

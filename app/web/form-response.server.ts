@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import { PublicError } from "~/lib/public-error";
 
 /**
  * What a form action answers when the input is refused: errors by field (shown beside the fields
@@ -21,25 +20,4 @@ export function withoutPasswords(values: Record<string, unknown>): Record<string
   return Object.fromEntries(
     Object.entries(values).filter(([key, value]) => !/password/i.test(key) && typeof value !== "object"),
   );
-}
-
-/**
- * A form's answer to a PublicError: beside its field when it names one, else above the form.
- * Anything else is rethrown (a real server error).
- */
-export function publicErrorToForm(error: unknown, repopulateFields: Record<string, unknown> = {}) {
-  if (!(error instanceof PublicError)) throw error;
-  return error.field
-    ? formFailure(error.status, { [error.field]: error.message }, repopulateFields, null, error.headers)
-    : formFailure(error.status, {}, repopulateFields, error.message, error.headers);
-}
-
-/** Runs a page's write; a PublicError (an unknown id, say) becomes the error page with its status. */
-export async function orErrorPage<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PublicError) throw data(error.message, { status: error.status });
-    throw error;
-  }
 }

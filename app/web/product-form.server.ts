@@ -1,4 +1,5 @@
-import { formFailure, publicErrorToForm } from "~/web/form-response.server";
+import { formFailure } from "~/web/form-response.server";
+import { publicErrorToForm } from "~/web/errors.server";
 import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
 import { productValidator } from "~/lib/product-schema";
 import { createProduct, updateProduct } from "~/models/admin-products.server";

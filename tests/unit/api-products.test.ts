@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { loader as productLoader } from "~/routes/api.v1.product.$id";
-import { loader as productsLoader } from "~/routes/api.v1.products";
+import { loader as productLoader } from "~/routes/api/v1/product.$id";
+import { loader as productsLoader } from "~/routes/api/v1/products";
 import { addReview, clearCatalogue, createProduct, createUser } from "./fixtures";
 
 type Args = Parameters<typeof productsLoader>[0];

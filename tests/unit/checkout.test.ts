@@ -19,8 +19,8 @@ import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startC
 import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
 import { issueApiToken } from "~/web/api-token.server";
-import { action as processPayment } from "~/routes/api.v1.payment.process";
-import { action as webhook } from "~/routes/webhooks.stripe";
+import { action as processPayment } from "~/routes/api/v1/payment.process";
+import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
 import { createProduct } from "./fixtures";
 

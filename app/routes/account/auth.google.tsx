@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { config } from "~/config.server";
+import { authenticator } from "~/web/auth.server";
+import { notFound } from "~/web/errors.server";
+
+// POST (the "Sign in with Google" form) redirects to Google's consent screen.
+export async function action({ request }: ActionFunctionArgs) {
+  if (!config.google) throw notFound("Google sign-in is not configured on this shop.");
+  return authenticator.authenticate("google", request);
+}
+
+export async function loader() {
+  return redirect("/lgn");
+}

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AuthCard } from "~/components/AuthCard";
+import { AvatarField } from "~/components/AvatarField";
+import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { profileValidator } from "~/lib/account-validators";
+import { formFailure } from "~/web/form-response.server";
+import { publicErrorToForm } from "~/web/errors.server";
+import { pageTitle } from "~/lib/meta";
+import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { requireUser } from "~/web/auth.server";
+import { updateProfileWithAvatar } from "~/models/accounts.server";
+import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Update Profile");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { name: user.name, email: user.email, avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormWithFiles(request);
+  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
+  const result = await profileValidator.validate(form);
+  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  try {
+    await updateProfileWithAvatar(user, { ...result.data, avatar: await fileBytes(form.get("avatar")) });
+  } catch (error) {
+    return publicErrorToForm(error, values);
+  }
+  return redirectWithSuccess("/me", "User updated successfully");
+}
+
+export default function UpdateProfile() {
+  const user = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Update Profile">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm
+        validator={profileValidator}
+        method="post"
+        encType="multipart/form-data"
+        defaultValues={{ name: user.name, email: user.email }}
+        noValidate
+      >
+        <TextField name="name" label="Name" autoComplete="name" required />
+        <TextField name="email" label="Email" type="email" autoComplete="email" required />
+        <AvatarField currentUrl={user.avatarUrl} error={actionData?.fieldErrors?.avatar} />
+        <SubmitButton>UPDATE</SubmitButton>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

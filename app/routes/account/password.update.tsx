@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AuthCard } from "~/components/AuthCard";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { passwordChangeValidator } from "~/lib/account-validators";
+import { formFailure } from "~/web/form-response.server";
+import { publicErrorToForm } from "~/web/errors.server";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { commitUserSession, requireUser } from "~/web/auth.server";
+import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Change Password");
+
+async function requirePasswordUser(request: Request) {
+  const user = await requireUser(request);
+  if (user.googleSignIn) throw new Response("Accounts that sign in with Google have no password to change.", { status: 403 });
+  return user;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePasswordUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePasswordUser(request);
+  const result = await passwordChangeValidator.validate(await request.formData());
+  if (result.error) return formFailure(400, result.error.fieldErrors);
+  try {
+    const sessionVersion = await changePassword(user, result.data);
+    // This browser stays signed in; with "log out other devices" every other session ends.
+    const cookie = await commitUserSession(request, { id: user.id, sessionVersion });
+    return redirectWithSuccess("/me", PASSWORD_UPDATED, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return publicErrorToForm(error);
+  }
+}
+
+export default function UpdatePassword() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Update Password">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm validator={passwordChangeValidator} method="post" noValidate>
+        <TextField name="currentPassword" label="Old Password" type="password" autoComplete="current-password" required />
+        <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" required minLength={8} />
+        <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+        <CheckboxField name="logoutOtherDevices" label="Log out other devices" />
+        <SubmitButton>UPDATE PASSWORD</SubmitButton>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,54 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AuthCard } from "~/components/AuthCard";
+import { AvatarField } from "~/components/AvatarField";
+import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { AuthFooter } from "~/components/GoogleButton";
+import { config } from "~/config.server";
+import { registerValidator } from "~/lib/account-validators";
+import { formFailure, withoutPasswords } from "~/web/form-response.server";
+import { publicErrorToForm } from "~/web/errors.server";
+import { pageTitle } from "~/lib/meta";
+import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { getOptionalUser, signInAndRedirect } from "~/web/auth.server";
+import { registerAccount } from "~/models/accounts.server";
+import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Register User");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return { googleEnabled: Boolean(config.google) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readFormWithFiles(request);
+  const result = await registerValidator.validate(form);
+  const values = withoutPasswords(Object.fromEntries(form));
+  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  try {
+    const user = await registerAccount({ ...result.data, avatar: await fileBytes(form.get("avatar")) });
+    return signInAndRedirect(request, user, "/", "Registered successfully");
+  } catch (error) {
+    return publicErrorToForm(error, values);
+  }
+}
+
+export default function Register() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Register">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm validator={registerValidator} method="post" encType="multipart/form-data" noValidate>
+        <TextField name="name" label="Name" autoComplete="name" required />
+        <TextField name="email" label="Email" type="email" autoComplete="email" required />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
+        <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
+        <SubmitButton>REGISTER</SubmitButton>
+      </ValidatedForm>
+      <AuthFooter googleEnabled={googleEnabled} to="/lgn" label="Already registered? Login" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { requireAdmin } from "~/web/auth.server";
+import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { SalesChart } from "~/components/SalesChart";
+
+export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };
+export const meta = adminMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { ...dashboardTotals(), sales: dailyRevenue(30) };
+}
+
+export default function Dashboard() {
+  const totals = useLoaderData<typeof loader>();
+  const cards = [
+    { label: "Products", value: totals.products, to: "/admin/products", color: "text-bg-success" },
+    { label: "Orders", value: totals.orders, to: "/admin/orders", color: "text-bg-danger" },
+    { label: "Users", value: totals.users, to: "/admin/users", color: "text-bg-info" },
+    { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products", color: "text-bg-warning" },
+  ];
+  return (
+    <>
+      <Link to="/admin/orders" className="card text-bg-primary text-decoration-none mb-4">
+        <div className="card-body text-center">
+          <p className="h5 mb-1">Total Amount</p>
+          <p className="display-6 mb-0" data-testid="total-amount">
+            {formatMoney(totals.totalAmountCents)}
+          </p>
+        </div>
+      </Link>
+      <div className="row g-3">
+        {cards.map((card) => (
+          <div className="col-sm-6 col-lg-3" key={card.label}>
+            <Link to={card.to} className={`card ${card.color} text-decoration-none h-100`}>
+              <div className="card-body text-center">
+                <p className="h5 mb-1">{card.label}</p>
+                <p className="display-6 mb-0" data-testid={`count-${card.label.toLowerCase().replace(/ /g, "-")}`}>
+                  {card.value}
+                </p>
+              </div>
+            </Link>
+          </div>
+        ))}
+      </div>
+      <SalesChart days={totals.sales} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ProductForm } from "~/components/ProductForm";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { centsToDollars } from "~/lib/money";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { saveProductForm } from "~/web/product-form.server";
+import { requireAdmin } from "~/web/auth.server";
+import { getProduct } from "~/models/products.server";
+import { notFound } from "~/web/errors.server";
+
+export const handle: AdminHandle = { title: "Update Product" };
+export const meta = adminMeta;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const product = await getProduct(params.id ?? "");
+  if (!product) throw notFound("Product not found");
+  return {
+    images: product.images,
+    values: {
+      name: product.name,
+      price: centsToDollars(product.priceCents).toFixed(2),
+      description: product.description,
+      category: product.category,
+      stock: String(product.stock),
+      seller: product.seller,
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const saved = await saveProductForm(request, params.id ?? "");
+  if (saved.response) return saved.response;
+  return redirectWithSuccess("/admin/products", "Product updated successfully");
+}
+
+export default function UpdateProduct() {
+  const { images, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className="col-lg-8">
+        <ProductForm
+          defaultValues={values}
+          images={images}
+          imagesError={actionData?.fieldErrors?.images}
+          formError={actionData?.formError}
+          submitLabel="UPDATE"
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ProductForm } from "~/components/ProductForm";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { saveProductForm } from "~/web/product-form.server";
+import { requireAdmin } from "~/web/auth.server";
+
+export const handle: AdminHandle = { title: "New Product" };
+export const meta = adminMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const saved = await saveProductForm(request);
+  if (saved.response) return saved.response;
+  return redirectWithSuccess("/", "Product created successfully");
+}
+
+export default function NewProduct() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className="col-lg-8">
+        <ProductForm images={[]} imagesError={actionData?.fieldErrors?.images} formError={actionData?.formError} submitLabel="CREATE" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithError } from "~/web/toast.server";
+import { requireUser } from "~/web/auth.server";
+import { settleCheckoutReturn, settleElementsReturn } from "~/models/stripe-checkout.server";
+import { notFound } from "~/web/errors.server";
+
+// GET /payment/return: where Stripe Checkout (?session_id=) and the Stripe Elements form
+// (?payment_intent=) send the buyer. The order is paid only if Stripe says so now; the webhook
+// leads to the same step, and whichever comes first does it.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get("session_id");
+  const intentId = params.get("payment_intent");
+  const outcome = sessionId
+    ? await settleCheckoutReturn(sessionId, user)
+    : intentId
+      ? await settleElementsReturn(intentId, user)
+      : null;
+  if (!outcome) throw notFound("Not Found");
+  if (outcome.ok) return redirect(`/success?order=${outcome.orderId}`);
+  return redirectWithError("/payment", outcome.message);
+}

@@ -1,0 +1,141 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { pageTitle } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { priceOrder } from "~/lib/pricing";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
+import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
+import { CartNotices } from "~/components/CartNotices";
+import { cartRef } from "~/web/cart-cookie.server";
+import { orRedirectWithError } from "~/web/errors.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));
+  return { lines, notices, itemsCents: priceOrder(lines).itemsCents };
+}
+
+const stepSchema = z.object({
+  productId: z.string().min(1),
+  step: z.enum(["1", "-1"], { message: "Choose one more or one less" }).transform((v) => (v === "1" ? 1 : -1)),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "checkout") {
+    return user ? redirect("/shipping") : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);
+  }
+  const productId = String(form.get("productId") ?? "");
+  if (intent === "remove") {
+    await removeCartLine(await cartRef(request, user), productId);
+    return redirectWithSuccess("/cart", "Item removed from cart");
+  }
+  if (intent === "update") {
+    const parsed = stepSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return redirectWithError("/cart", parsed.error.issues[0].message);
+    const cart = await cartRef(request, user);
+    await orRedirectWithError("/cart", () => stepCartLine(cart, parsed.data.productId, parsed.data.step));
+    return redirect("/cart");
+  }
+  return redirectWithError("/cart", "Unknown cart action");
+}
+
+export default function Cart() {
+  const { lines, notices, itemsCents } = useLoaderData<typeof loader>();
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <section>
+      <CartNotices notices={notices} />
+      {lines.length === 0 ? (
+        <h1 className="h3 mt-4">Your Cart is Empty</h1>
+      ) : (
+        <>
+          <h1 className="h3 mt-4">
+            Your Cart: <b data-testid="cart-lines">{lines.length} items</b>
+          </h1>
+          <div className="row justify-content-between">
+            <div className="col-12 col-lg-8">
+              {lines.map((line) => (
+                <div key={line.productId} className="border-top py-3" data-testid="cart-line">
+                  <div className="row align-items-center g-3">
+                    <div className="col-3 col-lg-2">
+                      {line.image ? <img src={line.image} alt="" width={90} height={68} className="img-fluid" /> : null}
+                    </div>
+                    <div className="col-9 col-lg-4">
+                      <Link to={`/product/${line.productId}`}>{line.name}</Link>
+                    </div>
+                    <div className="col-4 col-lg-2">
+                      <p className="mb-0 fw-semibold text-warning-emphasis">{formatMoney(line.priceCents)}</p>
+                    </div>
+                    <div className="col-5 col-lg-3">
+                      <Form method="post" className="input-group flex-nowrap" aria-label={`Quantity of ${line.name}`}>
+                        <input type="hidden" name="intent" value="update" />
+                        <input type="hidden" name="productId" value={line.productId} />
+                        <button
+                          type="submit"
+                          name="step"
+                          value="-1"
+                          className="btn btn-danger"
+                          disabled={line.quantity <= 1}
+                          aria-label={`One less ${line.name}`}
+                        >
+                          −
+                        </button>
+                        <output className="form-control text-center" data-testid="line-quantity">
+                          {line.quantity}
+                        </output>
+                        <button
+                          type="submit"
+                          name="step"
+                          value="1"
+                          className="btn btn-primary"
+                          disabled={line.quantity >= line.stock}
+                          aria-label={`One more ${line.name}`}
+                        >
+                          +
+                        </button>
+                      </Form>
+                    </div>
+                    <div className="col-3 col-lg-1">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="productId" value={line.productId} />
+                        <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`Remove ${line.name}`}>
+                          Delete
+                        </button>
+                      </Form>
+                    </div>
+                  </div>
+                </div>
+              ))}
+            </div>
+            <div className="col-12 col-lg-3 my-4">
+              <div className="card card-body" data-testid="order-summary">
+                <h2 className="h5">Order Summary</h2>
+                <hr />
+                <p className="d-flex justify-content-between">
+                  Subtotal: <span data-testid="units">{units} (Units)</span>
+                </p>
+                <p className="d-flex justify-content-between">
+                  Est. total: <span data-testid="est-total">{formatMoney(itemsCents)}</span>
+                </p>
+                <hr />
+                <Form method="post">
+                  <input type="hidden" name="intent" value="checkout" />
+                  <button type="submit" className="btn btn-warning w-100">
+                    Check out
+                  </button>
+                </Form>
+              </div>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

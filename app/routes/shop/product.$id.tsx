@@ -1,0 +1,163 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ProductGallery } from "~/components/ProductGallery";
+import { QuantityStepper } from "~/components/QuantityStepper";
+import { Rating } from "~/components/Rating";
+import { addToCartSchema } from "~/lib/cart-schema";
+import { pageTitle } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { CartError, setCartLine } from "~/models/cart.server";
+import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
+import { getProduct } from "~/models/products.server";
+import { getOptionalUser, requireUser } from "~/web/auth.server";
+import { upsertReview } from "~/models/reviews.server";
+import { ReviewForm } from "~/components/ReviewForm";
+import { formFailure } from "~/web/form-response.server";
+import { notFound, publicErrorToForm } from "~/web/errors.server";
+import { reviewSchema } from "~/lib/review-schema";
+import { fieldErrorsOf } from "~/lib/zod-errors";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageTitle(matches, data?.product.name ?? "Not Found");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const product = await getProduct(params.id ?? "");
+  if (!product) throw notFound("Product not found");
+  const image = Number(new URL(request.url).searchParams.get("image") ?? 0);
+  const user = await getOptionalUser(request);
+  const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
+  return {
+    product,
+    activeImage: Number.isInteger(image) ? image : 0,
+    signedIn: Boolean(user),
+    currentUserId: user?.id ?? null,
+    myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
+  };
+}
+
+async function postReview(request: Request, productId: string, form: FormData) {
+  const user = await requireUser(request);
+  const values = { rating: form.get("rating") ?? "", comment: form.get("comment") ?? "" };
+  const result = reviewSchema.safeParse(values);
+  if (!result.success) return formFailure(400, fieldErrorsOf(result.error), values);
+  try {
+    upsertReview(user.id, { productId, ...result.data });
+  } catch (error) {
+    return publicErrorToForm(error);
+  }
+  return redirectWithSuccess(`/product/${productId}`, "Reivew posted successfully");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "review") return postReview(request, params.id ?? "", form);
+  if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });
+  const quantity = String(form.get("quantity") ?? "");
+  const parsed = addToCartSchema.safeParse({ quantity });
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, quantity }, { status: 400 });
+  try {
+    const cart = await cartRef(request, await getOptionalUser(request));
+    const headers = await newCartHeaders(cart, await setCartLine(cart, params.id ?? "", parsed.data.quantity));
+    return redirectWithSuccess(`/product/${params.id}`, "Item Added to Cart", { headers });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    if (error.status === 404) throw notFound("Product not found");
+    return data({ error: error.message, quantity }, { status: error.status });
+  }
+}
+
+export default function ProductPage() {
+  const { product, activeImage, signedIn, currentUserId, myReview } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const actionData = result && "quantity" in result ? result : undefined;
+  const reviewResult = result && "fieldErrors" in result ? result : null;
+  const navigation = useNavigation();
+  const inStock = product.stock > 0;
+  const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
+  return (
+    <article className="row g-5">
+      <div className="col-lg-5">
+        <ProductGallery name={product.name} images={product.images} active={activeImage} />
+      </div>
+      <div className="col-lg-7">
+        <h1 className="h3">{product.name}</h1>
+        <p className="text-muted small">Product # {product.id}</p>
+        <hr />
+        <div className="d-flex align-items-center gap-2">
+          <Rating value={product.ratings} />
+          <span className="text-muted">({product.numOfReviews} Reviews)</span>
+        </div>
+        <hr />
+        <p className="fs-3 fw-semibold" data-testid="price">
+          {formatMoney(product.priceCents)}
+        </p>
+        <Form method="post" className="d-flex flex-wrap align-items-start gap-3" key={product.id}>
+          <input type="hidden" name="intent" value="add-to-cart" />
+          <div>
+            <QuantityStepper
+              key={actionData?.quantity ?? "initial"}
+              name="quantity"
+              max={product.stock}
+              defaultValue={Number(actionData?.quantity) || 1}
+              disabled={!inStock}
+              invalid={Boolean(actionData?.error)}
+              describedBy={actionData?.error ? "quantity-error" : undefined}
+            />
+            {actionData?.error ? (
+              <div id="quantity-error" className="invalid-feedback d-block">
+                {actionData.error}
+              </div>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-warning px-4" disabled={!inStock || navigation.state === "submitting"}>
+            Add to Cart
+          </button>
+        </Form>
+        <hr />
+        <p>
+          Status:{" "}
+          <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
+            {inStock ? "In Stock" : "Out of Stock"}
+          </strong>
+        </p>
+        <hr />
+        <h2 className="h5">Description:</h2>
+        <p style={{ whiteSpace: "pre-line" }}>{product.description}</p>
+        <hr />
+        <p>
+          Sold by: <strong>{product.seller}</strong>
+        </p>
+        <p className="text-muted small">Category: {product.category}</p>
+        {signedIn ? (
+          <ReviewForm existing={myReview} submitted={reviewResult} />
+        ) : (
+          <div className="alert alert-danger mt-4" role="note">
+            <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
+              Login to post your review.
+            </Link>
+          </div>
+        )}
+      </div>
+      <section className="col-12" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading" className="h4">
+          Other&apos;s Reviews:
+        </h2>
+        {otherReviews.length === 0 ? (
+          <p className="text-muted">No reviews yet.</p>
+        ) : (
+          <ul className="list-unstyled">
+            {otherReviews.map((review) => (
+              <li key={review.id} className="border-bottom py-3" data-testid="review">
+                <Rating value={review.rating} />
+                <p className="mb-1 fw-semibold">by {review.name}</p>
+                <p className="mb-0">{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
