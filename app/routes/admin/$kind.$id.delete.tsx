@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmDelete } from "~/components/ConfirmDelete";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { deleteOrder } from "~/models/admin-orders.server";
+import { deleteProduct } from "~/models/admin-products.server";
+import { deleteUserByAdmin } from "~/models/admin-users.server";
+import { getOrder } from "~/models/orders.server";
+import { getProduct } from "~/models/products.server";
+import { getUserById, type User } from "~/models/users.server";
+import { requireAdmin } from "~/web/auth.server";
+import { notFound, orRedirectWithError } from "~/web/errors.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+
+// /admin/{product,user,order}/:id/delete: the confirmation page before a deletion (a plain POST
+// form, so it needs no script), and the deletion itself.
+type Kind = {
+  title: string;
+  list: string;
+  deleted: string;
+  /** What the confirmation names, or undefined when the id names nothing. */
+  describe: (id: string) => Promise<string | undefined>;
+  remove: (admin: User, id: string) => Promise<void>;
+};
+
+const KINDS: Record<string, Kind> = {
+  product: {
+    title: "Delete Product",
+    list: "/admin/products",
+    deleted: "Product deleted successfully",
+    describe: async (id) => (await getProduct(id))?.name,
+    remove: (_admin, id) => deleteProduct(id),
+  },
+  user: {
+    title: "Delete User",
+    list: "/admin/users",
+    deleted: "User deleted successfully",
+    describe: async (id) => {
+      const user = getUserById(id);
+      return user && `the account ${user.email}`;
+    },
+    remove: (admin, id) => deleteUserByAdmin(admin, id),
+  },
+  order: {
+    title: "Delete Order",
+    list: "/admin/orders",
+    deleted: "Order deleted successfully",
+    describe: async (id) => (getOrder(id) ? `order ${id}` : undefined),
+    remove: (_admin, id) => deleteOrder(id),
+  },
+};
+
+/** The kind and id the URL names; a 404 when either names nothing. */
+async function target(params: LoaderFunctionArgs["params"]) {
+  const kind = Object.hasOwn(KINDS, params.kind ?? "") ? KINDS[params.kind!] : undefined;
+  const id = params.id ?? "";
+  const what = kind && (await kind.describe(id));
+  if (!kind || !what) throw notFound(kind ? `${kind.title.replace("Delete ", "")} not found` : undefined);
+  return { kind, id, what };
+}
+
+export const handle: AdminHandle = { title: (data) => (data as { title?: string } | undefined)?.title ?? "Delete" };
+export const meta = adminMeta;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { kind, what } = await target(params);
+  return { title: kind.title, what, cancelTo: kind.list };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { kind, id } = await target(params);
+  await orRedirectWithError(kind.list, () => kind.remove(admin, id));
+  return redirectWithSuccess(kind.list, kind.deleted);
+}
+
+export default function AdminConfirmDelete() {
+  const { what, cancelTo } = useLoaderData<typeof loader>();
+  return <ConfirmDelete what={what} cancelTo={cancelTo} />;
+}
