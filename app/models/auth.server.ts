@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { config } from "~/config.server";
 import { apiError } from "~/lib/api.server";
+import { isAdmin } from "~/lib/roles";
 import { sessionStorage } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { readApiToken } from "./api-token.server";
@@ -95,7 +96,7 @@ export const LOGIN_TO_ORDER = "Please Login to order!!!";
 /** Admin pages: visitors go to /lgn, signed-in non-admins to /. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw await redirectWithError("/", ADMIN_REQUIRED);
+  if (!isAdmin(user)) throw await redirectWithError("/", ADMIN_REQUIRED);
   return user;
 }
 
@@ -108,7 +109,7 @@ export async function requireApiUser(request: Request): Promise<User> {
 
 export async function requireApiAdmin(request: Request): Promise<User> {
   const user = await requireApiUser(request);
-  if (user.role !== "admin") throw apiError(403, `Role (${user.role}) is not allowed to access this resource`);
+  if (!isAdmin(user)) throw apiError(403, `Role (${user.role}) is not allowed to access this resource`);
   return user;
 }
 

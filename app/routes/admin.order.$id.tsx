@@ -6,7 +6,7 @@ import { OrderDetails } from "~/components/OrderDetails";
 import { orErrorPage } from "~/lib/form-response.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { ORDER_STATUSES } from "~/lib/order-status";
+import { ORDER_STATUSES } from "~/lib/order-states";
 import { statusHistory, updateOrderStatus } from "~/models/admin-orders.server";
 import { requireAdmin } from "~/models/auth.server";
 import { getOrder } from "~/models/orders.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AdminShell } from "~/components/AdminShell";
 import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
-import { ROLES } from "~/lib/account-schemas";
+import { ROLES } from "~/lib/roles";
 import { adminUserValidator } from "~/lib/account-validators";
 import { formFailure, publicErrorToForm } from "~/lib/form-response.server";
 import { pageTitle } from "~/lib/meta";
