@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
+import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
@@ -26,14 +27,14 @@ function ensureSessionSecret() {
 async function ensureAdmin(email: string, password: string) {
   const existing = db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).get();
   if (existing) {
-    if (existing.role !== "admin") {
-      db.update(users).set({ role: "admin" }).where(eq(users.id, existing.id)).run();
+    if (!isAdmin(existing)) {
+      db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, existing.id)).run();
       console.log(`ADMIN_EMAIL: promoted ${email} to admin.`);
     }
     return;
   }
   const passwordHash = await hashPassword(password);
-  db.insert(users).values({ name: "Administrator", email, passwordHash, role: "admin" }).run();
+  db.insert(users).values({ name: "Administrator", email, passwordHash, role: ADMIN_ROLE }).run();
   console.log(`ADMIN_EMAIL: created the admin account ${email}.`);
 }
 

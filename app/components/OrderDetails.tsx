@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
+import { isPaid } from "~/lib/order-states";
 import { OrderStatus } from "./OrderStatus";
 
 export type OrderView = {
@@ -20,7 +21,7 @@ export type OrderView = {
 
 /** The facts of an order, for its buyer and for the admin's process page. */
 export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
-  const paid = order.paymentStatus === "succeeded";
+  const paid = isPaid(order.paymentStatus);
   return (
     <div>
       <h1 className="h3 my-4">Order # {order.id}</h1>

@@ -1,7 +1,9 @@
-/** Green when the status contains "Delivered", red otherwise, as the spec's tables show it. */
+import { isDelivered } from "~/lib/order-states";
+
+/** Green when delivered, red otherwise, as the spec's tables show it. */
 export function OrderStatus({ status }: { status: string }) {
   return (
-    <span className={status.includes("Delivered") ? "text-success fw-semibold" : "text-danger fw-semibold"} data-testid="order-status">
+    <span className={isDelivered(status) ? "text-success fw-semibold" : "text-danger fw-semibold"} data-testid="order-status">
       {status}
     </span>
   );

@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 
 // The part of Stripe.js this form uses.
@@ -91,7 +92,7 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
         setError(result.error.message ?? PAYMENT_PROBLEM);
         // A declined card disables the button, as the spec says; a typing mistake does not.
         setDeclined(result.error.type === "card_error");
-      } else if (result.paymentIntent?.status === "succeeded") {
+      } else if (result.paymentIntent?.status === STRIPE_INTENT_SUCCEEDED) {
         navigate(`/payment/return?payment_intent=${encodeURIComponent(result.paymentIntent.id)}`);
         return;
       } else {

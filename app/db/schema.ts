@@ -8,6 +8,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+// Relative paths: drizzle-kit reads this file without the app's "~" alias.
+import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
+import { ROLES } from "../lib/roles";
 
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
 const id = () =>
@@ -32,7 +35,7 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
     googleSignIn: integer("google_sign_in", { mode: "boolean" }).notNull().default(false),
     // Google's stable account id ("sub") once the account has signed in with Google.
     googleId: text("google_id"),
@@ -163,14 +166,14 @@ export const orders = sqliteTable(
     // Set when the buyer pays on Stripe Checkout (no JavaScript); its intent is known only once paid.
     checkoutSessionId: text("checkout_session_id"),
     // requires_payment (stock reserved, not paid yet), succeeded, canceled (stock returned), refunded.
-    paymentStatus: text("payment_status").notNull().default("requires_payment"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default(PAYMENT.requiresPayment),
     // Until when the reserved stock is held for an unpaid order.
     reservedUntil: integer("reserved_until", { mode: "timestamp_ms" }),
     itemsPriceCents: integer("items_price_cents").notNull(),
     shippingPriceCents: integer("shipping_price_cents").notNull(),
     taxPriceCents: integer("tax_price_cents").notNull(),
     totalPriceCents: integer("total_price_cents").notNull(),
-    orderStatus: text("order_status").notNull().default("Processing"),
+    orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull().default(FULFILMENT.processing),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -225,7 +228,7 @@ export const orderStatusEvents = sqliteTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    status: text("status").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],

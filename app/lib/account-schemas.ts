@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "./roles";
 
 // Field rules for every account form and call; the messages follow the original API's where it had them.
 export const PASSWORD_MIN = 8;
@@ -60,8 +61,6 @@ export const resetPasswordSchema = z
     logoutOtherDevices: checkbox,
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
-
-export const ROLES = ["user", "admin"] as const;
 
 export const adminUserSchema = z.object({
   name,

@@ -2,7 +2,7 @@ import { asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
-import type { OrderStatusValue } from "~/lib/order-status";
+import { changeOrderStatus, isDelivered, PAYMENT, type OrderStatusValue } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { releaseOrder } from "./checkout.server";
 import { getOrder } from "./orders.server";
@@ -16,7 +16,7 @@ const notFound = () => new PublicError("Order not found", 404);
  */
 export function totalPaidCents(): number {
   return Number(
-    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, "succeeded")).get()?.cents ?? 0,
+    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)).get()?.cents ?? 0,
   );
 }
 
@@ -30,7 +30,7 @@ export function updateOrderStatus(orderId: string, status: OrderStatusValue, now
     if (!order) throw notFound();
     if (order.status === status) return;
     tx.update(orders)
-      .set({ orderStatus: status, deliveredAt: status === "Delivered" ? now : null })
+      .set({ orderStatus: changeOrderStatus(order.status, status), deliveredAt: isDelivered(status) ? now : null })
       .where(eq(orders.id, orderId))
       .run();
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
@@ -50,6 +50,6 @@ export function statusHistory(orderId: string) {
 export async function deleteOrder(orderId: string) {
   const order = getOrder(orderId);
   if (!order) throw notFound();
-  if (order.paymentStatus === "requires_payment") await releaseOrder(orderId, { cancelIntent: true });
+  if (order.paymentStatus === PAYMENT.requiresPayment) await releaseOrder(orderId, { cancelIntent: true });
   db.delete(orders).where(eq(orders.id, orderId)).run();
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
+import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
 import { createProduct, deleteProduct, updateProduct } from "./admin-products.server";
 import { getProduct } from "./products.server";
@@ -41,7 +42,7 @@ describe("product pictures on disk", () => {
         shippingPhoneNo: "555 0100",
         shippingPostalCode: "12345",
         shippingCountry: "France",
-        paymentStatus: "succeeded",
+        paymentStatus: PAYMENT.succeeded,
         itemsPriceCents: 12_50,
         shippingPriceCents: 25_00,
         taxPriceCents: 63,

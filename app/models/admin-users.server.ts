@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { reviews, users } from "~/db/schema";
 import { likeAny } from "~/db/like";
 import type { UserSort } from "~/lib/admin-sorts";
+import { isAdmin, type Role } from "~/lib/roles";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { sortBy } from "~/db/sort";
 import { deleteImage } from "./images.server";
@@ -42,10 +43,10 @@ export function getUserForAdmin(id: string): User {
 export function updateUserByAdmin(
   actor: User,
   id: string,
-  input: { name: string; email: string; role: "user" | "admin" },
+  input: { name: string; email: string; role: Role },
 ): User {
   getUserForAdmin(id);
-  if (actor.id === id && input.role !== "admin")
+  if (actor.id === id && !isAdmin(input))
     throw new AccountError("You cannot remove the admin role from your own account", 400, "role");
   assertEmailAvailable(input.email, id);
   return db.update(users).set(input).where(eq(users.id, id)).returning().get();

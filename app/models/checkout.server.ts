@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
+import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
@@ -37,7 +38,7 @@ export function reserveOrder(
     const released = tx
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, "requires_payment")))
+      .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
       .all();
     for (const stale of released) returnStock(tx, stale.id);
 
@@ -74,7 +75,7 @@ export function reserveOrder(
         shippingPriceCents: prices.shippingCents,
         taxPriceCents: prices.taxCents,
         totalPriceCents: prices.totalCents,
-        paymentStatus: "requires_payment",
+        paymentStatus: PAYMENT.requiresPayment,
         createdAt: now,
         reservedUntil: new Date(now.getTime() + holdMs),
       })
@@ -101,8 +102,8 @@ export function reserveOrder(
 function returnStock(tx: Tx, orderId: string): boolean {
   const changed = tx
     .update(orders)
-    .set({ paymentStatus: "canceled", reservedUntil: null })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "requires_payment")))
+    .set({ paymentStatus: changePayment(PAYMENT.requiresPayment, PAYMENT.canceled), reservedUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
     .run().changes;
   if (changed !== 1) return false;
   for (const line of tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).all()) {
@@ -205,7 +206,7 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
     return { ok: false, message: PAYMENT_PROBLEM };
   }
   // A failed 3D Secure check, say, leaves the provider's own words on the intent.
-  if (intent.status !== "succeeded") return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
+  if (intent.status !== STRIPE_INTENT_SUCCEEDED) return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
   const order = await markOrderPaid(intent.id, intent.amount_received);
   return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
 }
@@ -219,9 +220,9 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
   const outcome = db.transaction((tx) => {
     const order = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
     if (!order) return { kind: "unknown" as const };
-    if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded") return { kind: "done" as const, order };
+    if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
-    if (order.paymentStatus === "canceled") {
+    if (order.paymentStatus === PAYMENT.canceled) {
       // The reservation lapsed and its stock went back: take it again if it is still there.
       const lines = tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
       const stock = (productId: string) =>
@@ -234,7 +235,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
     }
     const paid = tx
       .update(orders)
-      .set({ paymentStatus: "succeeded", paidAt: now, reservedUntil: null })
+      .set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), paidAt: now, reservedUntil: null })
       .where(eq(orders.id, order.id))
       .returning()
       .get();
@@ -260,10 +261,10 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
 /** A payment that succeeded for an order whose stock is gone is refunded, not kept. */
 export async function refundUnfulfillable(intentId: string) {
   const order = getOrderByIntent(intentId);
-  if (!order || order.paymentStatus !== "canceled") return;
+  if (!order || order.paymentStatus !== PAYMENT.canceled) return;
   try {
     await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
-    db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, order.id)).run();
+    db.update(orders).set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded) }).where(eq(orders.id, order.id)).run();
   } catch (error) {
     console.error(`Could not refund ${intentId} for order ${order.id}:`, error);
   }
@@ -302,7 +303,7 @@ async function cancelIntent(intentId: string) {
   } catch (error) {
     // Already succeeded (a race with the buyer's bank): keep the payment, mark the order paid.
     const intent = await stripe().paymentIntents.retrieve(intentId).catch(() => null);
-    if (intent?.status === "succeeded") {
+    if (intent?.status === STRIPE_INTENT_SUCCEEDED) {
       await markOrderPaid(intent.id, intent.amount_received);
     } else if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
       console.error(`Could not cancel payment ${intentId}:`, error);
@@ -322,7 +323,7 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
   const lapsed = db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.paymentStatus, "requires_payment"), lt(orders.reservedUntil, now)))
+    .where(and(eq(orders.paymentStatus, PAYMENT.requiresPayment), lt(orders.reservedUntil, now)))
     .all();
   for (const { id } of lapsed) await releaseOrder(id, { cancelIntent: true });
   return lapsed.length;

@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { dailyRevenue, dashboardTotals } from "./dashboard.server";
 
-function paidOrder(totalCents: number, paidAt: Date | null, status = "succeeded") {
+function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatus = PAYMENT.succeeded) {
   db.insert(orders)
     .values({
       userName: "X",
@@ -30,8 +31,8 @@ describe("dashboard figures", () => {
     paidOrder(5_50, new Date("2026-03-31T23:59:00Z"));
     paidOrder(20_00, new Date("2026-03-02T00:00:00Z"));
     paidOrder(99_00, new Date("2026-03-01T23:00:00Z")); // 31 days ago: outside the chart
-    paidOrder(7_00, null, "requires_payment"); // not paid
-    paidOrder(3_00, null, "refunded");
+    paidOrder(7_00, null, PAYMENT.requiresPayment); // not paid
+    paidOrder(3_00, null, PAYMENT.refunded);
 
     const days = dailyRevenue(30, now);
     expect(days).toHaveLength(30);
@@ -59,14 +60,14 @@ describe("dashboard figures", () => {
       expect(totals.totalAmountCents).toBe(expected.paidCents);
       expect(totals.orders).toBe(expected.placed);
     };
-    paidOrder(12_00, null, "requires_payment");
+    paidOrder(12_00, null, PAYMENT.requiresPayment);
     check();
     const [first] = db.select({ id: orders.id }).from(orders).where(eq(orders.totalPriceCents, 12_00)).all();
-    db.update(orders).set({ paymentStatus: "succeeded", paidAt: new Date() }).where(eq(orders.id, first.id)).run();
+    db.update(orders).set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date() }).where(eq(orders.id, first.id)).run();
     check();
-    db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, first.id)).run();
+    db.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, first.id)).run();
     check();
-    db.update(orders).set({ paymentStatus: "succeeded" }).where(eq(orders.id, first.id)).run();
+    db.update(orders).set({ paymentStatus: PAYMENT.succeeded }).where(eq(orders.id, first.id)).run();
     check();
     expect(dailyRevenue(1).at(-1)?.cents).toBeGreaterThanOrEqual(12_00);
     db.delete(orders).where(eq(orders.id, first.id)).run();

@@ -1,8 +1,10 @@
-import { and, count, eq, gte, inArray, sum } from "drizzle-orm";
+import { and, count, eq, gte, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
 import { products, users } from "~/db/schema";
+import { PAYMENT } from "~/lib/order-states";
 import { totalPaidCents } from "./admin-orders.server";
+import { isPlaced } from "./orders.server";
 
 /**
  * The dashboard's figures, each one SQL aggregate (never a scan in JavaScript); the order figures
@@ -12,12 +14,12 @@ export function dashboardTotals() {
   return {
     totalAmountCents: totalPaidCents(),
     products: db.select({ n: count() }).from(products).get()?.n ?? 0,
-    // Placed = paid, refunded included (as isPlaced() in orders.server).
+    // Placed = paid, refunded included: the same isPlaced() as the order lists.
     orders: Number(
       db
         .select({ n: sum(orderTotals.orders) })
         .from(orderTotals)
-        .where(inArray(orderTotals.paymentStatus, ["succeeded", "refunded"]))
+        .where(isPlaced(orderTotals.paymentStatus))
         .get()?.n ?? 0,
     ),
     users: db.select({ n: count() }).from(users).get()?.n ?? 0,
@@ -33,7 +35,7 @@ export function dailyRevenue(days = 30, now = new Date()): { day: string; cents:
   const rows = db
     .select({ day: orderTotals.day, cents: orderTotals.cents })
     .from(orderTotals)
-    .where(and(eq(orderTotals.paymentStatus, "succeeded"), gte(orderTotals.day, since.toISOString().slice(0, 10))))
+    .where(and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))))
     .all();
   const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
   return Array.from({ length: days }, (_, i) => {

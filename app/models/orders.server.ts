@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
+import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { sortBy } from "~/db/sort";
@@ -11,8 +12,11 @@ export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type OrderWithLines = Order & { lines: OrderLine[] };
 
-/** Orders the shopper and the admin see: paid ones (unpaid checkouts are internal). */
-export const isPlaced = () => or(eq(orders.paymentStatus, "succeeded"), eq(orders.paymentStatus, "refunded"))!;
+/**
+ * Orders the shopper and the admin see: paid ones (unpaid checkouts are internal), in SQL. Also
+ * applies to another table's payment status column (the dashboard's per-day totals).
+ */
+export const isPlaced = (paymentStatus: Column = orders.paymentStatus) => inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
 
 export function getOrder(id: string): OrderWithLines | null {
   const order = db.select().from(orders).where(eq(orders.id, id)).get();
@@ -29,14 +33,10 @@ export function getOrderByCheckoutSession(sessionId: string): Order | undefined 
   return db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).get();
 }
 
-/** An order as its owner (or an admin) may see it; anyone else gets null, as for a missing order. */
+/** An order as its owner (once placed) or an admin may see it; anyone else gets null, as for a missing order. */
 export function getOrderFor(id: string, viewer: { id: string; role: string }): OrderWithLines | null {
   const order = getOrder(id);
-  if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) return null;
-  if (order.paymentStatus === "requires_payment" || order.paymentStatus === "canceled") {
-    return viewer.role === "admin" ? order : null;
-  }
-  return order;
+  return order && canViewOrder(order, viewer) ? order : null;
 }
 
 export type OrderListQuery = TableQuery<OrderSort>;

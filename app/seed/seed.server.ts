@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import type { DB } from "~/db/client.server";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
+import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments } from "~/seed/demo-catalogue";
@@ -54,7 +55,7 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
     const { admin, shopper } = DEMO_ACCOUNTS;
     tx.insert(users)
       .values([
-        { name: admin.name, email: admin.email, passwordHash: adminHash, role: "admin" },
+        { name: admin.name, email: admin.email, passwordHash: adminHash, role: ADMIN_ROLE },
         { name: shopper.name, email: shopper.email, passwordHash: shopperHash },
       ])
       .run();

@@ -11,6 +11,7 @@ import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
 import { loginWithPassword } from "~/models/login.server";
 import { AccountError, findOrCreateGoogleUser, getUserById, type User } from "~/models/users.server";
+import { isAdmin } from "~/lib/roles";
 
 export const LOGIN_REQUIRED = "Login to view the resources";
 export const ADMIN_REQUIRED = "You cannot view the resources.";
@@ -90,7 +91,7 @@ export const LOGIN_TO_ORDER = "Please Login to order!!!";
 /** Admin pages: visitors go to /lgn, signed-in non-admins to /. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw await redirectWithError("/", ADMIN_REQUIRED);
+  if (!isAdmin(user)) throw await redirectWithError("/", ADMIN_REQUIRED);
   return user;
 }
 
@@ -103,7 +104,7 @@ export async function requireApiUser(request: Request): Promise<User> {
 
 export async function requireApiAdmin(request: Request): Promise<User> {
   const user = await requireApiUser(request);
-  if (user.role !== "admin") throw apiError(403, `Role (${user.role}) is not allowed to access this resource`);
+  if (!isAdmin(user)) throw apiError(403, `Role (${user.role}) is not allowed to access this resource`);
   return user;
 }
 

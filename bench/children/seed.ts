@@ -6,6 +6,7 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
+import type { PaymentStatus } from "~/lib/order-states";
 
 const [kind, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -73,7 +74,7 @@ function seedOrders() {
           const i = b + k;
           const createdAt = new Date(now - span + Math.floor((i / count) * span));
           const roll = random();
-          const paymentStatus =
+          const paymentStatus: PaymentStatus =
             roll < 0.9 ? "succeeded" : roll < 0.93 ? "refunded" : roll < 0.97 ? "canceled" : "requires_payment";
           const items = 1000 + Math.floor(random() * 200_000);
           const shipping = items > 20_000 ? 0 : 2500;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
+import { isAdmin } from "~/lib/roles";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Profile");
 
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
     joined: user.createdAt.toISOString().slice(0, 10),
-    isAdmin: user.role === "admin",
+    isAdmin: isAdmin(user),
     googleSignIn: user.googleSignIn,
   };
 }

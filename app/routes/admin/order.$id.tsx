@@ -5,7 +5,7 @@ import { OrderDetails } from "~/components/OrderDetails";
 import { notFound, orErrorPage } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
-import { ORDER_STATUSES } from "~/lib/order-status";
+import { ORDER_STATUSES } from "~/lib/order-states";
 import { statusHistory, updateOrderStatus } from "~/models/admin-orders.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
-import { ROLES } from "~/lib/account-schemas";
+import { ROLES } from "~/lib/roles";
 import { adminUserValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { notFound, publicErrorToForm } from "~/web/errors.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { ORDER_STATUSES } from "~/lib/order-status";
+import { ORDER_STATUSES } from "~/lib/order-states";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
 

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  canChangeOrderStatus,
+  canChangePayment,
+  canViewOrder,
+  changeOrderStatus,
+  changePayment,
+  isDelivered,
+  isPaid,
+  isPlaced,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  TransitionError,
+  type OrderStatusValue,
+  type PaymentStatus,
+} from "./order-states";
+
+// Literal values on purpose: they are what the database holds and what the API shows.
+describe("status values", () => {
+  it("are the words stored in the database, fulfilment in the admin's order", () => {
+    expect([...PAYMENT_STATUSES].sort()).toEqual(["canceled", "refunded", "requires_payment", "succeeded"]);
+    expect(ORDER_STATUSES).toEqual(["Processing", "Shipped", "Delivered"]);
+  });
+});
+
+describe("payment transitions", () => {
+  const allowed: [PaymentStatus, PaymentStatus][] = [
+    ["requires_payment", "succeeded"],
+    ["requires_payment", "canceled"],
+    ["canceled", "succeeded"], // paid late, the stock taken again
+    ["canceled", "refunded"], // paid late, the stock gone
+  ];
+
+  it("allows exactly the changes checkout makes", () => {
+    for (const from of PAYMENT_STATUSES) {
+      for (const to of PAYMENT_STATUSES) {
+        const expected = allowed.some(([f, t]) => f === from && t === to);
+        expect(canChangePayment(from, to), `${from} -> ${to}`).toBe(expected);
+      }
+    }
+  });
+
+  it("changePayment returns the new status or throws a TransitionError", () => {
+    expect(changePayment("requires_payment", "succeeded")).toBe("succeeded");
+    expect(changePayment("canceled", "refunded")).toBe("refunded");
+    expect(() => changePayment("succeeded", "refunded")).toThrow(TransitionError);
+    expect(() => changePayment("requires_payment", "refunded")).toThrow(/from requires_payment to refunded/);
+    expect(() => changePayment("refunded", "succeeded")).toThrow(TransitionError);
+    expect(() => changePayment("succeeded", "succeeded")).toThrow(TransitionError);
+  });
+
+  it("rejects a status the machine does not know (a bad row) instead of crashing", () => {
+    expect(canChangePayment("paid" as PaymentStatus, "succeeded")).toBe(false);
+  });
+});
+
+describe("fulfilment transitions", () => {
+  it("lets the admin set any other status, backwards too, but not the same one", () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) expect(canChangeOrderStatus(from, to), `${from} -> ${to}`).toBe(from !== to);
+    }
+    expect(changeOrderStatus("Delivered", "Processing")).toBe("Processing");
+    expect(() => changeOrderStatus("Shipped", "Shipped")).toThrow(TransitionError);
+    expect(() => changeOrderStatus("Processing", "Lost" as OrderStatusValue)).toThrow(TransitionError);
+  });
+});
+
+describe("status predicates", () => {
+  it("isPlaced: paid or refunded", () => {
+    expect(PAYMENT_STATUSES.filter(isPlaced).sort()).toEqual(["refunded", "succeeded"]);
+    expect(isPlaced("anything")).toBe(false);
+  });
+
+  it("isPaid: succeeded only (a refunded order shows NOT PAID)", () => {
+    expect(PAYMENT_STATUSES.filter(isPaid)).toEqual(["succeeded"]);
+  });
+
+  it("isDelivered: the status contains Delivered", () => {
+    expect(ORDER_STATUSES.filter(isDelivered)).toEqual(["Delivered"]);
+    expect(isDelivered("Delivered (late)")).toBe(true);
+    expect(isDelivered("delivered")).toBe(false);
+  });
+});
+
+describe("who sees an order", () => {
+  const owner = { id: "u1", role: "user" };
+  const stranger = { id: "u2", role: "user" };
+  const admin = { id: "a1", role: "admin" };
+  const order = (paymentStatus: PaymentStatus, userId: string | null = owner.id) => ({ userId, paymentStatus });
+
+  it("its owner once placed, never before", () => {
+    expect(canViewOrder(order("succeeded"), owner)).toBe(true);
+    expect(canViewOrder(order("refunded"), owner)).toBe(true);
+    expect(canViewOrder(order("requires_payment"), owner)).toBe(false);
+    expect(canViewOrder(order("canceled"), owner)).toBe(false);
+  });
+
+  it("an admin, every order, placed or not, even one whose buyer was deleted", () => {
+    for (const status of PAYMENT_STATUSES) expect(canViewOrder(order(status), admin)).toBe(true);
+    expect(canViewOrder(order("canceled", null), admin)).toBe(true);
+  });
+
+  it("nobody else", () => {
+    expect(canViewOrder(order("succeeded"), stranger)).toBe(false);
+    expect(canViewOrder(order("succeeded", null), stranger)).toBe(false);
+    expect(canViewOrder(order("succeeded"), null)).toBe(false);
+    expect(canViewOrder(order("succeeded"), { id: "u1", role: "Admin" })).toBe(true); // still the owner
+    expect(canViewOrder(order("canceled"), { id: "u2", role: "Admin" })).toBe(false); // roles are exact
+  });
+});
