@@ -40,16 +40,14 @@ export default function UpdateProduct() {
   const { images, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <>
-      <div className="col-lg-8">
-        <ProductForm
-          defaultValues={values}
-          images={images}
-          imagesError={actionData?.fieldErrors?.images}
-          formError={actionData?.formError}
-          submitLabel="UPDATE"
-        />
-      </div>
-    </>
+    <div className="col-lg-8">
+      <ProductForm
+        defaultValues={values}
+        images={images}
+        imagesError={actionData?.fieldErrors?.images}
+        formError={actionData?.formError}
+        submitLabel="UPDATE"
+      />
+    </div>
   );
 }

@@ -24,10 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewProduct() {
   const actionData = useActionData<typeof action>();
   return (
-    <>
-      <div className="col-lg-8">
-        <ProductForm images={[]} imagesError={actionData?.fieldErrors?.images} formError={actionData?.formError} submitLabel="CREATE" />
-      </div>
-    </>
+    <div className="col-lg-8">
+      <ProductForm images={[]} imagesError={actionData?.fieldErrors?.images} formError={actionData?.formError} submitLabel="CREATE" />
+    </div>
   );
 }

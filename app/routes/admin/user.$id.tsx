@@ -40,16 +40,14 @@ export default function AdminUpdateUser() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <>
-      <div className="col-lg-6">
-        <FormAlert message={actionData?.formError} />
-        <ValidatedForm validator={adminUserValidator} method="post" defaultValues={user} noValidate>
-          <TextField name="name" label="Name" required />
-          <TextField name="email" label="Email" type="email" required />
-          <SelectField name="role" label="Role" options={[...ROLES]} placeholder="Choose a role" />
-          <SubmitButton>Update</SubmitButton>
-        </ValidatedForm>
-      </div>
-    </>
+    <div className="col-lg-6">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm validator={adminUserValidator} method="post" defaultValues={user} noValidate>
+        <TextField name="name" label="Name" required />
+        <TextField name="email" label="Email" type="email" required />
+        <SelectField name="role" label="Role" options={[...ROLES]} placeholder="Choose a role" />
+        <SubmitButton>Update</SubmitButton>
+      </ValidatedForm>
+    </div>
   );
 }
