@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { config } from "~/config.server";
+import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
@@ -11,7 +11,7 @@ import { hashPassword } from "~/models/password.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
 function ensureSessionSecret() {
-  if (process.env.SESSION_SECRET) return;
+  if (config.sessionSecretFromEnv) return;
   const file = path.join(config.dataDir, "session-secret");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -20,7 +20,7 @@ function ensureSessionSecret() {
   } else {
     console.warn(`SESSION_SECRET is not set: using the one saved in ${file}.`);
   }
-  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+  setSessionSecret(fs.readFileSync(file, "utf8").trim());
 }
 
 async function ensureAdmin(email: string, password: string) {
