@@ -8,7 +8,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { config, stripeSettings, useStripeSandbox } from "./app/config.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/lib/anonymous-cache.server";
-import { prepareShop } from "./app/startup.server";
+import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
 const isDev = config.isDev;
@@ -34,6 +34,8 @@ if (!config.stripe.secretKey) {
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, sandbox: true });
   console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
 }
+
+await startBackgroundJobs();
 
 const viteDevServer = isDev
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
