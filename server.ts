@@ -6,39 +6,36 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { config, stripeSettings } from "./app/config.server";
+import { config, stripeSettings, useStripeSandbox } from "./app/config.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
-import { prepareShop } from "./app/startup.server";
+import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
-const isDev = process.env.NODE_ENV === "development";
-process.env.NODE_ENV ??= "production";
+const isDev = config.isDev;
+// Remix, React and Vite read NODE_ENV themselves: give them the default too.
+process.env.NODE_ENV = config.nodeEnv;
 
 await prepareShop();
 
 // Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md),
-// on loopback only; the stripe SDK is pointed at it through these variables.
-if (!process.env.STRIPE_SECRET_KEY) {
+// on loopback only; the stripe SDK is pointed at it through these settings.
+if (!config.stripe.secretKey) {
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";
   const sandbox = await startStripeSandbox({
     secretKey,
     publishableKey,
-    port: Number(process.env.STRIPE_SANDBOX_PORT ?? 0),
+    port: config.stripe.sandboxPort,
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
     log: (message) => console.warn(message),
   });
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_PUBLISHABLE_KEY: publishableKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: sandbox.url,
-    STRIPE_SANDBOX: "1",
-  });
+  useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, sandbox: true });
   console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
 }
+
+await startBackgroundJobs();
 
 const viteDevServer = isDev
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -53,7 +50,7 @@ const stripeOrigins = stripeSettings().origins;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.trustProxy);
 
 app.use(
   helmet({
@@ -99,7 +96,7 @@ app.use(express.static("public", { maxAge: "1h" }));
 // Uploaded and demo images get unique names, so they can be cached for a year.
 app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
 
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isDev ? "dev" : "short"));
+if (config.logRequests) app.use(morgan(isDev ? "dev" : "short"));
 
 // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
 // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
@@ -109,7 +106,7 @@ if (!isDev) app.use(anonymousCatalogueCache());
 // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
 // reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
 // which answers them as a constant, compressed once, through the same middleware as the pages.
-if (process.env.BENCH_CEILING === "1") {
+if (config.benchCeiling) {
   const constants = new Map<string, { type: string; body: EncodedBody }>();
   app.put("/__bench/ceiling/:key", express.raw({ type: () => true, limit: "5mb" }), (req, res) => {
     const type = req.get("content-type") ?? "text/html; charset=utf-8";
@@ -128,7 +125,7 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    mode: process.env.NODE_ENV,
+    mode: config.nodeEnv,
     getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
   }),
 );

@@ -13,7 +13,17 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      // Route modules with no code for the browser (API routes, loaders and actions only) make
+      // empty client chunks by design; every other warning is shown.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
   plugins: [
     !process.env.VITEST &&
       remix({

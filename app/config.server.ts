@@ -1,45 +1,204 @@
 import path from "node:path";
+import { z } from "zod";
 
-// Environment is read in one place; every default a self-hoster relies on is here.
+// Every environment variable the shop reads is parsed here, once, with zod; the rest of the app
+// reads `config`. Defaults and meanings are those of README.md's Configuration table. An empty
+// value counts as unset; an invalid one stops start-up with a message naming the variable.
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, {
+      message: max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`,
+    })
+    .transform(Number);
+
+const url = (...protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+const webUrl = url("http:", "https:");
+
+const trueOrFalse = z.enum(["true", "false"], { message: "must be true or false" }).transform((value) => value === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"], { message: "must be production, development or test" }).default("production"),
+  PORT: wholeNumber(0, 65535).default("3000"),
+  DATABASE_URL: z.string().default("file:./data/shop.db"),
+  SESSION_SECRET: z.string().optional(),
+  SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SHOP_NAME: z.string().trim().optional(),
+  UPLOADS_DIR: z.string().optional(),
+  PUBLIC_URL: webUrl.optional(),
+  SMTP_URL: url("smtp:", "smtps:").optional(),
+  MAIL_FROM: z.string().optional(),
+  OUTBOX_DIR: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZATION_URL: webUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: webUrl.default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/userinfo"),
+  GOOGLE_JWKS_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com,accounts.google.com"),
+  RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
+  RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(""),
+  STRIPE_WEBHOOK_SECRET: z.string().default(""),
+  STRIPE_SANDBOX_PORT: wholeNumber(0, 65535).default("0"),
+  STRIPE_API_URL: webUrl.optional(),
+  STRIPE_JS_URL: webUrl.optional(),
+  TRUST_PROXY: z.string().default("loopback"),
+  LOG_REQUESTS: trueOrFalse.default("true"),
+  BENCH_CEILING: z.enum(["0", "1"], { message: "must be 1 or 0" }).default("0"),
+});
+
+/** The environment's problems, one line each, naming the variable (and its value, unless it may hold a secret). */
+export class ConfigError extends Error {
+  constructor(issues: z.ZodIssue[], env: Record<string, string | undefined>) {
+    const lines = issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const value = /SECRET|PASSWORD|SMTP_URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      return `  ${name}${value}: ${issue.message}`;
+    });
+    super(`Invalid configuration (see the Configuration table in README.md):\n${lines.join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
 function databasePathFromUrl(url: string): string {
   const file = url.startsWith("file:") ? url.slice("file:".length) : url;
   return file === ":memory:" ? file : path.resolve(file);
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
+/** Parses an environment (process.env, or a test's object); throws a ConfigError when a value is invalid. */
+export function parseConfig(rawEnv: Record<string, string | undefined>) {
+  const present = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues, present);
+  const env = parsed.data;
 
-// Google sign-in is on when the client id and secret are set. The endpoints default to Google's
-// and can point elsewhere (tests use a local OpenID Connect provider).
-function readGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
-  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+  const port = env.PORT;
+  const databasePath = databasePathFromUrl(env.DATABASE_URL);
+  const shopName = env.SHOP_NAME || "ShopIT";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const dataDir = databasePath === ":memory:" ? path.resolve("data") : path.dirname(databasePath);
   return {
-    clientId: env.GOOGLE_CLIENT_ID,
-    clientSecret: env.GOOGLE_CLIENT_SECRET,
-    callbackUrl: `${publicUrl}/auth/google/callback`,
-    authorizationUrl: env.GOOGLE_AUTHORIZATION_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
-    tokenUrl: env.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
-    userInfoUrl: env.GOOGLE_USERINFO_URL ?? "https://www.googleapis.com/oauth2/v3/userinfo",
-    jwksUrl: env.GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs",
-    issuers: (env.GOOGLE_ISSUER ?? "https://accounts.google.com,accounts.google.com").split(","),
+    nodeEnv: env.NODE_ENV,
+    isDev: env.NODE_ENV === "development",
+    port,
+    shopName,
+    databasePath,
+    dataDir,
+    /** SESSION_SECRET; when unset, start-up provides one (see sessionSecret()). */
+    sessionSecretFromEnv: env.SESSION_SECRET,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    seed: env.SEED,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    publicUrl,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM || `${shopName} <no-reply@localhost>`,
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, "outbox")),
+    // Google sign-in is on when the client id and secret are set. The endpoints default to
+    // Google's and can point elsewhere (tests use a local OpenID Connect provider).
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            callbackUrl: `${publicUrl}/auth/google/callback`,
+            authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            userInfoUrl: env.GOOGLE_USERINFO_URL,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+            issuers: env.GOOGLE_ISSUER.split(","),
+          }
+        : null,
+    rateLimits: {
+      // Attempts per 15 minutes: per client IP on every login / reset request, per e-mail on failures.
+      perIp: env.RATE_LIMIT_PER_IP,
+      perEmail: env.RATE_LIMIT_PER_EMAIL,
+    },
+    /** Stripe as configured; without a secret key server.ts starts the payment sandbox (see stripeSettings()). */
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+      jsUrl: env.STRIPE_JS_URL,
+      sandboxPort: env.STRIPE_SANDBOX_PORT,
+    },
+    trustProxy: env.TRUST_PROXY,
+    logRequests: env.LOG_REQUESTS,
+    benchCeiling: env.BENCH_CEILING === "1",
   };
 }
 
-// Stripe: real keys, or the payment sandbox that server.ts starts (and describes in these
-// variables) when STRIPE_SECRET_KEY is not set. Read when first used, as the sandbox starts after
-// this module loads.
+export type Config = ReturnType<typeof parseConfig>;
+
+function configOrExit(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A start-up error for whoever runs the shop: the message is the whole story.
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+export const config: Config = configOrExit();
+
+// Values start-up decides rather than the environment: the session secret kept beside the
+// database when SESSION_SECRET is unset, and the built-in payment sandbox's keys and address.
+// server.ts runs this module through tsx while the Remix build bundles a copy of its own, so
+// they are kept on globalThis, where both copies see them.
+export type StripeSandboxSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  sandbox: true;
+};
+const startupValues = ((globalThis as { __shopStartupValues?: { sessionSecret?: string; stripeSandbox?: StripeSandboxSettings } })
+  .__shopStartupValues ??= {});
+
+/** For start-up: the secret to sign cookies and tokens with when SESSION_SECRET is unset. */
+export function setSessionSecret(secret: string) {
+  startupValues.sessionSecret = secret;
+}
+
+/** SESSION_SECRET, or the one start-up generated or read (prepareShop() runs before anything signs). */
+export function sessionSecret(): string {
+  const secret = config.sessionSecretFromEnv ?? startupValues.sessionSecret;
+  if (!secret) throw new Error("SESSION_SECRET is not set (the server sets one at start-up)");
+  return secret;
+}
+
+/** For server.ts (and tests): take payments through the payment sandbox it has started. */
+export function useStripeSandbox(settings: StripeSandboxSettings) {
+  startupValues.stripeSandbox = settings;
+}
+
+/** Stripe: real keys from the environment, or the payment sandbox's once it has been started. */
 export function stripeSettings() {
-  const env = process.env;
-  const apiUrl = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  const sandbox = startupValues.stripeSandbox;
+  const source = sandbox ?? { ...config.stripe, secretKey: config.stripe.secretKey ?? "", sandbox: false };
+  const apiUrl = source.apiUrl ? new URL(source.apiUrl) : null;
   // Pointed elsewhere (the payment sandbox run standalone), Stripe.js and Checkout come from there too.
-  const jsUrl = env.STRIPE_JS_URL ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/");
+  const jsUrl = config.stripe.jsUrl ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/");
   return {
-    secretKey: env.STRIPE_SECRET_KEY ?? "",
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "",
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
-    sandbox: env.STRIPE_SANDBOX === "1",
+    secretKey: source.secretKey,
+    publishableKey: source.publishableKey,
+    webhookSecret: source.webhookSecret,
+    sandbox: source.sandbox,
     api: apiUrl
       ? { host: apiUrl.hostname, port: apiUrl.port, protocol: apiUrl.protocol.replace(":", "") as "http" | "https" }
       : null,
@@ -47,47 +206,13 @@ export function stripeSettings() {
     // Origins the browser talks to when paying, for the Content-Security-Policy. With keys: Stripe.js,
     // Stripe's API and Stripe Checkout. The built-in sandbox's card form posts to the shop, and only
     // a 3D Secure check redirects to the sandbox's page.
-    origins:
-      env.STRIPE_SANDBOX === "1"
-        ? { script: [], connect: [], frame: [], checkout: apiUrl ? [apiUrl.origin] : [] }
-        : {
-            script: [new URL(jsUrl).origin],
-            connect: [apiUrl?.origin ?? "https://api.stripe.com"],
-            frame: apiUrl ? [] : ["https://js.stripe.com", "https://hooks.stripe.com"],
-            checkout: [apiUrl?.origin ?? "https://checkout.stripe.com"],
-          },
+    origins: source.sandbox
+      ? { script: [], connect: [], frame: [], checkout: apiUrl ? [apiUrl.origin] : [] }
+      : {
+          script: [new URL(jsUrl).origin],
+          connect: [apiUrl?.origin ?? "https://api.stripe.com"],
+          frame: apiUrl ? [] : ["https://js.stripe.com", "https://hooks.stripe.com"],
+          checkout: [apiUrl?.origin ?? "https://checkout.stripe.com"],
+        },
   };
 }
-
-function readConfig() {
-  const env = process.env;
-  const port = Number(env.PORT ?? 3000);
-  const databasePath = databasePathFromUrl(env.DATABASE_URL ?? "file:./data/shop.db");
-  const shopName = env.SHOP_NAME?.trim() || "ShopIT";
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
-  const dataDir = databasePath === ":memory:" ? path.resolve("data") : path.dirname(databasePath);
-  return {
-    port,
-    shopName,
-    databasePath,
-    dataDir,
-    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
-    seed: env.SEED === "none" ? ("none" as const) : ("demo" as const),
-    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    publicUrl,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || `${shopName} <no-reply@localhost>`,
-    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, "outbox")),
-    google: readGoogleConfig(env, publicUrl),
-    rateLimits: {
-      // Attempts per 15 minutes: per client IP on every login / reset request, per e-mail on failures.
-      perIp: positiveInt(env.RATE_LIMIT_PER_IP, 50),
-      perEmail: positiveInt(env.RATE_LIMIT_PER_EMAIL, 10),
-    },
-  };
-}
-
-export type Config = ReturnType<typeof readConfig>;
-
-export const config: Config = readConfig();

@@ -4,15 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { releaseLapsedReservations } from "~/models/checkout.server";
 
 const ABORT_DELAY_MS = 5_000;
-
-// Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
-const globalForSweeper = globalThis as unknown as { __reservationSweeper?: NodeJS.Timeout };
-globalForSweeper.__reservationSweeper ??= setInterval(() => {
-  releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error));
-}, 60_000).unref();
 
 export default function handleRequest(
   request: Request,

@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { config } from "~/config.server";
+import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
-import { hashPassword } from "~/models/password.server";
+import { hashPassword, verifyPassword } from "~/models/password.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
 function ensureSessionSecret() {
-  if (process.env.SESSION_SECRET) return;
+  if (config.sessionSecretFromEnv) return;
   const file = path.join(config.dataDir, "session-secret");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -21,7 +21,7 @@ function ensureSessionSecret() {
   } else {
     console.warn(`SESSION_SECRET is not set: using the one saved in ${file}.`);
   }
-  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+  setSessionSecret(fs.readFileSync(file, "utf8").trim());
 }
 
 async function ensureAdmin(email: string, password: string) {
@@ -51,11 +51,44 @@ export async function prepareShop() {
   else if (config.adminEmail || config.adminPassword)
     console.warn("ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin account was changed.");
 
-  const hasDemoAdmin = db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)).get();
-  if (hasDemoAdmin) {
-    console.log(
-      `Demo accounts: admin ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}, ` +
-        `shopper ${DEMO_ACCOUNTS.shopper.email} / ${DEMO_ACCOUNTS.shopper.password}`,
+  await logAdminAccess();
+}
+
+/** Whether a demo account still signs in with its published password. */
+async function hasDemoPassword(account: { email: string; password: string }): Promise<boolean> {
+  const user = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email)).get();
+  return Boolean(user?.passwordHash && (await verifyPassword(account.password, user.passwordHash)));
+}
+
+/** Says which demo accounts still have their well-known passwords, and how to get or secure an admin. */
+async function logAdminAccess() {
+  const { admin, shopper } = DEMO_ACCOUNTS;
+  const [adminIsDemo, shopperIsDemo] = await Promise.all([hasDemoPassword(admin), hasDemoPassword(shopper)]);
+  const demo = [adminIsDemo && `admin ${admin.email} / ${admin.password}`, shopperIsDemo && `shopper ${shopper.email} / ${shopper.password}`];
+  if (adminIsDemo || shopperIsDemo) console.log(`Demo accounts: ${demo.filter(Boolean).join(", ")}`);
+  if (adminIsDemo) {
+    console.warn(
+      `The demo admin ${admin.email} still has its well-known password: anyone can sign in as admin. ` +
+        `Log in as it and change the password at /password/update, or start once with ADMIN_EMAIL and ADMIN_PASSWORD ` +
+        `set to an e-mail without an account (an existing account is made admin but keeps its password), ` +
+        `log in as that admin and delete ${admin.email} at /admin/users.`,
     );
   }
+  const hasAdmin = db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).get();
+  if (!hasAdmin) {
+    console.warn("There is no admin account: start the shop with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.");
+  }
+}
+
+/** Work the shop does on its own while it serves; server.ts starts it once, after prepareShop(). */
+export async function startBackgroundJobs() {
+  // Imported here, not above: the checkout pulls in the cookie storages, which need the session
+  // secret that prepareShop() settles.
+  const { releaseLapsedReservations } = await import("~/models/checkout.server");
+  // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed. One timer
+  // per process, however often this is called.
+  const globalForJobs = globalThis as unknown as { __reservationSweeper?: NodeJS.Timeout };
+  globalForJobs.__reservationSweeper ??= setInterval(() => {
+    releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error));
+  }, 60_000).unref();
 }

@@ -1,9 +1,10 @@
 import { SignJWT, jwtVerify } from "jose";
+import { sessionSecret } from "~/config.server";
 
 // Bearer tokens for API clients (returned by PUT /api/v1/password/change, as the original API
 // did). They carry the user's session version, so "log out other devices" ends them too.
 const TOKEN_TTL = "30d";
-const secretKey = () => new TextEncoder().encode(`api-token:${process.env.SESSION_SECRET}`);
+const secretKey = () => new TextEncoder().encode(`api-token:${sessionSecret()}`);
 
 export async function issueApiToken(userId: string, sessionVersion: number): Promise<string> {
   return new SignJWT({ sv: sessionVersion })

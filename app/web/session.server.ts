@@ -1,11 +1,5 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
-import { config } from "~/config.server";
-
-function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET;
-  if (!secret) throw new Error("SESSION_SECRET is not set (the server sets one at start-up)");
-  return secret;
-}
+import { config, sessionSecret } from "~/config.server";
 
 const secure = config.publicUrl.startsWith("https://");
 const secrets = [sessionSecret()];

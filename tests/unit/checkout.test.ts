@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
@@ -61,13 +62,7 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
   });
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: "sk_test_unit",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_unit",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: sandbox.url,
-    STRIPE_SANDBOX: "1",
-  });
+  useStripeSandbox({ secretKey: "sk_test_unit", publishableKey: "pk_test_unit", webhookSecret: WEBHOOK_SECRET, apiUrl: sandbox.url, sandbox: true });
   resetStripeClient();
 });
 

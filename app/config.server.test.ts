@@ -1,0 +1,147 @@
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, parseConfig, sessionSecret, setSessionSecret, stripeSettings, useStripeSandbox } from "~/config.server";
+
+describe("parseConfig", () => {
+  it("gives every variable its documented default", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      isDev: false,
+      port: 3000,
+      shopName: "ShopIT",
+      databasePath: path.resolve("data/shop.db"),
+      dataDir: path.resolve("data"),
+      sessionSecretFromEnv: undefined,
+      uploadsDir: path.resolve("data/uploads"),
+      outboxDir: path.resolve("data/outbox"),
+      seed: "demo",
+      adminEmail: undefined,
+      adminPassword: undefined,
+      publicUrl: "http://localhost:3000",
+      smtpUrl: undefined,
+      mailFrom: "ShopIT <no-reply@localhost>",
+      google: null,
+      rateLimits: { perIp: 50, perEmail: 10 },
+      stripe: { secretKey: undefined, publishableKey: "", webhookSecret: "", apiUrl: undefined, jsUrl: undefined, sandboxPort: 0 },
+      trustProxy: "loopback",
+      logRequests: true,
+      benchCeiling: false,
+    });
+  });
+
+  it("reads the values given, and counts an empty one as unset", () => {
+    const config = parseConfig({
+      NODE_ENV: "development",
+      PORT: "8080",
+      DATABASE_URL: "file:/srv/shop/shop.db",
+      SESSION_SECRET: "s3cret",
+      SEED: "none",
+      ADMIN_EMAIL: " Boss@Example.com ",
+      ADMIN_PASSWORD: "long-password",
+      SHOP_NAME: "  ",
+      PUBLIC_URL: "https://shop.example.com/",
+      SMTP_URL: "",
+      RATE_LIMIT_PER_IP: "7",
+      LOG_REQUESTS: "false",
+      BENCH_CEILING: "1",
+      STRIPE_SANDBOX_PORT: "4343",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    expect(config).toMatchObject({
+      isDev: true,
+      port: 8080,
+      databasePath: "/srv/shop/shop.db",
+      uploadsDir: "/srv/shop/uploads",
+      sessionSecretFromEnv: "s3cret",
+      seed: "none",
+      adminEmail: "boss@example.com",
+      adminPassword: "long-password",
+      shopName: "ShopIT",
+      publicUrl: "https://shop.example.com",
+      smtpUrl: undefined,
+      rateLimits: { perIp: 7, perEmail: 10 },
+      logRequests: false,
+      benchCeiling: true,
+      stripe: { sandboxPort: 4343 },
+    });
+    expect(config.google).toMatchObject({
+      callbackUrl: "https://shop.example.com/auth/google/callback",
+      authorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      issuers: ["https://accounts.google.com", "accounts.google.com"],
+    });
+  });
+
+  it("refuses an invalid value, naming the variable", () => {
+    expect(() => parseConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: "abc" })).toThrow('PORT="abc": must be a whole number from 0 to 65535');
+    expect(() => parseConfig({ SEED: "all" })).toThrow('SEED="all": must be demo or none');
+    expect(() => parseConfig({ LOG_REQUESTS: "no" })).toThrow('LOG_REQUESTS="no": must be true or false');
+    expect(() => parseConfig({ RATE_LIMIT_PER_IP: "0" })).toThrow("RATE_LIMIT_PER_IP");
+    expect(() => parseConfig({ PUBLIC_URL: "shop.example.com" })).toThrow("PUBLIC_URL");
+  });
+
+  it("names every invalid variable at once, without echoing secrets", () => {
+    const message = (() => {
+      try {
+        parseConfig({ PORT: "-1", SMTP_URL: "http://user:pw@mail", ADMIN_EMAIL: "nobody" });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain("PORT=");
+    expect(message).toContain("SMTP_URL: must be a URL starting with smtp:// or smtps://");
+    expect(message).toContain('ADMIN_EMAIL="nobody": must be an e-mail address');
+    expect(message).not.toContain("pw@mail");
+  });
+});
+
+// A second copy of the module, as the Remix build bundles next to server.ts's, read from `env`.
+async function anotherCopy(env: Record<string, string>) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  vi.resetModules();
+  try {
+    return await import("~/config.server");
+  } finally {
+    for (const name of Object.keys(env)) process.env[name] = saved[name];
+  }
+}
+
+describe("values decided at start-up", () => {
+  afterEach(() => {
+    const values = (globalThis as { __shopStartupValues?: Record<string, unknown> }).__shopStartupValues ?? {};
+    for (const name of Object.keys(values)) delete values[name];
+  });
+
+  it("uses SESSION_SECRET when set (tests/unit/setup.ts sets it), else the one start-up gives, in every copy", async () => {
+    const copy = await anotherCopy({ SESSION_SECRET: "" });
+    expect(() => copy.sessionSecret()).toThrow("SESSION_SECRET is not set");
+    setSessionSecret("from-the-file");
+    expect(copy.sessionSecret()).toBe("from-the-file");
+    expect(sessionSecret()).toBe(process.env.SESSION_SECRET);
+  });
+
+  it("takes the payment sandbox's settings as values, seen by every copy", async () => {
+    expect(stripeSettings()).toMatchObject({ secretKey: "", sandbox: false, jsUrl: "https://js.stripe.com/v3/" });
+    useStripeSandbox({
+      secretKey: "sk_test_sandbox_1",
+      publishableKey: "pk_test_sandbox",
+      webhookSecret: "whsec_sandbox_1",
+      apiUrl: "http://127.0.0.1:4555",
+      sandbox: true,
+    });
+    expect(stripeSettings()).toEqual({
+      secretKey: "sk_test_sandbox_1",
+      publishableKey: "pk_test_sandbox",
+      webhookSecret: "whsec_sandbox_1",
+      sandbox: true,
+      api: { host: "127.0.0.1", port: "4555", protocol: "http" },
+      jsUrl: "http://127.0.0.1:4555/v3/",
+      origins: { script: [], connect: [], frame: [], checkout: ["http://127.0.0.1:4555"] },
+    });
+    expect(process.env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect((await anotherCopy({})).stripeSettings().secretKey).toBe("sk_test_sandbox_1");
+  });
+});
