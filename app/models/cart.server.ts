@@ -123,7 +123,15 @@ export type CartLine = {
  * and one whose product sold out is removed; each such change comes back as a notice.
  */
 export async function loadCart(request: Request, user: Shopper): Promise<{ lines: CartLine[]; notices: string[] }> {
-  const cartId = await findCartId(request, user);
+  return readCart(await findCartId(request, user));
+}
+
+/** A signed-in user's cart, read (and clamped to the stock left) as loadCart reads it. */
+export function loadUserCart(userId: string): { lines: CartLine[]; notices: string[] } {
+  return readCart(userCartId(db, userId));
+}
+
+function readCart(cartId: string | null | undefined): { lines: CartLine[]; notices: string[] } {
   if (!cartId) return { lines: [], notices: [] };
   return db.transaction((tx) => {
     const rows = cartLineRows(tx, cartId);
