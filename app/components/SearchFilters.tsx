@@ -9,6 +9,10 @@ type Props = {
 };
 
 const RATING_CHOICES = ["4", "3", "2", "1"];
+const PRICE_BOUNDS = [
+  { field: "priceGte", id: "price-gte", label: "Min" },
+  { field: "priceLte", id: "price-lte", label: "Max" },
+] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -25,37 +29,26 @@ export function SearchFilters({ action, values, errors }: Props) {
       <fieldset className="mb-3">
         <legend className="h6">Price ($)</legend>
         <div className="d-flex gap-2">
-          <div>
-            <label htmlFor="price-gte" className="form-label small">
-              Min
-            </label>
-            <input
-              id="price-gte"
-              name={QUERY_FIELDS.priceGte}
-              inputMode="decimal"
-              className={`form-control form-control-sm${errors.priceGte ? " is-invalid" : ""}`}
-              defaultValue={values.priceGte ?? ""}
-              aria-invalid={errors.priceGte ? true : undefined}
-              aria-describedby={errors.priceGte ? "price-gte-error" : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="price-lte" className="form-label small">
-              Max
-            </label>
-            <input
-              id="price-lte"
-              name={QUERY_FIELDS.priceLte}
-              inputMode="decimal"
-              className={`form-control form-control-sm${errors.priceLte ? " is-invalid" : ""}`}
-              defaultValue={values.priceLte ?? ""}
-              aria-invalid={errors.priceLte ? true : undefined}
-              aria-describedby={errors.priceLte ? "price-lte-error" : undefined}
-            />
-          </div>
+          {PRICE_BOUNDS.map(({ field, id, label }) => (
+            <div key={field}>
+              <label htmlFor={id} className="form-label small">
+                {label}
+              </label>
+              <input
+                id={id}
+                name={QUERY_FIELDS[field]}
+                inputMode="decimal"
+                className={`form-control form-control-sm${errors[field] ? " is-invalid" : ""}`}
+                defaultValue={values[field] ?? ""}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${id}-error` : undefined}
+              />
+            </div>
+          ))}
         </div>
-        <FieldError id="price-gte-error" message={errors.priceGte} />
-        <FieldError id="price-lte-error" message={errors.priceLte} />
+        {PRICE_BOUNDS.map(({ field, id }) => (
+          <FieldError key={field} id={`${id}-error`} message={errors[field]} />
+        ))}
       </fieldset>
 
       <div className="mb-3">

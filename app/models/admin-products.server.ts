@@ -6,8 +6,8 @@ import { dollarsToCents } from "~/lib/money";
 import type { ProductInput } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
 import type { ProductSort } from "~/lib/admin-sorts";
-import { pageOffset, type TableQuery } from "~/lib/table-query";
-import { sortBy } from "~/db/sort";
+import type { TableQuery } from "~/lib/table-query";
+import { selectPage } from "~/db/paging";
 import { ImageError, deleteImage, saveImage } from "./images.server";
 
 
@@ -15,17 +15,12 @@ const notFound = () => new PublicError("Product not found", 404);
 
 export function listProductsPage(query: TableQuery<ProductSort>) {
   const where = query.q ? or(likeAny(products.id, query.q), likeAny(products.name, query.q), likeAny(products.seller, query.q)) : undefined;
-  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
-  const column = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt }[query.sort];
-  const rows = db
-    .select({ id: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
-    .from(products)
-    .where(where)
-    .orderBy(sortBy(column, query.dir), asc(products.seq))
-    .limit(query.size)
-    .offset(pageOffset(query))
-    .all();
-  return { rows, total };
+  const sorts = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt };
+  return selectPage(
+    db.select({ id: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock }).from(products).$dynamic(),
+    { where, sorts, tiebreak: [asc(products.seq)] },
+    query,
+  );
 }
 
 /** Stores the uploaded pictures (checked and resized); if one is refused, none is kept. */

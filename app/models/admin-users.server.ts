@@ -1,11 +1,11 @@
-import { asc, count, desc, eq, or } from "drizzle-orm";
+import { asc, desc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { reviews, users } from "~/db/schema";
 import { likeAny } from "~/db/like";
 import type { UserSort } from "~/lib/admin-sorts";
 import { isAdmin, type Role } from "~/lib/roles";
-import { pageOffset, type TableQuery } from "~/lib/table-query";
-import { sortBy } from "~/db/sort";
+import type { TableQuery } from "~/lib/table-query";
+import { selectPage } from "~/db/paging";
 import { deleteImage } from "./images.server";
 import { recomputeProductRatings } from "./reviews.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
@@ -20,17 +20,12 @@ export function listUsers(): User[] {
 /** One page of users for the admin table, searched (id, name, e-mail) and sorted in SQL. */
 export function listUsersPage(query: TableQuery<UserSort>) {
   const where = query.q ? or(likeAny(users.id, query.q), likeAny(users.name, query.q), likeAny(users.email, query.q)) : undefined;
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const column = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt }[query.sort];
-  const rows = db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-    .from(users)
-    .where(where)
-    .orderBy(sortBy(column, query.dir), asc(users.id))
-    .limit(query.size)
-    .offset(pageOffset(query))
-    .all();
-  return { rows, total };
+  const sorts = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+  return selectPage(
+    db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).$dynamic(),
+    { where, sorts, tiebreak: [asc(users.id)] },
+    query,
+  );
 }
 
 export function getUserForAdmin(id: string): User {

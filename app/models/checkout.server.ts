@@ -8,7 +8,7 @@ import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import { CartError, cartLineRows, emptyCart, userCartId } from "./cart.server";
+import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
 import { sendMail } from "./email.server";
 import { getOrder, getOrderByIntent, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
@@ -22,6 +22,7 @@ export const RESERVATION_MS = 15 * 60 * 1000;
 export { PAYMENT_PROBLEM };
 
 export const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
+const cartIsEmpty = () => new CartError("Your cart is empty.", 400);
 
 /**
  * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
@@ -44,7 +45,7 @@ export function reserveOrder(
 
     const cartId = userCartId(tx, user.id);
     const lines = cartId ? cartLineRows(tx, cartId) : [];
-    if (lines.length === 0) throw new CartError("Your cart is empty.", 400);
+    if (lines.length === 0) throw cartIsEmpty();
 
     for (const line of lines) {
       const taken = tx
@@ -134,8 +135,22 @@ async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
   }
 }
 
-/** Reserves the cart and opens a PaymentIntent for it: the start of a payment on the shop's pages. */
-export async function startPayment(user: User): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
+/**
+ * Reserves the cart and opens a PaymentIntent for it: the start of a payment, on the shop's pages
+ * and through the API. A cart whose stock changed since the buyer saw it is not charged at its new
+ * total (409 with what changed), and an amount the client sends must be the server's total.
+ */
+export async function startPayment(
+  user: User,
+  { amountCents }: { amountCents?: number } = {},
+): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
+  const { lines, notices } = await loadCart(userCart(user.id));
+  if (notices.length) throw new CartError(notices.join(" "), 409);
+  if (lines.length === 0) throw cartIsEmpty();
+  const { totalCents } = priceOrder(lines);
+  if (amountCents !== undefined && amountCents !== totalCents) {
+    throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
+  }
   const { order, released } = reserveOrder(user);
   await abandonAtProvider(released);
   return { order, intent: await createIntent(order) };

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import type { OrderSort } from "~/lib/admin-sorts";
-import { pageOffset, type TableQuery } from "~/lib/table-query";
-import { sortBy } from "~/db/sort";
+import type { TableQuery } from "~/lib/table-query";
+import { selectPage } from "~/db/paging";
 import { likeAny } from "~/db/like";
 
 export type Order = typeof orders.$inferSelect;
@@ -57,9 +57,7 @@ export function listOrders(query: OrderListQuery, userId?: string) {
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
   if (query.q) conditions.push(or(likeAny(orders.id, query.q), likeAny(orders.orderStatus, query.q), likeAny(orders.userName, query.q)));
-  const where = and(...conditions);
-  const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
-  const rows = db
+  const select = db
     .select({
       id: orders.id,
       userName: orders.userName,
@@ -69,12 +67,8 @@ export function listOrders(query: OrderListQuery, userId?: string) {
       numOfItems: itemCount,
     })
     .from(orders)
-    .where(where)
-    .orderBy(sortBy(sortColumns[query.sort], query.dir), desc(orders.createdAt), desc(orders.id))
-    .limit(query.size)
-    .offset(pageOffset(query))
-    .all();
-  return { rows, total };
+    .$dynamic();
+  return selectPage(select, { where: and(...conditions), sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] }, query);
 }
 
 /** An order in the specification's shape (prices in dollars). */

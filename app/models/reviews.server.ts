@@ -3,8 +3,8 @@ import { db, type Tx } from "~/db/client.server";
 import { likeAny } from "~/db/like";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
-import { pageOffset, type TableQuery } from "~/lib/table-query";
-import { sortBy } from "~/db/sort";
+import type { TableQuery } from "~/lib/table-query";
+import { selectPage } from "~/db/paging";
 import { PublicError } from "~/lib/public-error";
 
 /**
@@ -57,16 +57,14 @@ export function listReviewsPage(productId: string, query: TableQuery<ReviewSort>
     eq(reviews.productId, productId),
     query.q ? or(likeAny(reviews.id, query.q), likeAny(reviews.comment, query.q), likeAny(users.name, query.q)) : undefined,
   );
-  const total = db.select({ n: count() }).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(where).get()?.n ?? 0;
-  const column = { id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name, createdAt: reviews.createdAt }[query.sort];
-  const rows = db
-    .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(where)
-    .orderBy(sortBy(column, query.dir), asc(reviews.id))
-    .limit(query.size)
-    .offset(pageOffset(query))
-    .all();
-  return { rows, total };
+  const sorts = { id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name, createdAt: reviews.createdAt };
+  return selectPage(
+    db
+      .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .$dynamic(),
+    { where, sorts, tiebreak: [asc(reviews.id)] },
+    query,
+  );
 }

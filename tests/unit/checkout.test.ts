@@ -217,6 +217,30 @@ describe("POST /api/v1/payment/process", () => {
   });
 });
 
+describe("startPayment's checks (the API's and the page's)", () => {
+  it("refuses an amount other than the server's total and reserves nothing", async () => {
+    const productId = createProduct({ priceCents: 30_00, stock: 2 });
+    const user = await buyer(productId, 1);
+    await expect(startPayment(user, { amountCents: 1_00 })).rejects.toMatchObject({
+      status: 400,
+      message: "The amount does not match your cart's total of $56.50.",
+    });
+    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(stockOf(productId)).toBe(2);
+  });
+
+  it("without an amount, still says what changed in a cart whose stock ran low", async () => {
+    const productId = createProduct({ name: "Low Lamp", priceCents: 30_00, stock: 3 });
+    const user = await buyer(productId, 3);
+    db.update(products).set({ stock: 1 }).where(eq(products.id, productId)).run();
+    await expect(startPayment(user)).rejects.toMatchObject({
+      status: 409,
+      message: "Only 1 of Low Lamp left: the quantity in your cart is now 1.",
+    });
+    expect(ordersOf(user.id)).toHaveLength(0);
+  });
+});
+
 describe("stock under concurrent checkouts", () => {
   it("with 2 units left and 6 buyers paying at once, exactly 2 are charged and stock ends at 0", async () => {
     const productId = createProduct({ stock: 2 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiImages } from "~/web/api-images.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { productJson } from "~/lib/product-json";
+import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
 import { createProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";

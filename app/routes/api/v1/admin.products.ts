@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { productJson } from "~/lib/product-json";
+import { productJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
 import { allProducts } from "~/models/products.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
-import { productJson } from "~/lib/product-json";
+import { productJson } from "~/web/product-json";
 import { getProduct } from "~/models/products.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

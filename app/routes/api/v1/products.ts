@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
 import { parseProductQuery } from "~/lib/catalogue-query";
-import { productJson } from "~/lib/product-json";
+import { productJson } from "~/web/product-json";
 import { listProducts, reviewsByProduct } from "~/models/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
-import { reviewJson } from "~/lib/product-json";
+import { reviewJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview } from "~/models/reviews.server";

@@ -1,20 +1,7 @@
-import { centsToDollars } from "./money";
+import type { ProductReview, ProductSummary } from "~/models/products.server";
+import { centsToDollars } from "~/lib/money";
 
-type ImageLike = { id: string; url: string };
-type ReviewLike = { id: string; productId: string; userId: string; name: string; rating: number; comment: string };
-type ProductLike = {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  category: string;
-  seller: string;
-  stock: number;
-  ratings: number;
-  numOfReviews: number;
-  createdAt: Date;
-  images: ImageLike[];
-};
+type ReviewLike = Omit<ProductReview, "createdAt">;
 
 export function reviewJson(review: ReviewLike) {
   return {
@@ -28,7 +15,7 @@ export function reviewJson(review: ReviewLike) {
 }
 
 /** A product in the specification's shape: `_id`, price in dollars, images as `{ _id, url }`. */
-export function productJson(product: ProductLike, reviews: ReviewLike[]) {
+export function productJson(product: ProductSummary, reviews: ReviewLike[]) {
   return {
     _id: product.id,
     name: product.name,

@@ -1,0 +1,72 @@
+import { asc, eq, like } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
+import { db } from "./client.server";
+import { selectPage } from "./paging";
+import { products, reviews, users } from "./schema";
+
+type Sort = "name" | "price" | "category";
+const sorts = { name: products.name, price: products.priceCents, category: products.category };
+const productRows = () => db.select({ name: products.name, priceCents: products.priceCents }).from(products).$dynamic();
+const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) =>
+  ({ q: "", sort: "price" as Sort, dir: "asc" as const, page: 1, size: 10, ...q });
+const page = (q: Parameters<typeof query>[0], where = undefined as ReturnType<typeof like> | undefined) =>
+  selectPage(productRows(), { where, sorts, tiebreak: [asc(products.seq)] }, query(q));
+
+beforeEach(() => {
+  clearCatalogue();
+  // Lamp 01 … Lamp 25 at $1 … $25, then three chairs at $5: the same price as Lamp 05.
+  for (let i = 1; i <= 25; i++) createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
+  for (const name of ["Chair A", "Chair B", "Chair C"]) createProduct({ name, priceCents: 500, category: "Home" });
+});
+
+describe("selectPage", () => {
+  it("returns the page's rows in the chosen order and the count of all rows", () => {
+    const second = page({ sort: "name", dir: "desc", page: 2, size: 10 });
+    expect(second.total).toBe(28);
+    expect(second.rows.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Lamp ${String(15 - i).padStart(2, "0")}`));
+    expect(second.rows[0]).toEqual({ name: "Lamp 15", priceCents: 1500 });
+  });
+
+  it("counts and pages only the rows the condition keeps", () => {
+    const chairs = page({ sort: "name", dir: "desc", size: 2 }, like(products.name, "Chair%"));
+    expect(chairs).toEqual({ total: 3, rows: [{ name: "Chair C", priceCents: 500 }, { name: "Chair B", priceCents: 500 }] });
+  });
+
+  it("breaks ties with the tie-breakers, so that pages neither overlap nor skip rows", () => {
+    const byPrice = [1, 2, 3].flatMap((n) => page({ sort: "price", page: n }).rows.map((r) => r.name));
+    expect(byPrice.slice(3, 8)).toEqual(["Lamp 04", "Lamp 05", "Chair A", "Chair B", "Chair C"]);
+    // Every row has the same category: the order is the tie-breaker's alone.
+    const byCategory = [1, 2, 3].flatMap((n) => page({ sort: "category", dir: "desc", page: n }).rows.map((r) => r.name));
+    expect(new Set(byCategory).size).toBe(28);
+  });
+
+  it("answers a page past the end with no rows and the true count", () => {
+    expect(page({ page: 4 })).toEqual({ rows: [], total: 28 });
+  });
+
+  it("counts a joined select over the join, with a condition on the joined table", () => {
+    const productId = createProduct({ name: "Reviewed" });
+    for (const [name, rating] of [["Ann", 5], ["Bob", 3], ["Anna", 4]] as const) addReview(productId, createUser(name), rating);
+    const result = selectPage(
+      db.select({ rating: reviews.rating, user: users.name }).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).$dynamic(),
+      { where: like(users.name, "Ann%"), sorts: { rating: reviews.rating }, tiebreak: [asc(reviews.id)] },
+      { q: "", sort: "rating", dir: "desc", page: 1, size: 1 },
+    );
+    expect(result).toEqual({ total: 2, rows: [{ rating: 5, user: "Ann" }] });
+  });
+
+  it("counts and pages in SQL: one count SQLite runs as a plain count, one LIMIT/OFFSET select", () => {
+    const prepare = vi.spyOn(db.$client, "prepare");
+    page({ page: 3 }, like(products.name, "Lamp%"));
+    const statements = prepare.mock.calls.map(([sql]) => sql);
+    prepare.mockRestore();
+    expect(statements).toHaveLength(2);
+    const [counted, paged] = statements;
+    expect(counted).toMatch(/^select count\(\*\) from \(select /);
+    expect(paged).toMatch(/ limit \? offset \?$/);
+    // SQLite flattens the subquery: no temporary table or co-routine holds the rows to count them.
+    const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
+    expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/MATERIALIZE|CO-ROUTINE/);
+  });
+});
