@@ -23,7 +23,7 @@ import { issueApiToken } from "~/web/api-token.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
-import { createProduct } from "./fixtures";
+import { createProduct } from "../../tests/unit/fixtures";
 
 const WEBHOOK_SECRET = "whsec_unit";
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
