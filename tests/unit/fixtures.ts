@@ -1,7 +1,11 @@
 import { createId } from "@paralleldrive/cuid2";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { productImages, products, reviews, users } from "~/db/schema";
+import { orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
 import type { Category } from "~/lib/categories";
+import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
+import type { Role } from "~/lib/roles";
+import type { TableQuery } from "~/lib/table-query";
 
 let clock = Date.UTC(2026, 0, 1);
 
@@ -39,9 +43,9 @@ export function createProduct(input: ProductInput = {}) {
   return id;
 }
 
-export function createUser(name = "Test User") {
+export function createUser(name = "Test User", role: Role = "user") {
   const id = createId();
-  db.insert(users).values({ id, name, email: `${id}@example.com`, passwordHash: "x" }).run();
+  db.insert(users).values({ id, name, email: `${id}@example.com`, passwordHash: "x", role }).run();
   return id;
 }
 
@@ -51,4 +55,73 @@ export function addReview(productId: string, userId: string, rating: number, com
 
 export function clearCatalogue() {
   db.delete(products).run();
+}
+
+type OrderInput = Partial<{
+  userId: string | null;
+  userName: string;
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatusValue;
+  paymentIntentId: string;
+  checkoutSessionId: string;
+  createdAt: Date;
+}> & { lines?: { productId: string; quantity: number; priceCents?: number; name?: string }[] };
+
+/**
+ * Inserts an order as checkout leaves it (paid by default; an unpaid one's stock is taken, as
+ * reserved): its total is the sum of its lines, and each call is one minute newer than the last.
+ */
+export function createOrder(input: OrderInput = {}) {
+  const lines = input.lines ?? [];
+  const total = lines.reduce((sum, l) => sum + (l.priceCents ?? 1000) * l.quantity, 0);
+  const paymentStatus = input.paymentStatus ?? PAYMENT.succeeded;
+  clock += 60_000;
+  const createdAt = input.createdAt ?? new Date(clock);
+  const order = db
+    .insert(orders)
+    .values({
+      userId: input.userId ?? null,
+      userName: input.userName ?? "Test Buyer",
+      shippingAddress: "1 Main St",
+      shippingCity: "Springfield",
+      shippingPhoneNo: "555 0100",
+      shippingPostalCode: "12345",
+      shippingCountry: "France",
+      paymentIntentId: input.paymentIntentId,
+      checkoutSessionId: input.checkoutSessionId,
+      paymentStatus,
+      itemsPriceCents: total,
+      shippingPriceCents: 0,
+      taxPriceCents: 0,
+      totalPriceCents: total,
+      orderStatus: input.orderStatus,
+      paidAt: paymentStatus === PAYMENT.succeeded || paymentStatus === PAYMENT.refunded ? createdAt : null,
+      createdAt,
+    })
+    .returning()
+    .get();
+  for (const [i, line] of lines.entries()) {
+    db.insert(orderLines)
+      .values({
+        orderId: order.id,
+        productId: line.productId,
+        name: line.name ?? `Line ${i + 1}`,
+        priceCents: line.priceCents ?? 1000,
+        quantity: line.quantity,
+      })
+      .run();
+  }
+  return order;
+}
+
+export function clearOrders() {
+  db.delete(orders).run();
+}
+
+export const stockOf = (productId: string) =>
+  db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get()?.stock;
+
+/** An admin table's state (search, sort, page) as its loader reads it from the URL: page 1 of 10, ascending. */
+export function tableQuery<S extends string>(sort: S, over: Partial<TableQuery<S>> = {}): TableQuery<S> {
+  return { q: "", sort, dir: "asc", page: 1, size: 10, ...over };
 }

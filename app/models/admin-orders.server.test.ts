@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import type { OrderSort } from "~/lib/admin-sorts";
+import { FULFILMENT, PAYMENT, type PaymentStatus } from "~/lib/order-states";
+import { PublicError } from "~/lib/public-error";
+import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
+import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus } from "./admin-orders.server";
+import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
+
+const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 12, minute));
+const notFound = expect.objectContaining({ constructor: PublicError, message: "Order not found", status: 404 });
+
+beforeEach(() => clearOrders());
+
+describe("setting an order's status", () => {
+  it("records each change with its time, in order, and sets deliveredAt only while Delivered", () => {
+    const order = createOrder();
+    updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
+    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Shipped", deliveredAt: null });
+
+    updateOrderStatus(order.id, FULFILMENT.delivered, at(2));
+    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(2) });
+
+    updateOrderStatus(order.id, FULFILMENT.processing, at(3));
+    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Processing", deliveredAt: null });
+
+    expect(statusHistory(order.id)).toEqual([
+      { status: "Shipped", at: at(1) },
+      { status: "Delivered", at: at(2) },
+      { status: "Processing", at: at(3) },
+    ]);
+  });
+
+  it("setting the status it already has records nothing", () => {
+    const order = createOrder();
+    updateOrderStatus(order.id, FULFILMENT.delivered, at(1));
+    updateOrderStatus(order.id, FULFILMENT.delivered, at(5));
+    expect(getOrder(order.id)?.deliveredAt).toEqual(at(1));
+    expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
+    updateOrderStatus(createOrder().id, FULFILMENT.processing, at(2));
+    expect(statusHistory(order.id)).toHaveLength(1);
+  });
+
+  it("keeps each order's history apart", () => {
+    const [a, b] = [createOrder(), createOrder()];
+    updateOrderStatus(a.id, FULFILMENT.shipped, at(1));
+    updateOrderStatus(b.id, FULFILMENT.delivered, at(2));
+    expect(statusHistory(a.id)).toEqual([{ status: "Shipped", at: at(1) }]);
+    expect(statusHistory(b.id)).toEqual([{ status: "Delivered", at: at(2) }]);
+    expect(statusHistory("no-such-order")).toEqual([]);
+  });
+
+  it("refuses an unknown order with a 404", () => {
+    expect(() => updateOrderStatus("no-such-order", FULFILMENT.shipped)).toThrow(notFound);
+  });
+
+  it("never touches stock", () => {
+    const productId = createProduct({ stock: 4 });
+    const order = createOrder({ lines: [{ productId, quantity: 3 }] });
+    for (const status of [FULFILMENT.shipped, FULFILMENT.delivered, FULFILMENT.processing]) {
+      updateOrderStatus(order.id, status);
+      expect(stockOf(productId)).toBe(4);
+    }
+  });
+});
+
+describe("deleting an order", () => {
+  it("an unpaid one gives its reserved stock back", async () => {
+    const [a, b] = [createProduct({ stock: 3 }), createProduct({ stock: 0 })];
+    const order = createOrder({
+      paymentStatus: PAYMENT.requiresPayment,
+      lines: [
+        { productId: a, quantity: 2 },
+        { productId: b, quantity: 1 },
+      ],
+    });
+    await deleteOrder(order.id);
+    expect(getOrder(order.id)).toBeNull();
+    expect(db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all()).toEqual([]);
+    expect([stockOf(a), stockOf(b)]).toEqual([5, 1]);
+  });
+
+  it("a paid, refunded or canceled one leaves stock as it is", async () => {
+    const productId = createProduct({ stock: 3 });
+    for (const paymentStatus of [PAYMENT.succeeded, PAYMENT.refunded, PAYMENT.canceled]) {
+      const order = createOrder({ paymentStatus, lines: [{ productId, quantity: 2 }] });
+      await deleteOrder(order.id);
+      expect(getOrder(order.id)).toBeNull();
+      expect(stockOf(productId)).toBe(3);
+    }
+  });
+
+  it("refuses an unknown order with a 404", async () => {
+    await expect(deleteOrder("no-such-order")).rejects.toThrow(notFound);
+  });
+});
+
+describe("the admin's order figures", () => {
+  it("the total amount sums paid orders only and follows refunds and deletions", async () => {
+    const productId = createProduct();
+    expect(totalPaidCents()).toBe(0);
+    const paid = createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
+    const other = createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
+    createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
+    createOrder({ paymentStatus: PAYMENT.requiresPayment, lines: [{ productId, quantity: 1, priceCents: 77_00 }] });
+    createOrder({ paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1, priceCents: 55_00 }] });
+    expect(totalPaidCents()).toBe(75_50);
+
+    db.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)).run();
+    expect(totalPaidCents()).toBe(60_00);
+    await deleteOrder(paid.id);
+    expect(totalPaidCents()).toBe(0);
+  });
+
+  it("the order table lists every buyer's placed orders, searched, sorted and paged", () => {
+    const productId = createProduct();
+    const query = (over: Partial<OrderListQuery> = {}) => tableQuery<OrderSort>("totalPrice", over);
+    const place = (userName: string, priceCents: number, paymentStatus: PaymentStatus = PAYMENT.succeeded) =>
+      createOrder({ userId: createUser(userName), userName, paymentStatus, lines: [{ productId, quantity: 1, priceCents }] }).id;
+    const ann = place("Ann", 30_00);
+    const bob = place("Bob", 10_00);
+    const cat = place("Cat", 20_00, PAYMENT.refunded);
+    place("Dan", 5_00, PAYMENT.requiresPayment);
+    place("Eve", 1_00, PAYMENT.canceled);
+
+    const all = listOrders(query());
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => [r.id, r.userName, r.totalPriceCents])).toEqual([
+      [bob, "Bob", 10_00],
+      [cat, "Cat", 20_00],
+      [ann, "Ann", 30_00],
+    ]);
+    expect(listOrders(query({ dir: "desc" })).rows.map((r) => r.id)).toEqual([ann, cat, bob]);
+    expect(listOrders(query({ q: "ann" })).rows.map((r) => r.id)).toEqual([ann]);
+    expect(listOrders(query({ q: bob })).rows.map((r) => r.id)).toEqual([bob]);
+    expect(listOrders(query({ q: "Dan" }))).toEqual({ rows: [], total: 0 });
+    const last = listOrders(query({ size: 2, page: 2 }));
+    expect(last).toMatchObject({ total: 3 });
+    expect(last.rows.map((r) => r.id)).toEqual([ann]);
+  });
+});

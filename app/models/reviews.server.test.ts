@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { products, reviews } from "~/db/schema";
+import type { ReviewSort } from "~/lib/admin-sorts";
+import { PublicError } from "~/lib/public-error";
+import { reviewSchema } from "~/lib/review-schema";
+import type { TableQuery } from "~/lib/table-query";
+import { clearCatalogue, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
+import { reviewsByProduct } from "./products.server";
+import { deleteReview, listReviewsPage, upsertReview } from "./reviews.server";
+
+const ratingOf = (productId: string) =>
+  db.select({ ratings: products.ratings, numOfReviews: products.numOfReviews }).from(products).where(eq(products.id, productId)).get();
+const reviewsOf = (productId: string) => db.select().from(reviews).where(eq(reviews.productId, productId)).all();
+const post = (userId: string, productId: string, rating: number, comment = "Fine.") => upsertReview(userId, { productId, rating, comment });
+
+beforeEach(() => clearCatalogue());
+
+describe("posting a review", () => {
+  it("creates the review and sets the product's average rating and count", () => {
+    const productId = createProduct();
+    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    post(ann, productId, 4, "Good value.");
+    expect(reviewsOf(productId)).toMatchObject([{ userId: ann, rating: 4, comment: "Good value." }]);
+    expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
+
+    post(bob, productId, 5);
+    expect(ratingOf(productId)).toEqual({ ratings: 4.5, numOfReviews: 2 });
+  });
+
+  it("posting again replaces the user's review: one per user and product", () => {
+    const productId = createProduct();
+    const other = createProduct();
+    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    post(ann, productId, 1, "Broke at once.");
+    post(bob, productId, 4);
+    post(ann, other, 5);
+    const [first] = reviewsOf(productId).filter((r) => r.userId === ann);
+
+    post(ann, productId, 3, "Repaired, fine now.");
+    const mine = reviewsOf(productId).filter((r) => r.userId === ann);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: first.id, rating: 3, comment: "Repaired, fine now." });
+    expect(ratingOf(productId)).toEqual({ ratings: 3.5, numOfReviews: 2 });
+    // The user's review of another product is its own.
+    expect(ratingOf(other)).toEqual({ ratings: 5, numOfReviews: 1 });
+  });
+
+  it("refuses an unknown product with a 404 and writes nothing", () => {
+    const ann = createUser("Ann");
+    expect(() => post(ann, "no-such-product", 4)).toThrow(
+      expect.objectContaining({ constructor: PublicError, message: "Product not found", status: 404 }),
+    );
+    expect(reviewsOf("no-such-product")).toEqual([]);
+  });
+
+  // The bounds are checked where input arrives (the review form and PUT /api/v1/review parse with this schema).
+  it.each([0, 6, 2.5, "", "x"])("the review input refuses the rating %j", (rating) => {
+    const result = reviewSchema.safeParse({ rating, comment: "Fine." });
+    expect(result.success).toBe(false);
+  });
+
+  it("the review input takes ratings 1 to 5 and requires a comment", () => {
+    for (const rating of [1, 5, "3"]) expect(reviewSchema.parse({ rating, comment: " Fine. " })).toEqual({ rating: Number(rating), comment: "Fine." });
+    expect(reviewSchema.safeParse({ rating: 3, comment: "   " }).success).toBe(false);
+  });
+});
+
+describe("a product's reviews", () => {
+  it("lists each product's reviews with the reviewer's name, newest first", async () => {
+    const productId = createProduct();
+    const other = createProduct();
+    const quiet = createProduct();
+    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    post(ann, productId, 2, "Meh.");
+    post(bob, other, 5);
+    await new Promise((r) => setTimeout(r, 5));
+    post(bob, productId, 4, "Nice.");
+
+    const byProduct = await reviewsByProduct([productId, quiet]);
+    expect(byProduct.get(productId)?.map((r) => [r.name, r.rating, r.comment])).toEqual([
+      ["Bob", 4, "Nice."],
+      ["Ann", 2, "Meh."],
+    ]);
+    expect(byProduct.get(quiet)).toEqual([]);
+    expect(byProduct.has(other)).toBe(false);
+  });
+});
+
+describe("deleting a review", () => {
+  it("removes it and recomputes the product's rating from what remains", () => {
+    const productId = createProduct();
+    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    post(ann, productId, 2);
+    post(bob, productId, 5);
+    const bobs = reviewsOf(productId).find((r) => r.userId === bob)!;
+
+    deleteReview(bobs.id, productId);
+    expect(reviewsOf(productId).map((r) => r.userId)).toEqual([ann]);
+    expect(ratingOf(productId)).toEqual({ ratings: 2, numOfReviews: 1 });
+
+    const anns = reviewsOf(productId)[0];
+    deleteReview(anns.id, productId);
+    expect(ratingOf(productId)).toEqual({ ratings: 0, numOfReviews: 0 });
+  });
+
+  it("with another product's id, or an unknown review, answers 404 and deletes nothing", () => {
+    const productId = createProduct();
+    const other = createProduct();
+    const ann = createUser("Ann");
+    post(ann, productId, 4);
+    const review = reviewsOf(productId)[0];
+
+    expect(() => deleteReview(review.id, other)).toThrow(new PublicError("Review not found", 404));
+    expect(() => deleteReview("no-such-review", productId)).toThrow(new PublicError("Review not found", 404));
+    expect(reviewsOf(productId)).toHaveLength(1);
+    expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
+  });
+});
+
+describe("the admin's review table", () => {
+  const query = (over: Partial<TableQuery<ReviewSort>> = {}) => tableQuery<ReviewSort>("rating", over);
+  const names = (page: { rows: { user: string }[] }) => page.rows.map((r) => r.user);
+
+  function reviewedProduct() {
+    const productId = createProduct();
+    const reviewers: [string, number, string][] = [
+      ["Carol", 3, "Solid build."],
+      ["Ann", 5, "Love it, 100% happy"],
+      ["Dave", 1, "Arrived broken."],
+      ["Bob", 4, "Good, solid value."],
+    ];
+    for (const [name, rating, comment] of reviewers) post(createUser(name), productId, rating, comment);
+    post(createUser("Eve"), createProduct(), 2, "Solid, on another product.");
+    return productId;
+  }
+
+  it("shows only the product's reviews, sorted by the chosen column either way", () => {
+    const productId = reviewedProduct();
+    const all = listReviewsPage(productId, query());
+    expect(all.total).toBe(4);
+    expect(all.rows.map((r) => r.rating)).toEqual([1, 3, 4, 5]);
+    expect(all.rows[0]).toEqual({ id: expect.any(String), rating: 1, comment: "Arrived broken.", user: "Dave" });
+    expect(names(listReviewsPage(productId, query({ sort: "user", dir: "desc" })))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
+    expect(names(listReviewsPage(productId, query({ sort: "comment" })))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
+  });
+
+  it("searches the comment, the reviewer's name and the review id, % taken literally", () => {
+    const productId = reviewedProduct();
+    const solid = listReviewsPage(productId, query({ q: "solid" }));
+    expect(solid).toMatchObject({ total: 2 });
+    expect(names(solid)).toEqual(["Carol", "Bob"]);
+    expect(names(listReviewsPage(productId, query({ q: "dav" })))).toEqual(["Dave"]);
+    expect(names(listReviewsPage(productId, query({ q: "100%" })))).toEqual(["Ann"]);
+    expect(listReviewsPage(productId, query({ q: "%" })).total).toBe(1);
+    const [first] = listReviewsPage(productId, query()).rows;
+    expect(listReviewsPage(productId, query({ q: first.id })).rows).toEqual([first]);
+    expect(listReviewsPage(productId, query({ q: "nothing like this" }))).toEqual({ rows: [], total: 0 });
+  });
+
+  it("pages through the rows; the total counts every match", () => {
+    const productId = reviewedProduct();
+    const first = listReviewsPage(productId, query({ size: 3 }));
+    const second = listReviewsPage(productId, query({ size: 3, page: 2 }));
+    expect([first.total, second.total]).toEqual([4, 4]);
+    expect(names(first)).toEqual(["Dave", "Carol", "Bob"]);
+    expect(names(second)).toEqual(["Ann"]);
+    expect(listReviewsPage(productId, query({ size: 3, page: 3 })).rows).toEqual([]);
+    expect(listReviewsPage("no-such-product", query())).toEqual({ rows: [], total: 0 });
+  });
+});
