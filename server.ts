@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -8,6 +7,8 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { config, stripeSettings, useStripeSandbox } from "./app/config.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
+import { rejectForeignOrigins } from "./app/web/origin-check.server";
+import { remixHandler } from "./app/web/remix-handler.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
@@ -121,9 +122,11 @@ if (config.benchCeiling) {
   });
 }
 
+// Writes from other sites get a 403 (pages and API); bodies are limited before Remix reads them.
+app.use(rejectForeignOrigins());
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: config.nodeEnv,
     getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),

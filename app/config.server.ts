@@ -48,6 +48,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default("https://accounts.google.com,accounts.google.com"),
   RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
   RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
+  BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().default(""),
   STRIPE_WEBHOOK_SECRET: z.string().default(""),
@@ -135,6 +136,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
       jsUrl: env.STRIPE_JS_URL,
       sandboxPort: env.STRIPE_SANDBOX_PORT,
     },
+    /** Largest JSON, urlencoded or other non-multipart request body, and the text fields of a multipart one. */
+    bodyLimitBytes: env.BODY_LIMIT_KB * 1024,
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
     benchCeiling: env.BENCH_CEILING === "1",

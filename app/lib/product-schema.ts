@@ -2,6 +2,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
 
+/** The most pictures one product shows (the admin form and the API alike). */
+export const MAX_PRODUCT_IMAGES = 10;
+
 // The admin's product form and API; messages are the original API's where it had them.
 export const productSchema = z.object({
   name: z

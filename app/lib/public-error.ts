@@ -6,7 +6,7 @@
 export class PublicError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
     readonly field?: string,
     readonly headers?: Record<string, string>,
   ) {

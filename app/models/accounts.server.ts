@@ -1,4 +1,4 @@
-import { deleteImage, saveImage } from "./images.server";
+import { deleteImage, saveImage, type ImageUpload } from "./images.server";
 import { assertEmailAvailable, createUser, updateProfile, type User } from "./users.server";
 
 // Account writes that involve an avatar file: the file is stored only once the e-mail is known
@@ -9,7 +9,7 @@ export async function registerAccount(input: {
   name: string;
   email: string;
   password: string;
-  avatar: Buffer | null;
+  avatar: ImageUpload | null;
 }): Promise<User> {
   assertEmailAvailable(input.email);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : null;
@@ -24,7 +24,7 @@ export async function registerAccount(input: {
 /** Name, e-mail and (optionally) a new avatar; the old avatar file goes once the new one is saved. */
 export async function updateProfileWithAvatar(
   user: User,
-  input: { name: string; email: string; avatar: Buffer | null },
+  input: { name: string; email: string; avatar: ImageUpload | null },
 ): Promise<User> {
   assertEmailAvailable(input.email, user.id);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;

@@ -8,8 +8,8 @@ import { PublicError } from "~/lib/public-error";
 import type { ProductSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
-import { ImageError, deleteImage, saveImage } from "./images.server";
-
+import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
+import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
 
 const notFound = () => new PublicError("Product not found", 404);
 
@@ -23,8 +23,14 @@ export function listProductsPage(query: TableQuery<ProductSort>) {
   );
 }
 
-/** Stores the uploaded pictures (checked and resized); if one is refused, none is kept. */
-async function saveAll(images: Buffer[]): Promise<string[]> {
+/** A product shows at most MAX_PRODUCT_IMAGES pictures; `count` is how many were sent. */
+export function assertProductImageCount(count: number) {
+  if (count > MAX_PRODUCT_IMAGES) throw new PublicError(`A product can have at most ${MAX_PRODUCT_IMAGES} images`, 400, "images");
+}
+
+/** Stores the uploaded pictures (checked and resized, one at a time); if one is refused, none is kept. */
+async function saveAll(images: ImageUpload[]): Promise<string[]> {
+  assertProductImageCount(images.length);
   const urls: string[] = [];
   try {
     for (const image of images) urls.push(await saveImage(image, "products"));
@@ -45,7 +51,7 @@ const columns = (input: ProductInput) => ({
   stock: input.stock,
 });
 
-export async function createProduct(input: ProductInput, images: Buffer[]) {
+export async function createProduct(input: ProductInput, images: ImageUpload[]) {
   if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
   const urls = await saveAll(images);
   return db.transaction((tx) => {
@@ -71,7 +77,7 @@ async function removeUnusedImages(urls: string[]) {
 }
 
 /** Updates the fields; new pictures, when given, replace the old ones (as the spec's form does). */
-export async function updateProduct(id: string, input: ProductInput, images: Buffer[]) {
+export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[]) {
   if (!db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) throw notFound();
   const urls = images.length ? await saveAll(images) : [];
   const replaced = urls.length ? imageUrlsOf(id) : [];

@@ -6,6 +6,10 @@ import { config } from "~/config.server";
 import { PublicError } from "~/lib/public-error";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "Images can be at most 10 MB.";
+
+/** An uploaded picture: bytes (a data URL's), or a Blob (a file the upload kept on disk, read only when saved). */
+export type ImageUpload = Buffer | Blob;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 export class ImageError extends PublicError {
@@ -25,9 +29,11 @@ const SIZES: Record<Kind, { width: number; height: number; fit: "cover" | "insid
  * claims), at most 10 MB, then stores a resized WebP copy under the uploads folder and returns
  * its public URL.
  */
-export async function saveImage(bytes: Buffer, kind: Kind): Promise<string> {
-  if (bytes.length === 0) throw new ImageError("The image file is empty.");
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageError("Images can be at most 10 MB.");
+export async function saveImage(upload: ImageUpload, kind: Kind): Promise<string> {
+  const size = Buffer.isBuffer(upload) ? upload.length : upload.size;
+  if (size === 0) throw new ImageError("The image file is empty.");
+  if (size > MAX_IMAGE_BYTES) throw new ImageError(IMAGE_TOO_LARGE);
+  const bytes = Buffer.isBuffer(upload) ? upload : Buffer.from(await upload.arrayBuffer());
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;
@@ -36,10 +42,10 @@ export async function saveImage(bytes: Buffer, kind: Kind): Promise<string> {
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageError("Please choose a JPEG, PNG or WebP image.");
 
-  const size = SIZES[kind];
+  const box = SIZES[kind];
   const output = await sharp(bytes)
     .rotate()
-    .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: size.fit === "inside" })
+    .resize({ width: box.width, height: box.height, fit: box.fit, withoutEnlargement: box.fit === "inside" })
     .webp({ quality: 82 })
     .toBuffer();
   const dir = path.join(config.uploadsDir, kind);
@@ -60,6 +66,6 @@ export async function deleteImage(url: string | null | undefined) {
 export function bytesFromDataUrl(value: string): Buffer {
   const match = value.match(/^data:[^;,]*(;base64)?,(.*)$/s);
   if (!match || !match[1]) throw new ImageError("The image must be a base64 data URL.");
-  if (match[2].length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) throw new ImageError("Images can be at most 10 MB.");
+  if (match[2].length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) throw new ImageError(IMAGE_TOO_LARGE);
   return Buffer.from(match[2], "base64");
 }

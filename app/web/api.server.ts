@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ZodTypeAny, z } from "zod";
-import { readFormWithFiles } from "~/web/multipart.server";
+import { isBodyError } from "~/web/body-limits.server";
+import { isFormContentType, readFormBody, type FormReadOptions } from "~/web/multipart.server";
 import { PublicError } from "~/lib/public-error";
 
 /** The error body every /api/v1 call answers with. */
@@ -40,29 +41,41 @@ function messageFromBody(text: string): string {
   return text;
 }
 
-/** The body of an API call as an object: JSON, urlencoded or multipart (files kept as File). */
-export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
+/**
+ * The body of an API call as an object: JSON, urlencoded or multipart (files kept as File, in the
+ * fields `options.files` names). A body over the limits, broken, or with dangerous field names is
+ * answered with the 4xx that says so.
+ */
+export async function readApiBody(request: Request, options?: FormReadOptions): Promise<Record<string, unknown>> {
+  try {
+    return await readBody(request, options);
+  } catch (error) {
+    if (isBodyError(error)) throw apiError(error.status, error.message);
+    throw error;
+  }
+}
+
+async function readBody(request: Request, options?: FormReadOptions): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type");
+  if (/^application\/json\b/i.test(type?.trim() ?? "")) {
+    const text = await request.text();
     let body: unknown;
     try {
-      body = await request.json();
+      body = JSON.parse(text);
     } catch {
       throw apiError(400, "The request body is not valid JSON");
     }
     if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
     return body as Record<string, unknown>;
   }
-  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-    // Repeated fields (several images) become arrays.
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of await readFormWithFiles(request)) {
-      const previous = body[key];
-      body[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-    }
-    return body;
+  if (!isFormContentType(type)) return {};
+  // Repeated fields (several images) become arrays.
+  const body: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of await readFormBody(request, options)) {
+    const previous = body[key];
+    body[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
-  return {};
+  return body;
 }
 
 /** Validates API input with a zod schema; the first problem becomes a 400 with its message. */

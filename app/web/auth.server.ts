@@ -45,7 +45,7 @@ if (config.google) {
 
 /** Only paths on this site: no `//host`, no `/\host`, no absolute URLs. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.length > 2000) return fallback;
   return to;
 }
 

@@ -7,8 +7,8 @@ import { redirectWithError } from "./toast.server";
 // per way of showing it. Anything else is rethrown: a real server error, logged once.
 
 /** The error page with this status and message (the root ErrorBoundary shows it). */
-export function errorPage(status: number, message: string) {
-  return data(message, { status });
+export function errorPage(status: number, message: string, headers?: HeadersInit) {
+  return data(message, { status, headers });
 }
 
 /** The 404 page, for an id in the URL that names nothing. Throw it. */

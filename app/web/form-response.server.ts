@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
  * when the page is rendered without JavaScript. Passwords are never put back.
  */
 export function formFailure(
-  status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
   fieldErrors: Record<string, string>,
   repopulateFields: Record<string, unknown> = {},
   formError?: string | null,

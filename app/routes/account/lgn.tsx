@@ -11,6 +11,7 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
 import { authenticator, getOptionalUser, safeRedirect, signInAndRedirect } from "~/web/auth.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const result = await loginValidator.validate(form);
   const email = String(form.get("email") ?? "").trim();

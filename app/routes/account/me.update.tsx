@@ -8,7 +8,8 @@ import { profileValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
-import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
+import { readForm } from "~/web/forms.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
@@ -23,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readFormWithFiles(request);
+  const form = await readForm(request, { files: AVATAR_FILES });
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const result = await profileValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    await updateProfileWithAvatar(user, { ...result.data, avatar: await fileBytes(form.get("avatar")) });
+    await updateProfileWithAvatar(user, { ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar") });
   } catch (error) {
     return publicErrorToForm(error, values);
   }

@@ -9,11 +9,12 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Forgot Password");
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const result = await forgotPasswordValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, { email });

@@ -9,6 +9,7 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { resetPassword, resetTokenProblem } from "~/models/password-reset.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "New Password Reset");
 
@@ -17,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const result = await resetPasswordValidator.validate(await request.formData());
+  const result = await resetPasswordValidator.validate(await readForm(request));
   if (result.error) return formFailure(400, result.error.fieldErrors);
   try {
     await resetPassword(params.token ?? "", result.data);

@@ -10,6 +10,7 @@ import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { commitUserSession, requireUser } from "~/web/auth.server";
 import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Change Password");
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePasswordUser(request);
-  const result = await passwordChangeValidator.validate(await request.formData());
+  const result = await passwordChangeValidator.validate(await readForm(request));
   if (result.error) return formFailure(400, result.error.fieldErrors);
   try {
     const sessionVersion = await changePassword(user, result.data);

@@ -10,7 +10,8 @@ import { registerValidator } from "~/lib/account-validators";
 import { formFailure, withoutPasswords } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
-import { fileBytes, readFormWithFiles } from "~/web/multipart.server";
+import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
+import { readForm } from "~/web/forms.server";
 import { getOptionalUser, signInAndRedirect } from "~/web/auth.server";
 import { registerAccount } from "~/models/accounts.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
@@ -23,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readFormWithFiles(request);
+  const form = await readForm(request, { files: AVATAR_FILES });
   const result = await registerValidator.validate(form);
-  const values = withoutPasswords(Object.fromEntries(form));
+  const values = withoutPasswords(Object.fromEntries([...form].filter(([key]) => key !== "avatar")));
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    const user = await registerAccount({ ...result.data, avatar: await fileBytes(form.get("avatar")) });
+    const user = await registerAccount({ ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar") });
     return signInAndRedirect(request, user, "/", "Registered successfully");
   } catch (error) {
     return publicErrorToForm(error, values);

@@ -11,6 +11,7 @@ import { getUserById, type User } from "~/models/users.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
+import { readForm } from "~/web/forms.server";
 
 // /admin/{product,user,order}/:id/delete: the confirmation page before a deletion (a plain POST
 // form, so it needs no script), and the deletion itself.
@@ -70,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  await readForm(request);
   const { kind, id } = await target(params);
   await orRedirectWithError(kind.list, () => kind.remove(admin, id));
   return redirectWithSuccess(kind.list, kind.deleted);

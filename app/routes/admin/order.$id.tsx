@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from "~/lib/order-states";
 import { statusHistory, updateOrderStatus } from "~/models/admin-orders.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";
+import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Process Order" };
 export const meta = adminMeta;
@@ -24,7 +25,7 @@ const statusSchema = z.object({ status: z.enum(ORDER_STATUSES, { errorMap: () =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const parsed = statusSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusSchema.safeParse(Object.fromEntries(await readForm(request)));
   const here = `/admin/order/${params.id}`;
   if (!parsed.success) return redirectWithError(here, parsed.error.issues[0].message);
   await orErrorPage(() => updateOrderStatus(params.id ?? "", parsed.data.status));

@@ -10,6 +10,7 @@ import { orRedirectWithError } from "~/web/errors.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview, listReviewsPage } from "~/models/reviews.server";
+import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Product Reviews" };
 export const meta = adminMeta;
@@ -53,9 +54,10 @@ function DeleteReviewButton({ reviewId }: { reviewId: string }) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const productId = String(form.get("productId") ?? "");
-  const back = `/admin/reviews?productId=${encodeURIComponent(productId)}`;
+  // Ids are short (cuid2); a longer value names no product and is not copied into the Location header.
+  const back = productId.length <= 64 ? `/admin/reviews?productId=${encodeURIComponent(productId)}` : "/admin/reviews";
   await orRedirectWithError(back, () => deleteReview(String(form.get("reviewId") ?? ""), productId));
   return redirectWithSuccess(back, "Review deleted successfully");
 }

@@ -11,6 +11,7 @@ import { redirectWithSuccess } from "~/web/toast.server";
 import { updateUserByAdmin } from "~/models/admin-users.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getUserById } from "~/models/users.server";
+import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Update User" };
 export const meta = adminMeta;
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(form);
   const result = await adminUserValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);

@@ -16,6 +16,7 @@ import { loadCheckout } from "~/web/checkout-page.server";
 import { startCheckout } from "~/models/stripe-checkout.server";
 import { isSandbox, publishableKey, stripeJsUrl } from "~/models/stripe.server";
 import { CartNotices } from "~/components/CartNotices";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Payment");
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await loadCheckout(request, { needShipping: true });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!isSandbox()) {
     // With real keys, card details never reach the shop: the buyer pays on Stripe Checkout.
     try {

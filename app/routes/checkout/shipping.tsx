@@ -9,6 +9,7 @@ import { pageTitle } from "~/lib/meta";
 import { shippingValidator } from "~/lib/shipping-validator";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES, saveShippingInfo } from "~/models/shipping.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Shipping Info");
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await loadCheckout(request, { needShipping: false });
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(form);
   const result = await shippingValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);

@@ -10,6 +10,7 @@ import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { CartNotices } from "~/components/CartNotices";
 import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
 
@@ -25,7 +26,7 @@ const stepSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "checkout") {
     return user ? redirect("/shipping") : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);

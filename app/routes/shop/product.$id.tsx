@@ -17,6 +17,7 @@ import { formFailure } from "~/web/form-response.server";
 import { notFound, publicErrorToForm } from "~/web/errors.server";
 import { reviewSchema } from "~/lib/review-schema";
 import { fieldErrorsOf } from "~/lib/zod-errors";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageTitle(matches, data?.product.name ?? "Not Found");
@@ -50,7 +51,7 @@ async function postReview(request: Request, productId: string, form: FormData) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "review") return postReview(request, params.id ?? "", form);
   if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });

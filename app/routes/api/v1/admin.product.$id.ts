@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiImages } from "~/web/api-images.server";
+import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productSchema } from "~/lib/product-schema";
 import { deleteProduct, updateProduct } from "~/models/admin-products.server";
@@ -15,8 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteProduct(id);
       return Response.json({ success: true, message: "Product deleted successfully" });
     }
-    const body = await readApiBody(request);
-    await updateProduct(id, parseApiInput(productSchema, body), await apiImages(body.images));
+    const body = await readApiBody(request, { files: PRODUCT_FILES });
+    await updateProduct(id, parseApiInput(productSchema, body), uploadedProductImages(body.images));
     return Response.json({ success: true, message: "Product updated successfully" });
   });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiImages } from "~/web/api-images.server";
+import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
@@ -12,9 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    const body = await readApiBody(request);
+    const body = await readApiBody(request, { files: PRODUCT_FILES });
     const input = parseApiInput(productSchema, body);
-    const { id } = await createProduct(input, await apiImages(body.images));
+    const { id } = await createProduct(input, uploadedProductImages(body.images));
     const product = (await getProduct(id))!;
     return Response.json({ success: true, product: productJson(product, []) }, { status: 201 });
   });

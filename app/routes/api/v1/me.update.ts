@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { profileSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { uploadedImageBytes } from "~/web/multipart.server";
+import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { requireApiUser } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
@@ -11,9 +11,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const body = await readApiBody(request);
+    const body = await readApiBody(request, { files: AVATAR_FILES });
     const input = parseApiInput(profileSchema, body);
-    const updated = await updateProfileWithAvatar(user, { ...input, avatar: await uploadedImageBytes(body.avatar) });
+    const updated = await updateProfileWithAvatar(user, { ...input, avatar: singleImage(body.avatar, "avatar") });
     return Response.json({ success: true, user: userJson(updated) });
   });
 }

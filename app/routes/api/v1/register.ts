@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { uploadedImageBytes } from "~/web/multipart.server";
+import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { registerAccount } from "~/models/accounts.server";
 import { signedInJson } from "~/web/api-auth.server";
 import { verifyGoogleCredential } from "~/models/google-id-token.server";
@@ -11,13 +11,13 @@ import { findOrCreateGoogleUser } from "~/models/users.server";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
-    const body = await readApiBody(request);
+    const body = await readApiBody(request, { files: AVATAR_FILES });
     if (typeof body.credential === "string") {
       const user = await findOrCreateGoogleUser(await verifyGoogleCredential(body.credential));
       return signedInJson(request, user, 201);
     }
     const input = parseApiInput(registerSchema, body);
-    const user = await registerAccount({ ...input, avatar: await uploadedImageBytes(body.avatar) });
+    const user = await registerAccount({ ...input, avatar: singleImage(body.avatar, "avatar") });
     return signedInJson(request, user, 201);
   });
 }

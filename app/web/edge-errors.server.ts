@@ -1,0 +1,34 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { config } from "~/config.server";
+
+// Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits):
+// JSON in the API's shape under /api/v1, a small HTML page that says why everywhere else.
+
+export const isApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const TITLES: Record<number, string> = { 400: "Bad request", 403: "Forbidden", 413: "Too large" };
+
+function page(status: number, message: string): string {
+  const title = `${status} ${TITLES[status] ?? "Error"} - ${config.shopName}`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>${status} ${escapeHtml(TITLES[status] ?? "Error")}</h1>
+<p>${escapeHtml(message)}</p>
+<p><a href="/">Back to ${escapeHtml(config.shopName)}</a></p>
+</body></html>
+`;
+}
+
+/** Sends the error; `close` ends the connection after it, so that a body left unread is not read. */
+export function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number, message: string, close = false) {
+  if (close) res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  res.status(status);
+  if (isApiPath(req.path)) res.json({ success: false, message });
+  else res.type("html").send(page(status, message));
+}

@@ -1,0 +1,42 @@
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { config } from "~/config.server";
+import { sendEdgeError } from "~/web/edge-errors.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
+
+/** Calls authenticated by a bearer token carry no ambient credential a foreign page could borrow. */
+export const hasBearerToken = (req: ExpressRequest) => (req.get("Authorization") ?? "").startsWith("Bearer ");
+
+/** The shop's own origins: the request's Host, and PUBLIC_URL's origin. `null` and unparsable values are foreign. */
+export function isOwnOrigin(origin: string, host: string | undefined, publicOrigin = new URL(config.publicUrl).origin): boolean {
+  if (origin === publicOrigin) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase();
+}
+
+/**
+ * Cross-site request forgery: a write (any method but GET, HEAD, OPTIONS) whose Origin header names
+ * another site is refused with a 403 that says why, for pages and the API alike, before anything
+ * reads it. A missing Origin (clients other than browsers) is allowed, and so are API calls with a
+ * bearer token.
+ */
+export function rejectForeignOrigins(): RequestHandler {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return (req, res, next) => {
+    const origin = req.get("Origin");
+    if (SAFE_METHODS.has(req.method) || origin === undefined || hasBearerToken(req)) return next();
+    if (isOwnOrigin(origin, req.get("Host"), publicOrigin)) return next();
+    const shown = origin.length > 100 ? `${origin.slice(0, 100)}…` : origin;
+    sendEdgeError(
+      req,
+      res,
+      403,
+      `This request came from another site (Origin: ${shown}), so the shop did not act on it. ` +
+        `If you meant to do this, open the shop at ${publicOrigin} and try again.`,
+      hasBody(req),
+    );
+  };
+}

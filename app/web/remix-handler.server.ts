@@ -1,0 +1,135 @@
+import type { IncomingMessage } from "node:http";
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { BodyError, bodyLimitFor, bodyTooLarge } from "~/web/body-limits.server";
+import { sendEdgeError } from "~/web/edge-errors.server";
+import { hasBody } from "~/web/origin-check.server";
+import { withUploadScope } from "~/web/upload-files.server";
+
+type Options = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest) => AppLoadContext;
+};
+
+/**
+ * The Remix request handler, with every request body limited before anything parses it (see
+ * body-limits.server.ts): a declared Content-Length over the limit is answered 413 unread, a
+ * streamed body is counted and cut at the limit, and a cut body is answered 413 whatever the route
+ * made of it. Files uploaded while answering are removed afterwards.
+ */
+export function remixHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const url = requestUrl(req);
+      if (!url) return sendEdgeError(req, res, 400, "The Host header is not valid.", hasBody(req));
+      const limit = bodyLimitFor(req.get("Content-Type"));
+      const withBody = req.method !== "GET" && req.method !== "HEAD";
+      if (withBody && Number(req.get("Content-Length")) > limit) return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
+
+      const body = withBody ? new LimitedBody(req, limit) : null;
+      const controller = new AbortController();
+      res.on("close", () => controller.abort());
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+      }
+      // rejectForeignOrigins has checked the Origin already, against PUBLIC_URL too; Remix's own check
+      // would turn a mismatch (e.g. a client's X-Forwarded-Host) into a 500.
+      headers.delete("Origin");
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        signal: controller.signal,
+        ...(body ? { body: body.stream, duplex: "half" } : {}),
+      } as RequestInit);
+
+      const response = await withUploadScope(async () => handle(request, getLoadContext(req)));
+      if (body?.tripped) {
+        res.setHeader("Connection", "close");
+        if (response.status !== 413) {
+          await response.body?.cancel();
+          return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
+        }
+      } else body?.discardRest();
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+// As @remix-run/express builds it: the host as Express sees it (trust proxy), the port from X-Forwarded-Host or Host.
+function requestUrl(req: ExpressRequest): URL | null {
+  const portOf = (value: string | undefined) => value?.match(/:(\d+)$/)?.[1];
+  const port = portOf(req.get("X-Forwarded-Host")) ?? portOf(req.get("Host"));
+  const href = `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+  return URL.canParse(href) ? new URL(href) : null;
+}
+
+/** The request's body as a web stream that errors with a 413 BodyError once more than `limit` bytes arrive. */
+class LimitedBody {
+  readonly stream: ReadableStream<Uint8Array>;
+  tripped = false;
+  private received = 0;
+  private onChunk: (chunk: Buffer) => void = () => {};
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly limit: number,
+  ) {
+    const over = (): BodyError => {
+      this.tripped = true;
+      req.pause();
+      return bodyTooLarge(limit);
+    };
+    this.stream = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        let open = true;
+        const finish = (error?: unknown) => {
+          if (!open) return;
+          open = false;
+          if (error) controller.error(error);
+          else controller.close();
+        };
+        this.onChunk = (chunk) => {
+          if (!open) return;
+          if (!this.count(chunk)) return finish(over());
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on("data", (chunk: Buffer) => this.onChunk(chunk));
+        req.on("end", () => finish());
+        req.on("error", (error) => finish(error));
+        req.on("close", () => finish(req.complete ? undefined : new BodyError(400, "The request body ended early.")));
+      },
+      pull: () => void req.resume(),
+      cancel: () => void req.pause(),
+    });
+  }
+
+  /** Adds a chunk to the count; false once the body is over the limit. */
+  private count(chunk: Buffer): boolean {
+    this.received += chunk.byteLength;
+    return this.received <= this.limit;
+  }
+
+  /** After the answer: what the route left unread is read and dropped, still within the limit, so the connection can be reused. */
+  discardRest() {
+    if (this.req.complete) return;
+    this.onChunk = (chunk) => {
+      if (!this.count(chunk)) this.req.socket.destroy();
+    };
+    this.req.resume();
+  }
+}

@@ -1,0 +1,42 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Uploaded files are streamed to a temporary folder per request, never kept in memory, and the
+// folder goes when the request has been answered. The scope is shared through globalThis because
+// server.ts (tsx) opens it while the routes (the build's copy of this module) fill it.
+type UploadScope = { dir: Promise<string> | null };
+const scopes: AsyncLocalStorage<UploadScope> = ((globalThis as { __shopUploadScopes?: AsyncLocalStorage<UploadScope> })
+  .__shopUploadScopes ??= new AsyncLocalStorage<UploadScope>());
+
+/** Runs `work` (answering one request); the files uploaded meanwhile are removed once it is done. */
+export async function withUploadScope<T>(work: () => Promise<T>): Promise<T> {
+  const scope: UploadScope = { dir: null };
+  try {
+    return await scopes.run(scope, work);
+  } finally {
+    if (scope.dir) await fs.promises.rm(await scope.dir, { recursive: true, force: true });
+  }
+}
+
+const prefix = () => path.join(os.tmpdir(), "shop-upload-");
+
+// Outside a request scope (a unit test calling an action), one folder for the process, removed at exit.
+let processDir: string | null = null;
+function processWideDir(): string {
+  if (!processDir) {
+    const dir = fs.mkdtempSync(prefix());
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    processDir = dir;
+  }
+  return processDir;
+}
+
+let counter = 0;
+/** A fresh path for an uploaded file, in the current request's temporary folder. */
+export async function uploadFilePath(): Promise<string> {
+  const scope = scopes.getStore();
+  const dir = scope ? await (scope.dir ??= fs.promises.mkdtemp(prefix())) : processWideDir();
+  return path.join(dir, `part-${++counter}`);
+}
