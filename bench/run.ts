@@ -13,6 +13,7 @@ const PARTS = {
   checkout: () => import("./parts/checkout").then((m) => m.checkout()),
   weight: () => import("./parts/weight").then((m) => m.weight()),
   lighthouse: () => import("./parts/lighthouse").then((m) => m.lighthouse()),
+  bodies: () => import("./parts/bodies").then((m) => m.bodies()),
 } as const;
 type Part = keyof typeof PARTS;
 

@@ -7,6 +7,8 @@ import path from "node:path";
 export type ShopServer = {
   url: string;
   port: number;
+  /** The server process, e.g. to read its memory from /proc. */
+  pid: number;
   sandboxPort: number;
   databaseFile: string;
   dataDir: string;
@@ -94,6 +96,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   return {
     url,
     port,
+    pid: child.pid!,
     sandboxPort,
     databaseFile,
     dataDir,
