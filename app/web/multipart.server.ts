@@ -77,6 +77,9 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
     }
   });
   parser.on("file", (name, stream, filename, _encoding, mimeType) => {
+    // Errors are read where the stream is consumed (or not at all for a drained part); without a
+    // listener, one arriving before that would crash the process.
+    stream.on("error", () => {});
     const allowed = options.files?.[name] ?? 0;
     const count = kept.get(name) ?? 0;
     try {

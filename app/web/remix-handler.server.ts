@@ -81,6 +81,8 @@ function requestUrl(req: ExpressRequest): URL | null {
 class LimitedBody {
   readonly stream: ReadableStream<Uint8Array>;
   tripped = false;
+  /** Until the stream is closed, errored or cancelled by its reader. */
+  private open = true;
   private received = 0;
   private onChunk: (chunk: Buffer) => void = () => {};
 
@@ -95,15 +97,14 @@ class LimitedBody {
     };
     this.stream = new ReadableStream<Uint8Array>({
       start: (controller) => {
-        let open = true;
         const finish = (error?: unknown) => {
-          if (!open) return;
-          open = false;
+          if (!this.open) return;
+          this.open = false;
           if (error) controller.error(error);
           else controller.close();
         };
         this.onChunk = (chunk) => {
-          if (!open) return;
+          if (!this.open) return;
           if (!this.count(chunk)) return finish(over());
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
@@ -114,7 +115,10 @@ class LimitedBody {
         req.on("close", () => finish(req.complete ? undefined : new BodyError(400, "The request body ended early.")));
       },
       pull: () => void req.resume(),
-      cancel: () => void req.pause(),
+      cancel: () => {
+        this.open = false;
+        req.pause();
+      },
     });
   }
 

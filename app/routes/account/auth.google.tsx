@@ -7,7 +7,8 @@ import { readForm } from "~/web/forms.server";
 // POST (the "Sign in with Google" form) redirects to Google's consent screen.
 export async function action({ request }: ActionFunctionArgs) {
   if (!config.google) throw notFound("Google sign-in is not configured on this shop.");
-  await readForm(request);
+  // remix-auth builds its own Request from this one, so the body must stay unread.
+  await readForm(request.clone());
   return authenticator.authenticate("google", request);
 }
 

@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { cookieHeader, rawRequest, type RawAnswer } from "../support/raw-http";
+import { BODIES, FEW_BODIES, FOREIGN_ORIGINS, OTHER_METHODS, TARGETS, urlPatternOf, writeRouteFiles, type FuzzBody } from "../support/fuzz-corpus";
+
+// Anything a client can send gets an answer below 500: malformed bodies, content types, methods and
+// field names, to every form action and API route, anonymously and as an admin (same origin); and
+// every write from another origin is a 403.
+
+type Case = { method: string; url: string; body: FuzzBody; cookie?: string; origin?: string };
+
+async function runAll(base: string, cases: Case[], concurrency = 6) {
+  const answers: { c: Case; answer: RawAnswer }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++];
+      const headers: Record<string, string> = { ...c.body.headers };
+      if (c.cookie) headers.Cookie = c.cookie;
+      if (c.origin) headers.Origin = c.origin;
+      if (c.body.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(c.body.body));
+      answers.push({ c, answer: await rawRequest(base, c.method, c.url, headers, c.body.body) });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return answers;
+}
+
+const describe = ({ c, answer }: { c: Case; answer: RawAnswer }) =>
+  `${c.method} ${c.url} [${c.body.label}]${c.cookie ? " as admin" : ""}${c.origin ? ` Origin: ${c.origin}` : ""} → ${answer.status} ${answer.body.slice(0, 120)}`;
+
+/** A throwaway admin: registered, promoted by the demo admin, signed in. Its session cookie. */
+async function throwawayAdmin(base: string): Promise<string> {
+  const account = { name: "Fuzz Admin", email: uniqueEmail("fuzz-admin"), password: "fuzz-password-1" };
+  const json = { "Content-Type": "application/json" };
+  const registered = await rawRequest(base, "POST", "/api/v1/register", json, JSON.stringify(account));
+  expect(registered.status).toBe(201);
+  const userId = (JSON.parse(registered.body) as { user: { _id: string } }).user._id;
+  const demo = await rawRequest(base, "POST", "/api/v1/login", json, JSON.stringify(DEMO_ADMIN));
+  const promoted = await rawRequest(
+    base,
+    "PUT",
+    `/api/v1/admin/user/${userId}`,
+    { ...json, Cookie: cookieHeader(demo) },
+    JSON.stringify({ name: account.name, email: account.email, role: "admin" }),
+  );
+  expect(promoted.status).toBe(200);
+  const login = await rawRequest(base, "POST", "/api/v1/login", json, JSON.stringify({ email: account.email, password: account.password }));
+  expect(login.status).toBe(200);
+  return cookieHeader(login);
+}
+
+test("the fuzz corpus names every route that takes writes", () => {
+  const files = writeRouteFiles();
+  expect(files.length).toBeGreaterThan(30);
+  expect(Object.keys(TARGETS).sort()).toEqual(files);
+  for (const [file, { url }] of Object.entries(TARGETS)) expect(url.split("?")[0], file).toMatch(urlPatternOf(file));
+});
+
+test("no answer is a 5xx, whatever is sent; writes from other origins are 403", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const base = baseURL!;
+  const products = JSON.parse((await rawRequest(base, "GET", "/api/v1/products")).body) as { products: { _id: string }[] };
+  const urls = Object.values(TARGETS).map((t) => ({ ...t, url: t.url.replace(":product", products.products[0]._id) }));
+  const admin = await throwawayAdmin(base);
+
+  const cases: Case[] = [];
+  for (const { url, admin: asAdmin } of urls) {
+    for (const cookie of asAdmin === false ? [undefined] : [undefined, admin]) {
+      for (const body of BODIES) cases.push({ method: "POST", url, body, cookie });
+      for (const method of OTHER_METHODS) for (const body of FEW_BODIES) cases.push({ method, url, body, cookie });
+    }
+  }
+  const foreign: Case[] = urls.flatMap(({ url }) =>
+    ["POST", "PUT", "DELETE"].flatMap((method) =>
+      FOREIGN_ORIGINS.map((origin) => ({ method, url, body: FEW_BODIES[2], cookie: admin, origin })),
+    ),
+  );
+  // Same origin as the test's base URL: allowed through to the routes.
+  const sameOrigin: Case[] = urls.map(({ url }) => ({ method: "POST", url, body: FEW_BODIES[2], cookie: admin, origin: base }));
+
+  const answers = await runAll(base, [...cases, ...sameOrigin]);
+  const foreignAnswers = await runAll(base, foreign);
+  const total = answers.length + foreignAnswers.length;
+  console.log(`fuzz: ${total} requests`);
+
+  expect(answers.filter((a) => a.answer.status >= 500).map(describe)).toEqual([]);
+  expect(foreignAnswers.filter((a) => a.answer.status !== 403).map(describe)).toEqual([]);
+  expect(foreignAnswers.every((a) => /another site/.test(a.answer.body))).toBe(true);
+  expect(answers.filter((a) => a.c.origin === base && a.answer.status === 403 && /another site/.test(a.answer.body)).map(describe)).toEqual([]);
+
+  // The throwaway admin is still signed in: nothing in the corpus ended its session or changed it.
+  const me = await rawRequest(base, "GET", "/api/v1/me", { Cookie: admin });
+  expect(me.status).toBe(200);
+  expect(JSON.parse(me.body).user).toMatchObject({ name: "Fuzz Admin", role: "admin" });
+});

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// What the fuzz test sends: every route that takes writes (page actions and the whole API), each
+// with malformed bodies, content types, methods and field names. Ids in URLs name nothing, so
+// destructive routes change no shared data.
+
+const ROUTES = path.resolve("app/routes");
+
+/** Route files that take writes: every file exporting an `action`, and every /api/v1 route. */
+export function writeRouteFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const rel = path.relative(ROUTES, full).split(path.sep).join("/");
+        const source = fs.readFileSync(full, "utf8");
+        if (rel.startsWith("api/v1/") || /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) files.push(rel);
+      }
+    }
+  };
+  walk(ROUTES);
+  return files.sort();
+}
+
+/** The URL pattern of a route file, as app/routes.ts mounts the folders (flat-route names inside each). */
+export function urlPatternOf(file: string): RegExp {
+  const [area, ...rest] = file.split("/");
+  const name = (area === "api" ? rest.slice(1) : rest).join("/").replace(/\.tsx?$/, "");
+  const mount = area === "api" ? "/api/v1" : area === "admin" && name !== "dashboard" ? "/admin" : "";
+  const segments = name
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => s.replace(/_$/, ""))
+    .map((s) => (s === "$" ? ".+" : s.startsWith("$") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return new RegExp(`^${mount}${segments.map((s) => `/${s}`).join("")}$`);
+}
+
+const NONE = "nonexistent0fuzz";
+
+/** One URL per write route; `admin: false` where a signed-in pass would end its own session. */
+export const TARGETS: Record<string, { url: string; admin?: false }> = {
+  "account/auth.google.tsx": { url: "/auth/google" },
+  "account/lgn.tsx": { url: "/lgn" },
+  "account/logout.tsx": { url: "/logout", admin: false },
+  "account/me.update.tsx": { url: "/me/update" },
+  "account/password.forgot.tsx": { url: "/password/forgot" },
+  "account/password.reset.$token.tsx": { url: `/password/reset/${NONE}` },
+  "account/password.update.tsx": { url: "/password/update" },
+  "account/register.tsx": { url: "/register" },
+  "admin/$kind.$id.delete.tsx": { url: `/admin/product/${NONE}/delete` },
+  "admin/order.$id.tsx": { url: `/admin/order/${NONE}` },
+  "admin/product.$id.tsx": { url: `/admin/product/${NONE}` },
+  "admin/product._index.tsx": { url: "/admin/product" },
+  "admin/reviews.tsx": { url: "/admin/reviews" },
+  "admin/user.$id.tsx": { url: `/admin/user/${NONE}` },
+  "api/v1/$.ts": { url: "/api/v1/no/such/route" },
+  "api/v1/admin.order.$id.ts": { url: `/api/v1/admin/order/${NONE}` },
+  "api/v1/admin.orders.ts": { url: "/api/v1/admin/orders" },
+  "api/v1/admin.product.$id.ts": { url: `/api/v1/admin/product/${NONE}` },
+  "api/v1/admin.product.new.ts": { url: "/api/v1/admin/product/new" },
+  "api/v1/admin.products.ts": { url: "/api/v1/admin/products" },
+  "api/v1/admin.update.order.$id.ts": { url: `/api/v1/admin/update/order/${NONE}` },
+  "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
+  "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
+  "api/v1/login.ts": { url: "/api/v1/login" },
+  "api/v1/logout.ts": { url: "/api/v1/logout", admin: false },
+  "api/v1/me.ts": { url: "/api/v1/me" },
+  "api/v1/me.update.ts": { url: "/api/v1/me/update" },
+  "api/v1/order.$id.ts": { url: `/api/v1/order/${NONE}` },
+  "api/v1/order.new.ts": { url: "/api/v1/order/new" },
+  "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },
+  "api/v1/password.change.ts": { url: "/api/v1/password/change" },
+  "api/v1/password.reset.$token.ts": { url: `/api/v1/password/reset/${NONE}` },
+  "api/v1/password.reset.ts": { url: "/api/v1/password/reset" },
+  "api/v1/payment.process.ts": { url: "/api/v1/payment/process" },
+  "api/v1/product.$id.ts": { url: `/api/v1/product/${NONE}` },
+  "api/v1/products.ts": { url: "/api/v1/products" },
+  "api/v1/register.ts": { url: "/api/v1/register" },
+  "api/v1/review.ts": { url: "/api/v1/review" },
+  "api/v1/reviews.ts": { url: `/api/v1/reviews?id=${NONE}&productId=${NONE}` },
+  "api/v1/stripeapi.ts": { url: "/api/v1/stripeapi" },
+  "checkout/payment.tsx": { url: "/payment" },
+  "checkout/shipping.tsx": { url: "/shipping" },
+  "checkout/webhooks.stripe.ts": { url: "/webhooks/stripe" },
+  "shop/cart.tsx": { url: "/cart" },
+  // A real product (filled in by the test): adding to a throwaway cart changes nothing shared.
+  "shop/product.$id.tsx": { url: "/product/:product" },
+};
+
+export type FuzzBody = { label: string; headers: Record<string, string>; body?: string | Buffer };
+
+const multipart = (boundary: string, parts: string[], close = true) =>
+  `${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join("")}${close ? `--${boundary}--\r\n` : ""}`;
+const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
+const file = (name: string, filename: string, bytes: string) =>
+  `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n${bytes}`;
+const MP = "multipart/form-data; boundary=fz";
+const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+
+/** The field names the forms and the API read, with values of the wrong kind. */
+const WRONG_VALUES =
+  "intent=%00&productId[]=a&productId[]=b&quantity=-1e309&step=9&rating=NaN&comment=&email[x]=1&password[]=&name=%F0%9F&" +
+  "status=Teleported&role=root&country=ZZ&address=&phoneNo=x&postalCode=&reviewId=&redirectTo=//evil.example&images=data:,x&avatar=data:image/png;base64,!!";
+
+export const BODIES: FuzzBody[] = [
+  { label: "no content type, no body", headers: {} },
+  { label: "no content type, text", headers: {}, body: "hello" },
+  { label: "json {}", headers: { "Content-Type": JSON_TYPE }, body: "{}" },
+  { label: "json __proto__", headers: { "Content-Type": JSON_TYPE }, body: '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}' },
+  { label: "json broken", headers: { "Content-Type": JSON_TYPE }, body: '{"email":' },
+  { label: "json array", headers: { "Content-Type": JSON_TYPE }, body: "[1,2]" },
+  { label: "json null", headers: { "Content-Type": JSON_TYPE }, body: "null" },
+  { label: "json wrong types", headers: { "Content-Type": JSON_TYPE }, body: '{"email":1,"password":[],"name":{},"amount":"x","paymentInfo":7,"images":[1],"avatar":{},"status":null,"role":true,"rating":"9","productId":[]}' },
+  { label: "json utf-16", headers: { "Content-Type": "application/json; charset=utf-16" }, body: Buffer.from("\xff\xfe{\x00}\x00", "latin1") },
+  { label: "text/plain", headers: { "Content-Type": "text/plain" }, body: "intent=remove&productId=x" },
+  { label: "xml", headers: { "Content-Type": "application/xml" }, body: "<a/>" },
+  { label: "octet-stream", headers: { "Content-Type": "application/octet-stream" }, body: Buffer.from([0, 255, 1, 254, 13, 10]) },
+  { label: "garbage content type", headers: { "Content-Type": ";;;=\"" }, body: "x" },
+  { label: "urlencoded empty", headers: { "Content-Type": FORM }, body: "" },
+  { label: "urlencoded wrong values", headers: { "Content-Type": FORM }, body: WRONG_VALUES },
+  { label: "urlencoded __proto__", headers: { "Content-Type": FORM }, body: "__proto__=x&a=1" },
+  { label: "urlencoded __proto__[role]", headers: { "Content-Type": FORM }, body: "__proto__[role]=admin" },
+  { label: "urlencoded constructor[prototype][x]", headers: { "Content-Type": FORM }, body: "constructor[prototype][x]=1" },
+  { label: "urlencoded bad percent", headers: { "Content-Type": FORM }, body: "email=%zz%&password=%&intent=%E0%A4%A" },
+  { label: "urlencoded long name", headers: { "Content-Type": FORM }, body: `${"n".repeat(5000)}=1` },
+  { label: "urlencoded over the limit", headers: { "Content-Type": FORM }, body: `comment=${"x".repeat(1024 * 1024 + 10)}` },
+  { label: "json over the limit", headers: { "Content-Type": JSON_TYPE }, body: `{"email":"${"x".repeat(1024 * 1024 + 10)}"}` },
+  { label: "multipart no boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\nbroken" },
+  { label: "multipart truncated", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" },
+  { label: "multipart empty", headers: { "Content-Type": MP }, body: "" },
+  { label: "multipart unterminated", headers: { "Content-Type": MP }, body: multipart("fz", [field("name", "x")], false) },
+  { label: "multipart no disposition", headers: { "Content-Type": MP }, body: multipart("fz", ["Content-Type: text/plain\r\n\r\nx"]) },
+  { label: "multipart header without colon", headers: { "Content-Type": MP }, body: multipart("fz", ["Content-Disposition form-data\r\n\r\nx"]) },
+  { label: "multipart __proto__", headers: { "Content-Type": MP }, body: multipart("fz", [field("__proto__[role]", "admin"), field("constructor[prototype][x]", "1")]) },
+  { label: "multipart quoted boundary", headers: { "Content-Type": 'multipart/form-data; boundary="q q"' }, body: multipart("q q", [field("intent", "x"), field("name", "")]) },
+  {
+    label: "multipart files that are not images",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", [
+      field("name", "Fuzz"),
+      file("avatar", "a.png", "not an image"),
+      file("avatar", "b.png", "second avatar"),
+      ...Array.from({ length: 12 }, (_, i) => file("images", `${i}.png`, "x")),
+      file("__proto__", "p.png", "x"),
+    ]),
+  },
+  { label: "multipart file in a text field", headers: { "Content-Type": MP }, body: multipart("fz", [file("email", "e.png", "x"), file("intent", "", "")]) },
+];
+
+/** Methods other than POST, each with a few bodies. */
+export const OTHER_METHODS = ["PUT", "PATCH", "DELETE", "OPTIONS"];
+export const FEW_BODIES = BODIES.filter((b) => ["no content type, no body", "json {}", "urlencoded wrong values", "multipart truncated"].includes(b.label));
+
+/** Origins of other sites, and malformed ones: every write with one of them must be a 403. */
+export const FOREIGN_ORIGINS = ["http://evil.example", "null", "http://127.0.0.1.evil.example", "::not a url::", "http://127.0.0.1:1"];
