@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { cookieHeader, rawRequest } from "../support/raw-http";
+
+// Issue 11: bodies are limited before they are parsed (413 with a message), and writes
+// authenticated by a cookie are refused from other origins (bearer calls are exempt).
+
+const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
+const json = { "Content-Type": "application/json" };
+const MB = 1024 * 1024;
+
+function multipart(parts: { name: string; value?: string; file?: Buffer; filename?: string }[]) {
+  const boundary = `limits${Date.now()}`;
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.file ? `; filename="${p.filename ?? "a.jpg"}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n`,
+    ),
+    p.file ?? Buffer.from(p.value ?? ""),
+    Buffer.from("\r\n"),
+  ]);
+  return { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]) };
+}
+
+async function signUp(base: string) {
+  const account = { name: "Limit Tester", email: uniqueEmail("limits"), password: "limits-password-1" };
+  const answer = await rawRequest(base, "POST", "/api/v1/register", json, JSON.stringify(account));
+  expect(answer.status).toBe(201);
+  return { ...account, cookie: cookieHeader(answer) };
+}
+
+test("JSON over 1 MB: 413 before it is parsed, declared or chunked; the server still answers", async ({ baseURL }) => {
+  const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(MB) });
+  const declared = await rawRequest(baseURL!, "POST", "/api/v1/login", { ...json, "Content-Length": String(big.length) }, big);
+  expect(declared.status).toBe(413);
+  expect(declared.headers.connection).toBe("close");
+  expect(JSON.parse(declared.body)).toEqual({ success: false, message: "The request is too large: at most 1 MB can be sent at once." });
+
+  const chunked = await rawRequest(baseURL!, "POST", "/api/v1/login", { ...json, "Transfer-Encoding": "chunked" }, big);
+  expect(chunked.status).toBe(413);
+  expect(JSON.parse(chunked.body).message).toMatch("at most 1 MB");
+  expect((await rawRequest(baseURL!, "GET", "/healthz")).status).toBe(200);
+});
+
+test("an avatar over 10 MB is drained and refused with 413; no account is made", async ({ baseURL }) => {
+  const email = uniqueEmail("big-avatar");
+  const form = multipart([
+    { name: "name", value: "Big Avatar" },
+    { name: "email", value: email },
+    { name: "password", value: "big-avatar-1" },
+    { name: "avatar", file: Buffer.alloc(10 * MB + 1, 7) },
+  ]);
+  const answer = await rawRequest(baseURL!, "POST", "/api/v1/register", form.headers, form.body);
+  expect(answer.status).toBe(413);
+  expect(JSON.parse(answer.body)).toEqual({ success: false, message: "Images can be at most 10 MB." });
+  const login = await rawRequest(baseURL!, "POST", "/api/v1/login", json, JSON.stringify({ email, password: "big-avatar-1" }));
+  expect(login.status).toBe(401);
+
+  const twoAvatars = multipart([
+    { name: "name", value: "Two Avatars" },
+    { name: "email", value: uniqueEmail() },
+    { name: "password", value: "two-avatars-1" },
+    { name: "avatar", file: jpeg },
+    { name: "avatar", file: jpeg },
+  ]);
+  const refused = await rawRequest(baseURL!, "POST", "/api/v1/register", twoAvatars.headers, twoAvatars.body);
+  expect(refused.status).toBe(400);
+  expect(JSON.parse(refused.body).message).toBe("Please choose one image only.");
+});
+
+test("a product takes at most 10 images, as files or data URLs", async ({ baseURL }) => {
+  const admin = cookieHeader(await rawRequest(baseURL!, "POST", "/api/v1/login", json, JSON.stringify(DEMO_ADMIN)));
+  const fields = { name: "Many Pictures", price: "5", description: "Eleven pictures", category: "Electronics", seller: "Limits", stock: "1" };
+  const files = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...Array.from({ length: 11 }, () => ({ name: "images", file: jpeg })),
+  ]);
+  const asFiles = await rawRequest(baseURL!, "POST", "/api/v1/admin/product/new", { ...files.headers, Cookie: admin }, files.body);
+  expect(asFiles.status).toBe(400);
+  expect(JSON.parse(asFiles.body).message).toBe("A product can have at most 10 images");
+
+  const dataUrl = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+  const body = JSON.stringify({ ...fields, images: Array.from({ length: 11 }, () => dataUrl) });
+  const asDataUrls = await rawRequest(baseURL!, "POST", "/api/v1/admin/product/new", { ...json, Cookie: admin }, body);
+  expect(asDataUrls.status).toBe(400);
+  expect(JSON.parse(asDataUrls.body).message).toBe("A product can have at most 10 images");
+  const list = JSON.parse((await rawRequest(baseURL!, "GET", "/api/v1/admin/products", { Cookie: admin })).body) as { products: { name: string }[] };
+  expect(list.products.some((p) => p.name === "Many Pictures")).toBe(false);
+});
+
+test("cookie-authenticated API writes from another origin are 403; bearer calls are exempt", async ({ baseURL }) => {
+  const base = baseURL!;
+  const user = await signUp(base);
+  const update = (headers: Record<string, string>, name: string) =>
+    rawRequest(base, "PUT", "/api/v1/me/update", { ...json, ...headers }, JSON.stringify({ name, email: user.email }));
+
+  const forged = await update({ Cookie: user.cookie, Origin: "http://evil.example" }, "Forged Name");
+  expect(forged.status).toBe(403);
+  expect(JSON.parse(forged.body)).toMatchObject({ success: false, message: expect.stringContaining("came from another site") });
+  expect((await update({ Cookie: user.cookie, Origin: "null" }, "Forged Name")).status).toBe(403);
+  expect(JSON.parse((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).body).user.name).toBe("Limit Tester");
+
+  expect((await update({ Cookie: user.cookie, Origin: base }, "Same Origin")).status).toBe(200);
+  expect((await update({ Cookie: user.cookie }, "No Origin")).status).toBe(200);
+  const login = await rawRequest(base, "POST", "/api/v1/login", json, JSON.stringify({ email: user.email, password: user.password }));
+  const token = (JSON.parse(login.body) as { token: string }).token;
+  const bearer = await update({ Authorization: `Bearer ${token}`, Origin: "http://evil.example" }, "Bearer Name");
+  expect(bearer.status).toBe(200);
+  expect(JSON.parse(bearer.body).user.name).toBe("Bearer Name");
+});
+
+test("a page form post from another origin is a 403 page that says why; nothing changes", async ({ baseURL }) => {
+  const base = baseURL!;
+  const user = await signUp(base);
+  const logout = await rawRequest(base, "POST", "/logout", { Cookie: user.cookie, Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "");
+  expect(logout.status).toBe(403);
+  expect(logout.headers["content-type"]).toMatch("text/html");
+  expect(logout.body).toContain("This request came from another site (Origin: http://evil.example), so the shop did not act on it.");
+  expect(logout.headers["set-cookie"]).toBeUndefined();
+  expect((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).status).toBe(200);
+});
