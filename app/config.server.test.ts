@@ -23,6 +23,7 @@ describe("parseConfig", () => {
       mailFrom: "ShopIT <no-reply@localhost>",
       google: null,
       rateLimits: { perIp: 50, perEmail: 10 },
+      bodyLimitBytes: 1024 * 1024,
       stripe: { secretKey: undefined, publishableKey: "", webhookSecret: "", apiUrl: undefined, jsUrl: undefined, sandboxPort: 0 },
       trustProxy: "loopback",
       logRequests: true,
@@ -80,6 +81,8 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ LOG_REQUESTS: "no" })).toThrow('LOG_REQUESTS="no": must be true or false');
     expect(() => parseConfig({ RATE_LIMIT_PER_IP: "0" })).toThrow("RATE_LIMIT_PER_IP");
     expect(() => parseConfig({ PUBLIC_URL: "shop.example.com" })).toThrow("PUBLIC_URL");
+    expect(() => parseConfig({ BODY_LIMIT_KB: "1mb" })).toThrow('BODY_LIMIT_KB="1mb": must be a whole number from 1 to 1048576');
+    expect(parseConfig({ BODY_LIMIT_KB: "64" }).bodyLimitBytes).toBe(64 * 1024);
   });
 
   it("names every invalid variable at once, without echoing secrets", () => {

@@ -57,3 +57,18 @@ describe("product pictures on disk", () => {
     expect(fs.existsSync(fileOf(other))).toBe(false);
   });
 });
+
+describe("how many pictures", () => {
+  it("a product takes at most 10 images; more are refused before any is stored", async () => {
+    const eleven = await Promise.all(Array.from({ length: 11 }, () => png("#123")));
+    await expect(createProduct({ ...input, name: "Too Many Pictures" }, eleven)).rejects.toMatchObject({
+      status: 400,
+      field: "images",
+      message: "A product can have at most 10 images",
+    });
+    const { id } = await createProduct(input, eleven.slice(0, 10));
+    expect(await urlsOf(id)).toHaveLength(10);
+    await expect(updateProduct(id, input, eleven)).rejects.toMatchObject({ status: 400, field: "images" });
+    expect(await urlsOf(id)).toHaveLength(10);
+  });
+});
