@@ -57,7 +57,7 @@ test("an avatar over 10 MB is refused with a clear message", async ({ request })
   const response = await request.post("/api/v1/register", {
     multipart: { name: "Too Big", email: uniqueEmail(), password: "password-123", avatar: { name: "big.png", mimeType: "image/png", buffer: big } },
   });
-  await expectError(response, 400, "Images can be at most 10 MB.");
+  await expectError(response, 413, "Images can be at most 10 MB.");
 });
 
 test("POST /login: success, missing fields, wrong password", async ({ request }) => {
