@@ -6,7 +6,7 @@ import { apiError } from "~/web/api.server";
 import { sessionStorage } from "~/web/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { issueApiToken, readApiToken } from "~/web/api-token.server";
-import { deviceLabel } from "~/web/device-label.server";
+import { deviceLabel, plainIp } from "~/web/device-label.server";
 import { adoptVisitorCart } from "~/models/cart.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
@@ -143,7 +143,7 @@ export async function startUserSession(request: Request, user: Pick<User, "id">,
   await adoptVisitorCart(await visitorCartId(request), user.id);
   const previous = await getSignIn(request);
   if (previous) endSession(previous.user.id, previous.session.id);
-  const { key, session } = createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip });
+  const { key, session } = createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
   const cookieSession = await cookieSessionOf(request);
   cookieSession.unset("oauth2:state");
   cookieSession.set("sessionKey", key);

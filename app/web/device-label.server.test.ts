@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel } from "./device-label.server";
+import { deviceLabel, plainIp } from "./device-label.server";
 
 describe("deviceLabel", () => {
   it("names the browser's major version and the system", () => {
@@ -17,5 +17,14 @@ describe("deviceLabel", () => {
     expect(deviceLabel(null)).toBe("Unknown device");
     expect(deviceLabel("   ")).toBe("Unknown device");
     expect(deviceLabel("x".repeat(500))).toHaveLength(80);
+  });
+});
+
+describe("plainIp", () => {
+  it("writes IPv4-mapped IPv6 addresses as IPv4, and leaves the others", () => {
+    expect(plainIp("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(plainIp("203.0.113.9")).toBe("203.0.113.9");
+    expect(plainIp("2001:db8::1")).toBe("2001:db8::1");
+    expect(plainIp("::ffff:abcd")).toBe("::ffff:abcd");
   });
 });

@@ -11,3 +11,8 @@ export function deviceLabel(userAgent: string | null): string {
   const label = name && os.name ? `${name} on ${os.name}` : name || os.name || ua;
   return label.length > MAX_LENGTH ? `${label.slice(0, MAX_LENGTH - 1)}…` : label;
 }
+
+/** The client's address as people write it: an IPv4 address without the "::ffff:" of IPv4-mapped IPv6. */
+export function plainIp(ip: string): string {
+  return ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+}
