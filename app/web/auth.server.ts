@@ -12,7 +12,7 @@ import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
 import { loginWithPassword } from "~/models/login.server";
 import { createSession, endSession, findSession, type SignedIn } from "~/models/sessions.server";
-import { AccountError, findOrCreateGoogleUser, getUserById, type User } from "~/models/users.server";
+import { AccountError, findOrCreateGoogleUser, type User } from "~/models/users.server";
 import { isAdmin } from "~/lib/roles";
 
 export const LOGIN_REQUIRED = "Login to view the resources";
