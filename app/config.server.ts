@@ -49,6 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
   RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
   BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
+  LOGIN_DELAY_MAX_MS: wholeNumber(0, 60_000).default("10000"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().default(""),
   STRIPE_WEBHOOK_SECRET: z.string().default(""),
@@ -123,10 +124,13 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
           }
         : null,
     rateLimits: {
-      // Attempts per 15 minutes: per client IP on every login / reset request, per e-mail on failures.
+      // Per 15 minutes. Logins: failures per client IP, and per account from one IP (past either:
+      // 429); an account with perEmail failures from anywhere is slowed down, up to loginDelayMaxMs.
+      // Reset requests: every request, per client IP and per e-mail.
       perIp: env.RATE_LIMIT_PER_IP,
       perEmail: env.RATE_LIMIT_PER_EMAIL,
     },
+    loginDelayMaxMs: env.LOGIN_DELAY_MAX_MS,
     /** Stripe as configured; without a secret key server.ts starts the payment sandbox (see stripeSettings()). */
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

@@ -39,8 +39,6 @@ export const users = sqliteTable(
     googleSignIn: integer("google_sign_in", { mode: "boolean" }).notNull().default(false),
     // Google's stable account id ("sub") once the account has signed in with Google.
     googleId: text("google_id"),
-    // Bumped to end every other session ("log out other devices").
-    sessionVersion: integer("session_version").notNull().default(1),
     // The last shipping info used, offered again at the next checkout.
     shippingAddress: text("shipping_address"),
     shippingCity: text("shipping_city"),
@@ -219,6 +217,25 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// A signed-in browser or API client. The signed cookie (or bearer token) carries a random secret;
+// only its SHA-256 is stored, as the id. Deleting the row ends the session everywhere.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // What the User-Agent said at sign-in, e.g. "Chrome 156 on Linux".
+    device: text("device").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.lastSeenAt), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export const orderStatusEvents = sqliteTable(

@@ -8,6 +8,7 @@ import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { deleteImage } from "./images.server";
 import { recomputeProductRatings } from "./reviews.server";
+import { endSessions } from "./sessions.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
 
 const notFound = () => new AccountError("User not found", 404);
@@ -34,22 +35,30 @@ export function getUserForAdmin(id: string): User {
   return user;
 }
 
-/** Name, e-mail and role; an admin cannot take the admin role from themself. */
+/**
+ * Name, e-mail and role; an admin cannot take the admin role from themself. A new role ends every
+ * session of the account, so that it signs in again with what it may now do.
+ */
 export function updateUserByAdmin(
   actor: User,
   id: string,
   input: { name: string; email: string; role: Role },
 ): User {
-  getUserForAdmin(id);
+  const before = getUserForAdmin(id);
   if (actor.id === id && !isAdmin(input))
     throw new AccountError("You cannot remove the admin role from your own account", 400, "role");
   assertEmailAvailable(input.email, id);
-  return db.update(users).set(input).where(eq(users.id, id)).returning().get();
+  return db.transaction((tx) => {
+    const updated = tx.update(users).set(input).where(eq(users.id, id)).returning().get();
+    if (before.role !== input.role) endSessions(tx, id, "all");
+    return updated;
+  });
 }
 
 /**
- * Deletes an account (not one's own): its reviews go and the ratings of the products it reviewed
- * are recomputed in the same transaction; its orders stay, with the buyer's name kept on them.
+ * Deletes an account (not one's own): its sessions and reviews go (the foreign keys cascade) and
+ * the ratings of the products it reviewed are recomputed in the same transaction; its orders stay,
+ * with the buyer's name kept on them.
  */
 export async function deleteUserByAdmin(actor: User, id: string): Promise<void> {
   const user = getUserForAdmin(id);

@@ -19,11 +19,10 @@ import { saveShippingInfo } from "~/models/shipping.server";
 import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
-import { issueApiToken } from "~/web/api-token.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
-import { createProduct } from "../../tests/unit/fixtures";
+import { bearerFor, createProduct } from "../../tests/unit/fixtures";
 
 const WEBHOOK_SECRET = "whsec_unit";
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
@@ -205,7 +204,7 @@ describe("POST /api/v1/payment/process", () => {
     const response = await processPayment({
       request: new Request("http://shop.test/api/v1/payment/process", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${await issueApiToken(user.id, user.sessionVersion)}` },
+        headers: { "Content-Type": "application/json", Authorization: await bearerFor(user.id) },
         body: JSON.stringify({ amount: 30_00 + 25_00 + 1_50 }),
       }),
       params: {},

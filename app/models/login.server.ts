@@ -1,28 +1,34 @@
+import { setTimeout as sleepFor } from "node:timers/promises";
 import { verifyGoogleCredential } from "./google-id-token.server";
-import { clearFailedLogins, limitAttempt, recordFailedLogin } from "./rate-limit.server";
+import { startLoginAttempt } from "./rate-limit.server";
 import { AccountError, findOrCreateGoogleUser, verifyCredentials, type User } from "./users.server";
 
 export const INVALID_LOGIN = "Invalid Email or Password";
 
+type Wait = (ms: number) => Promise<unknown>;
+
 /**
  * E-mail and password login for the login page and the API: one message for every failure.
- * Counts the attempt against the client's IP and refuses an e-mail with too many recent failures
- * (429) before the password is even checked.
+ * An address that failed too often is refused (429) before the password is checked; an account
+ * that many addresses failed on is answered only after a wait (`sleep`, replaceable in tests).
  */
-export async function loginWithPassword({ email, password, ip }: { email: string; password: string; ip: string }): Promise<User> {
+export async function loginWithPassword(
+  { email, password, ip }: { email: string; password: string; ip: string },
+  sleep: Wait = sleepFor,
+): Promise<User> {
   const normalized = email.trim().toLowerCase();
-  await limitAttempt("login", ip, normalized);
+  const attempt = await startLoginAttempt(ip, normalized);
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
   const user = await verifyCredentials(normalized, password);
-  if (!user) {
-    await recordFailedLogin(normalized);
-    throw new AccountError(INVALID_LOGIN, 401);
-  }
-  await clearFailedLogins(normalized);
+  if (!user) throw new AccountError(INVALID_LOGIN, 401);
+  await attempt.succeeded();
   return user;
 }
 
-/** Login with a Google ID token (the API's `credential`), counted against the client's IP. */
+/** Login with a Google ID token (the API's `credential`); failures count against the client's IP. */
 export async function loginWithGoogleCredential({ credential, ip }: { credential: string; ip: string }): Promise<User> {
-  await limitAttempt("login", ip);
-  return findOrCreateGoogleUser(await verifyGoogleCredential(credential));
+  const attempt = await startLoginAttempt(ip);
+  const user = await findOrCreateGoogleUser(await verifyGoogleCredential(credential));
+  await attempt.succeeded();
+  return user;
 }

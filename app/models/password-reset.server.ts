@@ -1,58 +1,68 @@
-import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
-import { limitAttempt } from "./rate-limit.server";
-import { AccountError, getUserByEmail, setPassword } from "./users.server";
+import { hashPassword } from "./password.server";
+import { limitResetRequest } from "./rate-limit.server";
+import { hashSecret, newSecret } from "./secret-token.server";
+import { AccountError, getUserByEmail, storePasswordHash } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+// The work for a known account starts this long after the request is answered. Not sooner (e.g.
+// setImmediate): the HTTP answer is still being written out for a few turns of the event loop, and
+// the lookup, the token and the SMTP exchange would slow just the answers for real accounts.
+const AFTER_ANSWER_MS = 50;
 
 /** The answer to every reset request, whether or not the e-mail has an account. */
 export const resetRequestedMessage = (email: string) =>
   `If an account exists for ${email}, we have sent it an e-mail with a link to reset the password.`;
 
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
 /** A new random token for the user, valid for 30 minutes; only its hash is stored. */
 export function createResetToken(userId: string, now = new Date()): string {
-  const token = crypto.randomBytes(32).toString("hex");
+  const token = newSecret();
   db.insert(passwordResetTokens)
-    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+    .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
     .run();
   return token;
 }
 
+async function mailResetLink(email: string, now: Date): Promise<void> {
+  const user = getUserByEmail(email);
+  // Google accounts have no password; they get no mail, and the caller answered the same.
+  if (!user || user.googleSignIn) return;
+  const link = `${config.publicUrl}/password/reset/${createResetToken(user.id, now)}`;
+  await sendMail({
+    to: user.email,
+    subject: `${config.shopName} password recovery`,
+    text:
+      `Hello ${user.name},\n\nYour password reset link is:\n\n${link}\n\n` +
+      `It works once, for 30 minutes. If you did not ask for it, ignore this e-mail.\n`,
+  });
+}
+
 /**
  * Mails a single-use reset link valid for 30 minutes. Every request counts against the client's IP
- * and the e-mail (429 past the limits), whether or not the e-mail has an account.
+ * and the e-mail (429 past the limits), whether or not the e-mail has an account. Everything that
+ * depends on the account (looking it up, the token, the mail) runs after this returns, so the
+ * answer takes as long for an unknown e-mail as for a known one; `delivery` settles when it is done.
  */
-export async function requestPasswordReset({ email, ip }: { email: string; ip: string }, now = new Date()): Promise<void> {
-  await limitAttempt("password-reset", ip, email);
-  const user = getUserByEmail(email);
-  // Google accounts have no password; they get no mail, and the caller answers the same.
-  if (!user || user.googleSignIn) return;
-  const token = createResetToken(user.id, now);
-  const link = `${config.publicUrl}/password/reset/${token}`;
-  try {
-    await sendMail({
-      to: user.email,
-      subject: `${config.shopName} password recovery`,
-      text:
-        `Hello ${user.name},\n\nYour password reset link is:\n\n${link}\n\n` +
-        `It works once, for 30 minutes. If you did not ask for it, ignore this e-mail.\n`,
-    });
-  } catch (error) {
-    // Answer as usual (no hint whether the account exists); the self-hoster sees the failure here.
-    console.error(`Could not send the password reset e-mail to ${user.email}:`, error);
-  }
+export async function requestPasswordReset(
+  { email, ip }: { email: string; ip: string },
+  now = new Date(),
+): Promise<{ delivery: Promise<void> }> {
+  await limitResetRequest(ip, email);
+  const delivery = new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_MS))
+    .then(() => mailResetLink(email, now))
+    // Nobody waits for this; the self-hoster sees the failure in the log.
+    .catch((error) => console.error(`Could not send the password reset e-mail to ${email}:`, error));
+  return { delivery };
 }
 
 const invalidLink = () => new AccountError("This password reset link is invalid or has already been used.", 400);
 
-function usableToken(token: string, now: Date) {
-  const row = db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token))).get();
+function usableToken(token: string, now: Date, tx: Tx = db) {
+  const row = tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashSecret(token))).get();
   if (!row || row.usedAt) throw invalidLink();
   if (row.expiresAt.getTime() <= now.getTime())
     throw new AccountError("This password reset link has expired. Please ask for a new one.", 400);
@@ -70,19 +80,28 @@ export function resetTokenProblem(token: string, now = new Date()): string | nul
   }
 }
 
-/** Sets the new password if the token is known, unused and unexpired, and spends the token. */
+/**
+ * Sets the new password if the token is known, unused and unexpired. In one transaction: the token
+ * is spent, every other outstanding link of the account is retired, and every session of the
+ * account ends (whoever asked for a reset may have lost the password to someone else; the
+ * "Log me out of other devices" box is always honoured, ticked or not).
+ */
 export async function resetPassword(
   token: string,
   input: { password: string; logoutOtherDevices: boolean },
   now = new Date(),
 ): Promise<void> {
-  const row = usableToken(token, now);
-  // Spend the token first, so that two submissions racing each other cannot both use it.
-  const spent = db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
-    .run();
-  if (spent.changes !== 1) throw invalidLink();
-  await setPassword(row.userId, input.password, input.logoutOtherDevices);
+  usableToken(token, now);
+  const passwordHash = await hashPassword(input.password);
+  db.transaction((tx) => {
+    const row = usableToken(token, now, tx);
+    // Spent only if still unused, so that two submissions racing each other cannot both use it.
+    const spent = tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
+      .run();
+    if (spent.changes !== 1) throw invalidLink();
+    storePasswordHash(tx, row.userId, passwordHash, "all", now);
+  });
 }

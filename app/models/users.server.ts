@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { passwordResetTokens, users } from "~/db/schema";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
 import { hashPassword, verifyPassword } from "./password.server";
+import { endSessions, type SessionsToEnd } from "./sessions.server";
 
 export const PASSWORD_UPDATED = "Password updated successfully";
 
@@ -19,7 +20,7 @@ export function assertEmailAvailable(email: string, exceptUserId?: string) {
   if (other && other.id !== exceptUserId) throw duplicateEmail();
 }
 
-/** A user as the API shows it: never the password hash nor the session version. */
+/** A user as the API shows it: never the password hash. */
 export function userJson(user: User) {
   return {
     _id: user.id,
@@ -100,33 +101,35 @@ export function updateProfile(userId: string, input: { name: string; email: stri
 }
 
 /**
- * Sets a new password; with `logoutOtherDevices` every other session and API token of the user
- * stops working. Returns the session version the caller's own session must carry.
+ * Stores a new password hash, retires every reset link still outstanding for the account, and
+ * ends the sessions `sessionsToEnd` names, all in the caller's transaction.
  */
-export async function setPassword(userId: string, password: string, logoutOtherDevices: boolean): Promise<number> {
-  const passwordHash = await hashPassword(password);
-  const updated = db
-    .update(users)
-    .set({
-      passwordHash,
-      ...(logoutOtherDevices ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
-    })
-    .where(eq(users.id, userId))
-    .returning({ sessionVersion: users.sessionVersion })
-    .get();
+export function storePasswordHash(tx: Tx, userId: string, passwordHash: string, sessionsToEnd: SessionsToEnd, now = new Date()) {
+  const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id }).get();
   if (!updated) throw new AccountError("User not found", 404);
-  return updated.sessionVersion;
+  tx.update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .run();
+  endSessions(tx, userId, sessionsToEnd);
 }
 
+/**
+ * Checks the current password and sets the new one; with `logoutOtherDevices` every session but
+ * the caller's own (`currentSessionId`) ends, and with it their API tokens.
+ */
 export async function changePassword(
   user: User,
   input: { currentPassword: string; newPassword: string; logoutOtherDevices: boolean },
-): Promise<number> {
+  currentSessionId: string,
+): Promise<void> {
   if (user.googleSignIn || !user.passwordHash)
     throw new AccountError("Accounts that sign in with Google have no password to change", 403);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
     throw new AccountError("Old password is incorrect", 400, "currentPassword");
-  return setPassword(user.id, input.newPassword, input.logoutOtherDevices);
+  const passwordHash = await hashPassword(input.newPassword);
+  const sessionsToEnd = input.logoutOtherDevices ? { allBut: currentSessionId } : "none";
+  db.transaction((tx) => storePasswordHash(tx, user.id, passwordHash, sessionsToEnd));
 }
 
 /**

@@ -1,11 +1,11 @@
-import { issueApiToken } from "~/web/api-token.server";
-import { commitUserSession } from "~/web/auth.server";
+import { startUserSession } from "~/web/auth.server";
 import { userJson, type User } from "~/models/users.server";
 
-/** The answer to a successful API sign-in: user, bearer token, and the session cookie. */
-export async function signedInJson(request: Request, user: User, status = 200): Promise<Response> {
+/** The answer to a successful API sign-in: user, bearer token, and the session cookie (one session). */
+export async function signedInJson(request: Request, ip: string, user: User, status = 200): Promise<Response> {
+  const started = await startUserSession(request, user, ip);
   return Response.json(
-    { success: true, token: await issueApiToken(user.id, user.sessionVersion), user: userJson(user) },
-    { status, headers: { "Set-Cookie": await commitUserSession(request, user) } },
+    { success: true, token: await started.token(), user: userJson(user) },
+    { status, headers: { "Set-Cookie": started.cookie } },
   );
 }

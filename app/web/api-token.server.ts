@@ -1,25 +1,27 @@
 import { SignJWT, jwtVerify } from "jose";
 import { sessionSecret } from "~/config.server";
 
-// Bearer tokens for API clients (returned by PUT /api/v1/password/change, as the original API
-// did). They carry the user's session version, so "log out other devices" ends them too.
-const TOKEN_TTL = "30d";
+// Bearer tokens for API clients (returned by sign-in and PUT /api/v1/password/change, as the
+// original API did). A token carries the secret of a server-side session, like the cookie does:
+// whatever ends that session ends the token too.
 const secretKey = () => new TextEncoder().encode(`api-token:${sessionSecret()}`);
 
-export async function issueApiToken(userId: string, sessionVersion: number): Promise<string> {
-  return new SignJWT({ sv: sessionVersion })
+export type ApiTokenClaims = { userId: string; sessionKey: string };
+
+export async function issueApiToken({ userId, sessionKey }: ApiTokenClaims, expiresAt: Date): Promise<string> {
+  return new SignJWT({ sid: sessionKey })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
     .setIssuedAt()
-    .setExpirationTime(TOKEN_TTL)
+    .setExpirationTime(expiresAt)
     .sign(secretKey());
 }
 
-export async function readApiToken(token: string): Promise<{ userId: string; sessionVersion: number } | null> {
+export async function readApiToken(token: string): Promise<ApiTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ["HS256"] });
-    if (typeof payload.sub !== "string" || typeof payload.sv !== "number") return null;
-    return { userId: payload.sub, sessionVersion: payload.sv };
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionKey: payload.sid };
   } catch {
     return null;
   }

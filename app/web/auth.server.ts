@@ -5,18 +5,20 @@ import { config } from "~/config.server";
 import { apiError } from "~/web/api.server";
 import { sessionStorage } from "~/web/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
-import { readApiToken } from "~/web/api-token.server";
+import { issueApiToken, readApiToken } from "~/web/api-token.server";
+import { deviceLabel, plainIp } from "~/web/device-label.server";
 import { adoptVisitorCart } from "~/models/cart.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
 import { loginWithPassword } from "~/models/login.server";
-import { AccountError, findOrCreateGoogleUser, getUserById, type User } from "~/models/users.server";
+import { createSession, endSession, findSession, type SignedIn } from "~/models/sessions.server";
+import { AccountError, findOrCreateGoogleUser, type User } from "~/models/users.server";
 import { isAdmin } from "~/lib/roles";
 
 export const LOGIN_REQUIRED = "Login to view the resources";
 export const ADMIN_REQUIRED = "You cannot view the resources.";
 
-// remix-auth runs the strategies; the shop keeps its own session fields (user id + version).
+// remix-auth runs the strategies; the shop keeps its own session field (the server-side session's secret).
 export const authenticator = new Authenticator<User>(sessionStorage, { throwOnError: true });
 
 authenticator.use(
@@ -54,24 +56,28 @@ function bearerToken(request: Request): string | null {
   return header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : null;
 }
 
-/** The signed-in user from the session cookie or an API bearer token, or null. */
-export async function getOptionalUser(request: Request): Promise<User | null> {
+const cookieSessionOf = (request: Request) => sessionStorage.getSession(request.headers.get("Cookie"));
+
+async function signInFromToken(request: Request): Promise<SignedIn | null> {
   const token = bearerToken(request);
-  let userId: string | undefined;
-  let version: number | undefined;
-  if (token) {
-    const claims = await readApiToken(token);
-    userId = claims?.userId;
-    version = claims?.sessionVersion;
-  } else {
-    const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-    userId = session.get("userId");
-    version = session.get("sessionVersion");
-  }
-  if (!userId) return null;
-  const user = getUserById(userId);
-  // A session from before "log out other devices" (or of a deleted user) no longer counts.
-  return user && user.sessionVersion === version ? user : null;
+  const claims = token ? await readApiToken(token) : null;
+  const found = claims ? findSession(claims.sessionKey) : null;
+  return found && found.user.id === claims?.userId ? found : null;
+}
+
+async function signInFromCookie(request: Request): Promise<SignedIn | null> {
+  const key = (await cookieSessionOf(request)).get("sessionKey");
+  return key ? findSession(key) : null;
+}
+
+/** The user and session named by the API bearer token, or else by the session cookie; null when ended. */
+export async function getSignIn(request: Request): Promise<SignedIn | null> {
+  return bearerToken(request) ? signInFromToken(request) : signInFromCookie(request);
+}
+
+/** The signed-in user, or null. */
+export async function getOptionalUser(request: Request): Promise<User | null> {
+  return (await getSignIn(request))?.user ?? null;
 }
 
 function currentPath(request: Request) {
@@ -79,11 +85,20 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
-/** Pages that need an account: a visitor is sent to /lgn, and back here after logging in. */
+/**
+ * Pages that need an account: a visitor is sent to /lgn, and back here after logging in. A cookie
+ * whose session has ended is dropped on the way (the page cache serves visitors without one).
+ */
+export async function requireSignIn(request: Request, message = LOGIN_REQUIRED): Promise<SignedIn> {
+  const signIn = await getSignIn(request);
+  if (signIn) return signIn;
+  const cookieSession = await cookieSessionOf(request);
+  const headers: HeadersInit = cookieSession.has("sessionKey") ? { "Set-Cookie": await sessionStorage.destroySession(cookieSession) } : {};
+  throw await redirectWithError(`/lgn?redirectTo=${encodeURIComponent(currentPath(request))}`, message, { headers });
+}
+
 export async function requireUser(request: Request, message = LOGIN_REQUIRED): Promise<User> {
-  const user = await getOptionalUser(request);
-  if (user) return user;
-  throw await redirectWithError(`/lgn?redirectTo=${encodeURIComponent(currentPath(request))}`, message);
+  return (await requireSignIn(request, message)).user;
 }
 
 export const LOGIN_TO_ORDER = "Please Login to order!!!";
@@ -96,10 +111,14 @@ export async function requireAdmin(request: Request): Promise<User> {
 }
 
 /** API calls that need an account: 401 in the API's shape. */
+export async function requireApiSignIn(request: Request): Promise<SignedIn> {
+  const signIn = await getSignIn(request);
+  if (!signIn) throw apiError(401, "Login first to access this resource.");
+  return signIn;
+}
+
 export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getOptionalUser(request);
-  if (!user) throw apiError(401, "Login first to access this resource.");
-  return user;
+  return (await requireApiSignIn(request)).user;
 }
 
 export async function requireApiAdmin(request: Request): Promise<User> {
@@ -108,28 +127,55 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** Session cookie for this user; the visitor's cart, if any, joins the account's cart. */
-export async function commitUserSession(request: Request, user: Pick<User, "id" | "sessionVersion">): Promise<string> {
+export type StartedSession = {
+  /** The Set-Cookie header that signs this browser in. */
+  cookie: string;
+  /** A bearer token for the same session (API answers). */
+  token(): Promise<string>;
+};
+
+/**
+ * Starts a server-side session for the user, from this client (device and IP are shown on the
+ * profile page). Every sign-in gets a new secret, and the session the client had before ends.
+ * The visitor's cart, if any, joins the account's cart.
+ */
+export async function startUserSession(request: Request, user: Pick<User, "id">, ip: string): Promise<StartedSession> {
   await adoptVisitorCart(await visitorCartId(request), user.id);
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  session.unset("oauth2:state");
-  session.set("userId", user.id);
-  session.set("sessionVersion", user.sessionVersion);
-  return sessionStorage.commitSession(session);
+  const previous = await getSignIn(request);
+  if (previous) endSession(previous.user.id, previous.session.id);
+  const { key, session } = createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
+  const cookieSession = await cookieSessionOf(request);
+  cookieSession.unset("oauth2:state");
+  cookieSession.set("sessionKey", key);
+  return {
+    cookie: await sessionStorage.commitSession(cookieSession),
+    token: () => issueApiToken({ userId: user.id, sessionKey: key }, session.expiresAt),
+  };
 }
 
 /** Signs the user in and redirects, with an optional toast. */
 export async function signInAndRedirect(
   request: Request,
-  user: Pick<User, "id" | "sessionVersion">,
+  ip: string,
+  user: Pick<User, "id">,
   redirectTo: string,
   message?: string,
 ): Promise<Response> {
-  const headers = { "Set-Cookie": await commitUserSession(request, user) };
+  const headers = { "Set-Cookie": (await startUserSession(request, user, ip)).cookie };
   return message ? redirectWithSuccess(redirectTo, message, { headers }) : redirect(redirectTo, { headers });
 }
 
-export async function destroyUserSession(request: Request): Promise<string> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return sessionStorage.destroySession(session);
+export const LOGGED_OUT = "Logged out successfully.";
+
+/** Logout: ends the session of the bearer token and of the cookie; the header clears the cookie. */
+export async function endCurrentSession(request: Request): Promise<string> {
+  for (const signIn of [await signInFromToken(request), await signInFromCookie(request)]) {
+    if (signIn) endSession(signIn.user.id, signIn.session.id);
+  }
+  return sessionStorage.destroySession(await cookieSessionOf(request));
+}
+
+/** The pages' logout: the session ends, and the browser goes home with the spec's toast. */
+export async function logoutAndRedirect(request: Request): Promise<Response> {
+  return redirectWithSuccess("/", LOGGED_OUT, { headers: { "Set-Cookie": await endCurrentSession(request) } });
 }

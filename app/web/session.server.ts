@@ -5,7 +5,9 @@ const secure = config.publicUrl.startsWith("https://");
 const secrets = [sessionSecret()];
 
 // Named shop_session: oidc-provider (the Google stand-in in tests) uses `_session` itself.
-export const sessionStorage = createCookieSessionStorage<{ userId: string; sessionVersion: number; "oauth2:state": string }>({
+// `sessionKey` names a server-side session (app/models/sessions.server.ts); remix-auth's Google
+// strategy keeps its `oauth2:state` here while a visitor is away at Google.
+export const sessionStorage = createCookieSessionStorage<{ sessionKey: string; "oauth2:state": string }>({
   cookie: {
     name: "shop_session",
     httpOnly: true,

@@ -131,10 +131,14 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   expect((await page.goto(`/admin/order/${order._id}`))?.status()).toBe(404);
 });
 
-test("an admin edits a user's role and deletes the user", async ({ page, browser }) => {
+test("an admin edits a user's role and deletes the user; each ends the user's sessions", async ({ page, browser }) => {
   const other = await browser.newContext();
-  const account = await registerViaApi(await other.newPage(), "Role Change");
-  await other.close();
+  const userPage = await other.newPage();
+  const account = await registerViaApi(userPage, "Role Change");
+  const expectSignedOut = async () => {
+    await userPage.goto("/me");
+    await expect(userPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);
+  };
 
   await asAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
@@ -146,10 +150,15 @@ test("an admin edits a user's role and deletes the user", async ({ page, browser
   await expect(page.getByTestId("toast")).toHaveText("User updated successfully");
   await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
   await expect(page.getByRole("row").filter({ hasText: account.email })).toContainText("admin");
+  await expectSignedOut();
 
+  await loginViaForm(userPage, account.email, account.password);
+  await expect(userPage.locator(".user-menu > summary")).toContainText("Role Change");
   await page.getByRole("link", { name: `Delete ${account.email}` }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByTestId("toast")).toHaveText("User deleted successfully");
+  await expectSignedOut();
+  await other.close();
   await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
   await expect(page.getByText("No matching records found")).toBeVisible();
 });

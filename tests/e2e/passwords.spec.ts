@@ -45,9 +45,13 @@ test("change password with 'log out other devices': the other browser is really 
   await expect(page.locator(".user-menu > summary")).toContainText("Two Devices");
 });
 
-test("forgot password: a mail over SMTP, its link sets a new password, which then logs in", async ({ page }) => {
+test("forgot password: a mail over SMTP, its link sets a new password, which then logs in; every session ends", async ({ page, browser }) => {
   const account = await registerViaApi(page, "Forgetful");
   await logoutViaMenu(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await loginViaForm(otherPage, account.email, account.password);
+  await expect(otherPage.locator(".user-menu > summary")).toContainText("Forgetful");
 
   await page.goto("/password/forgot");
   await expect(page).toHaveTitle("Forgot Password - ShopIT");
@@ -70,6 +74,9 @@ test("forgot password: a mail over SMTP, its link sets a new password, which the
   await page.getByLabel("Log me out of other devices").check();
   await page.getByRole("button", { name: "Set Password" }).click();
   await expect(page).toHaveURL(/\/$/);
+  await otherPage.goto("/me");
+  await expect(otherPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);
+  await other.close();
 
   await loginViaForm(page, account.email, account.password);
   await expect(page.getByRole("alert")).toHaveText("Invalid Email or Password");

@@ -6,6 +6,8 @@ import type { Category } from "~/lib/categories";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
 import type { Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
+import { createSession } from "~/models/sessions.server";
+import { issueApiToken } from "~/web/api-token.server";
 
 let clock = Date.UTC(2026, 0, 1);
 
@@ -124,4 +126,10 @@ export const stockOf = (productId: string) =>
 /** An admin table's state (search, sort, page) as its loader reads it from the URL: page 1 of 10, ascending. */
 export function tableQuery<S extends string>(sort: S, over: Partial<TableQuery<S>> = {}): TableQuery<S> {
   return { q: "", sort, dir: "asc", page: 1, size: 10, ...over };
+}
+
+/** An `Authorization` header value for a new session of this user, as an API client holds it. */
+export async function bearerFor(userId: string) {
+  const { key, session } = createSession({ userId, device: "Unit test", ip: null });
+  return `Bearer ${await issueApiToken({ userId, sessionKey: key }, session.expiresAt)}`;
 }

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     const user = await authenticator.authenticate("form", request, { context });
-    return signInAndRedirect(request, user, redirectTo);
+    return signInAndRedirect(request, context.clientIp, user, redirectTo);
   } catch (error) {
     // remix-auth wraps what the strategy threw.
     return publicErrorToForm(error instanceof AuthorizationError && error.cause ? error.cause : error, { email });

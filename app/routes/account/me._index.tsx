@@ -1,15 +1,30 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/web/auth.server";
+import { logoutAndRedirect, requireSignIn } from "~/web/auth.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { endSession, listSessions } from "~/models/sessions.server";
+import { SessionList } from "~/components/SessionList";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { isAdmin } from "~/lib/roles";
+import { timeAgo } from "~/lib/time-ago";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Profile");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, session: current } = await requireSignIn(request);
+  const now = new Date();
+  const sessions = listSessions(user.id, now).map((s) => ({
+    id: s.id,
+    device: s.device,
+    ip: s.ip,
+    lastSeen: s.id === current.id ? "now" : timeAgo(s.lastSeenAt, now),
+    signedInOn: s.createdAt.toISOString().slice(0, 10),
+    current: s.id === current.id,
+  }));
   return {
+    sessions,
     name: user.name,
     email: user.email,
     avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
@@ -17,6 +32,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin: isAdmin(user),
     googleSignIn: user.googleSignIn,
   };
+}
+
+// Ends one of the account's sessions (a form per device); ending this device's is a logout.
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, session: current } = await requireSignIn(request);
+  const form = await readForm(request);
+  const sessionId = form.get("sessionId");
+  if (form.get("intent") !== "end-session" || typeof sessionId !== "string") return redirectWithError("/me", "Unknown action");
+  if (sessionId === current.id) return logoutAndRedirect(request);
+  const ended = endSession(user.id, sessionId);
+  return ended
+    ? redirectWithSuccess("/me", `The session on ${ended.device} has ended.`)
+    : redirectWithError("/me", "That session had already ended.");
 }
 
 export default function Profile() {
@@ -48,6 +76,7 @@ export default function Profile() {
             Change Password
           </Link>
         )}
+        <SessionList sessions={user.sessions} />
       </div>
     </div>
   );

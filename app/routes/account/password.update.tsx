@@ -8,16 +8,16 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { commitUserSession, requireUser } from "~/web/auth.server";
+import { requireSignIn, startUserSession } from "~/web/auth.server";
 import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Change Password");
 
 async function requirePasswordUser(request: Request) {
-  const user = await requireUser(request);
-  if (user.googleSignIn) throw new Response("Accounts that sign in with Google have no password to change.", { status: 403 });
-  return user;
+  const signIn = await requireSignIn(request);
+  if (signIn.user.googleSignIn) throw new Response("Accounts that sign in with Google have no password to change.", { status: 403 });
+  return signIn;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,14 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePasswordUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, session } = await requirePasswordUser(request);
   const result = await passwordChangeValidator.validate(await readForm(request));
   if (result.error) return formFailure(400, result.error.fieldErrors);
   try {
-    const sessionVersion = await changePassword(user, result.data);
-    // This browser stays signed in; with "log out other devices" every other session ends.
-    const cookie = await commitUserSession(request, { id: user.id, sessionVersion });
+    await changePassword(user, result.data, session.id);
+    // This browser stays signed in, on a renewed session; with "log out other devices" every other one ends.
+    const { cookie } = await startUserSession(request, user, context.clientIp);
     return redirectWithSuccess("/me", PASSWORD_UPDATED, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return publicErrorToForm(error);

@@ -23,14 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { googleEnabled: Boolean(config.google) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, { files: AVATAR_FILES });
   const result = await registerValidator.validate(form);
   const values = withoutPasswords(Object.fromEntries([...form].filter(([key]) => key !== "avatar")));
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
     const user = await registerAccount({ ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar") });
-    return signInAndRedirect(request, user, "/", "Registered successfully");
+    return signInAndRedirect(request, context.clientIp, user, "/", "Registered successfully");
   } catch (error) {
     return publicErrorToForm(error, values);
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SignJWT, importJWK } from "jose";
-import { DEMO_ADMIN, DEMO_SHOPPER, resetLinkIn, uniqueEmail, waitForMail } from "../support/accounts";
+import { DEMO_ADMIN, DEMO_SHOPPER, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
 
 const PNG_1PX = Buffer.from(
@@ -71,14 +71,31 @@ test("POST /login: success, missing fields, wrong password", async ({ request })
   await expectError(await request.post("/api/v1/login", { data: { email: "ghost@example.com", password: "nope-nope" } }), 401, "Invalid Email or Password");
 });
 
-test("POST /login is limited per e-mail after repeated failures (429)", async ({ request }) => {
+let address = 0;
+/** A client address of its own (the shop trusts X-Forwarded-For from loopback, as behind a proxy). */
+const from = () => ({ "X-Forwarded-For": `198.18.${Math.floor(++address / 250) % 250}.${address % 250}` });
+
+test("POST /login: an address that failed 10 times on an account gets 429, even with the right password", async ({ request }) => {
   const { email, password } = await register(request);
+  const guesser = from();
   for (let i = 0; i < 10; i++) {
-    expect((await request.post("/api/v1/login", { data: { email, password: "wrong-guess" } })).status()).toBe(401);
+    expect((await request.post("/api/v1/login", { headers: guesser, data: { email, password: "wrong-guess" } })).status()).toBe(401);
   }
-  const limited = await request.post("/api/v1/login", { data: { email, password } });
+  const limited = await request.post("/api/v1/login", { headers: guesser, data: { email, password } });
   await expectError(limited, 429, /Too many attempts/);
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  // The owner, from an address of their own, still gets in.
+  expect((await request.post("/api/v1/login", { headers: from(), data: { email, password } })).status()).toBe(200);
+});
+
+test("POST /login: 10 wrong passwords from rotating addresses do not lock the owner out", async ({ request }) => {
+  const { email, password } = await register(request);
+  for (let i = 0; i < 10; i++) {
+    expect((await request.post("/api/v1/login", { headers: from(), data: { email, password: "wrong-guess" } })).status()).toBe(401);
+  }
+  const owner = await request.post("/api/v1/login", { headers: from(), data: { email, password } });
+  expect(owner.status()).toBe(200);
+  expect((await owner.json()).user.email).toBe(email);
 });
 
 test("POST /login with a Google credential verified against the provider's keys", async ({ request }) => {
@@ -103,18 +120,41 @@ test("POST /login with a Google credential verified against the provider's keys"
   await expectError(await request.post("/api/v1/login", { data: { credential: "not.a.jwt" } }), 401, "invalid or has expired");
 });
 
-test("GET /me needs a session; GET /logout ends it", async ({ request }) => {
+test("GET /me needs a session; GET /logout ends it, and a copy of the cookie saved before no longer works", async ({ request, playwright, baseURL }) => {
   await expectError(await request.get("/api/v1/me"), 401, "Login first to access this resource.");
-  await register(request);
+  const { body } = await register(request);
   expect((await request.get("/api/v1/me")).status()).toBe(200);
+  const saved = await request.storageState();
   const out = await request.get("/api/v1/logout");
-  expect(await out.json()).toMatchObject({ success: true });
+  expect(await out.json()).toMatchObject({ success: true, message: "Logged out successfully." });
   await expectError(await request.get("/api/v1/me"), 401, "Login first to access this resource.");
+
+  const replay = await playwright.request.newContext({ baseURL, storageState: saved });
+  await expectError(await replay.get("/api/v1/me"), 401, "Login first to access this resource.");
+  // The token answered with that sign-in belonged to the same session.
+  await expectError(await replay.get("/api/v1/me", { headers: { Authorization: `Bearer ${body.token}` } }), 401, "Login first");
+  await replay.dispose();
+});
+
+test("a bearer token dies with its session: GET /logout with the token ends it", async ({ request, playwright, baseURL }) => {
+  const { email, password } = await register(request);
+  const login = await request.post("/api/v1/login", { headers: from(), data: { email, password } });
+  const bearer = { Authorization: `Bearer ${(await login.json()).token}` };
+  // A client that holds only the token (no cookie).
+  const client = await playwright.request.newContext({ baseURL });
+  expect((await client.get("/api/v1/me", { headers: bearer })).status()).toBe(200);
+  expect((await client.get("/api/v1/logout", { headers: bearer })).status()).toBe(200);
+  await expectError(await client.get("/api/v1/me", { headers: bearer }), 401, "Login first");
+  await client.dispose();
+  // The cookie answered with that token named the same session: it ended too.
+  await expectError(await request.get("/api/v1/me"), 401, "Login first");
 });
 
 test("PUT /password/change returns a bearer token; log out other devices ends older tokens", async ({ request, playwright, baseURL }) => {
   const account = await register(request);
   const oldToken = account.body.token as string;
+  const otherDevice = await playwright.request.newContext({ baseURL });
+  const { token: otherToken } = await (await otherDevice.post("/api/v1/login", { data: { email: account.email, password: account.password } })).json();
   await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: "wrong-one", newPassword: "new-password-1", confirmNewPassword: "new-password-1" } }), 400, "Old password is incorrect");
   await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: account.password, newPassword: "new-password-1", confirmNewPassword: "different-1" } }), 400, "Passwords do not match");
   await expectError(await request.put("/api/v1/password/change", { data: { currentPassword: account.password, newPassword: "short", confirmNewPassword: "short" } }), 400, "at least 8 characters");
@@ -127,7 +167,12 @@ test("PUT /password/change returns a bearer token; log out other devices ends ol
   const { token, message } = await changed.json();
   expect(message).toBe("Password updated successfully");
 
+  // The other device's cookie and token are signed out; this client's session was renewed.
+  await expectError(await otherDevice.get("/api/v1/me"), 401, "Login first");
+  await otherDevice.dispose();
+  expect((await request.get("/api/v1/me")).status()).toBe(200);
   const outsider = await playwright.request.newContext({ baseURL });
+  await expectError(await outsider.get("/api/v1/me", { headers: { Authorization: `Bearer ${otherToken}` } }), 401, "Login first");
   const withNew = await outsider.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
   expect((await withNew.json()).user.email).toBe(account.email);
   await expectError(await outsider.get("/api/v1/me", { headers: { Authorization: `Bearer ${oldToken}` } }), 401, "Login first");
@@ -135,8 +180,9 @@ test("PUT /password/change returns a bearer token; log out other devices ends ol
   await outsider.dispose();
 });
 
-test("password reset by API: same answer for unknown e-mails, token single use", async ({ request }) => {
+test("password reset by API: same answer for unknown e-mails, token single use, every session ends", async ({ request, playwright, baseURL }) => {
   const account = await register(request);
+  const token = account.body.token;
   const unknown = await request.post("/api/v1/password/reset", { data: { email: "nobody-at-all@example.com" } });
   const known = await request.post("/api/v1/password/reset", { data: { email: account.email } });
   expect(unknown.status()).toBe(200);
@@ -146,10 +192,24 @@ test("password reset by API: same answer for unknown e-mails, token single use",
 
   const path = resetLinkIn(await waitForMail(account.email)).replace("/password/reset/", "/api/v1/password/reset/");
   await expectError(await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-2" } }), 400, "Passwords do not match");
-  expect((await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } })).status()).toBe(200);
+  // Not ticking "log out other devices" changes nothing: a reset ends every session.
+  expect((await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1", logoutOtherDevices: false } })).status()).toBe(200);
+  await expectError(await request.get("/api/v1/me"), 401, "Login first");
+  await expectError(await request.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } }), 401, "Login first");
   await expectError(await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } }), 400, "invalid or has already been used");
   await expectError(await request.put("/api/v1/password/reset/deadbeef", { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1" } }), 400, "invalid");
   expect((await request.post("/api/v1/login", { data: { email: account.email, password: "fresh-pass-1" } })).status()).toBe(200);
+});
+
+test("of two reset links, once the newer is used the older one is refused", async ({ request }) => {
+  const account = await register(request);
+  for (let i = 0; i < 2; i++) expect((await request.post("/api/v1/password/reset", { data: { email: account.email } })).status()).toBe(200);
+  const [older, newer] = (await waitForMails(account.email, 2)).map((mail) => resetLinkIn(mail).replace("/password/reset/", "/api/v1/password/reset/"));
+  expect(older).not.toBe(newer);
+  expect((await request.put(newer, { data: { password: "newer-pass-1", confirmPassword: "newer-pass-1" } })).status()).toBe(200);
+  await expectError(await request.put(older, { data: { password: "older-pass-1", confirmPassword: "older-pass-1" } }), 400, "invalid or has already been used");
+  expect((await request.post("/api/v1/login", { data: { email: account.email, password: "older-pass-1" } })).status()).toBe(401);
+  expect((await request.post("/api/v1/login", { data: { email: account.email, password: "newer-pass-1" } })).status()).toBe(200);
 });
 
 test("PUT /me/update changes name, e-mail and avatar; a taken e-mail is 409", async ({ request }) => {
@@ -185,8 +245,17 @@ test("admin user calls: 401 for visitors, 403 for users, full CRUD for admins", 
   await expectError(await admin.put(`/api/v1/admin/user/${adminId}`, { data: { name: "Demo Admin", email: DEMO_ADMIN.email, role: "user" } }), 400, "own account");
   await expectError(await admin.delete(`/api/v1/admin/user/${adminId}`), 400, "own account");
 
+  // A new name keeps the account signed in; a new role signs it out everywhere.
+  expect((await admin.put(`/api/v1/admin/user/${id}`, { data: { name: "Victim Renamed", email: victim.email, role: "user" } })).status()).toBe(200);
+  expect((await shopper.get("/api/v1/me")).status()).toBe(200);
   const promoted = await admin.put(`/api/v1/admin/user/${id}`, { data: { name: "Victim Promoted", email: victim.email, role: "admin" } });
   expect((await promoted.json()).user).toMatchObject({ name: "Victim Promoted", role: "admin" });
+  await expectError(await shopper.get("/api/v1/me"), 401, "Login first");
+  await expectError(await shopper.get("/api/v1/me", { headers: { Authorization: `Bearer ${victim.body.token}` } }), 401, "Login first");
+
+  // Signed in again, then deleted: that session ends too.
+  expect((await shopper.post("/api/v1/login", { data: { email: victim.email, password: victim.password } })).status()).toBe(200);
+  expect((await shopper.get("/api/v1/me")).status()).toBe(200);
   const deleted = await admin.delete(`/api/v1/admin/user/${id}`);
   expect(await deleted.json()).toMatchObject({ success: true, message: "User deleted successfully" });
   await expectError(await admin.get(`/api/v1/admin/user/${id}`), 404, "User not found");

@@ -37,21 +37,31 @@ export async function logoutViaMenu(page: Page) {
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
 }
 
-/** Waits for a mail to `to` to reach the test SMTP server and returns its decoded text. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
+/** Waits for `count` mails to `to` to reach the test SMTP server; their decoded texts, oldest first. */
+export async function waitForMails(to: string, count: number, timeoutMs = 10_000): Promise<string[]> {
   const { mailDir } = e2eEnv();
   const deadline = Date.now() + timeoutMs;
+  // The sink names each file `{time}-{n}-{recipient}.eml`.
+  const order = (file: string) => file.split("-").slice(0, 2).map(Number);
   while (Date.now() < deadline) {
-    const file = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).find((f) => f.endsWith(`-${to}.eml`)) : undefined;
-    if (file) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      const [headers, ...body] = raw.split(/\r?\n\r?\n/);
-      const text = body.join("\n\n");
-      return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? libqp.decode(text).toString("utf8") : text;
+    const files = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((f) => f.endsWith(`-${to}.eml`));
+    if (files.length >= count) {
+      files.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+      return files.map((file) => {
+        const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
+        const [headers, ...body] = raw.split(/\r?\n\r?\n/);
+        const text = body.join("\n\n");
+        return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? libqp.decode(text).toString("utf8") : text;
+      });
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+  throw new Error(`No ${count === 1 ? "mail" : `${count} mails`} to ${to} within ${timeoutMs} ms`);
+}
+
+/** Waits for a mail to `to` to reach the test SMTP server and returns its decoded text. */
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
+  return (await waitForMails(to, 1, timeoutMs))[0];
 }
 
 export function resetLinkIn(mail: string): string {

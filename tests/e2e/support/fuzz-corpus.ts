@@ -45,6 +45,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "account/auth.google.tsx": { url: "/auth/google" },
   "account/lgn.tsx": { url: "/lgn" },
   "account/logout.tsx": { url: "/logout", admin: false },
+  "account/me._index.tsx": { url: "/me" },
   "account/me.update.tsx": { url: "/me/update" },
   "account/password.forgot.tsx": { url: "/password/forgot" },
   "account/password.reset.$token.tsx": { url: `/password/reset/${NONE}` },

@@ -10,8 +10,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const body = await readApiBody(request);
     if (typeof body.credential === "string")
-      return signedInJson(request, await loginWithGoogleCredential({ credential: body.credential, ip: context.clientIp }));
+      return signedInJson(request, context.clientIp, await loginWithGoogleCredential({ credential: body.credential, ip: context.clientIp }));
     const { email, password } = parseApiInput(loginSchema, body);
-    return signedInJson(request, await loginWithPassword({ email, password, ip: context.clientIp }));
+    return signedInJson(request, context.clientIp, await loginWithPassword({ email, password, ip: context.clientIp }));
   });
 }

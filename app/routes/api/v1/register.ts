@@ -8,16 +8,16 @@ import { verifyGoogleCredential } from "~/models/google-id-token.server";
 import { findOrCreateGoogleUser } from "~/models/users.server";
 
 // POST /api/v1/register: { name, email, password, avatar? } or { credential } (Google).
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const body = await readApiBody(request, { files: AVATAR_FILES });
     if (typeof body.credential === "string") {
       const user = await findOrCreateGoogleUser(await verifyGoogleCredential(body.credential));
-      return signedInJson(request, user, 201);
+      return signedInJson(request, context.clientIp, user, 201);
     }
     const input = parseApiInput(registerSchema, body);
     const user = await registerAccount({ ...input, avatar: singleImage(body.avatar, "avatar") });
-    return signedInJson(request, user, 201);
+    return signedInJson(request, context.clientIp, user, 201);
   });
 }

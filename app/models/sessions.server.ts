@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { hashSecret, newSecret } from "./secret-token.server";
+import type { User } from "./users.server";
+
+// Server-side sessions: a signed-in browser or API client holds a secret (in the signed cookie,
+// or inside its bearer token) that names one row here. Ending a session deletes the row, so the
+// cookie and the token stop working at once, wherever they were copied to.
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// lastSeenAt moves at most once a minute: reading a session does not write on every request.
+const LAST_SEEN_STEP_MS = 60 * 1000;
+
+export type Session = typeof sessions.$inferSelect;
+export type SignedIn = { user: User; session: Session };
+
+/** Which sessions a change ends: none, every one, or every one but the caller's own. */
+export type SessionsToEnd = "none" | "all" | { allBut: string };
+
+/** Starts a 30-day session; returns the secret for the cookie or token (only its hash is kept). */
+export function createSession(
+  input: { userId: string; device: string; ip: string | null },
+  now = new Date(),
+): { key: string; session: Session } {
+  const key = newSecret();
+  // Expired sessions are swept at sign-in rather than by a timer.
+  db.delete(sessions).where(lte(sessions.expiresAt, now)).run();
+  const session = db
+    .insert(sessions)
+    .values({
+      id: hashSecret(key),
+      userId: input.userId,
+      device: input.device,
+      ip: input.ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    })
+    .returning()
+    .get();
+  return { key, session };
+}
+
+/** The live session this secret names, with its user (one query), or null. Marks it as seen. */
+export function findSession(key: string, now = new Date()): SignedIn | null {
+  const found = db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashSecret(key)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!found) return null;
+  if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id)).run();
+    found.session = { ...found.session, lastSeenAt: now };
+  }
+  return found;
+}
+
+/** The user's live sessions, the most recently used first. */
+export function listSessions(userId: string, now = new Date()): Session[] {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .all();
+}
+
+/** Ends one session of this user; the ended session, or null when it was not theirs or is over. */
+export function endSession(userId: string, sessionId: string): Session | null {
+  return db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning().get() ?? null;
+}
+
+/** Ends the user's sessions as `which` says (inside the caller's transaction, if any). */
+export function endSessions(tx: Tx, userId: string, which: SessionsToEnd): void {
+  if (which === "none") return;
+  const keep = which === "all" ? undefined : ne(sessions.id, which.allBut);
+  tx.delete(sessions).where(and(eq(sessions.userId, userId), keep)).run();
+}
