@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, permissionsPolicy } from "./csp.server";
+import type { Request, Response } from "express";
+import { contentSecurityPolicy, inlineScriptHashes, permissionsPolicy, securityPolicies } from "./csp.server";
 
 const policy = contentSecurityPolicy({
   script: ["https://js.stripe.com"],
@@ -61,6 +62,34 @@ describe("Content-Security-Policy", () => {
   it("upgrades insecure requests when the shop is on https", () => {
     const https = contentSecurityPolicy({ script: [], connect: [], frame: [], formAction: [], upgradeInsecureRequests: true });
     expect(directive(https.withNonce("n"), "upgrade-insecure-requests")).toEqual([]);
+  });
+});
+
+/** What the middleware leaves on one response: its nonce and headers. */
+function respond(setPolicies: ReturnType<typeof securityPolicies>) {
+  const headers = new Map<string, string>();
+  const res = { locals: {} as Record<string, string>, setHeader: (name: string, value: string) => headers.set(name, value) };
+  setPolicies({} as Request, res as unknown as Response, () => {});
+  return { nonce: res.locals.cspNonce, headers };
+}
+
+describe("securityPolicies", () => {
+  it("gives every response a nonce of its own, in res.locals and in its header", () => {
+    const setPolicies = securityPolicies(policy, "camera=()");
+    // More than one pooled draw of random bytes (256 nonces each).
+    const responses = Array.from({ length: 600 }, () => respond(setPolicies));
+    expect(new Set(responses.map((response) => response.nonce)).size).toBe(600);
+    for (const { nonce, headers } of responses) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(headers.get("Content-Security-Policy")).toBe(policy.withNonce(nonce));
+      expect(headers.get("Permissions-Policy")).toBe("camera=()");
+    }
+  });
+
+  it("sends no CSP when there is none (development), but still a nonce and the Permissions-Policy", () => {
+    const { nonce, headers } = respond(securityPolicies(null, "camera=()"));
+    expect(nonce).toBeTruthy();
+    expect([...headers.keys()]).toEqual(["Permissions-Policy"]);
   });
 });
 
