@@ -15,7 +15,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/shop.db \
     UPLOADS_DIR=/data/uploads
-COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/server.ts ./
+COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/server.ts /app/backup.ts ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/app ./app

@@ -6,6 +6,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { config, stripeSettings, useStripeSandbox } from "./app/config.server";
+import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./app/web/csp.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
@@ -53,30 +54,19 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
 
+// Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
+// Permissions-Policy: app/web/csp.server.ts.
+const contentSecurity = contentSecurityPolicy({
+  script: stripeOrigins.script,
+  connect: stripeOrigins.connect,
+  frame: stripeOrigins.frame,
+  // Form posts that redirect to Google's sign-in page or Stripe Checkout.
+  formAction: [...(config.google ? [new URL(config.google.authorizationUrl).origin] : []), ...stripeOrigins.checkout],
+  upgradeInsecureRequests: config.publicUrl.startsWith("https://"),
+});
 app.use(
   helmet({
-    // Vite's dev server injects inline scripts and a websocket; production gets the strict policy.
-    contentSecurityPolicy: isDev
-      ? false
-      : {
-          directives: {
-            "default-src": ["'self'"],
-            // Remix hydrates from inline scripts.
-            "script-src": ["'self'", "'unsafe-inline'", ...stripeOrigins.script],
-            "img-src": ["'self'", "data:", "blob:"],
-            "style-src": ["'self'", "'unsafe-inline'"],
-            "connect-src": ["'self'", ...stripeOrigins.connect],
-            "frame-src": ["'self'", ...stripeOrigins.frame],
-            // Form posts that redirect to Google's sign-in page or Stripe Checkout are covered by form-action too.
-            "form-action": [
-              "'self'",
-              ...(config.google ? [new URL(config.google.authorizationUrl).origin] : []),
-              ...stripeOrigins.checkout,
-            ],
-            "frame-ancestors": ["'none'"],
-            "upgrade-insecure-requests": config.publicUrl.startsWith("https://") ? [] : null,
-          },
-        },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // "no-referrer" (helmet's default) makes browsers send `Origin: null` on form posts, which
     // Remix's CSRF check rejects.
@@ -84,6 +74,9 @@ app.use(
     hsts: config.publicUrl.startsWith("https://"),
   }),
 );
+// Vite's dev server injects inline scripts and a websocket: development goes without the CSP.
+// Stripe.js's frames may use the Payment Request API.
+app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
 app.use(compression());
 
 if (viteDevServer) {
@@ -102,7 +95,13 @@ if (config.logRequests) app.use(morgan(isDev ? "dev" : "short"));
 // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
 // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
 // development, where the code changes under the cache.
-if (!isDev) app.use(anonymousCatalogueCache());
+if (!isDev) {
+  app.use(
+    anonymousCatalogueCache({
+      contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
+    }),
+  );
+}
 
 // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
 // reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
@@ -129,7 +128,7 @@ app.all(
   remixHandler({
     build,
     mode: config.nodeEnv,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce }),
   }),
 );
 

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SMTP_URL: url("smtp:", "smtps:").optional(),
   MAIL_FROM: z.string().optional(),
   OUTBOX_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTHORIZATION_URL: webUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -108,6 +109,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM || `${shopName} <no-reply@localhost>`,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, "outbox")),
+    /** Where `npm run backup` writes its timestamped folders. */
+    backupsDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
     // Google sign-in is on when the client id and secret are set. The endpoints default to
     // Google's and can point elsewhere (tests use a local OpenID Connect provider).
     google:

@@ -17,6 +17,7 @@ import appCss from "~/styles/app.css?url";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
+import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
 import { getToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const shopName = root?.shopName ?? DEFAULT_SHOP_NAME;
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -69,8 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer shopName={shopName} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

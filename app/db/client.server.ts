@@ -16,7 +16,10 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: each commit is on disk before it returns (the WAL is synced at every commit), so a paid
+  // order survives a power cut too; NORMAL would only survive a crash of the process. The cost, one
+  // fsync per write transaction, is in bench/RESULTS.md (checkout).
+  sqlite.pragma("synchronous = FULL");
   return drizzle(sqlite, { schema });
 }
 

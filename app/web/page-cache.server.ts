@@ -76,7 +76,15 @@ export class EncodedBody {
   }
 }
 
-type Entry = { version: number; storedAt: number; type: string; etag: string; body: EncodedBody };
+type Entry = { version: number; storedAt: number; type: string; etag: string; body: EncodedBody; csp?: string };
+
+export type PageCacheOptions = {
+  /**
+   * The Content-Security-Policy to send with a stored response, computed once when it is stored:
+   * the nonce of the response it was cut from is stale for every later visitor.
+   */
+  contentSecurityPolicy?: (body: Buffer, contentType: string, res: Response) => string;
+};
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -88,7 +96,7 @@ export function isAnonymous(req: Request): boolean {
   return !SHOP_COOKIE.test(req.get("cookie") ?? "") && !req.get("authorization");
 }
 
-export function anonymousCatalogueCache() {
+export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -125,6 +133,8 @@ export function anonymousCatalogueCache() {
       entries.set(key, hit);
       res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
       res.setHeader("ETag", hit.etag);
+      // On a 304 too: a browser updates its stored copy's headers from it.
+      if (hit.csp) res.setHeader("Content-Security-Policy", hit.csp);
       if (etagMatches(req.get("if-none-match"), hit.etag)) return void res.status(304).end();
       res.setHeader("Content-Type", hit.type);
       return hit.body.send(req, res);
@@ -163,7 +173,9 @@ export function anonymousCatalogueCache() {
       if (shareable() && size <= MAX_BODY_BYTES) {
         const raw = Buffer.concat(chunks);
         const etag = `W/"${crypto.createHash("sha1").update(raw).digest("base64url")}"`;
-        store(key, { version, storedAt: Date.now(), type: String(res.getHeader("content-type") ?? "text/html"), etag, body: new EncodedBody(raw) });
+        const type = String(res.getHeader("content-type") ?? "text/html");
+        const csp = options.contentSecurityPolicy?.(raw, type, res);
+        store(key, { version, storedAt: Date.now(), type, etag, body: new EncodedBody(raw), csp });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

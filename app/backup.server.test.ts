@@ -1,0 +1,124 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { describe, expect, it } from "vitest";
+import { backupShop, describeBackup } from "./backup.server";
+import { openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { orders } from "~/db/schema";
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "shop-backup-"));
+}
+
+/** A shop's data folder: a migrated database and an uploads folder with one picture. */
+function shopData() {
+  const dir = tempDir();
+  const databasePath = path.join(dir, "shop.db");
+  const db = openDatabase(databasePath);
+  migrateDatabase(db);
+  db.$client.close();
+  const uploadsDir = path.join(dir, "uploads");
+  fs.mkdirSync(path.join(uploadsDir, "products"), { recursive: true });
+  const picture = Buffer.from("RIFF....WEBPVP8 a picture uploaded before the backup");
+  fs.writeFileSync(path.join(uploadsDir, "products", "a1b2c3.webp"), picture);
+  return { dir, databasePath, uploadsDir, picture };
+}
+
+/** Starts tests/unit/order-writer.ts on the database; `committed` fills with the ids it prints. */
+function startOrderWriter(databasePath: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/unit/order-writer.ts"], {
+    env: { ...process.env, DATABASE_URL: `file:${databasePath}`, NODE_ENV: "test" },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const committed: string[] = [];
+  const waiters = new Set<() => void>();
+  readline.createInterface({ input: child.stdout }).on("line", (id) => {
+    committed.push(id);
+    for (const wake of waiters) wake();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return {
+    committed,
+    /** Resolves once `count` orders are committed; rejects if the writer stops first. */
+    until(count: number) {
+      return new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          if (committed.length < count) return;
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        wake();
+        void exited.then((code) => reject(new Error(`the order writer exited (${code}) after ${committed.length} orders`)));
+      });
+    },
+    async stop() {
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
+describe("npm run backup", () => {
+  it("copies, while orders are being written, every order committed before it, and the uploads; the copy restores into a fresh shop", async () => {
+    const shop = shopData();
+    // A long read elsewhere (an admin's CSV export, say) holds checkpoints back, so the latest
+    // commits live only in the -wal file: a plain copy of the database file would miss them.
+    const reader = openDatabase(shop.databasePath).$client;
+    reader.exec("BEGIN");
+    reader.prepare("select count(*) from orders").get();
+    const writer = startOrderWriter(shop.databasePath);
+    try {
+      await writer.until(200);
+      const committedBefore = [...writer.committed];
+      const report = await backupShop({ databasePath: shop.databasePath, uploadsDir: shop.uploadsDir, backupsDir: path.join(shop.dir, "backups") });
+      // The writer was still at work through the backup, and goes on after it.
+      await writer.until(writer.committed.length + 50);
+      expect(await writer.stop()).toBe(0);
+
+      expect(path.dirname(report.folder)).toBe(path.join(shop.dir, "backups"));
+      expect(path.basename(report.folder)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+      expect(fs.readdirSync(path.join(shop.dir, "backups"))).toEqual([path.basename(report.folder)]);
+      expect(report.uploads.files).toBe(1);
+      expect(report.uploads.bytes).toBe(shop.picture.length);
+      expect(describeBackup(report)).toContain(`Backup written to ${report.folder}`);
+
+      // Restore as README's "Backups" says, into a fresh data folder, and open it as the shop does.
+      const fresh = tempDir();
+      fs.copyFileSync(report.database.file, path.join(fresh, "shop.db"));
+      fs.cpSync(report.uploads.folder, path.join(fresh, "uploads"), { recursive: true });
+      const restored = openDatabase(path.join(fresh, "shop.db"));
+      migrateDatabase(restored);
+      expect(restored.$client.pragma("integrity_check", { simple: true })).toBe("ok");
+      const ids = new Set(restored.select({ id: orders.id }).from(orders).all().map((order) => order.id));
+      restored.$client.close();
+      expect(committedBefore.filter((id) => !ids.has(id))).toEqual([]);
+      expect(fs.readFileSync(path.join(fresh, "uploads", "products", "a1b2c3.webp"))).toEqual(shop.picture);
+    } finally {
+      await writer.stop();
+      reader.close();
+    }
+  }, 60_000);
+
+  it("never reuses a folder: two backups in the same second get two", async () => {
+    const shop = shopData();
+    const now = new Date("2026-11-22T06:35:12.345Z");
+    const backupsDir = path.join(shop.dir, "elsewhere");
+    const first = await backupShop({ ...shop, backupsDir, now });
+    const second = await backupShop({ ...shop, backupsDir, now });
+    expect([first.folder, second.folder]).toEqual([path.join(backupsDir, "2026-11-22T06-35-12Z"), path.join(backupsDir, "2026-11-22T06-35-12Z-2")]);
+    expect(fs.existsSync(second.database.file)).toBe(true);
+  });
+
+  it("refuses a backups folder inside the uploads folder, and leaves nothing behind", async () => {
+    const shop = shopData();
+    await expect(backupShop({ ...shop, backupsDir: path.join(shop.uploadsDir, "backups") })).rejects.toThrow(/inside the uploads folder/);
+    await expect(backupShop({ ...shop, databasePath: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") })).rejects.toThrow(
+      /no database/,
+    );
+    expect(fs.existsSync(path.join(shop.uploadsDir, "backups"))).toBe(false);
+  });
+});

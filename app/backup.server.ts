@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+/**
+ * `npm run backup` (backup.ts): an online copy of the shop's SQLite file, through SQLite's backup
+ * API, while the shop keeps serving and taking orders, plus the uploads folder, into a new
+ * timestamped folder. Restoring it: README, "Backups".
+ */
+
+export type BackupOptions = {
+  databasePath: string;
+  uploadsDir: string;
+  /** The backup goes into a new folder named after `now` inside this one. */
+  backupsDir: string;
+  now?: Date;
+};
+
+export type BackupReport = {
+  folder: string;
+  database: { source: string; file: string; bytes: number };
+  uploads: { source: string; folder: string; files: number; bytes: number };
+};
+
+export async function backupShop({ databasePath, uploadsDir, backupsDir, now = new Date() }: BackupOptions): Promise<BackupReport> {
+  if (databasePath === ":memory:") throw new Error("DATABASE_URL is :memory:, there is no database file to back up.");
+  if (!fs.existsSync(databasePath)) throw new Error(`There is no database at ${databasePath}.`);
+  if (isInside(path.resolve(backupsDir), path.resolve(uploadsDir)))
+    throw new Error(`The backups folder ${backupsDir} is inside the uploads folder ${uploadsDir}: choose another one.`);
+
+  fs.mkdirSync(backupsDir, { recursive: true });
+  const folder = newFolderName(backupsDir, now);
+  // Written under another name and renamed once complete: a folder with the final name is whole.
+  const partial = `${folder}.partial`;
+  fs.mkdirSync(partial);
+  try {
+    const databaseName = path.basename(databasePath);
+    await copyDatabase(databasePath, path.join(partial, databaseName));
+    // After the database: every picture a backed-up row names was written before that row.
+    const uploads = fs.existsSync(uploadsDir) ? copyTree(uploadsDir, path.join(partial, "uploads")) : { files: 0, bytes: 0 };
+    fs.renameSync(partial, folder);
+    return {
+      folder,
+      database: { source: databasePath, file: path.join(folder, databaseName), bytes: fs.statSync(path.join(folder, databaseName)).size },
+      uploads: { source: uploadsDir, folder: path.join(folder, "uploads"), ...uploads },
+    };
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function copyDatabase(source: string, target: string) {
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    // All pages in one step, so in one read transaction: a consistent snapshot of every commit made
+    // before it. In WAL mode the shop goes on writing meanwhile; a write between steps would make
+    // SQLite start the copy again, which a busy shop could repeat forever.
+    await db.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    db.close();
+  }
+  const copy = new Database(target, { fileMustExist: true });
+  try {
+    const check = copy.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw new Error(`The copy of the database failed its check: ${String(check)}`);
+  } finally {
+    copy.close();
+  }
+}
+
+/** Copies a folder's files and subfolders; a file deleted while the copy runs is left out. */
+function copyTree(from: string, to: string): { files: number; bytes: number } {
+  fs.mkdirSync(to, { recursive: true });
+  let files = 0;
+  let bytes = 0;
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      const inner = copyTree(source, target);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      try {
+        fs.copyFileSync(source, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+        throw error;
+      }
+      files++;
+      bytes += fs.statSync(target).size;
+    }
+  }
+  return { files, bytes };
+}
+
+function newFolderName(parent: string, now: Date): string {
+  // 2026-11-22T06-35-12Z: sorts by time, and no colon (not allowed in names on Windows).
+  const stamp = `${now.toISOString().slice(0, 19).replace(/:/g, "-")}Z`;
+  for (let n = 1; ; n++) {
+    const folder = path.join(parent, n === 1 ? stamp : `${stamp}-${n}`);
+    if (!fs.existsSync(folder) && !fs.existsSync(`${folder}.partial`)) return folder;
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** What `npm run backup` prints. */
+export function describeBackup(report: BackupReport): string {
+  return [
+    `Backup written to ${report.folder}`,
+    `  ${path.basename(report.database.file)}: ${formatBytes(report.database.bytes)} (an online copy of ${report.database.source})`,
+    `  uploads/: ${report.uploads.files} files, ${formatBytes(report.uploads.bytes)} (from ${report.uploads.source})`,
+    `To restore it, see "Backups" in README.md.`,
+  ].join("\n");
+}

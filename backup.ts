@@ -1,0 +1,18 @@
+// `npm run backup [-- <folder>]`: an online backup of the shop's database and uploads (the same
+// DATABASE_URL and UPLOADS_DIR as the shop) into a new timestamped folder inside <folder>, or
+// BACKUP_DIR, or `backups` beside the database. Safe while the shop runs. README, "Backups".
+import path from "node:path";
+import { backupShop, describeBackup } from "./app/backup.server";
+import { config } from "./app/config.server";
+
+try {
+  const report = await backupShop({
+    databasePath: config.databasePath,
+    uploadsDir: config.uploadsDir,
+    backupsDir: process.argv[2] ? path.resolve(process.argv[2]) : config.backupsDir,
+  });
+  console.log(describeBackup(report));
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
