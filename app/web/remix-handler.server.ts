@@ -9,7 +9,7 @@ import { withUploadScope } from "~/web/upload-files.server";
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: ExpressRequest) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 };
 
 /**
@@ -45,7 +45,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
         ...(body ? { body: body.stream, duplex: "half" } : {}),
       } as RequestInit);
 
-      const response = await withUploadScope(async () => handle(request, getLoadContext(req)));
+      const response = await withUploadScope(async () => handle(request, getLoadContext(req, res)));
       if (body?.tripped) {
         res.setHeader("Connection", "close");
         if (response.status !== 413) {
