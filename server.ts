@@ -10,6 +10,7 @@ import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./ap
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
+import { declaredOverLimit } from "./app/web/body-limits.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
@@ -134,6 +135,12 @@ app.all(
 
 const server = app.listen(config.port, () => {
   console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
+});
+// A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
+// declared length is within the limits; otherwise the handler answers 413 without reading any of it.
+server.on("checkContinue", (req, res) => {
+  if (declaredOverLimit(req.headers) === null) res.writeContinue();
+  app(req, res);
 });
 
 function shutdown(signal: string) {

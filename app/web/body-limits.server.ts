@@ -42,6 +42,12 @@ export function bodyLimitFor(contentType: string | null | undefined): number {
   return isMultipart(contentType) ? BODY_LIMITS.multipart : BODY_LIMITS.text;
 }
 
+/** The limit a request's declared Content-Length is over, or null (no length declared, or within it). */
+export function declaredOverLimit(headers: { "content-type"?: string; "content-length"?: string }): number | null {
+  const limit = bodyLimitFor(headers["content-type"]);
+  return Number(headers["content-length"]) > limit ? limit : null;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
   return `${Number((bytes / 1024).toFixed(1))} KB`;

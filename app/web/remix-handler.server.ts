@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { BodyError, bodyLimitFor, bodyTooLarge } from "~/web/body-limits.server";
+import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit } from "~/web/body-limits.server";
 import { sendEdgeError } from "~/web/edge-errors.server";
 import { hasBody } from "~/web/origin-check.server";
 import { withUploadScope } from "~/web/upload-files.server";
@@ -26,7 +26,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
       if (!url) return sendEdgeError(req, res, 400, "The Host header is not valid.", hasBody(req));
       const limit = bodyLimitFor(req.get("Content-Type"));
       const withBody = req.method !== "GET" && req.method !== "HEAD";
-      if (withBody && Number(req.get("Content-Length")) > limit) return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
+      if (withBody && declaredOverLimit(req.headers) !== null) return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
 
       const body = withBody ? new LimitedBody(req, limit) : null;
       const controller = new AbortController();
@@ -111,7 +111,8 @@ class LimitedBody {
         };
         req.on("data", (chunk: Buffer) => this.onChunk(chunk));
         req.on("end", () => finish());
-        req.on("error", (error) => finish(error));
+        // A client that goes away mid-body is not a server error.
+        req.on("error", () => finish(new BodyError(400, "The request body ended early.")));
         req.on("close", () => finish(req.complete ? undefined : new BodyError(400, "The request body ended early.")));
       },
       pull: () => void req.resume(),

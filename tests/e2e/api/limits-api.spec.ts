@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
@@ -119,4 +120,30 @@ test("a page form post from another origin is a 403 page that says why; nothing 
   expect(logout.body).toContain("This request came from another site (Origin: http://evil.example), so the shop did not act on it.");
   expect(logout.headers["set-cookie"]).toBeUndefined();
   expect((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).status).toBe(200);
+});
+
+/** The first status line the server sends for these request head bytes (no body is sent). */
+function firstStatusLine(base: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += chunk.toString("latin1");
+      const end = received.indexOf("\r\n");
+      if (end >= 0) {
+        socket.destroy();
+        resolve(received.slice(0, end));
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("Expect: 100-continue: a body over the limit is refused before it is sent; one within it is asked for", async ({ baseURL }) => {
+  const head = (length: number) =>
+    `POST /api/v1/login HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+  expect(await firstStatusLine(baseURL!, head(200 * MB))).toBe("HTTP/1.1 413 Payload Too Large");
+  expect(await firstStatusLine(baseURL!, head(100))).toBe("HTTP/1.1 100 Continue");
 });
