@@ -170,3 +170,25 @@ test("a declined card and mistyped cards answer Stripe.js's error shapes", async
   await typeCard(page, "4242 4242 4242 4242");
   expect((await press(page, "Pay")).paymentIntent).toMatchObject({ id: intent.body.id, status: "succeeded" });
 });
+
+test("a card asking for 3D Secure: Stripe.js's dialog, or handleCardAction after confirming without actions", async ({ page }) => {
+  const first = await sandboxApi("POST", "/v1/payment_intents", { amount: "3000", currency: "usd" });
+  await openClient(page, first.body.client_secret);
+  await typeCard(page, "4000 0025 0000 3155");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.getByRole("dialog", { name: "3D Secure authentication" }).getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByTestId("result")).not.toBeEmpty();
+  expect(JSON.parse((await page.getByTestId("result").textContent())!).paymentIntent).toMatchObject({ id: first.body.id, status: "succeeded" });
+
+  const second = await sandboxApi("POST", "/v1/payment_intents", { amount: "3000", currency: "usd" });
+  await openClient(page, second.body.client_secret);
+  await typeCard(page, "4000 0025 0000 3155");
+  expect((await press(page, "Pay without handling actions")).paymentIntent).toMatchObject({ status: "requires_action" });
+  await page.getByRole("button", { name: "Handle card action" }).click();
+  await page.getByRole("dialog", { name: "3D Secure authentication" }).getByRole("button", { name: "Fail authentication" }).click();
+  await expect(page.getByTestId("result")).not.toBeEmpty();
+  expect(JSON.parse((await page.getByTestId("result").textContent())!).error).toMatchObject({
+    code: "payment_intent_authentication_failure",
+    payment_intent: { id: second.body.id, status: "requires_payment_method" },
+  });
+});

@@ -10,6 +10,14 @@ import { createRoot } from "react-dom/client";
 const query = new URLSearchParams(location.search);
 const stripePromise = loadStripe(query.get("pk")!);
 const billing_details = { name: "Jane Buyer", email: "jane@example.com" };
+const buttons = {
+  confirm: "Pay",
+  confirmOnly: "Pay without handling actions",
+  handleAction: "Handle card action",
+  paymentMethod: "Create payment method",
+  token: "Create token",
+  retrieve: "Retrieve intent",
+};
 
 function PaymentForm() {
   const stripe = useStripe();
@@ -18,22 +26,22 @@ function PaymentForm() {
   const [change, setChange] = useState<StripeElementChangeEvent & { brand?: string }>();
   const [ready, setReady] = useState(false);
 
-  async function run(action: "confirm" | "paymentMethod" | "token" | "retrieve") {
+  async function run(action: keyof typeof buttons) {
     if (!stripe || !elements) return;
     setResult("");
-    const number = elements.getElement(CardNumberElement)!;
-    const answer =
-      action === "confirm"
-        ? await stripe.confirmCardPayment(query.get("secret")!, { payment_method: { card: number, billing_details } })
-        : action === "paymentMethod"
-          ? await stripe.createPaymentMethod({ type: "card", card: number, billing_details })
-          : action === "token"
-            ? await stripe.createToken(number, { name: billing_details.name })
-            : await stripe.retrievePaymentIntent(query.get("secret")!);
-    setResult(JSON.stringify(answer));
+    const card = elements.getElement(CardNumberElement)!;
+    const secret = query.get("secret")!;
+    const calls = {
+      confirm: () => stripe.confirmCardPayment(secret, { payment_method: { card, billing_details } }),
+      confirmOnly: () => stripe.confirmCardPayment(secret, { payment_method: { card } }, { handleActions: false }),
+      handleAction: () => stripe.handleCardAction(secret),
+      paymentMethod: () => stripe.createPaymentMethod({ type: "card", card, billing_details }),
+      token: () => stripe.createToken(card, { name: billing_details.name }),
+      retrieve: () => stripe.retrievePaymentIntent(secret),
+    };
+    setResult(JSON.stringify(await calls[action]()));
   }
 
-  const buttons = { confirm: "Pay", paymentMethod: "Create payment method", token: "Create token", retrieve: "Retrieve intent" };
   return (
     <div>
       <div data-testid="card-number">
