@@ -45,7 +45,7 @@ type CheckoutSession = {
 
 export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
 
-type Card = { number: string; brand: string; last4: string };
+type Card = { number: string; brand: string; last4: string; exp_month?: number; exp_year?: number };
 
 const TEST_CARDS: Record<string, { outcome: "succeeded" | "authenticate" } | { outcome: "declined"; decline_code: string; message: string }> = {
   "4242424242424242": { outcome: "succeeded" },
@@ -108,6 +108,7 @@ function parseForm(body: string): Record<string, unknown> {
 export async function startStripeSandbox(options: SandboxOptions): Promise<{ url: string; close(): Promise<void> }> {
   const intents = new Map<string, Intent>();
   const cards = new Map<string, Card>(Object.entries(TOKENS).map(([id, number]) => [id, { number, brand: "visa", last4: number.slice(-4) }]));
+  const tokens = new Map<string, Card>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, CheckoutSession>();
   const sessionDetails = new Map<string, { lines: CheckoutLine[]; intentMetadata: Record<string, string> }>();
@@ -148,8 +149,15 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     return intent;
   }
 
-  function createPaymentMethod(params: Record<string, unknown>) {
+  /** The card in `card[…]` params (a test card number, or a token from POST /v1/tokens). */
+  function cardFrom(params: Record<string, unknown>): Card {
     const card = (params.card ?? {}) as Record<string, string>;
+    if (card.token) {
+      const tokenCard = tokens.get(card.token);
+      if (!tokenCard) throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", param: "card[token]", message: `No such token: '${card.token}'` });
+      tokens.delete(card.token); // single use, as Stripe's
+      return tokenCard;
+    }
     const number = String(card.number ?? "").replace(/\D/g, "");
     if (!TEST_CARDS[number])
       throw new StripeApiError(402, {
@@ -158,9 +166,62 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         param: "card[number]",
         message: "Your card number is incorrect.",
       });
+    return { number, brand: "visa", last4: number.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) };
+  }
+
+  function createPaymentMethod(params: Record<string, unknown>) {
+    const card = cardFrom(params);
+    const billing = (params.billing_details ?? {}) as Record<string, any>;
+    const address = (billing.address ?? {}) as Record<string, string>;
     const id = newId("pm");
-    cards.set(id, { number, brand: "visa", last4: number.slice(-4) });
-    return { id, object: "payment_method", type: "card", card: { brand: "visa", last4: number.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) } };
+    cards.set(id, card);
+    return {
+      id,
+      object: "payment_method",
+      type: "card",
+      billing_details: {
+        address: Object.fromEntries(["city", "country", "line1", "line2", "postal_code", "state"].map((k) => [k, address[k] ?? null])),
+        email: billing.email ?? null,
+        name: billing.name ?? null,
+        phone: billing.phone ?? null,
+      },
+      card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, funding: "credit", country: "US" },
+      created: Math.floor(Date.now() / 1000),
+      customer: null,
+      livemode: false,
+      metadata: {},
+    };
+  }
+
+  /** A single-use card token, as Stripe.js's createToken makes; POST /v1/payment_methods takes it as card[token]. */
+  function createToken(params: Record<string, unknown>) {
+    const card = cardFrom(params);
+    const details = (params.card ?? {}) as Record<string, string>;
+    const id = newId("tok");
+    tokens.set(id, card);
+    const address = ["city", "country", "line1", "line2", "state", "zip"].map((k) => [`address_${k}`, details[`address_${k}`] ?? null]);
+    return {
+      id,
+      object: "token",
+      type: "card",
+      card: {
+        id: newId("card"),
+        object: "card",
+        ...Object.fromEntries(address),
+        brand: "Visa",
+        country: "US",
+        cvc_check: details.cvc ? "unchecked" : null,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        funding: "credit",
+        last4: card.last4,
+        name: details.name ?? null,
+      },
+      client_ip: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      used: false,
+    };
   }
 
   function createIntent(params: Record<string, unknown>): Intent {
@@ -388,6 +449,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   function route(method: string, path: string, params: Record<string, unknown>): unknown {
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod(params);
+    if (method === "POST" && path === "/v1/tokens") return createToken(params);
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)$/)) && method === "GET") return intentOr404(m[1]);
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST") return confirm(intentOr404(m[1]), params);
@@ -428,6 +490,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       const publicCall =
         auth === `Bearer ${options.publishableKey}` &&
         (url.pathname === "/v1/payment_methods" ||
+          url.pathname === "/v1/tokens" ||
           (/^\/v1\/payment_intents\/\w+(\/confirm)?$/.test(url.pathname) &&
             intents.get(url.pathname.split("/")[3])?.client_secret === params.client_secret));
       const auth3ds = url.pathname.match(/^\/authenticate\/(pi_\w+)$/);
