@@ -76,6 +76,19 @@ describe("a cart kept by the client", () => {
     expect(stockOf(productId)).toBe(5);
   });
 
+  it("a refused call and a good one for the same intent at once: never an order whose payment was refunded", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 10_00 + 25_00 + 50);
+    const wrong = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 3 }], shipping: SHIPPING });
+    const right = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
+    const outcomes = await Promise.allSettled([wrong, right]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(await refunds(intentId)).toBe(1);
+    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(stockOf(productId)).toBe(5);
+  });
+
   it("does not let another user's intent pay for an order, nor refund it", async () => {
     const productId = createProduct({ priceCents: 10_00, stock: 5 });
     const owner = await shopper();

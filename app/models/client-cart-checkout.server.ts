@@ -71,7 +71,26 @@ export async function startApiPayment(user: User, amountCents: number): Promise<
  * exists and is confirmed; a client cart's is made now (placeClientCartOrder). Idempotent: the
  * same intent answers the same order.
  */
-export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+export function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+  return oneAtATime(input.intentId, () => confirm(user, input));
+}
+
+// Calls for one intent run one after the other (the shop is one process): a refusal's refund and
+// another call's order for the same intent must not interleave, or an order could be made and
+// its payment refunded.
+const running = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const current = (running.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
+  running.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (running.get(key) === current) running.delete(key);
+  }
+}
+
+async function confirm(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
   const existing = getOrderByIntent(input.intentId);
   if (existing) {
     if (existing.userId !== user.id) throw noOrder();
