@@ -326,13 +326,28 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     return intent;
   }
 
+  // Refunds by intent: a charge is refunded once, in full, as the shop asks for it.
+  const refunds = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string; status: string }>();
+
   function refund(params: Record<string, unknown>) {
     const intent = intentOr404(String(params.payment_intent ?? ""));
     if (intent.status !== "succeeded")
       throw new StripeApiError(400, { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." });
-    const refundObject = { id: newId("re"), object: "refund", amount: intent.amount, payment_intent: intent.id, status: "succeeded" };
+    if (refunds.has(intent.id))
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
+    const refundObject = { id: newId("re"), object: "refund" as const, amount: intent.amount, payment_intent: intent.id, status: "succeeded" };
+    refunds.set(intent.id, refundObject);
     void deliver("charge.refunded", { id: intent.latest_charge, object: "charge", payment_intent: intent.id, refunded: true });
     return refundObject;
+  }
+
+  function listRefunds(params: Record<string, unknown>) {
+    const found = refunds.get(String(params.payment_intent ?? ""));
+    return { object: "list", url: "/v1/refunds", has_more: false, data: found ? [found] : [] };
   }
 
   function sessionOr404(id: string): CheckoutSession {
@@ -455,6 +470,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST") return confirm(intentOr404(m[1]), params);
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === "POST") return cancel(intentOr404(m[1]));
     if (method === "POST" && path === "/v1/refunds") return refund(params);
+    if (method === "GET" && path === "/v1/refunds") return listRefunds(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)$/)) && method === "GET") return sessionOr404(m[1]);
     if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)\/expire$/)) && method === "POST") return expireSession(sessionOr404(m[1]));

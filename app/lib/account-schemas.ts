@@ -52,6 +52,15 @@ export const passwordChangeSchema = z
     path: ["confirmNewPassword"],
   });
 
+/** The specification's client's PUT /password/update { oldPassword, password }, read as ours. */
+export const passwordUpdateSchema = z
+  .object({
+    oldPassword: z.string({ required_error: "Please enter your current password" }),
+    password: z.string({ required_error: "Please enter a new password" }),
+  })
+  .transform((v) => ({ currentPassword: v.oldPassword, newPassword: v.password, confirmNewPassword: v.password, logoutOtherDevices: false }))
+  .pipe(passwordChangeSchema);
+
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z

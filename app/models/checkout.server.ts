@@ -14,6 +14,7 @@ import { getOrder, getOrderByIntent, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
 import { savedShippingInfo } from "./shipping.server";
+import type { ShippingInfo } from "~/lib/shipping-schema";
 import { stripe } from "./stripe.server";
 import { getUserById, type User } from "./users.server";
 
@@ -47,56 +48,82 @@ export function reserveOrder(
     const lines = cartId ? cartLineRows(tx, cartId) : [];
     if (lines.length === 0) throw cartIsEmpty();
 
-    for (const line of lines) {
-      const taken = tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantity}` })
-        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-        .run();
-      if (taken.changes !== 1) {
-        throw new CartError(
-          line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
-          409,
-        );
-      }
-    }
+    takeStock(tx, lines);
 
-    const prices = priceOrder(lines);
-    const order = tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        userName: user.name,
-        shippingAddress: shipping.address,
-        shippingCity: shipping.city,
-        shippingPhoneNo: shipping.phoneNo,
-        shippingPostalCode: shipping.postalCode,
-        shippingCountry: shipping.country,
-        itemsPriceCents: prices.itemsCents,
-        shippingPriceCents: prices.shippingCents,
-        taxPriceCents: prices.taxCents,
-        totalPriceCents: prices.totalCents,
-        paymentStatus: PAYMENT.requiresPayment,
-        createdAt: now,
-        reservedUntil: new Date(now.getTime() + holdMs),
-      })
-      .returning()
-      .get();
-    const images = firstImageUrls(tx, lines.map((l) => l.productId));
-    tx.insert(orderLines)
-      .values(
-        lines.map((l) => ({
-          orderId: order.id,
-          productId: l.productId,
-          name: l.name,
-          priceCents: l.priceCents,
-          quantity: l.quantity,
-          image: images.get(l.productId) ?? null,
-        })),
-      )
-      .run();
+    const order = insertOrder(tx, user, shipping, lines, {
+      paymentStatus: PAYMENT.requiresPayment,
+      createdAt: now,
+      reservedUntil: new Date(now.getTime() + holdMs),
+    });
     return { order, released };
   });
+}
+
+type StockLine = { productId: string; name: string; stock: number; quantity: number };
+
+/**
+ * Takes each line's quantity from stock (inside a transaction), only where that much is left:
+ * when N units remain, at most N are sold however many buyers come at once. 409 when one is short.
+ */
+export function takeStock(tx: Tx, lines: StockLine[]) {
+  for (const line of lines) {
+    const taken = tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+      .run();
+    if (taken.changes !== 1) {
+      throw new CartError(
+        line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
+        409,
+      );
+    }
+  }
+}
+
+type OrderLineInput = StockLine & { priceCents: number };
+
+/** Writes an order and its lines, priced by the shop's rules (inside a transaction). */
+export function insertOrder(
+  tx: Tx,
+  user: User,
+  shipping: ShippingInfo,
+  lines: OrderLineInput[],
+  fields: Pick<typeof orders.$inferInsert, "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
+): Order {
+  const prices = priceOrder(lines);
+  const order = tx
+    .insert(orders)
+    .values({
+      userId: user.id,
+      userName: user.name,
+      shippingAddress: shipping.address,
+      shippingCity: shipping.city,
+      shippingPhoneNo: shipping.phoneNo,
+      shippingPostalCode: shipping.postalCode,
+      shippingCountry: shipping.country,
+      itemsPriceCents: prices.itemsCents,
+      shippingPriceCents: prices.shippingCents,
+      taxPriceCents: prices.taxCents,
+      totalPriceCents: prices.totalCents,
+      ...fields,
+    })
+    .returning()
+    .get();
+  const images = firstImageUrls(tx, lines.map((l) => l.productId));
+  tx.insert(orderLines)
+    .values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.productId,
+        name: l.name,
+        priceCents: l.priceCents,
+        quantity: l.quantity,
+        image: images.get(l.productId) ?? null,
+      })),
+    )
+    .run();
+  return order;
 }
 
 /** Gives an unpaid order's stock back and marks it canceled (inside a transaction). */
@@ -344,7 +371,7 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
   return lapsed.length;
 }
 
-async function sendOrderConfirmation(orderId: string) {
+export async function sendOrderConfirmation(orderId: string) {
   const order = getOrder(orderId);
   const user = order?.userId ? getUserById(order.userId) : undefined;
   if (!order || !user) return;

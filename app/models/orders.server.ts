@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderLines, orders } from "~/db/schema";
+import { config } from "~/config.server";
+import { orderLines, orders, users } from "~/db/schema";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import type { OrderSort } from "~/lib/admin-sorts";
@@ -10,7 +12,16 @@ import { likeAny } from "~/db/like";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
-export type OrderWithLines = Order & { lines: OrderLine[] };
+/** The buyer's account as it is now; null once the account is deleted. */
+export type Buyer = { name: string; email: string } | null;
+export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer };
+
+function buyersOf(userIds: (string | null)[]): Map<string, Buyer> {
+  const ids = [...new Set(userIds.filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
+  const rows = db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)).all();
+  return new Map(rows.map(({ id, ...buyer }) => [id, buyer]));
+}
 
 /**
  * Orders the shopper and the admin see: paid ones (unpaid checkouts are internal), in SQL. Also
@@ -22,7 +33,7 @@ export function getOrder(id: string): OrderWithLines | null {
   const order = db.select().from(orders).where(eq(orders.id, id)).get();
   if (!order) return null;
   const lines = db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name)).all();
-  return { ...order, lines };
+  return { ...order, lines, buyer: buyersOf([order.userId]).get(order.userId ?? "") ?? null };
 }
 
 export function getOrderByIntent(intentId: string): Order | undefined {
@@ -71,18 +82,21 @@ export function listOrders(query: OrderListQuery, userId?: string) {
   return selectPage(select, { where: and(...conditions), sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] }, query);
 }
 
-/** An order in the specification's shape (prices in dollars). */
+/**
+ * An order in the specification's shape: prices in dollars, images as absolute URLs, `user` as
+ * the original API populates it (`{ _id, name, email }`; the name at purchase once deleted).
+ */
 export function orderJson(order: OrderWithLines) {
   return {
     _id: order.id,
-    user: order.userId,
+    user: { _id: order.userId, name: order.buyer?.name ?? order.userName, email: order.buyer?.email ?? null },
     userName: order.userName,
     orderItems: order.lines.map((l) => ({
       product: l.productId,
       name: l.name,
       price: centsToDollars(l.priceCents),
       quantity: l.quantity,
-      image: l.image,
+      image: l.image === null ? null : absoluteUrl(config.publicUrl, l.image),
     })),
     shippingInfo: {
       address: order.shippingAddress,
@@ -114,5 +128,6 @@ export function listOrdersWithLines(userId?: string): OrderWithLines[] {
     .all();
   if (placed.length === 0) return [];
   const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, placed.map((o) => o.id))).all();
-  return placed.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id) }));
+  const buyers = buyersOf(placed.map((o) => o.userId));
+  return placed.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id), buyer: buyers.get(o.userId ?? "") ?? null }));
 }

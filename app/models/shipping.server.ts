@@ -19,6 +19,18 @@ export function assertCountry(country: string) {
   if (!known.has(country)) throw new PublicError("Please choose a country from the list", 400, "country");
 }
 
+/**
+ * The list's name of a country named by any of its English names: API clients send their own
+ * lists' names ("United States" for the list's "United States of America"). 400 when unknown.
+ */
+export function countryOfList(name: string): string {
+  if (known.has(name)) return name;
+  const code = countries.getAlpha2Code(name, "en");
+  const official = code ? countries.getName(code, "en", { select: "official" }) : undefined;
+  assertCountry(official ?? name);
+  return official!;
+}
+
 /** The shipping info kept on the account from the last checkout, if complete. */
 export function savedShippingInfo(user: User): ShippingInfo | null {
   const info = {

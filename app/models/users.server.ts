@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { passwordResetTokens, users } from "~/db/schema";
+import { config } from "~/config.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -20,13 +22,13 @@ export function assertEmailAvailable(email: string, exceptUserId?: string) {
   if (other && other.id !== exceptUserId) throw duplicateEmail();
 }
 
-/** A user as the API shows it: never the password hash. */
+/** A user as the API shows it: never the password hash; the avatar's URL absolute. */
 export function userJson(user: User) {
   return {
     _id: user.id,
     name: user.name,
     email: user.email,
-    avatar: { url: user.avatarUrl ?? DEFAULT_AVATAR_URL },
+    avatar: { url: absoluteUrl(config.publicUrl, user.avatarUrl ?? DEFAULT_AVATAR_URL) },
     role: user.role,
     googleSignIn: user.googleSignIn,
     createdAt: user.createdAt.toISOString(),

@@ -1,4 +1,6 @@
 import type { ProductReview, ProductSummary } from "~/models/products.server";
+import { config } from "~/config.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { centsToDollars } from "~/lib/money";
 
 type ReviewLike = Omit<ProductReview, "createdAt">;
@@ -14,7 +16,7 @@ export function reviewJson(review: ReviewLike) {
   };
 }
 
-/** A product in the specification's shape: `_id`, price in dollars, images as `{ _id, url }`. */
+/** A product in the specification's shape: `_id`, price in dollars, images as `{ _id, url }` (absolute URLs). */
 export function productJson(product: ProductSummary, reviews: ReviewLike[]) {
   return {
     _id: product.id,
@@ -26,7 +28,7 @@ export function productJson(product: ProductSummary, reviews: ReviewLike[]) {
     stock: product.stock,
     ratings: Math.round(product.ratings * 100) / 100,
     numOfReviews: product.numOfReviews,
-    images: product.images.map((image) => ({ _id: image.id, url: image.url })),
+    images: product.images.map((image) => ({ _id: image.id, url: absoluteUrl(config.publicUrl, image.url) })),
     reviews: reviews.map(reviewJson),
     createdAt: product.createdAt.toISOString(),
   };

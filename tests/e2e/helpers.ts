@@ -14,6 +14,9 @@ export type ApiProduct = {
   reviews: { name: string; comment: string }[];
 };
 
+/** The path of an absolute URL the API gives: the pages use relative URLs for the same files. */
+export const pathOf = (url: string) => new URL(url).pathname;
+
 /** The demo product whose name is exactly `name`, looked up through the public API. */
 export async function productNamed(request: APIRequestContext, name: string): Promise<ApiProduct> {
   const response = await request.get(`/api/v1/products?keyword=${encodeURIComponent(name)}`);

@@ -28,7 +28,7 @@ async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]
 test("POST /register creates the account, signs in, and never shows the password", async ({ request }) => {
   const { body, email } = await register(request, { avatar: `data:image/png;base64,${PNG_1PX.toString("base64")}` });
   expect(body).toMatchObject({ success: true, user: { email, name: "Api Person", role: "user", googleSignIn: false } });
-  expect(body.user.avatar.url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+  expect(body.user.avatar.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/avatars\/.+\.webp$/);
   expect(JSON.stringify(body)).not.toMatch(/password|hash|\$2[aby]\$/i);
   const me = await request.get("/api/v1/me");
   expect((await me.json()).user.email).toBe(email);
@@ -49,7 +49,7 @@ test("POST /register takes a multipart avatar too", async ({ request }) => {
     multipart: { name: "Multi Part", email: uniqueEmail(), password: "password-123", avatar: { name: "a.png", mimeType: "image/png", buffer: PNG_1PX } },
   });
   expect(response.status()).toBe(201);
-  expect((await response.json()).user.avatar.url).toMatch(/^\/uploads\/avatars\//);
+  expect((await response.json()).user.avatar.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/avatars\//);
 });
 
 test("an avatar over 10 MB is refused with a clear message", async ({ request }) => {

@@ -1,32 +1,24 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { dollarsToCents, formatMoney } from "~/lib/money";
+import { dollarsToCents } from "~/lib/money";
+import { newOrderSchema } from "~/lib/order-schema";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { settlePayment } from "~/models/checkout.server";
-import { getOrder, getOrderByIntent, orderJson } from "~/models/orders.server";
+import { confirmApiOrder } from "~/models/client-cart-checkout.server";
+import { orderJson } from "~/models/orders.server";
 
-const schema = z.object({
-  paymentInfo: z.object(
-    { id: z.string({ required_error: "paymentInfo.id is required" }).min(1, "paymentInfo.id is required") },
-    { required_error: "paymentInfo is required" },
-  ),
-  totalPrice: z.number().optional(),
-});
-
-// POST /api/v1/order/new: the order was priced and its stock reserved when the payment started;
-// this confirms it once the provider says the intent succeeded. Calling it again is harmless.
+// POST /api/v1/order/new: the order of a paid intent, confirmed (server cart) or made from the
+// posted items, priced on the server (client cart). Calling it again answers the same order.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const input = parseApiInput(schema, await readApiBody(request));
-    const pending = getOrderByIntent(input.paymentInfo.id);
-    if (!pending || pending.userId !== user.id) return apiError(404, "No order for this payment");
-    if (input.totalPrice !== undefined && dollarsToCents(input.totalPrice) !== pending.totalPriceCents)
-      return apiError(400, `The total does not match the order's total of ${formatMoney(pending.totalPriceCents)}.`);
-    const result = await settlePayment(input.paymentInfo.id);
-    if (!result.ok) return apiError(400, result.message);
-    return Response.json({ success: true, order: orderJson(getOrder(result.orderId)!) }, { status: 201 });
+    const input = parseApiInput(newOrderSchema, await readApiBody(request));
+    const order = await confirmApiOrder(user, {
+      intentId: input.paymentInfo.id,
+      totalCents: input.totalPrice === undefined ? undefined : dollarsToCents(input.totalPrice),
+      lines: input.orderItems?.map((item) => ({ productId: item.product, quantity: item.quantity })),
+      shipping: input.shippingInfo,
+    });
+    return Response.json({ success: true, order: orderJson(order) }, { status: 201 });
   });
 }

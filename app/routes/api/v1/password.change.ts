@@ -1,21 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { passwordChangeSchema } from "~/lib/account-schemas";
-import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { requireApiSignIn, startUserSession } from "~/web/auth.server";
-import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
+import { passwordChangeAction } from "~/web/password-change-api.server";
 
-// PUT /api/v1/password/change: answers a fresh bearer token (the original API's `token`) and cookie:
-// the caller's session is renewed, its old token and cookie end.
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed(request);
-  return apiHandler(async () => {
-    const { user, session } = await requireApiSignIn(request);
-    const input = parseApiInput(passwordChangeSchema, await readApiBody(request));
-    await changePassword(user, input, session.id);
-    const renewed = await startUserSession(request, user, context.clientIp);
-    return Response.json(
-      { success: true, token: await renewed.token(), message: PASSWORD_UPDATED },
-      { headers: { "Set-Cookie": renewed.cookie } },
-    );
-  });
-}
+// PUT /api/v1/password/change { currentPassword, newPassword, confirmNewPassword, logoutOtherDevices }
+export const action = passwordChangeAction(passwordChangeSchema);

@@ -1,21 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { paymentProcessSchema } from "~/lib/order-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { startPayment } from "~/models/checkout.server";
+import { startApiPayment } from "~/models/client-cart-checkout.server";
 
-const schema = z.object({
-  amount: z.number({ required_error: "Please send the amount in cents", invalid_type_error: "The amount must be a number of cents" }).int("The amount must be a whole number of cents"),
-});
-
-// POST /api/v1/payment/process { amount }: the amount is checked against the cart's total as the
-// server computes it; the intent is always created for the server's figure.
+// POST /api/v1/payment/process { amount }: with a cart on the server the amount must be its total;
+// without one (a client that keeps its cart) the intent is for the amount asked, checked when
+// /order/new makes the order.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const { amount } = parseApiInput(schema, await readApiBody(request));
-    const { intent } = await startPayment(user, { amountCents: amount });
+    const { amount } = parseApiInput(paymentProcessSchema, await readApiBody(request));
+    const intent = await startApiPayment(user, amount);
     return Response.json({ success: true, client_secret: intent.client_secret });
   });
 }

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { shippingSchema } from "./shipping-schema";
+
+/** A number, or a string that holds one: the specification's client sends prices from toFixed. */
+const numeric = <T extends z.ZodTypeAny>(
+  label: string,
+  inner: (n: z.ZodNumber) => T,
+  messages = { required_error: `${label} is required`, invalid_type_error: `${label} must be a number` },
+) => z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), inner(z.number(messages)));
+
+/** Phone and postal code as text, whether the client sends them as strings or numbers. */
+const shippingAsText = (value: unknown) => {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const info = value as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "number" ? String(v) : v);
+  return { ...info, phoneNo: text(info.phoneNo), postalCode: text(info.postalCode) };
+};
+
+const orderItemSchema = z.object({
+  product: z.string({ required_error: "Each order item needs its product id" }).min(1).max(100),
+  quantity: numeric("quantity", (n) => n.int("The quantity must be a whole number").min(1, "The quantity must be at least 1").max(1000)),
+  // name, price and image are the client's copy: the server prices the product itself.
+});
+
+/**
+ * POST /api/v1/order/new. With `orderItems` and `shippingInfo`, the client's own cart (the
+ * specification's client); with `paymentInfo` alone, the confirmation of a server-cart checkout.
+ */
+export const newOrderSchema = z.object({
+  paymentInfo: z.object(
+    {
+      id: z.string({ required_error: "paymentInfo.id is required" }).min(1, "paymentInfo.id is required").max(255),
+      status: z.string().max(100).optional(),
+    },
+    { required_error: "paymentInfo is required" },
+  ),
+  orderItems: z.array(orderItemSchema).min(1, "orderItems is empty").max(100).optional(),
+  shippingInfo: z.preprocess(shippingAsText, shippingSchema).optional(),
+  itemsPrice: numeric("itemsPrice", (n) => n.nonnegative()).optional(),
+  shippingPrice: numeric("shippingPrice", (n) => n.nonnegative()).optional(),
+  taxPrice: numeric("taxPrice", (n) => n.nonnegative()).optional(),
+  totalPrice: numeric("totalPrice", (n) => n.nonnegative()).optional(),
+});
+
+/** POST /api/v1/payment/process { amount } in cents, a number or a numeric string. */
+export const paymentProcessSchema = z.object({
+  amount: numeric("amount", (n) => n.int("The amount must be a whole number of cents").positive("The amount must be more than zero"), {
+    required_error: "Please send the amount in cents",
+    invalid_type_error: "The amount must be a number of cents",
+  }),
+});

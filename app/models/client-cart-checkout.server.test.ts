@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useStripeSandbox } from "~/config.server";
+import { db } from "~/db/client.server";
+import { orders, products } from "~/db/schema";
+import { setCartLine, userCart } from "~/models/cart.server";
+import { confirmApiOrder, startApiPayment } from "~/models/client-cart-checkout.server";
+import { resetStripeClient, stripe } from "~/models/stripe.server";
+import { createUser, type User } from "~/models/users.server";
+import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
+import { createProduct } from "../../tests/unit/fixtures";
+
+let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
+
+beforeAll(async () => {
+  // Nothing listens for the webhook here: these orders are made by the API call alone.
+  sandbox = await startStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", webhookUrl: "http://127.0.0.1:9/none" });
+  useStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", apiUrl: sandbox.url, sandbox: true });
+  resetStripeClient();
+});
+
+afterAll(() => sandbox.close());
+
+const SHIPPING = { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "United States" };
+let n = 0;
+const shopper = () => createUser({ name: `Client ${++n}`, email: `client-${n}-${Date.now()}@example.com`, password: "password-1" });
+const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
+const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId)).all();
+const refunds = async (intentId: string) => (await stripe().refunds.list({ payment_intent: intentId })).data.length;
+
+/** Pays `amountCents` the way the client does: an intent from the shop, confirmed with a card. */
+async function paid(user: User, amountCents: number) {
+  const intent = await startApiPayment(user, amountCents);
+  await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+  return intent.id;
+}
+
+describe("a cart kept by the client", () => {
+  it("makes the order from the posted lines at the server's prices when the intent paid that total, once", async () => {
+    const productId = createProduct({ priceCents: 40_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 2 * 40_00 + 25_00 + 4_00);
+    expect((await stripe().paymentIntents.retrieve(intentId)).metadata).toEqual({ userId: user.id, cart: "client" });
+
+    const order = await confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }, { productId, quantity: 1 }], shipping: SHIPPING });
+    expect(order).toMatchObject({
+      paymentStatus: "succeeded",
+      itemsPriceCents: 80_00,
+      shippingPriceCents: 25_00,
+      taxPriceCents: 4_00,
+      totalPriceCents: 109_00,
+      shippingCountry: "United States of America",
+      buyer: { name: user.name, email: user.email },
+    });
+    expect(order.lines).toMatchObject([{ productId, quantity: 2, priceCents: 40_00 }]);
+    expect(stockOf(productId)).toBe(3);
+
+    const again = await confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
+    expect(again.id).toBe(order.id);
+    expect(stockOf(productId)).toBe(3);
+    expect(ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {
+    const productId = createProduct({ priceCents: 300_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 100_00);
+    const order = { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING };
+    await expect(confirmApiOrder(user, order)).rejects.toMatchObject({
+      status: 400,
+      message: "The amount paid ($100.00) is not the order's total of $315.00. Your payment of $100.00 was refunded.",
+    });
+    expect(await refunds(intentId)).toBe(1);
+    await expect(confirmApiOrder(user, order)).rejects.toMatchObject({ status: 409 });
+    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(stockOf(productId)).toBe(5);
+  });
+
+  it("a refused call and a good one for the same intent at once: never an order whose payment was refunded", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 10_00 + 25_00 + 50);
+    const wrong = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 3 }], shipping: SHIPPING });
+    const right = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
+    const outcomes = await Promise.allSettled([wrong, right]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(await refunds(intentId)).toBe(1);
+    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(stockOf(productId)).toBe(5);
+  });
+
+  it("does not let another user's intent pay for an order, nor refund it", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const owner = await shopper();
+    const intruder = await shopper();
+    const intentId = await paid(owner, 10_00 + 25_00 + 50);
+    await expect(confirmApiOrder(intruder, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({ status: 403 });
+    expect(ordersOf(intruder.id)).toHaveLength(0);
+    expect(await refunds(intentId)).toBe(0);
+  });
+
+  it("refunds and answers 409 when the stock went while the buyer paid", async () => {
+    const productId = createProduct({ name: "Last Kettle", priceCents: 20_00, stock: 1 });
+    const user = await shopper();
+    const intentId = await paid(user, 20_00 + 25_00 + 1_00);
+    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+      status: 409,
+      message: "Last Kettle is out of stock. Your payment of $46.00 was refunded.",
+    });
+    expect(await refunds(intentId)).toBe(1);
+    expect(ordersOf(user.id)).toHaveLength(0);
+  });
+
+  it("makes no order for an intent that has not succeeded, and no intent out of Stripe's bounds", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const user = await shopper();
+    const intent = await startApiPayment(user, 35_50);
+    await expect(confirmApiOrder(user, { intentId: intent.id, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+      status: 400,
+      message: "There is some issue while payment processing",
+    });
+    await expect(startApiPayment(user, 10)).rejects.toMatchObject({ status: 400 });
+    await expect(confirmApiOrder(user, { intentId: "pi_unknown" })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps the server cart's checkout when the server holds a cart: the amount must be its total", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const user = await shopper();
+    await setCartLine(userCart(user.id), productId, 1);
+    await expect(startApiPayment(user, 1_00)).rejects.toMatchObject({ status: 400, message: "The amount does not match your cart's total of $35.50." });
+  });
+});

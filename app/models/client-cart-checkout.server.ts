@@ -1,0 +1,204 @@
+import { eq, inArray } from "drizzle-orm";
+import Stripe from "stripe";
+import { db } from "~/db/client.server";
+import { orderStatusEvents, orders, products } from "~/db/schema";
+import { formatMoney } from "~/lib/money";
+import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
+import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
+import { priceOrder } from "~/lib/pricing";
+import { PublicError } from "~/lib/public-error";
+import type { ShippingInfo } from "~/lib/shipping-schema";
+import { cartLineRows, userCartId } from "./cart.server";
+import { insertOrder, sendOrderConfirmation, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
+import { getOrder, getOrderByIntent, type OrderWithLines } from "./orders.server";
+import { countryOfList } from "./shipping.server";
+import { stripe } from "./stripe.server";
+import type { User } from "./users.server";
+
+// The API's checkout for clients that keep the cart in the browser (the specification's own
+// client): the intent is made for the amount the client asks, and the order is made afterwards
+// from the posted lines, priced here, only if the intent paid exactly that price.
+
+/** Marks, in the intent's metadata, an intent made for a cart the shop has not seen. */
+const CLIENT_CART = "client";
+// Stripe's bounds for a charge in dollars.
+const MIN_AMOUNT_CENTS = 50;
+const MAX_AMOUNT_CENTS = 99_999_999;
+
+export type ClientCartLine = { productId: string; quantity: number };
+
+export type ApiOrderInput = {
+  intentId: string;
+  /** The total the client believes it paid, in cents (checked against a server-cart order). */
+  totalCents?: number;
+  /** The client's cart: present when the shop has no order for the intent yet. */
+  lines?: ClientCartLine[];
+  shipping?: ShippingInfo;
+};
+
+const noOrder = () => new PublicError("No order for this payment", 404);
+
+function hasServerCart(user: User): boolean {
+  const cartId = userCartId(db, user.id);
+  return !!cartId && cartLineRows(db, cartId).length > 0;
+}
+
+/**
+ * POST /api/v1/payment/process: with a cart on the server, its checkout (the amount must be its
+ * total). Without one, an intent for the amount the client asks, bound to the user; nothing can
+ * be checked yet, the order is checked against it when it is made (confirmApiOrder).
+ */
+export async function startApiPayment(user: User, amountCents: number): Promise<Stripe.PaymentIntent> {
+  if (hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
+  if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
+    throw new PublicError(`The amount must be between ${formatMoney(MIN_AMOUNT_CENTS)} and ${formatMoney(MAX_AMOUNT_CENTS)}.`, 400);
+  }
+  try {
+    return await stripe().paymentIntents.create({
+      amount: amountCents,
+      currency: "usd",
+      automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+      metadata: { userId: user.id, cart: CLIENT_CART },
+    });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw unreachable();
+    throw error;
+  }
+}
+
+/**
+ * POST /api/v1/order/new: the order of a paid intent. A server-cart checkout's order already
+ * exists and is confirmed; a client cart's is made now (placeClientCartOrder). Idempotent: the
+ * same intent answers the same order.
+ */
+export function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+  return oneAtATime(input.intentId, () => confirm(user, input));
+}
+
+// Calls for one intent run one after the other (the shop is one process): a refusal's refund and
+// another call's order for the same intent must not interleave, or an order could be made and
+// its payment refunded.
+const running = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const current = (running.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
+  running.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (running.get(key) === current) running.delete(key);
+  }
+}
+
+async function confirm(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+  const existing = getOrderByIntent(input.intentId);
+  if (existing) {
+    if (existing.userId !== user.id) throw noOrder();
+    if (input.totalCents !== undefined && input.totalCents !== existing.totalPriceCents) {
+      throw new PublicError(`The total does not match the order's total of ${formatMoney(existing.totalPriceCents)}.`, 400);
+    }
+    const result = await settlePayment(input.intentId);
+    if (!result.ok) throw new PublicError(result.message, 400);
+    return getOrder(result.orderId)!;
+  }
+  if (!input.lines || !input.shipping) throw noOrder();
+  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping);
+}
+
+/** A refusal after the money was taken: the payment goes back before the client hears of it. */
+class RefusedAfterPayment extends PublicError {}
+
+/**
+ * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
+ * for this user, succeeded for exactly the server's total of these lines; the stock is taken in
+ * the same transaction. When it cannot be made (stock gone, wrong amount, product gone) the
+ * payment is refunded and the answer says so.
+ */
+async function placeClientCartOrder(user: User, intentId: string, lines: ClientCartLine[], shipping: ShippingInfo): Promise<OrderWithLines> {
+  const shipTo = { ...shipping, country: countryOfList(shipping.country) };
+  const intent = await paidIntentOf(user, intentId);
+  const quantities = new Map<string, number>();
+  for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+
+  let placed;
+  try {
+    placed = db.transaction(
+      (tx) => {
+        // A concurrent call for the same intent got here first: the same order.
+        const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+        if (done) return { order: done, created: false };
+        const rows = tx
+          .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
+          .from(products)
+          .where(inArray(products.id, [...quantities.keys()]))
+          .all();
+        if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
+        const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
+        const { totalCents } = priceOrder(priced);
+        if (intent.amount_received !== totalCents) {
+          throw new RefusedAfterPayment(
+            `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
+            400,
+          );
+        }
+        try {
+          takeStock(tx, priced);
+        } catch (error) {
+          if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
+          throw error;
+        }
+        const now = new Date();
+        const order = insertOrder(tx, user, shipTo, priced, {
+          paymentStatus: PAYMENT.succeeded,
+          paymentIntentId: intentId,
+          createdAt: now,
+          paidAt: now,
+          reservedUntil: null,
+        });
+        tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
+        return { order, created: true };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    if (!(error instanceof RefusedAfterPayment)) throw error;
+    const paid = formatMoney(intent.amount_received);
+    const refunded = await refund(intentId);
+    throw new PublicError(
+      `${error.message} ${refunded ? `Your payment of ${paid} was refunded.` : `Your payment of ${paid} will be refunded: please contact us.`}`,
+      error.status,
+    );
+  }
+  if (placed.order.userId !== user.id) throw noOrder();
+  if (placed.created) await sendOrderConfirmation(placed.order.id);
+  return getOrder(placed.order.id)!;
+}
+
+/** The intent, if the provider says it is this user's client-cart payment, succeeded and not refunded. */
+async function paidIntentOf(user: User, intentId: string): Promise<Stripe.PaymentIntent> {
+  let intent: Stripe.PaymentIntent;
+  let refunded: boolean;
+  try {
+    intent = await stripe().paymentIntents.retrieve(intentId);
+    refunded = (await stripe().refunds.list({ payment_intent: intentId, limit: 1 })).data.length > 0;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw noOrder();
+    if (error instanceof Stripe.errors.StripeError) throw unreachable();
+    throw error;
+  }
+  if (intent.metadata?.cart !== CLIENT_CART) throw noOrder();
+  if (intent.metadata.userId !== user.id) throw new PublicError("This payment was made by another account.", 403);
+  if (intent.status !== STRIPE_INTENT_SUCCEEDED) throw new PublicError(intent.last_payment_error?.message ?? PAYMENT_PROBLEM, 400);
+  if (refunded) throw new PublicError("This payment was refunded: it cannot pay for an order.", 409);
+  return intent;
+}
+
+async function refund(intentId: string): Promise<boolean> {
+  try {
+    await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+    return true;
+  } catch (error) {
+    console.error(`Could not refund ${intentId}:`, error);
+    return false;
+  }
+}
