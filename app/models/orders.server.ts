@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
+import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import type { OrderSort } from "~/lib/admin-sorts";
@@ -72,7 +73,7 @@ export function listOrders(query: OrderListQuery, userId?: string) {
 }
 
 /** An order in the specification's shape (prices in dollars). */
-export function orderJson(order: OrderWithLines) {
+export function orderJson(order: OrderWithLines): OrderPayload {
   return {
     _id: order.id,
     user: order.userId,

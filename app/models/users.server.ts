@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { passwordResetTokens, users } from "~/db/schema";
+import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -21,7 +22,7 @@ export function assertEmailAvailable(email: string, exceptUserId?: string) {
 }
 
 /** A user as the API shows it: never the password hash. */
-export function userJson(user: User) {
+export function userJson(user: User): UserPayload {
   return {
     _id: user.id,
     name: user.name,

@@ -1,18 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { orderNewInput } from "~/lib/api-inputs";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { requireApiUser } from "~/web/auth.server";
 import { settlePayment } from "~/models/checkout.server";
 import { getOrder, getOrderByIntent, orderJson } from "~/models/orders.server";
-
-const schema = z.object({
-  paymentInfo: z.object(
-    { id: z.string({ required_error: "paymentInfo.id is required" }).min(1, "paymentInfo.id is required") },
-    { required_error: "paymentInfo is required" },
-  ),
-  totalPrice: z.number().optional(),
-});
 
 // POST /api/v1/order/new: the order was priced and its stock reserved when the payment started;
 // this confirms it once the provider says the intent succeeded. Calling it again is harmless.
@@ -20,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const input = parseApiInput(schema, await readApiBody(request));
+    const input = parseApiInput(orderNewInput, await readApiBody(request));
     const pending = getOrderByIntent(input.paymentInfo.id);
     if (!pending || pending.userId !== user.id) return apiError(404, "No order for this payment");
     if (input.totalPrice !== undefined && dollarsToCents(input.totalPrice) !== pending.totalPriceCents)

@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { paymentProcessInput } from "~/lib/api-inputs";
 import { requireApiUser } from "~/web/auth.server";
 import { startPayment } from "~/models/checkout.server";
-
-const schema = z.object({
-  amount: z.number({ required_error: "Please send the amount in cents", invalid_type_error: "The amount must be a number of cents" }).int("The amount must be a whole number of cents"),
-});
 
 // POST /api/v1/payment/process { amount }: the amount is checked against the cart's total as the
 // server computes it; the intent is always created for the server's figure.
@@ -14,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const { amount } = parseApiInput(schema, await readApiBody(request));
+    const { amount } = parseApiInput(paymentProcessInput, await readApiBody(request));
     const { intent } = await startPayment(user, { amountCents: amount });
     return Response.json({ success: true, client_secret: intent.client_secret });
   });

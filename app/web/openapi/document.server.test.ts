@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "./document.server";
+import { UNKNOWN_PATH } from "./operations";
+
+const ROUTES = path.resolve("app/routes/api/v1");
+
+/** `admin.user.$id.ts` → `/admin/user/{id}`; `openapi[.json].ts` → `/openapi.json`; `$.ts` → the catch-all. */
+function pathOf(file: string): string {
+  const name = file.replace(/\.tsx?$/, "");
+  if (name === "$") return UNKNOWN_PATH;
+  const segments = name
+    .replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.replaceAll(".", "\0"))
+    .split(".")
+    .map((s) => s.replaceAll("\0", "."))
+    .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s));
+  return `/${segments.join("/")}`;
+}
+
+/** The methods a route file serves: GET for a loader, and each method its action compares request.method with. */
+function methodsOf(source: string): string[] {
+  const methods = new Set<string>();
+  if (/export\s+(async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source)) methods.add("get");
+  for (const match of source.matchAll(/request\.method\s*[!=]==?\s*"(\w+)"/g)) methods.add(match[1].toLowerCase());
+  return [...methods];
+}
+
+const routeFiles = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+const document = openApiDocument("https://shop.example");
+const documented = document.paths ?? {};
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 with the public URL as its server, and both ways to sign in", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers).toEqual([{ url: "https://shop.example/api/v1" }]);
+    expect(document.components?.securitySchemes).toMatchObject({
+      cookieAuth: { type: "apiKey", in: "cookie", name: "shop_session" },
+      bearerAuth: { type: "http", scheme: "bearer" },
+    });
+  });
+
+  it.each(routeFiles)("documents every method of %s", (file) => {
+    const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
+    const methods = file === "$.ts" ? ["get", "post", "put", "delete"] : methodsOf(source);
+    expect(methods.length, `no method found in ${file}`).toBeGreaterThan(0);
+    const item = documented[pathOf(file)] as Record<string, unknown> | undefined;
+    expect(item, `${pathOf(file)} is not in the document`).toBeDefined();
+    for (const method of methods) expect(item?.[method], `${method.toUpperCase()} ${pathOf(file)}`).toBeDefined();
+  });
+
+  it("documents no path without a route file", () => {
+    const routed = new Set(routeFiles.map(pathOf));
+    expect(Object.keys(documented).filter((p) => !routed.has(p))).toEqual([]);
+  });
+
+  it("answers errors as { success: false, message } with their statuses; signed-in calls name both schemes", () => {
+    const me = documented["/me"]?.get;
+    expect(me?.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    expect(Object.keys(me?.responses ?? {})).toEqual(["200", "401", "405"]);
+    const error = document.components?.schemas?.Error;
+    expect(error).toMatchObject({ type: "object", required: ["success", "message"] });
+    const register = documented["/register"]?.post;
+    expect(Object.keys(register?.responses ?? {})).toEqual(expect.arrayContaining(["201", "400", "403", "409", "413", "415"]));
+    expect(Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {})).toContain("multipart/form-data");
+  });
+});
