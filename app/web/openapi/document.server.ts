@@ -57,9 +57,10 @@ function requestBody(body: NonNullable<ApiOperation["body"]>) {
 }
 
 function register(registry: OpenAPIRegistry, operation: ApiOperation, path: string, errorRef: z.ZodTypeAny) {
-  const responses: Record<string, { description: string; content: Record<string, { schema: z.ZodTypeAny }> }> = {
+  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {
     [operation.ok.status]: { description: operation.ok.description, content: { "application/json": { schema: operation.ok.schema } } },
   };
+  if (operation.cached) responses[304] = { description: "Not modified: the `If-None-Match` ETag is current" };
   for (const status of errorStatuses(operation)) {
     responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorRef } } };
   }

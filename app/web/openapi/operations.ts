@@ -32,6 +32,8 @@ export type ApiOperation = {
   body?: { schema: ZodTypeAny; files?: Record<string, "one" | "many"> };
   query?: z.AnyZodObject;
   ok: { status: 200 | 201; description: string; schema: ZodTypeAny };
+  /** Answered from the anonymous page cache: 304 on a matching If-None-Match. */
+  cached?: true;
   /** Error statuses beyond those that follow from access, body and path parameters. */
   errors?: number[];
 };
@@ -60,6 +62,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Products",
     access: "public",
     query: catalogueQuery,
+    cached: true,
     ok: {
       status: 200,
       description: "One page of products",
@@ -72,7 +75,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     },
     errors: [400],
   },
-  { paths: ["/product/{id}"], method: "get", summary: "One product with its reviews", tag: "Products", access: "public", ok: { status: 200, description: "The product", schema: ok({ product: productPayload }) } },
+  { paths: ["/product/{id}"], method: "get", summary: "One product with its reviews", tag: "Products", access: "public", cached: true, ok: { status: 200, description: "The product", schema: ok({ product: productPayload }) } },
   { paths: ["/review"], method: "put", summary: "Write or replace the caller's review of a product", tag: "Reviews", access: "user", body: { schema: reviewInput }, ok: { status: 200, description: "Saved", schema: ok({}) }, errors: [404] },
   { paths: ["/reviews"], method: "get", summary: "A product's reviews", tag: "Reviews", access: "public", query: reviewsQuery, ok: { status: 200, description: "The reviews", schema: ok({ reviews: z.array(reviewPayload) }) }, errors: [400, 404] },
   { paths: ["/reviews"], method: "delete", summary: "Delete a review", tag: "Reviews", access: "admin", query: reviewDeleteQuery, ok: { status: 200, description: "Deleted", schema: message }, errors: [400, 404] },
@@ -105,7 +108,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   { paths: ["/admin/users"], method: "get", summary: "Every user", tag: "Admin", access: "admin", ok: { status: 200, description: "The users", schema: ok({ users: z.array(userPayload) }) } },
   { paths: ["/admin/user/{id}"], method: "get", summary: "One user", tag: "Admin", access: "admin", ok: { status: 200, description: "The user", schema: ok({ user: userPayload }) } },
   { paths: ["/admin/user/{id}"], method: "put", summary: "Change a user's name, e-mail and role", tag: "Admin", access: "admin", body: { schema: adminUserSchema }, ok: { status: 200, description: "The updated user", schema: ok({ user: userPayload }) }, errors: [409] },
-  { paths: ["/admin/user/{id}"], method: "delete", summary: "Delete a user", tag: "Admin", access: "admin", ok: { status: 200, description: "Deleted", schema: message } },
+  { paths: ["/admin/user/{id}"], method: "delete", summary: "Delete a user (not oneself)", tag: "Admin", access: "admin", ok: { status: 200, description: "Deleted", schema: message }, errors: [400] },
 
   // This document
   { paths: ["/openapi.json"], method: "get", summary: "This OpenAPI document", tag: "Meta", access: "public", ok: { status: 200, description: "OpenAPI 3.1", schema: z.object({ openapi: z.string() }).passthrough() } },
