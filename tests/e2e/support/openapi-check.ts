@@ -89,12 +89,17 @@ function checkFor(url: string): Promise<OpenApiCheck> {
   return check;
 }
 
+/** What in an answer from /api/v1 differs from the OpenAPI document (nothing for other URLs). */
+export async function documentProblems(method: string, url: string, status: number, body: string): Promise<string[]> {
+  // Other origins the tests call (the payment sandbox) and the shop's pages are not the API.
+  if (!new URL(url).pathname.startsWith("/api/v1/")) return [];
+  return (await checkFor(url)).problems(method, url, status, body) ?? [];
+}
+
 /** Fails (throws) when an answer from /api/v1 does not match the OpenAPI document. */
 export async function expectDocumented(method: string, url: string, status: number, body: string): Promise<void> {
-  // Other origins the tests call (the payment sandbox) and the shop's pages are not the API.
-  if (!new URL(url).pathname.startsWith("/api/v1/")) return;
-  const problems = (await checkFor(url)).problems(method, url, status, body);
-  if (problems?.length) throw new Error(`${method} ${url} answered ${status}, not as /api/v1/openapi.json documents it:\n  ${problems.join("\n  ")}`);
+  const problems = await documentProblems(method, url, status, body);
+  if (problems.length) throw new Error(`${method} ${url} answered ${status}, not as /api/v1/openapi.json documents it:\n  ${problems.join("\n  ")}`);
 }
 
 async function checked(method: string, response: APIResponse): Promise<APIResponse> {
