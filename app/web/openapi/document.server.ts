@@ -24,8 +24,9 @@ export function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set([405, ...(operation.errors ?? [])]);
   if (operation.access !== "public") statuses.add(401);
   if (operation.access === "admin") statuses.add(403);
-  if (operation.method !== "get") statuses.add(403); // the same-origin check on writes
-  if (operation.body) for (const status of [400, 413, 415]) statuses.add(status);
+  // Before any route: the same-origin check on writes, and the body limit on any body.
+  if (operation.method !== "get") for (const status of [403, 413]) statuses.add(status);
+  if (operation.body) for (const status of [400, 415]) statuses.add(status);
   if (operation.paths.some((path) => path.includes("{id}"))) statuses.add(404);
   if (operation.paths.some((path) => path.includes("{token}"))) statuses.add(400);
   return [...statuses].sort((a, b) => a - b);
@@ -96,7 +97,8 @@ export function openApiDocument(publicUrl: string) {
   });
 
   for (const operation of API_OPERATIONS) for (const path of operation.paths) register(registry, operation, path, error);
-  for (const method of ["get", "post", "put", "delete"] as const) {
+  for (const method of ["get", "post", "put", "delete", "patch"] as const) {
+    const refusals = method === "get" ? [] : [403, 413];
     registry.registerPath({
       method,
       path: UNKNOWN_PATH,
@@ -104,7 +106,9 @@ export function openApiDocument(publicUrl: string) {
       description: "Any other path under /api/v1, at any depth, answers 404 in the API's error shape.",
       tags: ["Meta"],
       request: { params: z.object({ path: z.string() }) },
-      responses: { 404: { description: ERROR_DESCRIPTIONS[404], content: { "application/json": { schema: error } } } },
+      responses: Object.fromEntries(
+        [404, ...refusals].map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: error } } }]),
+      ),
     });
   }
 
@@ -115,7 +119,9 @@ export function openApiDocument(publicUrl: string) {
       version: "1",
       description:
         "The shop's JSON API. Errors answer `{ success: false, message }` with the HTTP status. " +
-        "Calls that need an account take the session cookie or a bearer token.",
+        "Calls that need an account take the session cookie or a bearer token. Whatever the path and method, " +
+        "a body over the limit answers 413 and a write from another site 403 before any route runs; a method " +
+        "a path does not list answers 405.",
     },
     servers: [{ url: `${publicUrl.replace(/\/$/, "")}/api/v1` }],
   });

@@ -48,3 +48,9 @@ test("/api/docs is the shop's own page: same-origin scripts and styles, no inlin
   expect((await request.get("/api/docs/package.json")).status()).toBe(404);
   expect((await request.get("/api/docs/..%2Fpackage.json")).status()).toBe(404);
 });
+
+test("a method a read-only route has no handler for answers 405 in the API's shape, not Remix's", async ({ request }) => {
+  const response = await request.post("/api/v1/products", { data: {} });
+  expect(response.status()).toBe(405);
+  expect(await response.json()).toEqual({ success: false, message: "POST is not allowed here" });
+});

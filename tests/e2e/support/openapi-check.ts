@@ -6,7 +6,9 @@ import { rawRequest as plainRawRequest, type RawAnswer } from "./raw-http";
 
 // Every answer the API tests get from /api/v1 is checked against the shop's own OpenAPI document
 // (/api/v1/openapi.json): its status must be documented for that method and path, and its JSON
-// body must match the documented schema. A method a path does not list must answer 405.
+// body must match the documented schema. A method a path does not list must answer 405 (or one of
+// the refusals that come before any route: 403 for a write from another site, 413 for a body over
+// the limit). HEAD and OPTIONS, which OpenAPI does not describe per path, are not checked.
 
 type Operation = { responses: Record<string, { content?: Record<string, unknown> }> };
 type OpenApi = { servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
@@ -35,13 +37,13 @@ class OpenApiCheck {
   /** Problems with one answer (empty when it matches the document); null when the URL is not under /api/v1. */
   problems(method: string, url: string, status: number, body: string): string[] | null {
     const { pathname } = new URL(url);
-    if (!pathname.startsWith(`${this.basePath}/`)) return null;
+    if (!pathname.startsWith(`${this.basePath}/`) || method === "HEAD" || method === "OPTIONS") return null;
     const path = decodeURIComponent(pathname.slice(this.basePath.length));
     const template = this.templates.find((t) => t.pattern.test(path))?.template ?? "/{path}";
     const operation = this.doc.paths[template][method.toLowerCase()];
     if (!operation) {
-      if (status !== 405) return [`${method} is not documented for ${template}, so it must answer 405, not ${status}`];
-      return this.bodyProblems(`${template} 405`, this.errorSchemaPointer(template), body);
+      if (![405, 403, 413].includes(status)) return [`${method} is not documented for ${template}, so it must answer 405, not ${status}`];
+      return this.bodyProblems(`${method} ${template} ${status}`, this.errorSchemaPointer(template), body);
     }
     const response = operation.responses[String(status)];
     if (!response) return [`status ${status} is not documented for ${method} ${template}`];
