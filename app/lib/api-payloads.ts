@@ -1,10 +1,14 @@
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
 import { ROLES } from "./roles";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
 // orderJson) return these types, and the OpenAPI document is generated from these schemas, so the
-// document cannot drift from what the routes send.
+// document cannot drift from what the routes send. `.openapi(name)` makes each a named schema of
+// the document (zod-to-openapi adds the method to zod).
+
+extendZodWithOpenApi(z);
 
 export const reviewPayload = z.object({
   _id: z.string(),
@@ -13,7 +17,7 @@ export const reviewPayload = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   productId: z.string(),
-});
+}).openapi("Review");
 
 export const productPayload = z.object({
   _id: z.string(),
@@ -28,7 +32,7 @@ export const productPayload = z.object({
   images: z.array(z.object({ _id: z.string(), url: z.string() })),
   reviews: z.array(reviewPayload),
   createdAt: z.string().datetime(),
-});
+}).openapi("Product");
 
 export const userPayload = z.object({
   _id: z.string(),
@@ -38,7 +42,7 @@ export const userPayload = z.object({
   role: z.enum(ROLES),
   googleSignIn: z.boolean(),
   createdAt: z.string().datetime(),
-});
+}).openapi("User");
 
 const nullableDate = z.string().datetime().nullable();
 
@@ -59,7 +63,7 @@ export const orderPayload = z.object({
   paidAt: nullableDate,
   deliveredAt: nullableDate,
   createdAt: z.string().datetime(),
-});
+}).openapi("Order");
 
 export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;
@@ -67,4 +71,4 @@ export type UserPayload = z.infer<typeof userPayload>;
 export type OrderPayload = z.infer<typeof orderPayload>;
 
 /** Every error of the API. */
-export const errorPayload = z.object({ success: z.literal(false), message: z.string() });
+export const errorPayload = z.object({ success: z.literal(false), message: z.string() }).openapi("Error");

@@ -54,6 +54,7 @@ const OVERRIDES = `body { margin: 0; }
 .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #186b45; }
 .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8f4a00; }
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #c01c1c; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f6e63; }
 .swagger-ui .info .url, .swagger-ui .info a, .swagger-ui a.nostyle { color: #0b5cad; }
 .swagger-ui .scheme-container { padding: 16px 0; }
 @media (max-width: 600px) {

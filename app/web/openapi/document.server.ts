@@ -57,13 +57,13 @@ function requestBody(body: NonNullable<ApiOperation["body"]>) {
   return { required: true, content };
 }
 
-function register(registry: OpenAPIRegistry, operation: ApiOperation, path: string, errorRef: z.ZodTypeAny) {
+function register(registry: OpenAPIRegistry, operation: ApiOperation, path: string) {
   const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {
     [operation.ok.status]: { description: operation.ok.description, content: { "application/json": { schema: operation.ok.schema } } },
   };
   if (operation.cached) responses[304] = { description: "Not modified: the `If-None-Match` ETag is current" };
   for (const status of errorStatuses(operation)) {
-    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorRef } } };
+    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } };
   }
   registry.registerPath({
     method: operation.method,
@@ -83,7 +83,6 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, path: stri
 /** The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json. */
 export function openApiDocument(publicUrl: string) {
   const registry = new OpenAPIRegistry();
-  const error = registry.register("Error", errorPayload);
   registry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",
@@ -96,7 +95,7 @@ export function openApiDocument(publicUrl: string) {
     description: "The `token` that sign-in, register and password change answer",
   });
 
-  for (const operation of API_OPERATIONS) for (const path of operation.paths) register(registry, operation, path, error);
+  for (const operation of API_OPERATIONS) for (const path of operation.paths) register(registry, operation, path);
   for (const method of ["get", "post", "put", "delete", "patch"] as const) {
     const refusals = method === "get" ? [] : [403, 413];
     registry.registerPath({
@@ -107,7 +106,7 @@ export function openApiDocument(publicUrl: string) {
       tags: ["Meta"],
       request: { params: z.object({ path: z.string() }) },
       responses: Object.fromEntries(
-        [404, ...refusals].map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: error } } }]),
+        [404, ...refusals].map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } }]),
       ),
     });
   }
