@@ -27,6 +27,10 @@ function methodsOf(source: string): string[] {
 }
 
 const routeFiles = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+// Alias paths mounted in app/routes.ts on an existing file: route("api/v1/password/update", "routes/api/v1/password.change.ts", …).
+const aliases = [...fs.readFileSync(path.resolve("app/routes.ts"), "utf8").matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g)].map(
+  ([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }),
+);
 const document = openApiDocument("https://shop.example");
 const documented = document.paths ?? {};
 
@@ -49,8 +53,14 @@ describe("the OpenAPI document", () => {
     for (const method of methods) expect(item?.[method], `${method.toUpperCase()} ${pathOf(file)}`).toBeDefined();
   });
 
+  it.each(aliases)("documents the alias $path of $file with the same methods", ({ path: alias, file }) => {
+    const item = documented[alias] as Record<string, unknown> | undefined;
+    expect(item, `${alias} is not in the document`).toBeDefined();
+    for (const method of methodsOf(fs.readFileSync(path.join(ROUTES, file), "utf8"))) expect(item?.[method], `${method.toUpperCase()} ${alias}`).toBeDefined();
+  });
+
   it("documents no path without a route file", () => {
-    const routed = new Set(routeFiles.map(pathOf));
+    const routed = new Set([...routeFiles.map(pathOf), ...aliases.map((a) => a.path)]);
     expect(Object.keys(documented).filter((p) => !routed.has(p))).toEqual([]);
   });
 
