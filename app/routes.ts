@@ -22,6 +22,9 @@ export default (async () => [
   ]),
   // The JSON API of the specification's section 7.
   ...prefix("api/v1", await area("api/v1")),
+  // Its interactive reference (Swagger UI) and the page's assets.
+  route("api/docs", "routes/api/docs.ts"),
+  route("api/docs/:asset", "routes/api/docs.$asset.ts"),
   // The specification's other path shapes, redirected to the pages.
   ...["login", "products/:id", "shippping", "order/confirm"].map((path) =>
     route(path, "routes/legacy/redirects.ts", { id: `legacy/${path}` }),

@@ -80,6 +80,9 @@ const schema = z
     path: ["priceLte"],
   });
 
+/** The catalogue query's fields (keys are QUERY_FIELDS' keys, not the URL names); the OpenAPI document reads it. */
+export const catalogueQuerySchema = schema;
+
 export type QueryParseResult =
   | { success: true; query: ProductQuery }
   | { success: false; message: string; fieldErrors: Partial<Record<QueryField, string>> };

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { config } from "~/config.server";
 import { orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
+import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import type { OrderSort } from "~/lib/admin-sorts";
@@ -86,7 +87,7 @@ export function listOrders(query: OrderListQuery, userId?: string) {
  * An order in the specification's shape: prices in dollars, images as absolute URLs, `user` as
  * the original API populates it (`{ _id, name, email }`; the name at purchase once deleted).
  */
-export function orderJson(order: OrderWithLines) {
+export function orderJson(order: OrderWithLines): OrderPayload {
   return {
     _id: order.id,
     user: { _id: order.userId, name: order.buyer?.name ?? order.userName, email: order.buyer?.email ?? null },

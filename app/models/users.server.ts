@@ -3,6 +3,7 @@ import { db, type Tx } from "~/db/client.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
+import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -23,7 +24,7 @@ export function assertEmailAvailable(email: string, exceptUserId?: string) {
 }
 
 /** A user as the API shows it: never the password hash; the avatar's URL absolute. */
-export function userJson(user: User) {
+export function userJson(user: User): UserPayload {
   return {
     _id: user.id,
     name: user.name,

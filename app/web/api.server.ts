@@ -88,3 +88,13 @@ export function parseApiInput<S extends ZodTypeAny>(schema: S, input: unknown): 
 export function methodNotAllowed(request: Request): Response {
   return apiError(405, `${request.method} is not allowed here`);
 }
+
+/**
+ * Remix itself answers a method that an /api/v1 route has no handler for (a POST to a route with
+ * only a loader) with a 405 in its own body, `{ message: "Unexpected Server Error" }`: answer it
+ * in the API's shape instead.
+ */
+export function inApiShape(request: Request, response: Response): Response {
+  if (response.status !== 405 || response.headers.get("X-Remix-Error") !== "yes") return response;
+  return methodNotAllowed(request);
+}

@@ -2,10 +2,11 @@ import type { ProductReview, ProductSummary } from "~/models/products.server";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
 import { centsToDollars } from "~/lib/money";
+import type { ProductPayload, ReviewPayload } from "~/lib/api-payloads";
 
 type ReviewLike = Omit<ProductReview, "createdAt">;
 
-export function reviewJson(review: ReviewLike) {
+export function reviewJson(review: ReviewLike): ReviewPayload {
   return {
     _id: review.id,
     user: review.userId,
@@ -17,7 +18,7 @@ export function reviewJson(review: ReviewLike) {
 }
 
 /** A product in the specification's shape: `_id`, price in dollars, images as `{ _id, url }` (absolute URLs). */
-export function productJson(product: ProductSummary, reviews: ReviewLike[]) {
+export function productJson(product: ProductSummary, reviews: ReviewLike[]): ProductPayload {
   return {
     _id: product.id,
     name: product.name,

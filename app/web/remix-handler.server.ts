@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit } from "~/web/body-limits.server";
 import { sendEdgeError } from "~/web/edge-errors.server";
 import { hasBody } from "~/web/origin-check.server";
@@ -45,7 +46,8 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
         ...(body ? { body: body.stream, duplex: "half" } : {}),
       } as RequestInit);
 
-      const response = await withUploadScope(async () => handle(request, getLoadContext(req, res)));
+      const answer = await withUploadScope(async () => handle(request, getLoadContext(req, res)));
+      const response = url.pathname.startsWith("/api/v1/") ? inApiShape(request, answer) : answer;
       if (body?.tripped) {
         res.setHeader("Connection", "close");
         if (response.status !== 413) {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { SignJWT, importJWK } from "jose";
 import { DEMO_ADMIN, DEMO_SHOPPER, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequest, type APIRequestContext } from "../support/openapi-check";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 import { placeOrder } from "../support/orders";
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { documentProblems } from "../support/openapi-check";
 import { cookieHeader, rawRequest, type RawAnswer } from "../support/raw-http";
 import { BODIES, FEW_BODIES, FOREIGN_ORIGINS, OTHER_METHODS, TARGETS, urlPatternOf, writeRouteFiles, type FuzzBody } from "../support/fuzz-corpus";
 
@@ -90,6 +91,14 @@ test("no answer is a 5xx, whatever is sent; writes from other origins are 403", 
   expect(foreignAnswers.filter((a) => a.answer.status !== 403).map(describe)).toEqual([]);
   expect(foreignAnswers.every((a) => /another site/.test(a.answer.body))).toBe(true);
   expect(answers.filter((a) => a.c.origin === base && a.answer.status === 403 && /another site/.test(a.answer.body)).map(describe)).toEqual([]);
+
+  // Every API answer, refusals included, is one the OpenAPI document lists, in its shape.
+  const undocumented: string[] = [];
+  for (const a of [...answers, ...foreignAnswers]) {
+    const problems = await documentProblems(a.c.method, new URL(a.c.url, base).href, a.answer.status, a.answer.body);
+    if (problems.length) undocumented.push(`${describe(a)}: ${problems.join("; ")}`);
+  }
+  expect(undocumented).toEqual([]);
 
   // The throwaway admin is still signed in: nothing in the corpus ended its session or changed it.
   const me = await rawRequest(base, "GET", "/api/v1/me", { Cookie: admin });

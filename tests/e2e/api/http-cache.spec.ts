@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { DEMO_ADMIN } from "../support/accounts";
 
 // Anonymous catalogue reads are cached in the server and revalidated with ETags

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, rawRequest } from "../support/openapi-check";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
-import { cookieHeader, rawRequest } from "../support/raw-http";
+import { cookieHeader } from "../support/raw-http";
 
 // Issue 11: bodies are limited before they are parsed (413 with a message), and writes
 // authenticated by a cookie are refused from other origins (bearer calls are exempt).

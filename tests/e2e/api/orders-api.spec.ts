@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { productNamed } from "../helpers";
 import { uniqueEmail } from "../support/accounts";
 import { e2eEnv } from "../support/env";

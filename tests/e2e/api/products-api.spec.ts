@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/openapi-check";
 
 test("GET /api/v1/products pages the catalogue with the spec's counts", async ({ request }) => {
   const response = await request.get("/api/v1/products?page=2");

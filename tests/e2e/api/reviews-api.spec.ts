@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/openapi-check";
 import { productNamed } from "../helpers";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "../support/openapi-check";
 
 // Content-Security-Policy (app/web/csp.server.ts): inline scripts run by a per-response nonce, or,
 // on a page the anonymous cache serves again, by the hashes of the scripts it holds.

@@ -30,8 +30,11 @@ export function urlPatternOf(file: string): RegExp {
   const [area, ...rest] = file.split("/");
   const name = (area === "api" ? rest.slice(1) : rest).join("/").replace(/\.tsx?$/, "");
   const mount = area === "api" ? "/api/v1" : area === "admin" && name !== "dashboard" ? "/admin" : "";
+  // Flat-route escapes: `openapi[.json]` is the literal `openapi.json`.
   const segments = name
+    .replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.replaceAll(".", "\0"))
     .split(".")
+    .map((s) => s.replaceAll("\0", "."))
     .filter((s) => s !== "_index")
     .map((s) => s.replace(/_$/, ""))
     .map((s) => (s === "$" ? ".+" : s.startsWith("$") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
@@ -71,6 +74,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/me.ts": { url: "/api/v1/me" },
   "api/v1/me.update.ts": { url: "/api/v1/me/update" },
   "api/v1/order.$id.ts": { url: `/api/v1/order/${NONE}` },
+  "api/v1/openapi[.json].ts": { url: "/api/v1/openapi.json" },
   "api/v1/order.new.ts": { url: "/api/v1/order/new" },
   "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },
   "api/v1/password.change.ts": { url: "/api/v1/password/change" },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { dollarsToCents } from "~/lib/money";
-import { newOrderSchema } from "~/lib/order-schema";
+import { orderNewInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { confirmApiOrder } from "~/models/client-cart-checkout.server";
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const input = parseApiInput(newOrderSchema, await readApiBody(request));
+    const input = parseApiInput(orderNewInput, await readApiBody(request));
     const order = await confirmApiOrder(user, {
       intentId: input.paymentInfo.id,
       totalCents: input.totalPrice === undefined ? undefined : dollarsToCents(input.totalPrice),

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { paymentProcessSchema } from "~/lib/order-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { paymentProcessInput } from "~/lib/api-inputs";
 import { requireApiUser } from "~/web/auth.server";
 import { startApiPayment } from "~/models/client-cart-checkout.server";
 
@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const { amount } = parseApiInput(paymentProcessSchema, await readApiBody(request));
+    const { amount } = parseApiInput(paymentProcessInput, await readApiBody(request));
     const intent = await startApiPayment(user, amount);
     return Response.json({ success: true, client_secret: intent.client_secret });
   });

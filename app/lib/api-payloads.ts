@@ -1,0 +1,76 @@
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
+import { ROLES } from "./roles";
+
+// The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
+// orderJson) return these types, and the OpenAPI document is generated from these schemas, so the
+// document cannot drift from what the routes send. `.openapi(name)` makes each a named schema of
+// the document (zod-to-openapi adds the method to zod).
+
+extendZodWithOpenApi(z);
+
+export const reviewPayload = z.object({
+  _id: z.string(),
+  user: z.string().describe("The reviewer's user id"),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  productId: z.string(),
+}).openapi("Review");
+
+export const productPayload = z.object({
+  _id: z.string(),
+  name: z.string(),
+  price: z.number().describe("In dollars"),
+  description: z.string(),
+  category: z.string(),
+  seller: z.string(),
+  stock: z.number().int(),
+  ratings: z.number(),
+  numOfReviews: z.number().int(),
+  images: z.array(z.object({ _id: z.string(), url: z.string() })),
+  reviews: z.array(reviewPayload),
+  createdAt: z.string().datetime(),
+}).openapi("Product");
+
+export const userPayload = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.object({ url: z.string() }),
+  role: z.enum(ROLES),
+  googleSignIn: z.boolean(),
+  createdAt: z.string().datetime(),
+}).openapi("User");
+
+const nullableDate = z.string().datetime().nullable();
+
+export const orderPayload = z.object({
+  _id: z.string(),
+  user: z
+    .object({ _id: z.string().nullable(), name: z.string(), email: z.string().nullable() })
+    .describe("The buyer, as the original API populates it (`_id` and `email` null once the account is deleted; the name is then the one at purchase)"),
+  userName: z.string(),
+  orderItems: z.array(
+    z.object({ product: z.string().nullable().describe("null once the product is deleted"), name: z.string(), price: z.number(), quantity: z.number().int(), image: z.string().nullable() }),
+  ),
+  shippingInfo: z.object({ address: z.string(), city: z.string(), phoneNo: z.string(), postalCode: z.string(), country: z.string() }),
+  paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  paidAt: nullableDate,
+  deliveredAt: nullableDate,
+  createdAt: z.string().datetime(),
+}).openapi("Order");
+
+export type ReviewPayload = z.infer<typeof reviewPayload>;
+export type ProductPayload = z.infer<typeof productPayload>;
+export type UserPayload = z.infer<typeof userPayload>;
+export type OrderPayload = z.infer<typeof orderPayload>;
+
+/** Every error of the API. */
+export const errorPayload = z.object({ success: z.literal(false), message: z.string() }).openapi("Error");

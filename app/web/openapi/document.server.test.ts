@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "./document.server";
+import { UNKNOWN_PATH } from "./operations";
+
+const ROUTES = path.resolve("app/routes/api/v1");
+
+/** `admin.user.$id.ts` → `/admin/user/{id}`; `openapi[.json].ts` → `/openapi.json`; `$.ts` → the catch-all. */
+function pathOf(file: string): string {
+  const name = file.replace(/\.tsx?$/, "");
+  if (name === "$") return UNKNOWN_PATH;
+  const segments = name
+    .replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.replaceAll(".", "\0"))
+    .split(".")
+    .map((s) => s.replaceAll("\0", "."))
+    .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s));
+  return `/${segments.join("/")}`;
+}
+
+/**
+ * The methods a route file serves: GET for a loader, and each method its action compares
+ * request.method with. An action re-exported from another route file, or made by a helper
+ * (`export const action = helper(…)`), is read where it is written.
+ */
+function methodsOf(source: string, dir = ROUTES): string[] {
+  const methods = new Set<string>();
+  if (/export\s+(async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source)) methods.add("get");
+  for (const match of source.matchAll(/request\.method\s*[!=]==?\s*"(\w+)"/g)) methods.add(match[1].toLowerCase());
+  if (methods.size > 0) return [...methods];
+  const reexported = source.match(/export\s*\{\s*action\s*\}\s*from\s*"(\.[^"]+)"/)?.[1];
+  const helper = source.match(/export\s+const\s+action\s*=\s*(\w+)\(/)?.[1];
+  const helperModule = helper && source.match(new RegExp(`import\\s*\\{[^}]*\\b${helper}\\b[^}]*\\}\\s*from\\s*"([^"]+)"`))?.[1];
+  const from = reexported ? path.join(dir, reexported) : helperModule ? path.resolve(helperModule.replace(/^~\//, "app/")) : null;
+  if (!from) return [];
+  const file = [`${from}.ts`, `${from}.tsx`, from].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  return file ? methodsOf(fs.readFileSync(file, "utf8"), path.dirname(file)) : [];
+}
+
+const routeFiles = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+// Alias paths mounted in app/routes.ts on an existing file: route("api/v1/password/update", "routes/api/v1/password.change.ts", …).
+const aliases = [...fs.readFileSync(path.resolve("app/routes.ts"), "utf8").matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g)].map(
+  ([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }),
+);
+const document = openApiDocument("https://shop.example");
+const documented = document.paths ?? {};
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 with the public URL as its server, and both ways to sign in", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers).toEqual([{ url: "https://shop.example/api/v1" }]);
+    expect(document.components?.securitySchemes).toMatchObject({
+      cookieAuth: { type: "apiKey", in: "cookie", name: "shop_session" },
+      bearerAuth: { type: "http", scheme: "bearer" },
+    });
+  });
+
+  it.each(routeFiles)("documents every method of %s", (file) => {
+    const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
+    const methods = file === "$.ts" ? ["get", "post", "put", "delete", "patch"] : methodsOf(source);
+    expect(methods.length, `no method found in ${file}`).toBeGreaterThan(0);
+    const item = documented[pathOf(file)] as Record<string, unknown> | undefined;
+    expect(item, `${pathOf(file)} is not in the document`).toBeDefined();
+    for (const method of methods) expect(item?.[method], `${method.toUpperCase()} ${pathOf(file)}`).toBeDefined();
+  });
+
+  it.each(aliases)("documents the alias $path of $file with the same methods", ({ path: alias, file }) => {
+    const item = documented[alias] as Record<string, unknown> | undefined;
+    expect(item, `${alias} is not in the document`).toBeDefined();
+    for (const method of methodsOf(fs.readFileSync(path.join(ROUTES, file), "utf8"))) expect(item?.[method], `${method.toUpperCase()} ${alias}`).toBeDefined();
+  });
+
+  it("documents no path without a route file", () => {
+    const routed = new Set([...routeFiles.map(pathOf), ...aliases.map((a) => a.path)]);
+    expect(Object.keys(documented).filter((p) => !routed.has(p))).toEqual([]);
+  });
+
+  it("answers errors as { success: false, message } with their statuses; signed-in calls name both schemes", () => {
+    const me = documented["/me"]?.get;
+    expect(me?.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    expect(Object.keys(me?.responses ?? {})).toEqual(["200", "401", "405"]);
+    const error = document.components?.schemas?.Error;
+    expect(error).toMatchObject({ type: "object", required: ["success", "message"] });
+    const register = documented["/register"]?.post;
+    expect(Object.keys(register?.responses ?? {})).toEqual(expect.arrayContaining(["201", "400", "403", "409", "413", "415"]));
+    expect(Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {})).toContain("multipart/form-data");
+  });
+});

@@ -1,0 +1,120 @@
+import { z, type ZodTypeAny } from "zod";
+import {
+  adminUserSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordUpdateSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "~/lib/account-schemas";
+import { orderNewInput, orderStatusInput, paymentProcessInput, reviewInput } from "~/lib/api-inputs";
+import { orderPayload, productPayload, reviewPayload, userPayload } from "~/lib/api-payloads";
+import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
+import { productSchema } from "~/lib/product-schema";
+
+// Every /api/v1 operation, as the OpenAPI document (./document.server.ts) describes it. The request
+// schemas are the objects the routes pass to parseApiInput; the payloads are what the routes' JSON
+// shapers return. An alias path is one more entry in `paths`.
+
+export type Method = "get" | "post" | "put" | "delete";
+/** Who may call: anyone, a signed-in user (cookie or bearer token), or an admin. */
+export type Access = "public" | "user" | "admin";
+
+export type ApiOperation = {
+  /** Paths under /api/v1, OpenAPI style (`/product/{id}`); more than one when aliases share the code. */
+  paths: string[];
+  method: Method;
+  summary: string;
+  tag: "Products" | "Reviews" | "Accounts" | "Orders" | "Payment" | "Admin" | "Meta";
+  access: Access;
+  /** The JSON body; `multipart` when files may come as multipart/form-data too (`files` names them). */
+  body?: { schema: ZodTypeAny; files?: Record<string, "one" | "many"> };
+  query?: z.AnyZodObject;
+  ok: { status: 200 | 201; description: string; schema: ZodTypeAny };
+  /** Answered from the anonymous page cache: 304 on a matching If-None-Match. */
+  cached?: true;
+  /** Error statuses beyond those that follow from access, body and path parameters. */
+  errors?: number[];
+};
+
+const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+const message = ok({ message: z.string() });
+const signedIn = ok({ token: z.string().describe("A bearer token for the `Authorization` header"), user: userPayload });
+// Sign-in with Google: the ID token from Google Identity Services instead of a password.
+const googleCredential = z.object({ credential: z.string().describe("A Google ID token") });
+
+// The catalogue query's own field schemas, under their URL names (`price[gte]`, …).
+const catalogueFields = catalogueQuerySchema.innerType().shape;
+const catalogueQuery = z.object(
+  Object.fromEntries(Object.entries(QUERY_FIELDS).map(([field, name]) => [name, catalogueFields[field as keyof typeof QUERY_FIELDS]])),
+);
+
+const reviewsQuery = z.object({ id: z.string().describe("The product's id") });
+const reviewDeleteQuery = z.object({ id: z.string().describe("The review's id"), productId: z.string() });
+
+export const API_OPERATIONS: ApiOperation[] = [
+  // Products and reviews
+  {
+    paths: ["/products"],
+    method: "get",
+    summary: "Search and page the catalogue",
+    tag: "Products",
+    access: "public",
+    query: catalogueQuery,
+    cached: true,
+    ok: {
+      status: 200,
+      description: "One page of products",
+      schema: ok({
+        productsCount: z.number().int(),
+        resPerPage: z.number().int(),
+        filteredProductsCount: z.number().int(),
+        products: z.array(productPayload),
+      }),
+    },
+    errors: [400],
+  },
+  { paths: ["/product/{id}"], method: "get", summary: "One product with its reviews", tag: "Products", access: "public", cached: true, ok: { status: 200, description: "The product", schema: ok({ product: productPayload }) } },
+  { paths: ["/review"], method: "put", summary: "Write or replace the caller's review of a product", tag: "Reviews", access: "user", body: { schema: reviewInput }, ok: { status: 200, description: "Saved", schema: ok({}) }, errors: [404] },
+  { paths: ["/reviews"], method: "get", summary: "A product's reviews", tag: "Reviews", access: "public", query: reviewsQuery, ok: { status: 200, description: "The reviews", schema: ok({ reviews: z.array(reviewPayload) }) }, errors: [400, 404] },
+  { paths: ["/reviews"], method: "delete", summary: "Delete a review", tag: "Reviews", access: "admin", query: reviewDeleteQuery, ok: { status: 200, description: "Deleted", schema: message }, errors: [400, 404] },
+
+  // Accounts
+  { paths: ["/login"], method: "post", summary: "Sign in with e-mail and password, or a Google credential", tag: "Accounts", access: "public", body: { schema: z.union([loginSchema, googleCredential]) }, ok: { status: 200, description: "Signed in: the session cookie is set", schema: signedIn }, errors: [401, 429] },
+  { paths: ["/register"], method: "post", summary: "Create an account (or sign in with a Google credential)", tag: "Accounts", access: "public", body: { schema: z.union([registerSchema, googleCredential]), files: { avatar: "one" } }, ok: { status: 201, description: "Registered and signed in", schema: signedIn }, errors: [401, 409] },
+  { paths: ["/me"], method: "get", summary: "The signed-in user", tag: "Accounts", access: "user", ok: { status: 200, description: "The user", schema: ok({ user: userPayload }) } },
+  { paths: ["/me/update"], method: "put", summary: "Change the caller's name, e-mail and avatar", tag: "Accounts", access: "user", body: { schema: profileSchema, files: { avatar: "one" } }, ok: { status: 200, description: "The updated user", schema: ok({ user: userPayload }) }, errors: [409] },
+  { paths: ["/logout"], method: "get", summary: "Sign out (ends the cookie's session and its bearer token)", tag: "Accounts", access: "public", ok: { status: 200, description: "Signed out", schema: message } },
+  { paths: ["/password/change"], method: "put", summary: "Change the caller's password", tag: "Accounts", access: "user", body: { schema: passwordChangeSchema }, ok: { status: 200, description: "Changed: a new session and bearer token", schema: ok({ token: z.string(), message: z.string() }) } },
+  { paths: ["/password/update"], method: "put", summary: "Change the caller's password (the original client's path and field names)", tag: "Accounts", access: "user", body: { schema: passwordUpdateSchema }, ok: { status: 200, description: "Changed: a new session and bearer token", schema: ok({ token: z.string(), message: z.string() }) } },
+  { paths: ["/password/reset", "/password/forgot"], method: "post", summary: "Mail a password-reset link", tag: "Accounts", access: "public", body: { schema: forgotPasswordSchema }, ok: { status: 200, description: "The same answer whether or not the account exists", schema: message }, errors: [429] },
+  { paths: ["/password/reset/{token}"], method: "put", summary: "Set a new password with a reset link's token", tag: "Accounts", access: "public", body: { schema: resetPasswordSchema }, ok: { status: 200, description: "Changed", schema: message } },
+
+  // Orders and payment
+  { paths: ["/stripeapi"], method: "get", summary: "The payment provider's publishable key", tag: "Payment", access: "public", ok: { status: 200, description: "The key", schema: ok({ stripeApiKey: z.string() }) }, errors: [503] },
+  { paths: ["/payment/process"], method: "post", summary: "Start paying for the cart (amount in cents)", tag: "Payment", access: "user", body: { schema: paymentProcessInput }, ok: { status: 200, description: "The payment intent's client secret", schema: ok({ client_secret: z.string() }) }, errors: [503] },
+  { paths: ["/order/new"], method: "post", summary: "Confirm the order once the payment succeeded", tag: "Orders", access: "user", body: { schema: orderNewInput }, ok: { status: 201, description: "The order", schema: ok({ order: orderPayload }) }, errors: [403, 404, 409, 503] },
+  { paths: ["/orders/me"], method: "get", summary: "The caller's orders", tag: "Orders", access: "user", ok: { status: 200, description: "The orders, newest first", schema: ok({ orders: z.array(orderPayload) }) } },
+  { paths: ["/order/{id}"], method: "get", summary: "One of the caller's orders (any order for an admin)", tag: "Orders", access: "user", ok: { status: 200, description: "The order", schema: ok({ order: orderPayload }) } },
+
+  // Admin
+  { paths: ["/admin/products"], method: "get", summary: "Every product", tag: "Admin", access: "admin", ok: { status: 200, description: "The products", schema: ok({ products: z.array(productPayload) }) } },
+  { paths: ["/admin/product/new"], method: "post", summary: "Create a product (images as data URLs or files)", tag: "Admin", access: "admin", body: { schema: productSchema, files: { images: "many" } }, ok: { status: 201, description: "The product", schema: ok({ product: productPayload }) } },
+  { paths: ["/admin/product/{id}"], method: "put", summary: "Update a product (new images replace the old)", tag: "Admin", access: "admin", body: { schema: productSchema, files: { images: "many" } }, ok: { status: 200, description: "Updated", schema: message } },
+  { paths: ["/admin/product/{id}"], method: "delete", summary: "Delete a product", tag: "Admin", access: "admin", ok: { status: 200, description: "Deleted", schema: message } },
+  { paths: ["/admin/orders"], method: "get", summary: "Every order and the total paid", tag: "Admin", access: "admin", ok: { status: 200, description: "The orders", schema: ok({ totalAmount: z.number(), orders: z.array(orderPayload) }) } },
+  { paths: ["/admin/update/order/{id}", "/admin/order/{id}"], method: "put", summary: "Set an order's status", tag: "Admin", access: "admin", body: { schema: orderStatusInput }, ok: { status: 200, description: "Updated", schema: message }, errors: [409] },
+  { paths: ["/admin/order/{id}"], method: "delete", summary: "Delete an order", tag: "Admin", access: "admin", ok: { status: 200, description: "Deleted", schema: message } },
+  { paths: ["/admin/users"], method: "get", summary: "Every user", tag: "Admin", access: "admin", ok: { status: 200, description: "The users", schema: ok({ users: z.array(userPayload) }) } },
+  { paths: ["/admin/user/{id}"], method: "get", summary: "One user", tag: "Admin", access: "admin", ok: { status: 200, description: "The user", schema: ok({ user: userPayload }) } },
+  { paths: ["/admin/user/{id}"], method: "put", summary: "Change a user's name, e-mail and role", tag: "Admin", access: "admin", body: { schema: adminUserSchema }, ok: { status: 200, description: "The updated user", schema: ok({ user: userPayload }) }, errors: [409] },
+  { paths: ["/admin/user/{id}"], method: "delete", summary: "Delete a user (not oneself)", tag: "Admin", access: "admin", ok: { status: 200, description: "Deleted", schema: message }, errors: [400] },
+
+  // This document
+  { paths: ["/openapi.json"], method: "get", summary: "This OpenAPI document", tag: "Meta", access: "public", ok: { status: 200, description: "OpenAPI 3.1", schema: z.object({ openapi: z.string() }).passthrough() } },
+];
+
+/** Any other path under /api/v1, at any depth and with any method, answers 404 in the error shape. */
+export const UNKNOWN_PATH = "/{path}";
