@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { config } from "~/config.server";
 import { loader as productLoader } from "~/routes/api/v1/product.$id";
 import { loader as productsLoader } from "~/routes/api/v1/products";
 import { addReview, clearCatalogue, createProduct, createUser } from "./fixtures";
@@ -31,7 +32,7 @@ describe("GET /api/v1/products", () => {
       numOfReviews: 0,
     });
     expect(product.images).toHaveLength(2);
-    expect(product.images[0]).toEqual({ _id: expect.any(String), url: `/uploads/test/${id}-0.svg` });
+    expect(product.images[0]).toEqual({ _id: expect.any(String), url: `${config.publicUrl}/uploads/test/${id}-0.svg` });
     expect(product.reviews).toEqual([expect.objectContaining({ name: "Ann", rating: 4, comment: "Sharp", productId: id })]);
   });
 
