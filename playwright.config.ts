@@ -81,7 +81,12 @@ export default defineConfig({
       testMatch: ["**/stripe-keys/**/*.spec.ts"],
       testIgnore: ["**/no-js-only/**"],
     },
-    { name: "keys-no-js", use: { javaScriptEnabled: false, baseURL: keysURL }, testMatch: ["**/stripe-keys/**/*.spec.ts"] },
+    {
+      name: "keys-no-js",
+      use: { javaScriptEnabled: false, baseURL: keysURL },
+      testMatch: ["**/stripe-keys/**/*.spec.ts"],
+      testIgnore: ["**/js-only/**"],
+    },
   ],
   webServer: [
     shop(env.port, env.databaseFile, path.join(env.dataDir, "uploads"), {

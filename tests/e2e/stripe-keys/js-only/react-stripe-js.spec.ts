@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { build } from "vite";
-import { e2eEnv } from "../support/env";
+import { e2eEnv } from "../../support/env";
 
 // The sandbox's Stripe.js stand-in driven by the real third-party library the original shop's
 // client uses (@stripe/react-stripe-js 1.x with @stripe/stripe-js's loadStripe), on a page served
@@ -18,7 +18,6 @@ let client: http.Server;
 let clientUrl = "";
 let bundleDir = "";
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Stripe.js runs in the browser");
 
 test.beforeAll(async () => {
   bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "react-stripe-js-"));
