@@ -66,7 +66,7 @@ test("layout: navbar with logo, search box, cart count and Login; footer", async
   await page.goto("/");
   await expect(page.getByRole("link", { name: "ShopIT" })).toHaveAttribute("href", "/");
   await expect(page.getByPlaceholder("Enter Product Name ...")).toBeVisible();
-  const cart = page.getByRole("link", { name: "Cart, 0 items" });
+  const cart = page.getByRole("link", { name: "Laptop 0 items in your cart" });
   await expect(cart).toContainText("Laptop");
   await expect(cart.getByTestId("cart-count")).toHaveText("0");
   await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/lgn");

@@ -56,7 +56,7 @@ test("Add to Cart shows 'Item Added to Cart' and the navbar count goes up", asyn
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Item Added to Cart");
-  await expect(page.getByRole("link", { name: "Cart, 1 items" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Laptop 1 items in your cart" })).toBeVisible();
 
   // The toast is a one-time message: it is gone after the next navigation.
   await page.goto("/");

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
+import { wcagViolations } from "../support/axe";
 import { watchPolicyViolations } from "../support/policy-violations";
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 test("/api/docs shows every operation, lets one be tried, under the CSP, with no WCAG 2.1 AA problem at 390 px", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 800 });
@@ -25,13 +22,7 @@ test("/api/docs shows every operation, lets one be tried, under the CSP, with no
   await expect(products.locator(".live-responses-table .response .response-col_status").first()).toHaveText("200");
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.evaluate(axeSource);
-  const axe = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    }),
-  );
-  expect(axe.violations.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   expect(violations).toEqual([]);
   expect(outside).toEqual([]);
 });

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { loginViaForm, registerViaApi } from "../support/accounts";
+import { overflowsViewport, wcagViolations } from "../support/axe";
+
+// The pages issue 11 added or changed, on a 390 px phone, with JavaScript on and off: no WCAG 2.1
+// AA violation and nothing running off the screen.
+
+test.use({ viewport: { width: 390, height: 800 } });
+
+test("the profile with its list of signed-in devices", async ({ page, browser }) => {
+  const account = await registerViaApi(page, "Phone Reader");
+  const other = await browser.newContext();
+  await loginViaForm(await other.newPage(), account.email, account.password);
+  await page.goto("/me");
+  await expect(page.getByTestId("session")).toHaveCount(2);
+  expect(await wcagViolations(page)).toEqual([]);
+  expect(await overflowsViewport(page)).toBe(false);
+  await other.close();
+});
+
+test("the pages the edge answers with: a post from another site (403) and a body over the limit (413)", async ({ page }) => {
+  const foreign = await page.request.post("/cart", { headers: { Origin: "http://evil.example" }, form: { intent: "add" } });
+  expect(foreign.status()).toBe(403);
+  const tooLarge = await page.request.post("/password/forgot", { form: { email: "x".repeat(1024 * 1024 + 10) } });
+  expect(tooLarge.status()).toBe(413);
+  for (const answer of [foreign, tooLarge]) {
+    await page.setContent(await answer.text());
+    expect(await wcagViolations(page)).toEqual([]);
+    expect(await overflowsViewport(page)).toBe(false);
+  }
+});
