@@ -16,7 +16,7 @@ import type { Tx } from "~/db/client.server";
 import { savedShippingInfo } from "./shipping.server";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import { stripe } from "./stripe.server";
-import { getUserById, type User } from "./users.server";
+import type { User } from "./users.server";
 
 /** How long stock stays reserved for a checkout that has not been paid. */
 export const RESERVATION_MS = 15 * 60 * 1000;
@@ -373,7 +373,7 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
 
 export async function sendOrderConfirmation(orderId: string) {
   const order = getOrder(orderId);
-  const user = order?.userId ? getUserById(order.userId) : undefined;
+  const user = order?.buyer;
   if (!order || !user) return;
   const lines = order.lines.map((l) => `  ${l.quantity} x ${l.name} (${formatMoney(l.priceCents)})`).join("\n");
   try {

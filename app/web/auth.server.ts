@@ -70,9 +70,18 @@ async function signInFromCookie(request: Request): Promise<SignedIn | null> {
   return key ? findSession(key) : null;
 }
 
+// The root loader and the route's guard ask for the same request's sign-in: look it up once.
+// Signing in or out in the request forgets it (startUserSession, endCurrentSession).
+const signInOf = new WeakMap<Request, Promise<SignedIn | null>>();
+
 /** The user and session named by the API bearer token, or else by the session cookie; null when ended. */
-export async function getSignIn(request: Request): Promise<SignedIn | null> {
-  return bearerToken(request) ? signInFromToken(request) : signInFromCookie(request);
+export function getSignIn(request: Request): Promise<SignedIn | null> {
+  let signIn = signInOf.get(request);
+  if (!signIn) {
+    signIn = bearerToken(request) ? signInFromToken(request) : signInFromCookie(request);
+    signInOf.set(request, signIn);
+  }
+  return signIn;
 }
 
 /** The signed-in user, or null. */
@@ -143,6 +152,7 @@ export async function startUserSession(request: Request, user: Pick<User, "id">,
   await adoptVisitorCart(await visitorCartId(request), user.id);
   const previous = await getSignIn(request);
   if (previous) endSession(previous.user.id, previous.session.id);
+  signInOf.delete(request);
   const { key, session } = createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
   const cookieSession = await cookieSessionOf(request);
   cookieSession.unset("oauth2:state");
@@ -172,6 +182,7 @@ export async function endCurrentSession(request: Request): Promise<string> {
   for (const signIn of [await signInFromToken(request), await signInFromCookie(request)]) {
     if (signIn) endSession(signIn.user.id, signIn.session.id);
   }
+  signInOf.delete(request);
   return sessionStorage.destroySession(await cookieSessionOf(request));
 }
 

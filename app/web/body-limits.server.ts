@@ -27,8 +27,6 @@ export const BODY_LIMITS = {
   text: config.bodyLimitBytes,
   /** One uploaded file. */
   file: MAX_IMAGE_BYTES,
-  /** Files kept from one request (the most any form takes: a product's pictures). */
-  files: MAX_PRODUCT_IMAGES,
   /** A whole multipart body: its files and its text. */
   multipart: MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + config.bodyLimitBytes,
 };
@@ -48,7 +46,7 @@ export function declaredOverLimit(headers: { "content-type"?: string; "content-l
   return Number(headers["content-length"]) > limit ? limit : null;
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
   return `${Number((bytes / 1024).toFixed(1))} KB`;
 }

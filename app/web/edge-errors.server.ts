@@ -1,13 +1,11 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
+import { escapeHtml } from "~/lib/html";
 
 // Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits):
 // JSON in the API's shape under /api/v1, a small HTML page that says why everywhere else.
 
 export const isApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const TITLES: Record<number, string> = { 400: "Bad request", 403: "Forbidden", 413: "Too large" };
 

@@ -9,9 +9,11 @@ export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length")
 /** Calls authenticated by a bearer token carry no ambient credential a foreign page could borrow. */
 export const hasBearerToken = (req: ExpressRequest) => (req.get("Authorization") ?? "").startsWith("Bearer ");
 
+const PUBLIC_ORIGIN = new URL(config.publicUrl).origin;
+
 /** The shop's own origins: the request's Host, and PUBLIC_URL's origin. `null` and unparsable values are foreign. */
-export function isOwnOrigin(origin: string, host: string | undefined, publicOrigin = new URL(config.publicUrl).origin): boolean {
-  if (origin === publicOrigin) return true;
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (origin === PUBLIC_ORIGIN) return true;
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
   return url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase();
@@ -24,18 +26,17 @@ export function isOwnOrigin(origin: string, host: string | undefined, publicOrig
  * bearer token.
  */
 export function rejectForeignOrigins(): RequestHandler {
-  const publicOrigin = new URL(config.publicUrl).origin;
   return (req, res, next) => {
     const origin = req.get("Origin");
     if (SAFE_METHODS.has(req.method) || origin === undefined || hasBearerToken(req)) return next();
-    if (isOwnOrigin(origin, req.get("Host"), publicOrigin)) return next();
+    if (isOwnOrigin(origin, req.get("Host"))) return next();
     const shown = origin.length > 100 ? `${origin.slice(0, 100)}…` : origin;
     sendEdgeError(
       req,
       res,
       403,
       `This request came from another site (Origin: ${shown}), so the shop did not act on it. ` +
-        `If you meant to do this, open the shop at ${publicOrigin} and try again.`,
+        `If you meant to do this, open the shop at ${PUBLIC_ORIGIN} and try again.`,
       hasBody(req),
     );
   };

@@ -3,7 +3,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit } from "~/web/body-limits.server";
-import { sendEdgeError } from "~/web/edge-errors.server";
+import { isApiPath, sendEdgeError } from "~/web/edge-errors.server";
 import { hasBody } from "~/web/origin-check.server";
 import { withUploadScope } from "~/web/upload-files.server";
 
@@ -47,7 +47,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
       } as RequestInit);
 
       const answer = await withUploadScope(async () => handle(request, getLoadContext(req, res)));
-      const response = url.pathname.startsWith("/api/v1/") ? inApiShape(request, answer) : answer;
+      const response = isApiPath(url.pathname) ? inApiShape(request, answer) : answer;
       if (body?.tripped) {
         res.setHeader("Connection", "close");
         if (response.status !== 413) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { escapeHtml } from "~/lib/html";
 
 // The API reference at /api/docs: Swagger UI from the swagger-ui-dist package, served by the shop
 // itself (no CDN). The page is static HTML with same-origin scripts only, so the shop's CSP
@@ -84,10 +85,6 @@ export function docsPage(shopName: string): string {
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type Asset = { type: string; body: () => string };

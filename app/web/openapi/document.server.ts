@@ -20,7 +20,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The error statuses an operation may answer with. */
-export function errorStatuses(operation: ApiOperation): number[] {
+function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set([405, ...(operation.errors ?? [])]);
   if (operation.access !== "public") statuses.add(401);
   if (operation.access === "admin") statuses.add(403);
@@ -122,6 +122,6 @@ export function openApiDocument(publicUrl: string) {
         "a body over the limit answers 413 and a write from another site 403 before any route runs; a method " +
         "a path does not list answers 405.",
     },
-    servers: [{ url: `${publicUrl.replace(/\/$/, "")}/api/v1` }],
+    servers: [{ url: `${publicUrl}/api/v1` }],
   });
 }
