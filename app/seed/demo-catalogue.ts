@@ -131,3 +131,23 @@ export const demoReviewComments: [rating: number, comment: string][] = [
   [5, "Outstanding! My whole family loves it."],
   [4, "Great product, setup took five minutes."],
 ];
+
+/** The categories a laptops-and-electronics shop opens on: their products are the newest. */
+export const SHOWCASE_CATEGORIES: readonly Category[] = ["Laptops", "Electronics", "Cameras", "Headphones", "Accessories"];
+
+/**
+ * The indexes of `products`, newest first, for their creation dates: the showcase categories
+ * come first, taking turns (a laptop, a gadget, a camera, …), then the others in list order.
+ */
+export function newestFirst(products: readonly DemoProduct[]): number[] {
+  const rank = (p: DemoProduct, i: number) => {
+    const category = SHOWCASE_CATEGORIES.indexOf(p.category);
+    if (category < 0) return [1, i];
+    const turn = products.slice(0, i).filter((q) => q.category === p.category).length;
+    return [0, turn * SHOWCASE_CATEGORIES.length + category];
+  };
+  return products
+    .map((p, i) => ({ i, key: rank(p, i) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
+    .map(({ i }) => i);
+}

@@ -1,24 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Category } from "~/lib/categories";
+import { escapeHtml } from "~/lib/html";
+import { ICON_SIZE, iconFor, iconShapes } from "~/seed/demo-icons.server";
 
 // Demo product pictures are drawn as SVG at seed time: no network, nothing binary in the repo.
-const palette: Record<string, [string, string]> = {
-  Electronics: ["#0d6efd", "#6ea8fe"],
-  Cameras: ["#6f42c1", "#c29ffa"],
-  Laptops: ["#212529", "#6c757d"],
-  Accessories: ["#fd7e14", "#fecba1"],
-  Headphones: ["#d63384", "#f7a8cf"],
-  Food: ["#198754", "#a3cfbb"],
-  Books: ["#8b5a2b", "#e0c097"],
-  "Clothes/Shoes": ["#20c997", "#a6e9d5"],
-  "Beauty/Health": ["#e83e8c", "#fbd3e6"],
-  Sports: ["#dc3545", "#f1aeb5"],
-  Outdoor: ["#3f7d20", "#b5d99c"],
-  Home: ["#0dcaf0", "#9eeaf9"],
+const palette: Record<Category, [dark: string, light: string]> = {
+  Electronics: ["#0d6efd", "#cfe2ff"],
+  Cameras: ["#6f42c1", "#e2d9f3"],
+  Laptops: ["#212529", "#dee2e6"],
+  Accessories: ["#ca6510", "#ffe5d0"],
+  Headphones: ["#d63384", "#f7d6e6"],
+  Food: ["#198754", "#d1e7dd"],
+  Books: ["#8b5a2b", "#efe0cc"],
+  "Clothes/Shoes": ["#13795b", "#d2f4ea"],
+  "Beauty/Health": ["#c2185b", "#fbd3e6"],
+  Sports: ["#dc3545", "#f8d7da"],
+  Outdoor: ["#3f7d20", "#dbeccf"],
+  Home: ["#087990", "#cff4fc"],
 };
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const FONT = `font-family="Helvetica, Arial, sans-serif"`;
 
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -33,24 +35,50 @@ function wrap(text: string, width: number): string[] {
   return lines.slice(0, 3);
 }
 
-export function productSvg(name: string, category: string, view: number): string {
-  const [dark, light] = palette[category] ?? ["#495057", "#ced4da"];
-  const shapes = [
-    `<rect x="250" y="150" width="300" height="200" rx="24" fill="${dark}" opacity="0.85"/>`,
-    `<circle cx="400" cy="250" r="120" fill="${dark}" opacity="0.85"/>`,
-    `<polygon points="400,120 540,360 260,360" fill="${dark}" opacity="0.85"/>`,
-  ];
-  const lines = wrap(name, 28)
-    .map((l, i) => `<text x="400" y="${450 + i * 42}" text-anchor="middle">${escapeXml(l)}</text>`)
-    .join("");
+/** The icon's shapes, `size` pixels wide, centred on (cx, cy) and turned by `angle` degrees. */
+function placeIcon(shapes: string, cx: number, cy: number, size: number, angle: number, fill: string, opacity = 1): string {
+  const half = size / 2;
+  const transform = `translate(${cx - half} ${cy - half}) rotate(${angle} ${half} ${half}) scale(${size / ICON_SIZE})`;
+  return `<g transform="${transform}" fill="${fill}" opacity="${opacity}">${shapes}</g>`;
+}
+
+/**
+ * One view of a demo product: its icon and its name. The views differ in composition and colour
+ * (0: the icon on a light background, 1: on a disc over the category's colour, 2: a close-up
+ * beside a large faint copy), so a product's gallery does not repeat one picture.
+ */
+export function productSvg(name: string, category: Category, view: number): string {
+  const [dark, light] = palette[category];
+  const shapes = iconShapes(iconFor(name, category));
+  const lines = wrap(name, 30);
+  let scene: string;
+  let textColour = "#212529";
+  switch (view % 3) {
+    case 0:
+      scene = `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+<rect width="800" height="600" fill="url(#bg)"/>
+${placeIcon(shapes, 400, 205, 240, 0, dark)}`;
+      break;
+    case 1:
+      textColour = "#fff";
+      scene = `<rect width="800" height="600" fill="${dark}"/>
+<circle cx="400" cy="205" r="165" fill="${light}"/>
+${placeIcon(shapes, 400, 205, 200, -12, dark)}
+<rect y="385" width="800" height="${lines.length * 44 + 40}" fill="#000" opacity="0.3"/>`;
+      break;
+    default:
+      scene = `<defs><linearGradient id="bg" x1="1" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="#fff"/></linearGradient></defs>
+<rect width="800" height="600" fill="url(#bg)"/>
+${placeIcon(shapes, 560, 210, 420, 10, dark, 0.12)}
+${placeIcon(shapes, 270, 210, 190, 0, dark)}`;
+  }
+  const text = lines.map((line, i) => `<text x="400" y="${432 + i * 44}" text-anchor="middle">${escapeHtml(line)}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
-<defs><linearGradient id="g" x1="0" y1="0" x2="${view % 2}" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
-<rect width="800" height="600" fill="url(#g)"/>
-${shapes[view % shapes.length]}
-<text x="400" y="265" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="64" font-weight="700" fill="#fff">${escapeXml(category.split("/")[0].slice(0, 2).toUpperCase())}</text>
-<g font-family="Helvetica, Arial, sans-serif" font-size="34" font-weight="600" fill="#212529">${lines}</g>
-<text x="780" y="585" text-anchor="end" font-family="Helvetica, Arial, sans-serif" font-size="18" fill="#495057">view ${view + 1}</text>
-</svg>`;
+<title>${escapeHtml(name)}</title>
+${scene}
+<g ${FONT} font-size="34" font-weight="600" fill="${textColour}">${text.join("")}</g>
+</svg>
+`;
 }
 
 /** Writes one demo picture under the uploads folder and returns its public URL. */

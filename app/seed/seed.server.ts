@@ -6,7 +6,7 @@ import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
-import { demoProducts, demoReviewComments } from "~/seed/demo-catalogue";
+import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {
@@ -30,7 +30,8 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
     hashPassword(DEMO_ACCOUNTS.shopper.password),
     hashPassword(createId()),
   ]);
-  const start = Date.now() - demoProducts.length * 3_600_000;
+  const now = Date.now();
+  const hoursOld = new Map(newestFirst(demoProducts).map((productIndex, rank) => [productIndex, rank]));
 
   const productRows = demoProducts.map((p, i) => ({
     id: createId(),
@@ -40,8 +41,8 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
     category: p.category,
     seller: p.seller,
     stock: p.stock,
-    // An hour apart, so that "Latest Products" has a stable order.
-    createdAt: new Date(start + i * 3_600_000),
+    // An hour apart, so that "Latest Products" has a stable order, opening on laptops and electronics.
+    createdAt: new Date(now - hoursOld.get(i)! * 3_600_000),
   }));
   const imageRows = productRows.flatMap((p, i) =>
     Array.from({ length: IMAGES_PER_PRODUCT }, (_, view) => ({

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { count, countDistinct, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { listProducts } from "~/models/products.server";
+import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
+import { seedDemoData } from "~/seed/seed.server";
+
+describe("the demo seed", () => {
+  it("opens the home page on laptops and electronics, keeping the whole catalogue", async () => {
+    const uploads = process.env.UPLOADS_DIR!;
+    await seedDemoData(db, uploads);
+
+    const home = await listProducts({ page: 1 });
+    expect(home.products).toHaveLength(8);
+    for (const product of home.products) expect(SHOWCASE_CATEGORIES).toContain(product.category);
+    expect(new Set(home.products.map((p) => p.category)).size).toBe(SHOWCASE_CATEGORIES.length);
+    expect(home.products[0].name).toBe(demoProducts[newestFirst(demoProducts)[0]].name);
+
+    expect(home.productsCount).toBe(72);
+    expect(db.select({ n: countDistinct(products.category) }).from(products).get()?.n).toBe(12);
+    expect(db.select({ n: count() }).from(products).where(eq(products.stock, 0)).get()?.n).toBe(12);
+
+    const picture = home.products[0].images[0].url;
+    expect(picture).toMatch(/^\/uploads\/demo\/.+\.svg$/);
+    const svg = fs.readFileSync(`${uploads}/${picture.slice("/uploads/".length)}`, "utf8");
+    expect(svg).toContain(home.products[0].name);
+  });
+
+  it("orders every demo product exactly once, the showcase categories first", () => {
+    const order = newestFirst(demoProducts);
+    expect([...order].sort((a, b) => a - b)).toEqual(demoProducts.map((_, i) => i));
+    const showcase = demoProducts.filter((p) => SHOWCASE_CATEGORIES.includes(p.category)).length;
+    const firsts = order.slice(0, showcase).map((i) => demoProducts[i].category);
+    expect(firsts.every((c) => SHOWCASE_CATEGORIES.includes(c))).toBe(true);
+  });
+});
