@@ -22,6 +22,21 @@ test("home lists the latest products, four to a row, with cards as the spec show
   expect(tops[4]).toBeGreaterThan(tops[0]);
 });
 
+test("the first page shows laptops and electronics, each picture drawn by the browser", async ({ page, request }) => {
+  const body = await (await request.get("/api/v1/products")).json();
+  const showcase = ["Laptops", "Electronics", "Cameras", "Headphones", "Accessories"];
+  expect(body.products.map((p: { category: string }) => p.category).filter((c: string) => !showcase.includes(c))).toEqual([]);
+
+  await page.goto("/");
+  const pictures = page.getByTestId("product-card").locator("img");
+  await expect(pictures).toHaveCount(8);
+  for (const picture of await pictures.all()) await picture.scrollIntoViewIfNeeded(); // they load lazily
+  // A picture the browser cannot parse as SVG has no natural width.
+  await expect
+    .poll(() => pictures.evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).length))
+    .toBe(0);
+});
+
 test("the rating bar's width is ratings/5", async ({ page, request }) => {
   const body = await (await request.get("/api/v1/products")).json();
   const rated = body.products.find((p: { ratings: number }) => p.ratings > 0);
