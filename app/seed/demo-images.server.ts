@@ -50,7 +50,7 @@ function placeIcon(shapes: string, cx: number, cy: number, size: number, angle: 
 export function productSvg(name: string, category: Category, view: number): string {
   const [dark, light] = palette[category];
   const shapes = iconShapes(iconFor(name, category));
-  const lines = wrap(name, 30);
+  const lines = wrap(name, 26);
   let scene: string;
   let textColour = "#212529";
   switch (view % 3) {
@@ -64,7 +64,7 @@ ${placeIcon(shapes, 400, 205, 240, 0, dark)}`;
       scene = `<rect width="800" height="600" fill="${dark}"/>
 <circle cx="400" cy="205" r="165" fill="${light}"/>
 ${placeIcon(shapes, 400, 205, 200, -12, dark)}
-<rect y="385" width="800" height="${lines.length * 44 + 40}" fill="#000" opacity="0.3"/>`;
+<rect y="385" width="800" height="${lines.length * 50 + 40}" fill="#000" opacity="0.3"/>`;
       break;
     default:
       scene = `<defs><linearGradient id="bg" x1="1" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="#fff"/></linearGradient></defs>
@@ -72,11 +72,11 @@ ${placeIcon(shapes, 400, 205, 200, -12, dark)}
 ${placeIcon(shapes, 560, 210, 420, 10, dark, 0.12)}
 ${placeIcon(shapes, 270, 210, 190, 0, dark)}`;
   }
-  const text = lines.map((line, i) => `<text x="400" y="${432 + i * 44}" text-anchor="middle">${escapeHtml(line)}</text>`);
+  const text = lines.map((line, i) => `<text x="400" y="${430 + i * 50}" text-anchor="middle">${escapeHtml(line)}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
 <title>${escapeHtml(name)}</title>
 ${scene}
-<g ${FONT} font-size="34" font-weight="600" fill="${textColour}">${text.join("")}</g>
+<g ${FONT} font-size="42" font-weight="600" fill="${textColour}">${text.join("")}</g>
 </svg>
 `;
 }
