@@ -1,9 +1,12 @@
 import { Form, Link } from "@remix-run/react";
-import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
+import { QUERY_FIELDS, SORTS, SORT_LABELS, type QueryField } from "~/lib/catalogue-fields";
 import { CATEGORIES } from "~/lib/categories";
 
 type Props = {
   action: string;
+  clearHref: string;
+  /** Offer "Relevance" (first, the default) only when there is a keyword to be relevant to. */
+  withRelevance: boolean;
   values: Partial<Record<QueryField, string>>;
   errors: Partial<Record<QueryField, string>>;
 };
@@ -22,10 +25,36 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-/** The search page's filters: a GET form, so the URL holds them and no script is needed. */
-export function SearchFilters({ action, values, errors }: Props) {
+/**
+ * The search page's filters and sort: a GET form, so the URL holds them and no script is needed
+ * (the button applies them); with JavaScript a new sort applies at once.
+ */
+export function SearchFilters({ action, clearHref, withRelevance, values, errors }: Props) {
+  const sorts = withRelevance ? SORTS : SORTS.filter((s) => s !== "relevance");
   return (
     <Form method="get" action={action} className="card card-body" aria-label="Filters">
+      <div className="mb-3">
+        <label htmlFor="sort" className="form-label h6">
+          Sort by
+        </label>
+        <select
+          id="sort"
+          name={QUERY_FIELDS.sort}
+          className={`form-select form-select-sm${errors.sort ? " is-invalid" : ""}`}
+          defaultValue={sorts.find((s) => s === values.sort) ?? sorts[0]}
+          aria-invalid={errors.sort ? true : undefined}
+          aria-describedby={errors.sort ? "sort-error" : undefined}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
+          {sorts.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <FieldError id="sort-error" message={errors.sort} />
+      </div>
+
       <fieldset className="mb-3">
         <legend className="h6">Price ($)</legend>
         <div className="d-flex gap-2">
@@ -108,7 +137,7 @@ export function SearchFilters({ action, values, errors }: Props) {
         <button type="submit" className="btn btn-warning btn-sm">
           Apply filters
         </button>
-        <Link to={action} className="btn btn-outline-secondary btn-sm">
+        <Link to={clearHref} className="btn btn-outline-secondary btn-sm">
           Clear
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseProductQuery } from "./catalogue-query";
+import { effectiveSort, parseProductQuery } from "./catalogue-query";
 
 const parse = (query: string, keyword?: string) => parseProductQuery(new URLSearchParams(query), { keyword });
 
@@ -36,6 +36,8 @@ describe("parseProductQuery", () => {
     ["ratings[gte]=6", "ratingsGte", "The minimum rating must be a number from 0 to 5"],
     ["ratings[gte]=5.5", "ratingsGte", "The minimum rating must be a number from 0 to 5"],
     ["price[gte]=50&price[lte]=10", "priceLte", "The minimum price cannot be more than the maximum price"],
+    ["sort=cheapest", "sort", "sort must be one of: relevance, newest, price-asc, price-desc, rating"],
+    ["sort=PRICE-ASC", "sort", "sort must be one of"],
   ])("rejects %s with a message for the field", (query, field, message) => {
     const result = parse(query);
     expect(result.success).toBe(false);
@@ -48,5 +50,24 @@ describe("parseProductQuery", () => {
     expect(parse("keyword=ignored", "  laptop ")).toMatchObject({ success: true, query: { keyword: "laptop" } });
     const long = parse("", "x".repeat(101));
     expect(long.success).toBe(false);
+  });
+});
+
+describe("sort", () => {
+  it.each(["relevance", "newest", "price-asc", "price-desc", "rating"])("reads sort=%s", (sort) => {
+    expect(parse(`sort=${sort}`)).toMatchObject({ success: true, query: { sort } });
+  });
+
+  it("leaves a blank sort unset", () => {
+    expect(parse("sort=")).toEqual({ success: true, query: { page: 1 } });
+  });
+
+  it("defaults to relevance with a keyword and newest without; relevance needs a keyword", () => {
+    expect(effectiveSort({ keyword: "mac" })).toBe("relevance");
+    expect(effectiveSort({})).toBe("newest");
+    expect(effectiveSort({ keyword: "  " })).toBe("newest");
+    expect(effectiveSort({ sort: "relevance" })).toBe("newest");
+    expect(effectiveSort({ keyword: "mac", sort: "price-desc" })).toBe("price-desc");
+    expect(effectiveSort({ sort: "rating" })).toBe("rating");
   });
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "./categories";
-import { QUERY_FIELDS, type QueryField } from "./catalogue-fields";
+import { QUERY_FIELDS, SORTS, type ProductSort, type QueryField } from "./catalogue-fields";
 import { dollarsToCents } from "./money";
 import { fieldErrorsOf } from "./zod-errors";
 
-export { QUERY_FIELDS, type QueryField };
+export { QUERY_FIELDS, SORTS, type ProductSort, type QueryField };
 
 /** The catalogue's page size (the API's `resPerPage`). */
 export const RES_PER_PAGE = 8;
@@ -18,7 +18,15 @@ export type ProductQuery = {
   priceGteCents?: number;
   priceLteCents?: number;
   ratingsGte?: number;
+  sort?: ProductSort;
 };
+
+/** The order a query lists in: relevance needs a keyword; without one the newest come first. */
+export function effectiveSort(q: Pick<ProductQuery, "keyword" | "sort">): ProductSort {
+  const hasKeyword = Boolean(q.keyword?.trim());
+  if (q.sort && (q.sort !== "relevance" || hasKeyword)) return q.sort;
+  return hasKeyword ? "relevance" : "newest";
+}
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -74,6 +82,13 @@ const schema = z
         .refine((n) => n <= 5, "The minimum rating must be a number from 0 to 5")
         .optional(),
     ),
+    sort: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(SORTS, { errorMap: () => ({ message: `sort must be one of: ${SORTS.join(", ")}` }) })
+        .optional()
+        .describe("The order: relevance (the default with a keyword), newest (the default without), price-asc, price-desc, rating"),
+    ),
   })
   .refine((q) => q.priceGte === undefined || q.priceLte === undefined || q.priceGte <= q.priceLte, {
     message: "The minimum price cannot be more than the maximum price",
@@ -111,6 +126,7 @@ export function parseProductQuery(
       priceGteCents: q.priceGte === undefined ? undefined : dollarsToCents(q.priceGte),
       priceLteCents: q.priceLte === undefined ? undefined : dollarsToCents(q.priceLte),
       ratingsGte: q.ratingsGte,
+      sort: q.sort,
     },
   };
 }

@@ -122,6 +122,51 @@ describe("listProducts: full-text search", () => {
   });
 });
 
+describe("listProducts: sort", () => {
+  beforeEach(() => {
+    // Created in this order (newest last); two share a price and two share a rating, to show the ties.
+    createProduct({ name: "Lamp B", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 4 });
+    createProduct({ name: "Lamp A", description: "desk lamp", category: "Home", priceCents: 1000, ratings: 2 });
+    createProduct({ name: "Lamp C", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 5 });
+    createProduct({ name: "Lamp D", description: "floor lamp", category: "Home", priceCents: 2000, ratings: 4 });
+    createProduct({ name: "Ball", category: "Sports", priceCents: 500, ratings: 5 });
+  });
+
+  it("lists a category alone, newest first by default", async () => {
+    const home = await listProducts({ page: 1, category: "Home" });
+    expect(names(home)).toEqual(["Lamp D", "Lamp C", "Lamp A", "Lamp B"]);
+    expect(home.filteredProductsCount).toBe(4);
+  });
+
+  it.each([
+    ["price-asc", ["Lamp A", "Lamp D", "Lamp C", "Lamp B"]],
+    ["price-desc", ["Lamp C", "Lamp B", "Lamp D", "Lamp A"]],
+    ["rating", ["Lamp C", "Lamp D", "Lamp B", "Lamp A"]],
+    ["newest", ["Lamp D", "Lamp C", "Lamp A", "Lamp B"]],
+    ["relevance", ["Lamp D", "Lamp C", "Lamp A", "Lamp B"]], // without a keyword: newest
+  ] as const)("orders by %s, ties newest first, with or without a keyword", async (sort, expected) => {
+    expect(names(await listProducts({ page: 1, category: "Home", sort }))).toEqual(expected);
+    if (sort !== "relevance") expect(names(await listProducts({ page: 1, keyword: "lamp", sort }))).toEqual(expected);
+  });
+
+  it("ranks by relevance by default with a keyword, and pages a sorted list stably", async () => {
+    expect(names(await listProducts({ page: 1, keyword: "floor lamp" }))).toEqual(["Lamp D"]);
+    expect(names(await listProducts({ page: 1, keyword: "desk" }))[0]).not.toBe("Lamp D");
+    for (let i = 0; i < 10; i++) createProduct({ name: `Same ${i}`, category: "Books", priceCents: 700 });
+    const pages = [1, 2].map((page) => listProducts({ page, category: "Books", sort: "price-asc" }));
+    const [first, second] = await Promise.all(pages);
+    expect([...names(first), ...names(second)]).toEqual(Array.from({ length: 10 }, (_, i) => `Same ${9 - i}`));
+  });
+
+  it("combines the sort with a keyword and filters", async () => {
+    expect(names(await listProducts({ page: 1, keyword: "lamp", priceGteCents: 2000, sort: "price-asc" }))).toEqual([
+      "Lamp D",
+      "Lamp C",
+      "Lamp B",
+    ]);
+  });
+});
+
 describe("getProduct", () => {
   it("returns null for an unknown or malformed id", async () => {
     expect(await getProduct("nope")).toBeNull();

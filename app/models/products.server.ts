@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "dri
 import { db } from "~/db/client.server";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
-import { RES_PER_PAGE, type ProductQuery } from "~/lib/catalogue-query";
+import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
 import type { Tx } from "~/db/client.server";
 
@@ -65,6 +65,22 @@ function filterConditions(q: ProductQuery): SQL[] {
   return conditions;
 }
 
+// Each order ends on seq (unique, growing with creation) so that ties, and so pages, are stable.
+const ORDER_BY: Record<Exclude<ProductSort, "relevance">, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.seq)],
+  "price-asc": [asc(products.priceCents), desc(products.seq)],
+  "price-desc": [desc(products.priceCents), desc(products.seq)],
+  rating: [desc(products.ratings), desc(products.numOfReviews), desc(products.seq)],
+};
+
+/** How many products a keyword alone finds (counted in the full-text index only). */
+export async function countKeywordMatches(keyword: string): Promise<number> {
+  const match = toFtsQuery(keyword);
+  if (!match) return 0;
+  const [{ filtered }] = await db.select({ filtered: count() }).from(productsFts).where(sql`${productsFts} MATCH ${match}`);
+  return filtered;
+}
+
 async function imagesByProduct(ids: string[]): Promise<Map<string, ProductImage[]>> {
   const byProduct = new Map<string, ProductImage[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
@@ -114,7 +130,7 @@ export async function reviewsByProduct(ids: string[]): Promise<Map<string, Produ
 
 /**
  * The catalogue query behind the home page, the search page and GET /api/v1/products:
- * keyword (full-text, relevance first), filters, then one page of `RES_PER_PAGE`.
+ * keyword (full-text), filters, the order (`sort`, see effectiveSort), then one page of `RES_PER_PAGE`.
  */
 export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   const [{ total }] = await db.select({ total: count() }).from(products);
@@ -122,6 +138,7 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   const offset = (q.page - 1) * RES_PER_PAGE;
   const keyword = q.keyword?.trim();
   const match = keyword ? toFtsQuery(keyword) : null;
+  const sort = effectiveSort(q);
 
   let rows: Omit<ProductSummary, "images">[];
   let filtered: number;
@@ -129,11 +146,11 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
     // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
     rows = [];
     filtered = 0;
-  } else if (match && conditions.length === 0) {
+  } else if (match && conditions.length === 0 && sort === "relevance") {
     // A keyword alone: count and rank in the full-text index only (no join per match), then read
     // the one page of products. Equal ranks: newest first (seq grows with creation).
     const where = sql`${productsFts} MATCH ${match}`;
-    [{ filtered }] = await db.select({ filtered: count() }).from(productsFts).where(where);
+    filtered = await countKeywordMatches(keyword!);
     const hits = await db
       .select({ seq: productsFts.rowid })
       .from(productsFts)
@@ -162,7 +179,7 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
       .from(productsFts)
       .innerJoin(products, joinOn)
       .where(where)
-      .orderBy(asc(productsFts.rank), desc(products.createdAt), desc(products.seq))
+      .orderBy(...(sort === "relevance" ? [asc(productsFts.rank), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
       .limit(RES_PER_PAGE)
       .offset(offset);
   } else {
@@ -172,7 +189,7 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
       .select(summaryColumns)
       .from(products)
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.seq))
+      .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
       .limit(RES_PER_PAGE)
       .offset(offset);
   }

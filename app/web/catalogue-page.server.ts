@@ -1,6 +1,9 @@
 import { data } from "@remix-run/node";
-import type { ProductQuery } from "~/lib/catalogue-query";
-import { listProducts } from "~/models/products.server";
+import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
+import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
+import { searchHref } from "~/lib/search-links";
+import { countKeywordMatches, listProducts } from "~/models/products.server";
+import { suggestKeyword } from "~/models/spelling.server";
 
 /** One page of product cards for the storefront pages (only what a card shows). */
 export async function loadProductCards(query: ProductQuery) {
@@ -25,4 +28,44 @@ export async function loadProductCards(query: ProductQuery) {
 /** A 400 for a storefront page whose query a person mistyped; the error page shows the message. */
 export function badQuery(message: string): never {
   throw data(message, { status: 400 });
+}
+
+const FILTERS: QueryField[] = ["category", "priceGte", "priceLte", "ratingsGte"];
+
+/**
+ * The search page (`keyword` from the path) and the category page (no keyword, `category` in the
+ * query) alike: the results, or the fields' messages (400); when nothing is found, whether the
+ * filters caused it (with a link to the search without them) or a "did you mean" for the keyword.
+ */
+export async function loadSearchPage(searchParams: URLSearchParams, keyword?: string) {
+  const values: Partial<Record<QueryField, string>> = {};
+  for (const [field, name] of Object.entries(QUERY_FIELDS) as [QueryField, string][]) {
+    const value = searchParams.get(name);
+    if (value !== null) values[field] = value;
+  }
+  const base = keyword ? { keyword } : { category: values.category };
+  const empty = { keyword, category: base.category, values, clearFiltersHref: null, suggestionHref: null, suggestion: null };
+
+  const parsed = parseProductQuery(searchParams, keyword === undefined ? {} : { keyword });
+  if (!parsed.success) {
+    // A mistyped filter: say which, keep what was typed, show no stale results.
+    return data({ ...empty, errors: parsed.fieldErrors, results: null }, { status: 400 });
+  }
+  const query = parsed.query;
+  const results = await loadProductCards(query);
+  const page = { ...empty, errors: {} as Partial<Record<QueryField, string>>, results };
+  if (results.filteredProductsCount > 0) return page;
+
+  const filters = FILTERS.filter((f) => (keyword ? true : f !== "category") && values[f]?.trim());
+  const sort = { [QUERY_FIELDS.sort]: values.sort };
+  if (filters.length > 0) {
+    const unfiltered = keyword
+      ? await countKeywordMatches(keyword)
+      : (await listProducts({ page: 1, category: query.category })).filteredProductsCount;
+    if (unfiltered > 0) return { ...page, clearFiltersHref: searchHref(base, sort) };
+  }
+  const suggestion = keyword ? await suggestKeyword(keyword) : null;
+  if (!suggestion) return page;
+  const kept = Object.fromEntries([...FILTERS, "sort" as const].map((f) => [QUERY_FIELDS[f], values[f]]));
+  return { ...page, suggestion, suggestionHref: searchHref({ keyword: suggestion }, kept) };
 }

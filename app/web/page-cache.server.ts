@@ -14,7 +14,7 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
  * fresh, private page.
  */
 
-const CACHEABLE_PATHS = [/^\/$/, /^\/search\/[^/]+$/, /^\/product\/[^/]+$/, /^\/api\/v1\/products$/, /^\/api\/v1\/product\/[^/]+$/];
+const CACHEABLE_PATHS = [/^\/$/, /^\/search$/, /^\/search\/[^/]+$/, /^\/product\/[^/]+$/, /^\/api\/v1\/products$/, /^\/api\/v1\/product\/[^/]+$/];
 const SHOP_COOKIE = /(?:^|;\s*)shop_(?:session|cart|toast)=/;
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";

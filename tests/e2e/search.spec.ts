@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 test("the search box opens /search/{keyword} with relevant results, three to a row", async ({ page }) => {
   await page.goto("/");
@@ -75,4 +75,84 @@ test("a mistyped filter is explained beside the field and what was typed stays",
   await expect(page.getByText("The minimum price must be an amount in dollars, such as 25 or 19.99")).toBeVisible();
   await expect(page.getByLabel("Min")).toHaveValue("ten");
   await expect(page.getByLabel("Min")).toHaveAttribute("aria-invalid", "true");
+});
+
+const cardNames = (page: Page) => page.getByTestId("product-card").getByRole("heading").allTextContents();
+
+test("a category can be browsed without a keyword, and sorted by price with the filters' form", async ({ page }) => {
+  await page.goto("/search?category=Laptops");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Laptops");
+  await expect(page).toHaveTitle("Laptops - ShopIT");
+  await expect(page.getByTestId("results-count")).toHaveText("6 products found");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page).toHaveURL(/category=Laptops/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+  expect(await cardNames(page)).toEqual([
+    "Acer Swift Go 14",
+    "Apple MacBook Air 13 M3",
+    "ASUS ROG Zephyrus G14",
+    "Lenovo ThinkPad X1 Carbon Gen 12",
+    "Dell XPS 15 OLED",
+    "Apple MacBook Pro 14 M3 Pro",
+  ]);
+
+  await page.getByLabel("Max").fill("1600");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByTestId("results-count")).toHaveText("3 products found");
+  await page.getByRole("link", { name: "Clear", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?category=Laptops$/);
+  await expect(page.getByTestId("results-count")).toHaveText("6 products found");
+});
+
+test("a keyword from the navbar keeps the other parameters; an unknown category is explained", async ({ page }) => {
+  await page.goto("/search?keyword=apple&category=Laptops&sort=price-desc");
+  await expect(page).toHaveURL(/\/search\/apple\?category=Laptops&sort=price-desc$/);
+  expect(await cardNames(page)).toEqual(["Apple MacBook Pro 14 M3 Pro", "Apple MacBook Air 13 M3"]);
+
+  const response = await page.goto("/search?category=Toys");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText("category must be one of")).toBeVisible();
+});
+
+test("pagination keeps the sort", async ({ page }) => {
+  await page.goto("/search/with?sort=price-asc");
+  const pricesOnPage = async () =>
+    (await page.getByTestId("product-card").locator(".card-text").allTextContents()).map((t) => Number(t.replace(/[$,]/g, "")));
+  const first = await pricesOnPage();
+  expect(first).toEqual([...first].sort((a, b) => a - b));
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page).toHaveURL(/page=2/);
+  const second = await pricesOnPage();
+  expect(second[0]).toBeGreaterThanOrEqual(first[first.length - 1]);
+  expect(second).toEqual([...second].sort((a, b) => a - b));
+});
+
+test("when the filters leave nothing, the page says so and offers to clear them", async ({ page }) => {
+  await page.goto("/search/laptop?sort=price-desc");
+  await page.getByLabel("Max").fill("5");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByTestId("no-results")).toContainText('No products found for "laptop" with these filters.');
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/search\/laptop\?sort=price-desc$/);
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+  await expect(page.getByLabel("Max")).toHaveValue("");
+});
+
+test("a misspelt keyword gets a 'Did you mean' link built from the catalogue's words", async ({ page }) => {
+  await page.goto("/search/macbok");
+  await expect(page.getByTestId("no-results")).toContainText('No products found for "macbok".');
+  await expect(page.getByTestId("no-results")).toContainText("Did you mean macbook?");
+  await page.getByRole("link", { name: "macbook" }).click();
+  await expect(page).toHaveURL(/\/search\/macbook$/);
+  await expect(page.getByTestId("product-card").first()).toContainText("MacBook");
+
+  await page.goto("/search/wireles%20headphnes");
+  await page.getByRole("link", { name: "wireless headphones" }).click();
+  await expect(page).toHaveURL(/\/search\/wireless%20headphones$/);
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
 });

@@ -29,6 +29,7 @@ test("bad query values answer 400 with a message", async ({ request }) => {
     ["category=Toys", "category must be one of"],
     ["price[lte]=abc", "The maximum price must be an amount in dollars"],
     ["ratings[gte]=10", "The minimum rating must be a number from 0 to 5"],
+    ["sort=cheapest", "sort must be one of: relevance, newest, price-asc, price-desc, rating"],
   ]) {
     const response = await request.get(`/api/v1/products?${query}`);
     expect(response.status(), query).toBe(400);
@@ -78,3 +79,22 @@ test("demo images are served with long cache headers", async ({ request }) => {
   expect(image.headers()["content-type"]).toContain("image/svg+xml");
   expect(image.headers()["cache-control"]).toContain("max-age=31536000");
 });
+
+test("GET /api/v1/products?sort= orders by price, rating or age, with a keyword too, stable across pages", async ({ request }) => {
+  const prices = async (query: string) =>
+    ((await (await request.get(`/api/v1/products?${query}`)).json()).products as { price: number }[]).map((p) => p.price);
+  const ascending = await prices("category=Laptops&sort=price-asc");
+  expect(ascending).toEqual([749.99, 1099, 1599.5, 1649, 1849.99, 1999]);
+  expect(await prices("category=Laptops&sort=price-desc")).toEqual([...ascending].reverse());
+  const withKeyword = await prices("keyword=apple&sort=price-asc");
+  expect(withKeyword).toEqual([...withKeyword].sort((a, b) => a - b));
+
+  const pages = await Promise.all([1, 2, 3].map((page) => prices(`sort=price-asc&page=${page}`)));
+  const all = pages.flat();
+  expect(all).toHaveLength(24);
+  expect(all).toEqual([...all].sort((a, b) => a - b));
+
+  const rated = (await (await request.get("/api/v1/products?sort=rating")).json()).products as { ratings: number }[];
+  expect(rated.map((p) => p.ratings)).toEqual(rated.map((p) => p.ratings).sort((a, b) => b - a));
+});
+

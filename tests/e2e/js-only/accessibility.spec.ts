@@ -29,3 +29,12 @@ test("the pages the edge answers with: a post from another site (403) and a body
     expect(await overflowsViewport(page)).toBe(false);
   }
 });
+
+test("the category page with its sort, the filters-empty state and a 'Did you mean'", async ({ page }) => {
+  for (const url of ["/search?category=Laptops&sort=price-asc", "/search/laptop?price[lte]=5", "/search/macbok"]) {
+    await page.goto(url);
+    await expect(page.getByLabel("Sort by")).toBeVisible();
+    expect(await wcagViolations(page), url).toEqual([]);
+    expect(await overflowsViewport(page), url).toBe(false);
+  }
+});

@@ -67,3 +67,10 @@ test("the avatar field previews the chosen picture", async ({ page }) => {
   await page.getByLabel("Avatar").setInputFiles("public/images/profile.png");
   await expect(page.getByTestId("avatar-preview")).toHaveAttribute("src", /^blob:/);
 });
+
+test("the search page's sort applies as soon as it is chosen", async ({ page }) => {
+  await page.goto("/search?category=Laptops");
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(page.getByTestId("product-card").first()).toContainText("Apple MacBook Pro 14 M3 Pro");
+});

@@ -1,0 +1,70 @@
+import { distance } from "fastest-levenshtein";
+import { db } from "~/db/client.server";
+import { searchWords } from "~/lib/fts";
+import { catalogueVersion } from "./catalogue-version.server";
+import { countKeywordMatches } from "./products.server";
+
+type Term = { word: string; docs: number };
+type Vocabulary = { version: number; terms: Term[]; known: Set<string> };
+
+const MIN_WORD_LENGTH = 3;
+let vocabulary: Vocabulary | undefined;
+
+/**
+ * The catalogue's own words, as the full-text index holds them (an fts5vocab table over
+ * products_fts, made per connection in the temp schema so no migration is needed). Read once per
+ * catalogue version, not per request.
+ */
+function catalogueVocabulary(): Vocabulary {
+  const version = catalogueVersion();
+  if (vocabulary?.version === version) return vocabulary;
+  db.$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.products_fts_vocab USING fts5vocab(main, products_fts, row)");
+  const rows = db.$client
+    .prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.products_fts_vocab")
+    .all();
+  // Only words of letters are worth suggesting (not model numbers such as "m3" or "256").
+  const terms = rows.filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term)).map((r) => ({ word: r.term, docs: r.doc }));
+  vocabulary = { version, terms, known: new Set(rows.map((r) => r.term)) };
+  return vocabulary;
+}
+
+/** How far a misspelling may be from a real word: one edit in short words, two from six letters. */
+const maxEdits = (word: string) => (word.length >= 6 ? 2 : 1);
+
+/** The catalogue word nearest to `word` (fewest edits, then the most common), or null. */
+function nearestWord(word: string, terms: Term[]): string | null {
+  const limit = maxEdits(word);
+  let best: { word: string; edits: number; docs: number } | null = null;
+  for (const term of terms) {
+    if (Math.abs(term.word.length - word.length) > limit) continue;
+    const edits = distance(word, term.word);
+    if (edits > limit) continue;
+    if (!best || edits < best.edits || (edits === best.edits && term.docs > best.docs)) best = { word: term.word, edits, docs: term.docs };
+  }
+  return best?.word ?? null;
+}
+
+/**
+ * "Did you mean …?" for a keyword that finds nothing: each word the catalogue does not know is
+ * replaced by its nearest catalogue word (the last word counts as known when a word starts with
+ * it, as the search matches it as a prefix). Null when no word changes or the suggestion would
+ * find nothing either.
+ */
+export async function suggestKeyword(keyword: string): Promise<string | null> {
+  const words = searchWords(keyword);
+  if (words.length === 0) return null;
+  const { terms, known } = catalogueVocabulary();
+  let changed = false;
+  const suggested = words.map((word, i) => {
+    const isLast = i === words.length - 1;
+    if (known.has(word) || (isLast && terms.some((t) => t.word.startsWith(word)))) return word;
+    if (word.length < MIN_WORD_LENGTH || /\p{N}/u.test(word)) return word;
+    const nearest = nearestWord(word, terms);
+    if (!nearest) return word;
+    changed = true;
+    return nearest;
+  });
+  if (!changed) return null;
+  const suggestion = suggested.join(" ");
+  return (await countKeywordMatches(suggestion)) > 0 ? suggestion : null;
+}
