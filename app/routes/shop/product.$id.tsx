@@ -88,7 +88,7 @@ export default function ProductPage() {
       <Breadcrumbs
         trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryHref(product.category) }, { label: product.name }]}
       />
-      <article className="row g-5">
+      <article className="row g-4 g-lg-5">
         <div className="col-lg-5">
           <ProductGallery name={product.name} images={product.images} active={activeImage} />
         </div>
