@@ -134,3 +134,12 @@ test("the 404 page says so in plain words, without the router's message", async 
   await expect(page.locator("body")).not.toContainText("No route matches");
   await expect(page.locator("body")).not.toContainText("Error:");
 });
+
+test("other router errors (a form posted to a page without one) show no internal message either", async ({ page }) => {
+  const answer = await page.request.post("/", { form: { anything: "1" } });
+  expect(answer.status()).toBe(405);
+  // What the page shows (Remix's hydration data below it still carries the router's error).
+  const shown = /<main[^>]*>([\s\S]*?)<\/main>/.exec(await answer.text())?.[1] ?? "";
+  expect(shown).toContain("This page cannot do that.");
+  expect(shown).not.toContain("did not provide an `action`");
+});
