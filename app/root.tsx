@@ -88,26 +88,35 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  let status = 500;
-  let message = "Something went wrong on our side. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    message =
-      typeof error.data === "string" && error.data
-        ? error.data
-        : status === 404
-          ? "We could not find the page you asked for."
-          : error.statusText || message;
-  } else if (!import.meta.env.PROD) {
-    console.error(error);
+const FRIENDLY: Record<number, { heading: string; message: string }> = {
+  404: { heading: "Page not found", message: "We could not find the page you asked for. It may have moved, or the address may be mistyped." },
+  405: { heading: "Request not accepted", message: "This page cannot do that. Please go back and try again." },
+};
+const SERVER_ERROR = { heading: "Server error", message: "Something went wrong on our side. Please try again in a moment." };
+
+/**
+ * What the error page tells people. A message the shop's code wrote for them (a string thrown with
+ * `data(message, { status })`) is shown; the router's own (`internal`, e.g. `Error: No route matches
+ * URL …`) and anything unexpected are not.
+ */
+function describeError(error: unknown) {
+  if (!isRouteErrorResponse(error)) {
+    if (!import.meta.env.PROD) console.error(error);
+    return { status: 500, ...SERVER_ERROR };
   }
-  const heading = status === 404 ? "Page not found" : status < 500 ? "Request not accepted" : "Server error";
+  const { status } = error;
+  const fallback = FRIENDLY[status] ?? (status < 500 ? { heading: "Request not accepted", message: "We could not handle that request." } : SERVER_ERROR);
+  const internal = (error as { internal?: boolean }).internal === true;
+  const ownMessage = !internal && typeof error.data === "string" && error.data ? error.data : null;
+  return { status, heading: fallback.heading, message: ownMessage ?? fallback.message };
+}
+
+export function ErrorBoundary() {
+  const { status, heading, message } = describeError(useRouteError());
   return (
     <div className="text-center py-5" data-testid="error-page">
-      <h1 className="display-5">{status}</h1>
-      <h2 className="h4">{heading}</h2>
+      <h1 className="h2">{heading}</h1>
+      <p className="text-muted">Error {status}</p>
       <p className="lead">{message}</p>
       <a href="/" className="btn btn-warning">
         Back to the shop

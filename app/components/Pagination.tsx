@@ -15,8 +15,9 @@ export function Pagination({ page, pageCount, pageLinks = 5 }: Props) {
   const { search } = useLocation();
   const first = Math.max(1, Math.min(page - Math.floor(pageLinks / 2), pageCount - pageLinks + 1));
   const numbers = Array.from({ length: Math.min(pageLinks, pageCount) }, (_, i) => first + i);
-  const item = (label: string, target: number, disabled: boolean, key = label) => (
-    <li key={key} className={`page-item${disabled ? " disabled" : ""}`}>
+  // On a phone only the current page and its neighbours keep their numbers, so the row fits 390 px.
+  const item = (label: string, target: number, disabled: boolean, key = label, className = "") => (
+    <li key={key} className={`page-item${disabled ? " disabled" : ""}${className}`}>
       {disabled ? (
         <span className="page-link">{label}</span>
       ) : (
@@ -28,7 +29,7 @@ export function Pagination({ page, pageCount, pageLinks = 5 }: Props) {
   );
   return (
     <nav aria-label="Pages" className="d-flex justify-content-center mt-4">
-      <ul className="pagination">
+      <ul className="pagination flex-wrap justify-content-center">
         {item("First", 1, page <= 1)}
         {item("Prev", page - 1, page <= 1)}
         {numbers.map((n) =>
@@ -37,7 +38,7 @@ export function Pagination({ page, pageCount, pageLinks = 5 }: Props) {
               <span className="page-link">{n}</span>
             </li>
           ) : (
-            item(String(n), n, false, `n${n}`)
+            item(String(n), n, false, `n${n}`, Math.abs(n - page) > 1 ? " d-none d-sm-block" : "")
           ),
         )}
         {item("Next", page + 1, page >= pageCount)}

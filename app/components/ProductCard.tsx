@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { Rating } from "./Rating";
+import { StockBadge } from "./StockBadge";
 
 export type ProductCardData = {
   id: string;
@@ -8,12 +9,22 @@ export type ProductCardData = {
   priceCents: number;
   ratings: number;
   numOfReviews: number;
+  stock: number;
   images: { id: string; url: string }[];
 };
 
-/** `eager`: the first cards, in view at once (the page's largest paint), load without waiting. */
-export function ProductCard({ product, columnClass, eager = false }: { product: ProductCardData; columnClass: string; eager?: boolean }) {
+type Props = {
+  product: ProductCardData;
+  columnClass: string;
+  /** The first cards, in view at once (the page's largest paint), load without waiting. */
+  eager?: boolean;
+  /** The card title's heading level: 3 where the cards sit under a section's h2. */
+  titleLevel?: 2 | 3;
+};
+
+export function ProductCard({ product, columnClass, eager = false, titleLevel = 2 }: Props) {
   const image = product.images[0];
+  const Title = titleLevel === 3 ? "h3" : "h2";
   return (
     <div className={`${columnClass} my-3`}>
       <article className="card product-card h-100 shadow-sm" data-testid="product-card">
@@ -21,14 +32,17 @@ export function ProductCard({ product, columnClass, eager = false }: { product: 
           <img className="card-img-top" src={image.url} alt={product.name} loading={eager ? "eager" : "lazy"} width={400} height={300} />
         ) : null}
         <div className="card-body d-flex flex-column">
-          <h2 className="card-title h6">
+          <Title className="card-title h6">
             <Link to={`/product/${product.id}`}>{product.name}</Link>
-          </h2>
+          </Title>
           <div className="d-flex align-items-center gap-2 mb-2">
             <Rating value={product.ratings} />
             <span className="text-muted small">({product.numOfReviews} Reviews)</span>
           </div>
-          <p className="card-text fs-5 fw-semibold">{formatMoney(product.priceCents)}</p>
+          <p className="card-text d-flex flex-wrap align-items-center gap-2">
+            <span className="fs-5 fw-semibold">{formatMoney(product.priceCents)}</span>
+            <StockBadge stock={product.stock} />
+          </p>
           <Link
             to={`/product/${product.id}`}
             className="btn btn-warning mt-auto"

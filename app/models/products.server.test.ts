@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
 import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
-import { getProduct, listProducts } from "./products.server";
+import { getProduct, listProducts, relatedProducts } from "./products.server";
 import { recomputeProductRatings } from "./reviews.server";
 
 const names = (page: Awaited<ReturnType<typeof listProducts>>) => page.products.map((p) => p.name);
@@ -190,5 +190,24 @@ describe("getProduct", () => {
       ["Ann", 5, "Great"],
       ["Bob", 2, "Meh"],
     ]);
+  });
+});
+
+describe("relatedProducts", () => {
+  it("gives up to four others of the same category, newest first, never the product itself", async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => createProduct({ name: `Laptop ${i + 1}`, category: "Laptops" }));
+    createProduct({ name: "A book", category: "Books" });
+    const related = await relatedProducts({ id: ids[5], category: "Laptops" });
+    expect(related.map((p) => p.name)).toEqual(["Laptop 5", "Laptop 4", "Laptop 3", "Laptop 2"]);
+    expect(related[0].images).toHaveLength(1);
+
+    const fromOlder = await relatedProducts({ id: ids[1], category: "Laptops" });
+    expect(fromOlder.map((p) => p.name)).toEqual(["Laptop 6", "Laptop 5", "Laptop 4", "Laptop 3"]);
+  });
+
+  it("is empty when the product is the only one of its category", async () => {
+    const id = createProduct({ category: "Food" });
+    createProduct({ category: "Books" });
+    expect(await relatedProducts({ id, category: "Food" })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
@@ -211,6 +211,18 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
   if (!row) return null;
   const [images, productReviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
   return { ...row, images: images.get(id) ?? [], reviews: productReviews.get(id) ?? [] };
+}
+
+/** Up to `limit` other products of the same category, newest first, with their images. */
+export async function relatedProducts(product: { id: string; category: string }, limit = 4): Promise<ProductSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(eq(products.category, product.category), ne(products.id, product.id)))
+    .orderBy(desc(products.createdAt), desc(products.seq))
+    .limit(limit);
+  const images = await imagesByProduct(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
 }
 
 /** Every product with its images, newest first (the admin API's list). */

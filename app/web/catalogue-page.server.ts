@@ -2,21 +2,27 @@ import { data } from "@remix-run/node";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
 import { searchHref } from "~/lib/search-links";
-import { countKeywordMatches, listProducts } from "~/models/products.server";
+import { countKeywordMatches, listProducts, type ProductSummary } from "~/models/products.server";
 import { suggestKeyword } from "~/models/spelling.server";
 
-/** One page of product cards for the storefront pages (only what a card shows). */
+/** Only what a product card shows (the page's data goes to the browser). */
+export function toProductCard(p: ProductSummary) {
+  return {
+    id: p.id,
+    name: p.name,
+    priceCents: p.priceCents,
+    ratings: p.ratings,
+    numOfReviews: p.numOfReviews,
+    stock: p.stock,
+    images: p.images.slice(0, 1),
+  };
+}
+
+/** One page of product cards for the storefront pages. */
 export async function loadProductCards(query: ProductQuery) {
   const page = await listProducts(query);
   return {
-    products: page.products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      priceCents: p.priceCents,
-      ratings: p.ratings,
-      numOfReviews: p.numOfReviews,
-      images: p.images.slice(0, 1),
-    })),
+    products: page.products.map(toProductCard),
     productsCount: page.productsCount,
     filteredProductsCount: page.filteredProductsCount,
     resPerPage: page.resPerPage,

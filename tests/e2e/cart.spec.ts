@@ -54,3 +54,14 @@ test("checking out as a visitor asks to log in, then continues to shipping with 
   await expect(page).toHaveURL(/\/shipping$/);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
+
+test("an empty cart offers a way back to shopping: home and every category", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute("href", "/");
+  const categories = page.getByRole("navigation", { name: "Or browse a category" });
+  await expect(categories.getByRole("link", { name: "Laptops", exact: true })).toHaveAttribute("href", "/search?category=Laptops");
+  await expect(categories.getByRole("link", { name: "Beauty/Health" })).toHaveAttribute("href", "/search?category=Beauty%2FHealth");
+  await page.getByRole("link", { name: "Continue shopping" }).click();
+  await expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible();
+});

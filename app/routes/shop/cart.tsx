@@ -8,6 +8,7 @@ import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
 import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { CartNotices } from "~/components/CartNotices";
+import { CategoryLinks } from "~/components/CategoryLinks";
 import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
@@ -53,7 +54,15 @@ export default function Cart() {
     <section>
       <CartNotices notices={notices} />
       {lines.length === 0 ? (
-        <h1 className="h3 mt-4">Your Cart is Empty</h1>
+        <>
+          <h1 className="h3 mt-4">Your Cart is Empty</h1>
+          <p>
+            <Link to="/" className="btn btn-warning">
+              Continue shopping
+            </Link>
+          </p>
+          <CategoryLinks title="Or browse a category" />
+        </>
       ) : (
         <>
           <h1 className="h3 mt-4">

@@ -1,6 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { ProductCard } from "~/components/ProductCard";
 import { ProductGallery } from "~/components/ProductGallery";
+import { StockBadge } from "~/components/StockBadge";
+import { categoryHref } from "~/lib/category-href";
 import { QuantityStepper } from "~/components/QuantityStepper";
 import { Rating } from "~/components/Rating";
 import { addToCartSchema } from "~/lib/cart-schema";
@@ -9,7 +13,8 @@ import { formatMoney } from "~/lib/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
 import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
-import { getProduct } from "~/models/products.server";
+import { getProduct, relatedProducts } from "~/models/products.server";
+import { toProductCard } from "~/web/catalogue-page.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
 import { upsertReview } from "~/models/reviews.server";
 import { ReviewForm } from "~/components/ReviewForm";
@@ -26,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
   const image = Number(new URL(request.url).searchParams.get("image") ?? 0);
-  const user = await getOptionalUser(request);
+  const [user, related] = await Promise.all([getOptionalUser(request), relatedProducts(product)]);
   const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
   return {
     product,
@@ -34,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     currentUserId: user?.id ?? null,
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
+    related: related.map(toProductCard),
   };
 }
 
@@ -70,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product, activeImage, signedIn, currentUserId, myReview } = useLoaderData<typeof loader>();
+  const { product, activeImage, signedIn, currentUserId, myReview, related } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;
   const reviewResult = result && "fieldErrors" in result ? result : null;
@@ -78,87 +84,107 @@ export default function ProductPage() {
   const inStock = product.stock > 0;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
   return (
-    <article className="row g-5">
-      <div className="col-lg-5">
-        <ProductGallery name={product.name} images={product.images} active={activeImage} />
-      </div>
-      <div className="col-lg-7">
-        <h1 className="h3">{product.name}</h1>
-        <p className="text-muted small">Product # {product.id}</p>
-        <hr />
-        <div className="d-flex align-items-center gap-2">
-          <Rating value={product.ratings} />
-          <span className="text-muted">({product.numOfReviews} Reviews)</span>
+    <>
+      <Breadcrumbs
+        trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryHref(product.category) }, { label: product.name }]}
+      />
+      <article className="row g-4 g-lg-5">
+        <div className="col-lg-5">
+          <ProductGallery name={product.name} images={product.images} active={activeImage} />
         </div>
-        <hr />
-        <p className="fs-3 fw-semibold" data-testid="price">
-          {formatMoney(product.priceCents)}
-        </p>
-        <Form method="post" className="d-flex flex-wrap align-items-start gap-3" key={product.id}>
-          <input type="hidden" name="intent" value="add-to-cart" />
-          <div>
-            <QuantityStepper
-              key={actionData?.quantity ?? "initial"}
-              name="quantity"
-              max={product.stock}
-              defaultValue={Number(actionData?.quantity) || 1}
-              disabled={!inStock}
-              invalid={Boolean(actionData?.error)}
-              describedBy={actionData?.error ? "quantity-error" : undefined}
-            />
-            {actionData?.error ? (
-              <div id="quantity-error" className="invalid-feedback d-block">
-                {actionData.error}
-              </div>
-            ) : null}
+        <div className="col-lg-7" data-testid="product-summary">
+          <h1 className="h3">{product.name}</h1>
+          <p className="text-muted small">Product # {product.id}</p>
+          <hr />
+          <div className="d-flex align-items-center gap-2">
+            <Rating value={product.ratings} />
+            <span className="text-muted">({product.numOfReviews} Reviews)</span>
           </div>
-          <button type="submit" className="btn btn-warning px-4" disabled={!inStock || navigation.state === "submitting"}>
-            Add to Cart
-          </button>
-        </Form>
-        <hr />
-        <p>
-          Status:{" "}
-          <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
-            {inStock ? "In Stock" : "Out of Stock"}
-          </strong>
-        </p>
-        <hr />
-        <h2 className="h5">Description:</h2>
-        <p style={{ whiteSpace: "pre-line" }}>{product.description}</p>
-        <hr />
-        <p>
-          Sold by: <strong>{product.seller}</strong>
-        </p>
-        <p className="text-muted small">Category: {product.category}</p>
-        {signedIn ? (
-          <ReviewForm existing={myReview} submitted={reviewResult} />
-        ) : (
-          <div className="alert alert-danger mt-4" role="note">
-            <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
-              Login to post your review.
-            </Link>
-          </div>
-        )}
-      </div>
-      <section className="col-12" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading" className="h4">
-          Other&apos;s Reviews:
-        </h2>
-        {otherReviews.length === 0 ? (
-          <p className="text-muted">No reviews yet.</p>
-        ) : (
-          <ul className="list-unstyled">
-            {otherReviews.map((review) => (
-              <li key={review.id} className="border-bottom py-3" data-testid="review">
-                <Rating value={review.rating} />
-                <p className="mb-1 fw-semibold">by {review.name}</p>
-                <p className="mb-0">{review.comment}</p>
-              </li>
+          <hr />
+          <p className="d-flex flex-wrap align-items-center gap-3">
+            <span className="fs-3 fw-semibold" data-testid="price">
+              {formatMoney(product.priceCents)}
+            </span>
+            <StockBadge stock={product.stock} className="fs-6" />
+          </p>
+          <Form method="post" className="d-flex flex-wrap align-items-start gap-3" key={product.id}>
+            <input type="hidden" name="intent" value="add-to-cart" />
+            <div>
+              <QuantityStepper
+                key={actionData?.quantity ?? "initial"}
+                name="quantity"
+                max={product.stock}
+                defaultValue={Number(actionData?.quantity) || 1}
+                disabled={!inStock}
+                invalid={Boolean(actionData?.error)}
+                describedBy={actionData?.error ? "quantity-error" : undefined}
+              />
+              {actionData?.error ? (
+                <div id="quantity-error" className="invalid-feedback d-block">
+                  {actionData.error}
+                </div>
+              ) : null}
+            </div>
+            <button type="submit" className="btn btn-warning px-4" disabled={!inStock || navigation.state === "submitting"}>
+              Add to Cart
+            </button>
+          </Form>
+          <hr />
+          <p>
+            Status:{" "}
+            <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
+              {inStock ? "In Stock" : "Out of Stock"}
+            </strong>
+          </p>
+          <hr />
+          <h2 className="h5">Description:</h2>
+          <p style={{ whiteSpace: "pre-line" }}>{product.description}</p>
+          <hr />
+          <p>
+            Sold by: <strong>{product.seller}</strong>
+          </p>
+          <p className="text-muted small">Category: {product.category}</p>
+          {signedIn ? (
+            <ReviewForm existing={myReview} submitted={reviewResult} />
+          ) : (
+            <div className="alert alert-danger mt-4" role="note">
+              <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
+                Login to post your review.
+              </Link>
+            </div>
+          )}
+        </div>
+        <section className="col-12" aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="h4">
+            Other&apos;s Reviews:
+          </h2>
+          {otherReviews.length === 0 ? (
+            <p className="text-muted">No reviews yet.</p>
+          ) : (
+            <ul className="list-unstyled">
+              {otherReviews.map((review) => (
+                <li key={review.id} className="border-bottom py-3" data-testid="review">
+                  <Rating value={review.rating} />
+                  <p className="mb-1 fw-semibold">by {review.name}</p>
+                  <p className="mb-0">{review.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-5" data-testid="related-products">
+          <h2 id="related-heading" className="h4">
+            Related products
+          </h2>
+          <div className="row">
+            {related.map((card) => (
+              <ProductCard key={card.id} product={card} columnClass="col-sm-6 col-lg-3" titleLevel={3} />
             ))}
-          </ul>
-        )}
-      </section>
-    </article>
+          </div>
+        </section>
+      ) : null}
+    </>
   );
 }

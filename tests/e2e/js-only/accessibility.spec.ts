@@ -38,3 +38,16 @@ test("the category page with its sort, the filters-empty state and a 'Did you me
     expect(await overflowsViewport(page), url).toBe(false);
   }
 });
+
+test("the storefront pages of issue 13: home with hero and categories, product with badge, breadcrumbs and related, empty cart, 404", async ({ page, request }) => {
+  const list = await (await request.get("/api/v1/products?keyword=Nikon%20Z%20fc")).json();
+  const lowStock = list.products.find((p: { name: string }) => p.name === "Nikon Z fc Retro Mirrorless");
+  const soldOut = (await (await request.get("/api/v1/products?keyword=ThinkPad")).json()).products[0];
+  for (const url of ["/", "/?page=5", `/product/${lowStock._id}`, `/product/${soldOut._id}`, "/search/ThinkPad", "/cart", "/nonexistent-page"]) {
+    await page.goto(url);
+    expect(await wcagViolations(page), url).toEqual([]);
+    expect(await overflowsViewport(page), url).toBe(false);
+  }
+  await page.goto(`/product/${lowStock._id}`);
+  await expect(page.getByTestId("stock-badge").first()).toBeVisible();
+});
