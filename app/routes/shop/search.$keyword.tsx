@@ -5,11 +5,20 @@ import { ProductCard } from "~/components/ProductCard";
 import { SearchFilters } from "~/components/SearchFilters";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery } from "~/lib/catalogue-query";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { loadProductCards } from "~/web/catalogue-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, data ? `Search results for ${data.keyword}` : "Search");
+// The filters and the page define the results; nothing else in the query goes into the canonical URL.
+const CANONICAL_PARAMS = [QUERY_FIELDS.category, QUERY_FIELDS.priceGte, QUERY_FIELDS.priceLte, QUERY_FIELDS.ratingsGte, QUERY_FIELDS.page];
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const keyword = args.data?.keyword;
+  return pageMeta(args, {
+    title: keyword ? `Search results for ${keyword}` : "Search",
+    description: keyword ? `Products matching "${keyword}", with prices, stock and reviews.` : "Search the shop's products.",
+    canonicalParams: CANONICAL_PARAMS,
+  });
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const keyword = (params.keyword ?? "").trim();
