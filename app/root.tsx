@@ -34,9 +34,13 @@ const DEFAULT_SHOP_NAME = "ShopIT";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const shopName = data?.shopName ?? DEFAULT_SHOP_NAME;
-  if (!error) return [{ title: shopName }];
+  if (!error) return [{ title: shopName }, { name: "description", content: `${shopName}, an online shop.` }];
   const page = isRouteErrorResponse(error) && error.status === 404 ? "Not Found" : "Error";
-  return [{ title: `${page} - ${shopName}` }];
+  return [
+    { title: `${page} - ${shopName}` },
+    { name: "description", content: page === "Not Found" ? "This page does not exist." : "Something went wrong." },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The toast cookie is rewritten only when the visitor has one (to clear a shown toast), so that
   // an anonymous page sets no cookie and can be cached (app/web/page-cache.server.ts).
   const hasToastCookie = /(?:^|;\s*)shop_toast=/.test(request.headers.get("Cookie") ?? "");
-  return data({ shopName: config.shopName, toast, user: navUser, cartCount }, hasToastCookie ? { headers } : undefined);
+  return data({ shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount }, hasToastCookie ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -29,5 +29,7 @@ export default (async () => [
   ...["login", "products/:id", "shippping", "order/confirm"].map((path) =>
     route(path, "routes/legacy/redirects.ts", { id: `legacy/${path}` }),
   ),
+  // For search engines: /robots.txt, /sitemap.xml and its numbered pages /sitemap/{n}.xml.
+  ...(await area("seo")),
   route("healthz", "routes/healthz.ts"),
 ])() satisfies RouteConfig;

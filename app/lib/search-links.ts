@@ -8,3 +8,7 @@ export function searchHref(base: { keyword?: string; category?: string }, params
   const path = base.keyword ? `/search/${encodeURIComponent(base.keyword)}` : "/search";
   return query.size ? `${path}?${query}` : path;
 }
+
+// The filters and the page define a search's results; nothing else in the query (the sort, tracking
+// parameters) goes into its canonical URL.
+export const SEARCH_CANONICAL_PARAMS = [QUERY_FIELDS.category, QUERY_FIELDS.priceGte, QUERY_FIELDS.priceLte, QUERY_FIELDS.ratingsGte, QUERY_FIELDS.page];

@@ -9,11 +9,12 @@ import { config } from "~/config.server";
 import { loginValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { authenticator, getOptionalUser, safeRedirect, signInAndRedirect } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Login");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Login", description: "Sign in to buy, follow your orders and write reviews.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { logoutAndRedirect, requireSignIn } from "~/web/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { endSession, listSessions } from "~/models/sessions.server";
@@ -10,7 +10,8 @@ import { isAdmin } from "~/lib/roles";
 import { timeAgo } from "~/lib/time-ago";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Profile");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Your Profile", description: "Your name, e-mail, picture and signed-in devices.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session: current } = await requireSignIn(request);

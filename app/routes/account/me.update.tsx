@@ -7,7 +7,7 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { profileValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithSuccess } from "~/web/toast.server";
@@ -15,7 +15,8 @@ import { requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Update Profile");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Update Profile", description: "Change your name, e-mail or picture.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -6,12 +6,13 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { forgotPasswordValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Forgot Password");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Forgot Password", description: "Get an e-mail with a link to choose a new password.", noindex: true });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);

@@ -6,12 +6,13 @@ import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/
 import { resetPasswordValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { resetPassword, resetTokenProblem } from "~/models/password-reset.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "New Password Reset");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "New Password Reset", description: "Choose a new password for your account.", noindex: true });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { problem: resetTokenProblem(params.token ?? "") };

@@ -6,13 +6,14 @@ import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/
 import { passwordChangeValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requireSignIn, startUserSession } from "~/web/auth.server";
 import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Change Password");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Change Password", description: "Change the password of your account.", noindex: true });
 
 async function requirePasswordUser(request: Request) {
   const signIn = await requireSignIn(request);

@@ -9,14 +9,15 @@ import { config } from "~/config.server";
 import { registerValidator } from "~/lib/account-validators";
 import { formFailure, withoutPasswords } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
 import { getOptionalUser, signInAndRedirect } from "~/web/auth.server";
 import { registerAccount } from "~/models/accounts.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Register User");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Register User", description: "Create an account to buy, follow your orders and write reviews.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { CartNotices } from "~/components/CartNotices";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Confirm your Order");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Confirm your Order", description: "Check your items, shipping address and total before paying.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });

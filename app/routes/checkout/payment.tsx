@@ -8,7 +8,7 @@ import { FormAlert, TextField } from "~/components/form-fields";
 import { cardValidator } from "~/lib/card-schema";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { redirectWithError } from "~/web/toast.server";
 import { payWithCard } from "~/models/checkout.server";
@@ -18,7 +18,8 @@ import { isSandbox, publishableKey, stripeJsUrl } from "~/models/stripe.server";
 import { CartNotices } from "~/components/CartNotices";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Payment");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Payment", description: "Pay for your order by card.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { prices, notices } = await loadCheckout(request, { needShipping: true });

@@ -5,13 +5,14 @@ import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { shippingValidator } from "~/lib/shipping-validator";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES, saveShippingInfo } from "~/models/shipping.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Shipping Info");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shipping } = await loadCheckout(request, { needShipping: false });

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Order Success");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Order Success", description: "Your order is placed.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

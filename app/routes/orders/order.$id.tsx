@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
 import { statusHistory } from "~/models/admin-orders.server";
 import { getOrderFor } from "~/models/orders.server";
 import { notFound } from "~/web/errors.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Order Details");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Order Details", description: "An order's items, shipping, payment and status.", noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

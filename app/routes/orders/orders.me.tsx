@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { orderColumns } from "~/components/order-columns";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { listOrders } from "~/models/orders.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "My Orders");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "My Orders", description: "The orders you placed and their status.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

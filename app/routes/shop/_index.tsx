@@ -5,10 +5,11 @@ import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { categoryHref } from "~/lib/category-href";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Buy Best Products Online");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Buy Best Products Online", description: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.", canonicalParams: ["page"] });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
@@ -13,7 +13,8 @@ import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "Your Cart");
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Your Cart", description: "The products in your cart, their quantities and the subtotal.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));

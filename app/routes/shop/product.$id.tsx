@@ -8,7 +8,8 @@ import { categoryHref } from "~/lib/category-href";
 import { QuantityStepper } from "~/components/QuantityStepper";
 import { Rating } from "~/components/Rating";
 import { addToCartSchema } from "~/lib/cart-schema";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta, shopOf } from "~/lib/meta";
+import { productShareMeta, shortDescription } from "~/lib/product-seo";
 import { formatMoney } from "~/lib/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
@@ -24,8 +25,15 @@ import { reviewSchema } from "~/lib/review-schema";
 import { fieldErrorsOf } from "~/lib/zod-errors";
 import { readForm } from "~/web/forms.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, data?.product.name ?? "Not Found");
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const product = args.data?.product;
+  if (!product) return pageMeta(args, { title: "Not Found", description: "This product does not exist.", noindex: true });
+  const { shopName, publicUrl } = shopOf(args.matches);
+  return [
+    ...pageMeta(args, { title: product.name, description: shortDescription(product.description) }),
+    ...productShareMeta(product, publicUrl, shopName),
+  ];
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(params.id ?? "");

@@ -1,12 +1,18 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/SearchResults";
-import { pageTitle } from "~/lib/meta";
-import { searchHref } from "~/lib/search-links";
+import { pageMeta } from "~/lib/meta";
+import { SEARCH_CANONICAL_PARAMS, searchHref } from "~/lib/search-links";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, data?.keyword ? `Search results for ${data.keyword}` : "Search");
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const keyword = args.data?.keyword;
+  return pageMeta(args, {
+    title: keyword ? `Search results for ${keyword}` : "Search",
+    description: keyword ? `Products matching "${keyword}", with prices, stock and reviews.` : "Search the shop's products.",
+    canonicalParams: SEARCH_CANONICAL_PARAMS,
+  });
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const keyword = (params.keyword ?? "").trim();

@@ -2,12 +2,18 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/SearchResults";
 import { QUERY_FIELDS } from "~/lib/catalogue-fields";
-import { pageTitle } from "~/lib/meta";
-import { searchHref } from "~/lib/search-links";
+import { pageMeta } from "~/lib/meta";
+import { SEARCH_CANONICAL_PARAMS, searchHref } from "~/lib/search-links";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, data && !data.errors.category && data.category ? data.category : "Browse");
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const category = args.data && !args.data.errors.category ? args.data.category : undefined;
+  return pageMeta(args, {
+    title: category ?? "Browse",
+    description: category ? `${category} in the shop, with prices, stock and reviews.` : "Browse the shop's products.",
+    canonicalParams: SEARCH_CANONICAL_PARAMS,
+  });
+};
 
 // The navbar's search form and the category links land here. With a keyword: /search/{keyword},
 // keeping the other parameters. Without: the category's products (/search?category=Laptops), or

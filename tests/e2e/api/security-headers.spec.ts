@@ -14,10 +14,13 @@ const scriptSources = (response: APIResponse) => {
   return directive.slice(1);
 };
 
-/** The inline scripts of a page: their nonce attribute and text. */
+/**
+ * The inline scripts of a page: their nonce attribute and text. Data blocks (the product page's
+ * `application/ld+json`) are never run, so script-src does not apply to them and they need no nonce.
+ */
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/\ssrc=/.test(attributes))
+    .filter(([, attributes]) => !/\ssrc=/.test(attributes) && !/\stype="application\/ld\+json"/.test(attributes))
     .map(([, attributes, text]) => ({ nonce: /\snonce="([^"]*)"/.exec(attributes)?.[1], text }));
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;

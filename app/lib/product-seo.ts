@@ -1,0 +1,94 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { absoluteUrl } from "./absolute-url";
+
+/** The product fields search engines and link previews are told about. */
+export type ProductForSeo = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: string;
+  stock: number;
+  ratings: number;
+  numOfReviews: number;
+  images: { url: string }[];
+};
+
+const DESCRIPTION_LENGTH = 160;
+
+/** The product's description as one line of at most 160 characters, for meta tags. */
+export function shortDescription(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length <= DESCRIPTION_LENGTH ? line : `${line.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/** The URL of a category's listing (the search page filtered by category). */
+export const categoryPath = (category: string) => `/search?category=${encodeURIComponent(category)}`;
+
+/** Cents as the decimal string schema.org's `price` expects ("1299.50"). */
+const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * schema.org `Product` and `BreadcrumbList` (Home › Category › Product) for a product page. Remix's
+ * `<Meta>` writes them as `application/ld+json` with `<` escaped, so a name holding `</script>`
+ * cannot end the block.
+ */
+export function productJsonLd(product: ProductForSeo, publicUrl: string, shopName: string) {
+  const url = `${publicUrl}/product/${product.id}`;
+  const productLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => absoluteUrl(publicUrl, image.url)),
+    sku: product.id,
+    productID: product.id,
+    category: product.category,
+    url,
+    offers: {
+      "@type": "Offer",
+      url,
+      price: decimalPrice(product.priceCents),
+      priceCurrency: "USD",
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+    ...(product.numOfReviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: Number(product.ratings.toFixed(2)),
+            reviewCount: product.numOfReviews,
+          },
+        }
+      : {}),
+  };
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { name: shopName, item: `${publicUrl}/` },
+      { name: product.category, item: `${publicUrl}${categoryPath(product.category)}` },
+      { name: product.name, item: url },
+    ].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
+  };
+  return [productLd, breadcrumbs] as const;
+}
+
+/** Open Graph, Twitter card and JSON-LD tags of a product page (besides its title and canonical). */
+export function productShareMeta(product: ProductForSeo, publicUrl: string, shopName: string): MetaDescriptor[] {
+  const description = shortDescription(product.description);
+  const image = product.images[0] ? absoluteUrl(publicUrl, product.images[0].url) : undefined;
+  return [
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: shopName },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${publicUrl}/product/${product.id}` },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: product.name }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: product.name },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...productJsonLd(product, publicUrl, shopName).map((ld) => ({ "script:ld+json": ld })),
+  ];
+}
