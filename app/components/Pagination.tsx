@@ -28,7 +28,7 @@ export function Pagination({ page, pageCount, pageLinks = 5 }: Props) {
   );
   return (
     <nav aria-label="Pages" className="d-flex justify-content-center mt-4">
-      <ul className="pagination">
+      <ul className="pagination flex-wrap justify-content-center">
         {item("First", 1, page <= 1)}
         {item("Prev", page - 1, page <= 1)}
         {numbers.map((n) =>

@@ -78,7 +78,7 @@ export default function ProductPage() {
   const inStock = product.stock > 0;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
   return (
-    <article className="row g-5">
+    <article className="row g-4 g-lg-5">
       <div className="col-lg-5">
         <ProductGallery name={product.name} images={product.images} active={activeImage} />
       </div>
