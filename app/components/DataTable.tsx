@@ -52,7 +52,7 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
   return (
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-3 mb-3">
-        <Form method="get" role="search" className="d-flex gap-2 align-items-end">
+        <Form method="get" role="search" aria-label={caption} className="d-flex gap-2 align-items-end">
           <div>
             <label htmlFor="table-search" className="form-label mb-1">
               Search

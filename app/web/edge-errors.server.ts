@@ -14,11 +14,11 @@ function page(status: number, message: string): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem"><main>
 <h1>${status} ${escapeHtml(TITLES[status] ?? "Error")}</h1>
 <p>${escapeHtml(message)}</p>
 <p><a href="/">Back to ${escapeHtml(config.shopName)}</a></p>
-</body></html>
+</main></body></html>
 `;
 }
 

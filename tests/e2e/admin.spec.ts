@@ -108,7 +108,7 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await page.goto(`/admin/orders?q=${order._id}`);
   const row = page.getByRole("row").filter({ hasText: order._id });
   await expect(row.getByTestId("order-status")).toHaveClass(/text-danger/);
-  await row.getByRole("link", { name: `Process order ${order._id}` }).click();
+  await row.getByRole("link", { name: `View order ${order._id}` }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
   for (const status of ["Shipped", "Delivered"]) {
     await page.getByLabel("Status").selectOption(status);

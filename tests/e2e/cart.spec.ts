@@ -31,9 +31,9 @@ test("the cart lists what was added; the stepper stays within 1 and the stock; l
   await expect(bookLine.getByTestId("line-quantity")).toHaveText("1");
   await expect(bookLine.getByRole("button", { name: `One less ${book.name}` })).toBeDisabled();
 
-  await cameraLine.getByRole("button", { name: `Remove ${camera.name}` }).click();
+  await cameraLine.getByRole("button", { name: `Delete ${camera.name}` }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await bookLine.getByRole("button", { name: `Remove ${book.name}` }).click();
+  await bookLine.getByRole("button", { name: `Delete ${book.name}` }).click();
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });

@@ -61,12 +61,15 @@ export default function Profile() {
         </div>
       </div>
       <div className="col-12 col-md-5">
-        <h1 className="h4">Full Name</h1>
-        <p data-testid="profile-name">{user.name}</p>
-        <h2 className="h4">Email Address</h2>
-        <p data-testid="profile-email">{user.email}</p>
-        <h2 className="h4">Joined On</h2>
-        <p data-testid="profile-joined">{user.joined}</p>
+        <h1 className="h3 mb-4">My Profile</h1>
+        <dl className="mb-0">
+          <dt className="h5">Full Name</dt>
+          <dd data-testid="profile-name">{user.name}</dd>
+          <dt className="h5">Email Address</dt>
+          <dd data-testid="profile-email" className="text-break">{user.email}</dd>
+          <dt className="h5">Joined On</dt>
+          <dd data-testid="profile-joined">{user.joined}</dd>
+        </dl>
         {user.isAdmin ? null : (
           <Link to="/orders/me" className="btn btn-danger w-100 mt-3">
             My Orders

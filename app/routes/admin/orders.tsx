@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const columns = orderColumns("No of Items", (row) => (
   <div className="d-flex gap-2">
-    <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`Process order ${row.id}`}>
+    <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
       View
     </Link>
     <Link to={`/admin/order/${row.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${row.id}`}>

@@ -66,7 +66,7 @@ export default function AdminReviews() {
   const { productId, productName, notFound, rows, total, query } = useLoaderData<typeof loader>();
   return (
     <>
-      <Form method="get" className="d-flex gap-2 align-items-end mb-4" role="search">
+      <Form method="get" className="d-flex gap-2 align-items-end mb-4" role="search" aria-label="Product">
         <div className="flex-grow-1">
           <label htmlFor="productId" className="form-label">
             Enter Product ID

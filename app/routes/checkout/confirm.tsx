@@ -23,7 +23,8 @@ export default function ConfirmOrder() {
       <CartNotices notices={notices} />
       <div className="row justify-content-between">
         <div className="col-12 col-lg-8 mt-3">
-          <h1 className="h4 mb-3">Shipping Info</h1>
+          <h1 className="h3 mb-4">Confirm your order</h1>
+          <h2 className="h4 mb-3">Shipping Info</h2>
           <p>
             <b>Name:</b> <span data-testid="buyer-name">{name}</span>
           </p>

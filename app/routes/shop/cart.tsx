@@ -116,7 +116,7 @@ export default function Cart() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="productId" value={line.productId} />
-                        <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`Remove ${line.name}`}>
+                        <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`Delete ${line.name}`}>
                           Delete
                         </button>
                       </Form>

@@ -24,8 +24,24 @@ const INIT = `window.addEventListener("DOMContentLoaded", function () {
   new MutationObserver(accessibilityFixes).observe(document.getElementById("swagger-ui"), { childList: true, subtree: true });
 });
 
-// What Swagger UI leaves out for WCAG: names for its selects, keyboard access to scrolling examples.
+// What Swagger UI leaves out for WCAG: names for its selects, keyboard access to scrolling examples;
+// its list of operations is the page's <main>, so the parts above it become named regions, and its
+// tag headings (h3) follow the title (h1), so the list gets a hidden h2.
 function accessibilityFixes() {
+  [["information-container", "About the API"], ["scheme-container", "Servers"]].forEach(function (part) {
+    document.querySelectorAll("#swagger-ui ." + part[0] + ":not([role])").forEach(function (element) {
+      element.setAttribute("role", "region");
+      element.setAttribute("aria-label", part[1]);
+    });
+  });
+  var operations = document.querySelector("#swagger-ui main#operations");
+  if (operations && !document.getElementById("operations-heading")) {
+    var heading = document.createElement("h2");
+    heading.id = "operations-heading";
+    heading.className = "shop-visually-hidden";
+    heading.textContent = "Operations";
+    operations.prepend(heading);
+  }
   document.querySelectorAll("#swagger-ui select:not([aria-label])").forEach(function (select) {
     var row = select.closest("tr");
     var name = row && row.querySelector(".parameter__name");
@@ -37,8 +53,9 @@ function accessibilityFixes() {
 }
 `;
 
-// Swagger UI's own colours for a few texts fall short of WCAG AA contrast on white.
+// Swagger UI's own colours for a few texts fall short of WCAG AA contrast on white; a hidden heading.
 const OVERRIDES = `body { margin: 0; }
+.shop-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .swagger-ui .info .title small pre, .swagger-ui .info .title small.version-stamp pre { color: #fff; }
 .swagger-ui .info .title small { background: #595959; }
 .swagger-ui .info .title small.version-stamp { background: #2f6b00; }
@@ -77,9 +94,9 @@ export function docsPage(shopName: string): string {
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
 </head>
 <body>
-<main id="swagger-ui" aria-label="API reference">
+<div id="swagger-ui">
 <noscript><p>The interactive reference needs JavaScript. The OpenAPI document itself is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></noscript>
-</main>
+</div>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
 <script src="/api/docs/shop-docs.js"></script>
 </body>
