@@ -13,8 +13,9 @@ export default (async () => [
   ...(await area("account")),
   // Buying: /shipping, /confirm, /payment, /payment/return, /success, and Stripe's webhook
   ...(await area("checkout")),
-  // A shopper's orders: /orders/me, /order/:id
-  ...(await area("orders")),
+  // A shopper's orders: /orders/me, /order/:id, and the receipt beside the order page (not inside it)
+  ...(await area("orders", ["**/order.$id.receipt.tsx"])),
+  route("order/:id/receipt", "routes/orders/order.$id.receipt.tsx"),
   // The admin area: one layout renders the sidebar for /dashboard and every /admin page.
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),

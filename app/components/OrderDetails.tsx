@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
+import { formatOrderNumber } from "~/lib/order-number";
 import { isPaid } from "~/lib/order-states";
+import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
+import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
 
-export type OrderView = {
+export type OrderView = StoredPrices & {
   id: string;
+  orderNumber: number;
+  createdAt: string | Date;
   userName: string;
   shippingAddress: string;
   shippingCity: string;
@@ -13,7 +18,6 @@ export type OrderView = {
   shippingCountry: string;
   paymentIntentId: string | null;
   paymentStatus: string;
-  totalPriceCents: number;
   orderStatus: string;
   lines: { id: string; productId: string | null; name: string; priceCents: number; quantity: number; image: string | null }[];
   history: { status: string; at: string | Date }[];
@@ -24,7 +28,11 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
   const paid = isPaid(order.paymentStatus);
   return (
     <div>
-      <h1 className="h3 my-4">Order # {order.id}</h1>
+      <h1 className="h3 mt-4 mb-1">Order {formatOrderNumber(order.orderNumber)}</h1>
+      <p className="text-muted mb-3">
+        Placed <OrderDate at={order.createdAt} /> · Order ID <span data-testid="order-id">{order.id}</span> ·{" "}
+        <a href={`/order/${order.id}/receipt`}>Receipt</a>
+      </p>
       <h2 className="h4 mb-3">Shipping Info</h2>
       <p>
         <b>Name:</b> {order.userName}
@@ -77,6 +85,9 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
           <span>{line.quantity} Piece(s)</span>
         </div>
       ))}
+      <div className="my-4">
+        <PriceSummary prices={storedPrices(order)} />
+      </div>
     </div>
   );
 }

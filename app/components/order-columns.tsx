@@ -1,17 +1,35 @@
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
+import { formatOrderNumber } from "~/lib/order-number";
+import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
 
-export type OrderRow = { id: string; numOfItems: number; totalPriceCents: number; orderStatus: string };
+export type OrderRow = {
+  id: string;
+  orderNumber: number;
+  createdAt: string | Date;
+  numOfItems: number;
+  totalPriceCents: number;
+  orderStatus: string;
+  itemNames?: string[];
+};
 
 const column = createColumnHelper<OrderRow>();
 
-/** Order ID, items, Amount, Status (green when Delivered), and the page's own actions. */
-export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => ReactNode) {
+/**
+ * Order number, date, Order ID, items (with their names when the rows carry them), Amount, Status,
+ * and the page's own actions.
+ */
+export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => ReactNode, { itemNames = false } = {}) {
   return [
+    column.accessor("orderNumber", { header: "Order", cell: (c) => formatOrderNumber(c.getValue()) }),
+    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} /> }),
     column.accessor("id", { header: "Order ID" }),
     column.accessor("numOfItems", { header: itemsHeader }),
+    ...(itemNames
+      ? [column.accessor((row) => row.itemNames?.join(", ") ?? "", { id: "itemNames", header: "Items", cell: (c) => <span data-testid="item-names">{c.getValue()}</span> })]
+      : []),
     column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()) }),
     column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),

@@ -152,6 +152,8 @@ export const orders = sqliteTable(
   "orders",
   {
     id: id(),
+    // The number people read and say (#1001, #1002, …); see app/lib/order-number.ts.
+    orderNumber: integer("order_number").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     // Buyer's name at the time of purchase, kept when the account is deleted.
     userName: text("user_name").notNull(),
@@ -178,6 +180,7 @@ export const orders = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("orders_order_number_unique").on(t.orderNumber),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     uniqueIndex("orders_checkout_session_unique").on(t.checkoutSessionId),
     index("orders_user_created_idx").on(t.userId, t.createdAt),

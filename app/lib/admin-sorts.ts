@@ -5,8 +5,8 @@ export const PRODUCT_SORTS: readonly ProductSort[] = ["id", "name", "price", "st
 export type UserSort = "id" | "name" | "email" | "role" | "createdAt";
 export const USER_SORTS: readonly UserSort[] = ["id", "name", "email", "role", "createdAt"];
 
-export type OrderSort = "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
-export const ORDER_SORTS: readonly OrderSort[] = ["createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];
+export type OrderSort = "orderNumber" | "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
+export const ORDER_SORTS: readonly OrderSort[] = ["orderNumber", "createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];
 
 export type ReviewSort = "id" | "rating" | "comment" | "user" | "createdAt";
 export const REVIEW_SORTS: readonly ReviewSort[] = ["id", "rating", "comment", "user", "createdAt"];

@@ -48,6 +48,11 @@ const nullableDate = z.string().datetime().nullable();
 
 export const orderPayload = z.object({
   _id: z.string(),
+  orderNumber: z
+    .number()
+    .int()
+    .positive()
+    .describe("The order's number for people (shown as #1001 on the pages, receipts and mails): sequential from 1001, unique. Not part of the original API."),
   user: z
     .object({ _id: z.string().nullable(), name: z.string(), email: z.string().nullable() })
     .describe("The buyer, as the original API populates it (`_id` and `email` null once the account is deleted; the name is then the one at purchase)"),

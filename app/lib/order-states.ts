@@ -81,7 +81,7 @@ export function isPaid(status: string): boolean {
   return status === PAYMENT.succeeded;
 }
 
-/** Green in the order tables and details when the status contains "Delivered", red otherwise. */
+/** Whether an order has been delivered (the status contains "Delivered"). */
 export function isDelivered(status: string): boolean {
   return status.includes(FULFILMENT.delivered);
 }
@@ -94,4 +94,15 @@ export function canViewOrder(
   if (!viewer) return false;
   if (isAdmin(viewer)) return true;
   return order.userId === viewer.id && isPlaced(order.paymentStatus);
+}
+
+/** The payment status as a receipt words it. */
+export function paymentStatusLabel(status: string): string {
+  const labels: Record<string, string> = {
+    [PAYMENT.succeeded]: "Paid",
+    [PAYMENT.refunded]: "Refunded",
+    [PAYMENT.canceled]: "Canceled",
+    [PAYMENT.requiresPayment]: "Not paid",
+  };
+  return labels[status] ?? status;
 }

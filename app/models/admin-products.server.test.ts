@@ -8,6 +8,7 @@ import { orderLines, orders } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
 import { createProduct, deleteProduct, updateProduct } from "./admin-products.server";
+import { nextOrderNumber } from "./orders.server";
 import { getProduct } from "./products.server";
 
 const input = productSchema.parse({
@@ -36,6 +37,7 @@ describe("product pictures on disk", () => {
     const order = db
       .insert(orders)
       .values({
+        orderNumber: nextOrderNumber(),
         userName: "Buyer",
         shippingAddress: "1 Main St",
         shippingCity: "Springfield",

@@ -4,13 +4,14 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
+import { formatOrderNumber } from "~/lib/order-number";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
 import { sendMail } from "./email.server";
-import { getOrder, getOrderByIntent, type Order } from "./orders.server";
+import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
 import { savedShippingInfo } from "./shipping.server";
@@ -83,7 +84,7 @@ export function takeStock(tx: Tx, lines: StockLine[]) {
 
 type OrderLineInput = StockLine & { priceCents: number };
 
-/** Writes an order and its lines, priced by the shop's rules (inside a transaction). */
+/** Writes an order, numbered, and its lines, priced by the shop's rules (inside a transaction). */
 export function insertOrder(
   tx: Tx,
   user: User,
@@ -95,6 +96,7 @@ export function insertOrder(
   const order = tx
     .insert(orders)
     .values({
+      orderNumber: nextOrderNumber(),
       userId: user.id,
       userName: user.name,
       shippingAddress: shipping.address,
@@ -376,15 +378,17 @@ export async function sendOrderConfirmation(orderId: string) {
   const user = order?.buyer;
   if (!order || !user) return;
   const lines = order.lines.map((l) => `  ${l.quantity} x ${l.name} (${formatMoney(l.priceCents)})`).join("\n");
+  const number = formatOrderNumber(order.orderNumber);
   try {
     await sendMail({
       to: user.email,
-      subject: `${config.shopName}: your order ${order.id}`,
+      subject: `${config.shopName}: your order ${number}`,
       text:
-        `Hello ${user.name},\n\nThank you for your order ${order.id}.\n\n${lines}\n\n` +
+        `Hello ${user.name},\n\nThank you for your order ${number}.\n\n${lines}\n\n` +
         `Subtotal: ${formatMoney(order.itemsPriceCents)}\nShipping: ${formatMoney(order.shippingPriceCents)}\n` +
         `Tax: ${formatMoney(order.taxPriceCents)}\nTotal paid: ${formatMoney(order.totalPriceCents)}\n\n` +
-        `Follow it at ${config.publicUrl}/order/${order.id}\n`,
+        `Follow it at ${config.publicUrl}/order/${order.id}\n` +
+        `Your receipt: ${config.publicUrl}/order/${order.id}/receipt\n`,
     });
   } catch (error) {
     console.error(`Could not send the confirmation of order ${order.id}:`, error);

@@ -4,10 +4,12 @@ import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { dailyRevenue, dashboardTotals } from "./dashboard.server";
+import { nextOrderNumber } from "./orders.server";
 
 function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatus = PAYMENT.succeeded) {
   db.insert(orders)
     .values({
+      orderNumber: nextOrderNumber(),
       userName: "X",
       shippingAddress: "a",
       shippingCity: "b",

@@ -5,7 +5,8 @@ import { orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
 import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
-import { canViewOrder, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
+import { canViewOrder, isPlaced as isPlacedStatus, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
+import { FIRST_ORDER_NUMBER, parseOrderNumber } from "~/lib/order-number";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
@@ -51,6 +52,20 @@ export function getOrderFor(id: string, viewer: { id: string; role: string }): O
   return order && canViewOrder(order, viewer) ? order : null;
 }
 
+/** A placed order of this user, or null: what the success page shows after a purchase. */
+export function getPlacedOrderOf(id: string, userId: string): OrderWithLines | null {
+  const order = getOrder(id);
+  return order && order.userId === userId && isPlacedStatus(order.paymentStatus) ? order : null;
+}
+
+/**
+ * The next order number, as an expression evaluated inside the INSERT itself: reading the highest
+ * number and writing the next one is one statement, so two checkouts (even from two processes)
+ * never get the same number. The unique index makes it a rule of the database.
+ */
+export const nextOrderNumber = () =>
+  sql<number>`(SELECT COALESCE(MAX(${orders.orderNumber}) + 1, ${FIRST_ORDER_NUMBER}) FROM ${orders})`;
+
 export type OrderListQuery = TableQuery<OrderSort>;
 
 // Written out in full: inside a one-table select drizzle would print the outer column unqualified.
@@ -62,16 +77,28 @@ const sortColumns = {
   orderStatus: orders.orderStatus,
   numOfItems: itemCount,
   id: orders.id,
+  orderNumber: orders.orderNumber,
 } as const;
 
 /** One page of placed orders (one user's, or everyone's for admins), searched and sorted in SQL. */
 export function listOrders(query: OrderListQuery, userId?: string) {
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
-  if (query.q) conditions.push(or(likeAny(orders.id, query.q), likeAny(orders.orderStatus, query.q), likeAny(orders.userName, query.q)));
+  if (query.q) {
+    const number = parseOrderNumber(query.q);
+    conditions.push(
+      or(
+        number === null ? undefined : eq(orders.orderNumber, number),
+        likeAny(orders.id, query.q),
+        likeAny(orders.orderStatus, query.q),
+        likeAny(orders.userName, query.q),
+      ),
+    );
+  }
   const select = db
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       userName: orders.userName,
       totalPriceCents: orders.totalPriceCents,
       orderStatus: orders.orderStatus,
@@ -83,6 +110,20 @@ export function listOrders(query: OrderListQuery, userId?: string) {
   return selectPage(select, { where: and(...conditions), sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] }, query);
 }
 
+/** The names of each order's lines, by order id (for a page of orders). */
+export function itemNamesOf(orderIds: string[]): Map<string, string[]> {
+  const names = new Map<string, string[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return names;
+  const lines = db
+    .select({ orderId: orderLines.orderId, name: orderLines.name })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.name))
+    .all();
+  for (const line of lines) names.get(line.orderId)?.push(line.name);
+  return names;
+}
+
 /**
  * An order in the specification's shape: prices in dollars, images as absolute URLs, `user` as
  * the original API populates it (`{ _id, name, email }`; the name at purchase once deleted).
@@ -90,6 +131,7 @@ export function listOrders(query: OrderListQuery, userId?: string) {
 export function orderJson(order: OrderWithLines): OrderPayload {
   return {
     _id: order.id,
+    orderNumber: order.orderNumber,
     user: { _id: order.userId, name: order.buyer?.name ?? order.userName, email: order.buyer?.email ?? null },
     userName: order.userName,
     orderItems: order.lines.map((l) => ({

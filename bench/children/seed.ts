@@ -7,6 +7,7 @@ import { demoProducts } from "~/seed/demo-catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { PaymentStatus } from "~/lib/order-states";
+import { FIRST_ORDER_NUMBER } from "~/lib/order-number";
 
 const [kind, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -82,6 +83,7 @@ function seedOrders() {
           const userId = `u${i % USERS}`;
           return {
             id: `o${i.toString(36).padStart(8, "0")}`,
+            orderNumber: FIRST_ORDER_NUMBER + i,
             userId,
             userName: `Buyer ${i % USERS}`,
             shippingAddress: "12 Rue de la Paix",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { productNamed } from "./helpers";
+import { money, productNamed } from "./helpers";
 import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 
@@ -105,18 +105,23 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
 
   await asAdmin(page);
-  await page.goto(`/admin/orders?q=${order._id}`);
+  // The order number finds the order.
+  await page.goto(`/admin/orders?${new URLSearchParams({ q: `#${order.orderNumber}` })}`);
   const row = page.getByRole("row").filter({ hasText: order._id });
-  await expect(row.getByTestId("order-status")).toHaveClass(/text-danger/);
+  await expect(row.getByRole("cell", { name: `#${order.orderNumber}`, exact: true })).toBeVisible();
+  await expect(row.getByTestId("order-status")).toHaveClass(/text-bg-secondary/);
   await row.getByRole("link", { name: `View order ${order._id}` }).click();
+  await expect(page.getByRole("heading", { name: `Order #${order.orderNumber}`, exact: true })).toBeVisible();
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
-  for (const status of ["Shipped", "Delivered"]) {
+  await expect(page.getByTestId("total")).toHaveText(money(order.totalPrice));
+  await expect(page.getByRole("link", { name: "Receipt" })).toHaveAttribute("href", `/order/${order._id}/receipt`);
+  for (const [status, badge] of [["Shipped", /text-bg-info/], ["Delivered", /text-bg-success/]] as const) {
     await page.getByLabel("Status").selectOption(status);
     await page.getByRole("button", { name: "Update Status" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Order updated successfully");
     await expect(page.getByTestId("order-status")).toHaveText(status);
+    await expect(page.getByTestId("order-status")).toHaveClass(badge);
   }
-  await expect(page.getByTestId("order-status")).toHaveClass(/text-success/);
   await expect(page.getByTestId("status-history").locator("li")).toHaveCount(3);
 
   // The buyer sees the same status and history; stock was not touched again by the changes.

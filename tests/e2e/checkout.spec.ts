@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { registerViaApi, waitForMail } from "./support/accounts";
+import { placeOrder } from "./support/orders";
 import { SHIPPING, addToCart, fillShipping, payWith } from "./support/shopping";
 import { money } from "./helpers";
 
@@ -61,23 +62,57 @@ test("pay with 4242: success, a confirmation mail, then My Orders and a PAID ord
   await expect(page.getByText("Your Order has been placed successfully.")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
   const orderId = new URL(page.url()).searchParams.get("order");
+  const { order } = await (await page.request.get(`/api/v1/order/${orderId}`)).json();
+  const number = `#${order.orderNumber}`;
+  // The success page: the number, the items, the total, the address, and where the receipt went.
+  await expect(page.getByTestId("order-number")).toContainText(`Order ${number}`);
+  await expect(page.getByTestId("success-line")).toHaveText([`1 × ${headphones.name}${money(headphones.price)}`]);
+  await expect(page.getByTestId("total")).toHaveText(total!);
+  await expect(page.getByTestId("shipping-address")).toHaveText("12 Rue de la Paix, Paris, 75002, France");
+  await expect(page.getByTestId("receipt-mailed")).toHaveText(`A receipt has been mailed to ${account.email}.`);
   const mail = await waitForMail(account.email);
-  expect(mail).toContain(`Thank you for your order ${orderId}`);
+  expect(mail).toContain(`your order ${number}`);
+  expect(mail).toContain(`Thank you for your order ${number}.`);
   expect(mail).toContain(`Total paid: ${total}`);
+  expect(mail).toContain(`/order/${orderId}/receipt`);
   await page.getByRole("link", { name: "Go to Orders" }).click();
 
   await expect(page).toHaveTitle("My Orders - ShopIT");
   const row = page.getByRole("row").filter({ hasText: total! });
   await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell", { name: number, exact: true })).toBeVisible();
   await expect(row.getByTestId("order-status")).toHaveText("Processing");
-  await expect(row.getByTestId("order-status")).toHaveClass(/text-danger/);
-  await row.getByRole("link", { name: /View order/ }).click();
+  await expect(row.getByTestId("order-status")).toHaveClass(/text-bg-secondary/);
+  await row.getByRole("link", { name: `View order ${number}` }).click();
 
   await expect(page).toHaveTitle("Order Details - ShopIT");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
   await expect(page.getByTestId("payment-id")).toHaveText(/^pi_/);
   await expect(page.getByTestId("order-amount")).toHaveText(total!);
+  await expect(page.getByTestId("subtotal")).toHaveText(money(headphones.price));
+  await expect(page.getByTestId("shipping")).toHaveText("$0.00");
+  await expect(page.getByTestId("tax")).toHaveText(money(order.taxPrice));
+  await expect(page.getByTestId("total")).toHaveText(total!);
   await expect(page.getByTestId("order-line").getByRole("link", { name: headphones.name })).toHaveAttribute("href", `/product/${headphones._id}`);
+});
+
+test("the success page shows only the buyer's own order, and something sensible without one", async ({ page, browser }) => {
+  await registerViaApi(page, "Success Owner");
+  const order = await placeOrder(page.request, "Atomic Habits by James Clear");
+  await page.goto(`/success?order=${order._id}`);
+  await expect(page.getByTestId("order-number")).toContainText(`#${order.orderNumber}`);
+
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await registerViaApi(otherPage, "Success Snoop");
+  for (const url of [`/success?order=${order._id}`, "/success", "/success?order=nope"]) {
+    await otherPage.goto(url);
+    await expect(otherPage.getByRole("heading", { name: "No order to show here" })).toBeVisible();
+    await expect(otherPage.getByText(`#${order.orderNumber}`)).toHaveCount(0);
+    await expect(otherPage.getByRole("main").getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders/me");
+  }
+  await other.close();
 });
 
 test("a declined card shows the provider's message and disables the pay button", async ({ page }) => {

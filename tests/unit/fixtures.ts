@@ -6,6 +6,7 @@ import type { Category } from "~/lib/categories";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
 import type { Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
+import { nextOrderNumber } from "~/models/orders.server";
 import { createSession } from "~/models/sessions.server";
 import { issueApiToken } from "~/web/api-token.server";
 
@@ -82,6 +83,7 @@ export function createOrder(input: OrderInput = {}) {
   const order = db
     .insert(orders)
     .values({
+      orderNumber: nextOrderNumber(),
       userId: input.userId ?? null,
       userName: input.userName ?? "Test Buyer",
       shippingAddress: "1 Main St",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { centsToDollars } from "~/lib/money";
+import { formatOrderNumber } from "~/lib/order-number";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
 import { listOrders } from "~/models/orders.server";
@@ -12,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
   const { rows } = listOrders({ ...query, page: 1, size: 1_000_000 });
   const csv = stringify(
-    rows.map((r) => [r.id, r.createdAt.toISOString(), r.userName, r.numOfItems, centsToDollars(r.totalPriceCents).toFixed(2), r.orderStatus]),
-    { header: true, columns: ["Order ID", "Date", "Buyer", "Items", "Amount", "Status"] },
+    rows.map((r) => [formatOrderNumber(r.orderNumber), r.id, r.createdAt.toISOString(), r.userName, r.numOfItems, centsToDollars(r.totalPriceCents).toFixed(2), r.orderStatus]),
+    { header: true, columns: ["Order", "Order ID", "Date", "Buyer", "Items", "Amount", "Status"] },
   );
   return new Response(csv, {
     headers: {

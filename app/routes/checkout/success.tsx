@@ -1,25 +1,87 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderDate } from "~/components/OrderDate";
+import { PriceSummary, storedPrices } from "~/components/PriceSummary";
+import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
+import { formatOrderNumber } from "~/lib/order-number";
 import { requireUser } from "~/web/auth.server";
+import { getPlacedOrderOf } from "~/models/orders.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Order Success", description: "Your order is placed.", noindex: true });
 
+// The payment steps send the buyer to /success?order={id}. The id in the URL is only a hint: the
+// page shows the order only when it is the signed-in user's own, paid order.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const order = getPlacedOrderOf(new URL(request.url).searchParams.get("order") ?? "", user.id);
+  if (!order) return { order: null };
+  return {
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      createdAt: order.createdAt,
+      lines: order.lines.map(({ id, name, quantity, priceCents }) => ({ id, name, quantity, priceCents })),
+      address: [order.shippingAddress, order.shippingCity, order.shippingPostalCode, order.shippingCountry].join(", "),
+      prices: storedPrices(order),
+      mailedTo: order.buyer?.email ?? user.email,
+    },
+  };
 }
 
 export default function OrderSuccess() {
+  const { order } = useLoaderData<typeof loader>();
+  if (!order) {
+    return (
+      <div className="text-center mt-5">
+        <h1 className="h3">No order to show here</h1>
+        <p>
+          Your orders, with their receipts, are listed in <Link to="/orders/me">My Orders</Link>.
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className="text-center mt-5">
-      <svg width="120" height="120" viewBox="0 0 24 24" aria-hidden="true" className="text-success mb-4">
-        <circle cx="12" cy="12" r="11" fill="currentColor" />
-        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <h1 className="h3">Your Order has been placed successfully.</h1>
-      <Link to="/orders/me">Go to Orders</Link>
+    <div className="row justify-content-center mt-4">
+      <div className="col-lg-8">
+        <div className="text-center">
+          <svg width="96" height="96" viewBox="0 0 24 24" aria-hidden="true" className="text-success mb-3">
+            <circle cx="12" cy="12" r="11" fill="currentColor" />
+            <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <h1 className="h3">Your Order has been placed successfully.</h1>
+          <p className="lead" data-testid="order-number">
+            Order {formatOrderNumber(order.orderNumber)}, <OrderDate at={order.createdAt} />
+          </p>
+          <p data-testid="receipt-mailed">
+            A receipt has been mailed to <strong>{order.mailedTo}</strong>.
+          </p>
+        </div>
+        <h2 className="h5 mt-4">Items</h2>
+        <ul className="list-group mb-3">
+          {order.lines.map((line) => (
+            <li key={line.id} className="list-group-item d-flex justify-content-between gap-3" data-testid="success-line">
+              <span>
+                {line.quantity} × {line.name}
+              </span>
+              <span>{formatMoney(line.priceCents * line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <h2 className="h5">Shipping to</h2>
+        <p data-testid="shipping-address">{order.address}</p>
+        <PriceSummary prices={order.prices} />
+        <p className="d-flex flex-wrap gap-3 justify-content-center mt-4">
+          <Link to={`/order/${order.id}`} className="btn btn-primary">
+            View order
+          </Link>
+          <Link to={`/order/${order.id}/receipt`} className="btn btn-outline-secondary">
+            Receipt
+          </Link>
+          <Link to="/orders/me">Go to Orders</Link>
+        </p>
+      </div>
     </div>
   );
 }

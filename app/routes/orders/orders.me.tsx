@@ -3,10 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { orderColumns } from "~/components/order-columns";
 import { pageMeta } from "~/lib/meta";
+import { formatOrderNumber } from "~/lib/order-number";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
-import { listOrders } from "~/models/orders.server";
+import { itemNamesOf, listOrders } from "~/models/orders.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "My Orders", description: "The orders you placed and their status.", noindex: true });
@@ -15,14 +16,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
   const { rows, total } = listOrders(query, user.id);
-  return { rows, total, query };
+  const names = itemNamesOf(rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })), total, query };
 }
 
-const columns = orderColumns("Num of Items", (row) => (
-  <Link to={`/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
-    View
-  </Link>
-));
+const columns = orderColumns(
+  "Num of Items",
+  (row) => (
+    <Link to={`/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${formatOrderNumber(row.orderNumber)}`}>
+      View
+    </Link>
+  ),
+  { itemNames: true },
+);
 
 export default function MyOrders() {
   const { rows, total, query } = useLoaderData<typeof loader>();
@@ -34,7 +40,7 @@ export default function MyOrders() {
         data={rows}
         total={total}
         query={query}
-        sortable={["id", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
+        sortable={["orderNumber", "id", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
         caption="My orders"
       />
     </section>

@@ -105,10 +105,15 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\n");
-  expect(lines[0]).toBe("Order ID,Date,Buyer,Items,Amount,Status");
+  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Items,Amount,Status");
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`${order._id},`);
+  expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},`));
   expect(lines[1]).toContain(`,Plain User,1,${order.totalPrice.toFixed(2)},Processing`);
+  // The order number finds the order too, with or without its "#".
+  for (const q of [`#${order.orderNumber}`, String(order.orderNumber)]) {
+    const byNumber = (await (await admin.get(`/admin/orders.csv?${new URLSearchParams({ q })}`)).text()).trim().split("\n");
+    expect(byNumber.slice(1).filter((line) => line.startsWith(`#${order.orderNumber},`))).toHaveLength(1);
+  }
   await buyer.dispose();
   await admin.dispose();
 });

@@ -68,12 +68,14 @@ test("payment/process checks the amount against the server's total; order/new co
     orderStatus: "Processing",
     orderItems: [{ product: product._id, name: product.name, price: 149.99, quantity: 1 }],
   });
+  // The order number, an extra field beside the specification's, the same in every answer.
+  expect(Number.isInteger(order.orderNumber) && order.orderNumber >= 1001).toBe(true);
   const again = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
-  expect((await again.json()).order._id).toBe(order._id);
+  expect((await again.json()).order).toMatchObject({ _id: order._id, orderNumber: order.orderNumber });
 
   const mine = await (await request.get("/api/v1/orders/me")).json();
-  expect(mine.orders.map((o: { _id: string }) => o._id)).toEqual([order._id]);
-  expect((await (await request.get(`/api/v1/order/${order._id}`)).json()).order._id).toBe(order._id);
+  expect(mine.orders.map((o: { _id: string; orderNumber: number }) => [o._id, o.orderNumber])).toEqual([[order._id, order.orderNumber]]);
+  expect((await (await request.get(`/api/v1/order/${order._id}`)).json()).order).toMatchObject({ _id: order._id, orderNumber: order.orderNumber });
 });
 
 test("a declined card never makes an order; another user cannot see or confirm someone's order", async ({ request, playwright, baseURL }) => {
@@ -111,4 +113,11 @@ test("the spec's other checkout paths redirect", async ({ request }) => {
     expect(response.status()).toBe(301);
     expect(response.headers().location).toBe(to);
   }
+});
+
+test("the OpenAPI document describes orderNumber on every order", async ({ request }) => {
+  const doc = await (await request.get("/api/v1/openapi.json")).json();
+  const order = doc.components.schemas.Order;
+  expect(order.required).toContain("orderNumber");
+  expect(order.properties.orderNumber).toMatchObject({ type: "integer", description: expect.stringContaining("#1001") });
 });

@@ -24,5 +24,5 @@ export async function placeOrder(request: APIRequestContext, productName: string
   });
   const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
   expect(created.status()).toBe(201);
-  return (await created.json()).order as { _id: string; totalPrice: number };
+  return (await created.json()).order as { _id: string; orderNumber: number; totalPrice: number };
 }

@@ -1,0 +1,117 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderDate } from "~/components/OrderDate";
+import { PriceSummary, storedPrices } from "~/components/PriceSummary";
+import { config } from "~/config.server";
+import { pageMeta } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { formatOrderNumber } from "~/lib/order-number";
+import { paymentStatusLabel } from "~/lib/order-states";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getOrderFor } from "~/models/orders.server";
+import { requireUser } from "~/web/auth.server";
+import { notFound } from "~/web/errors.server";
+import receiptPrintCss from "~/styles/receipt-print.css?url";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Receipt", description: "The receipt of your order.", noindex: true });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptPrintCss }];
+
+// GET /order/:id/receipt: the printable receipt, for the order's owner or an admin (as the order page).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const order = getOrderFor(params.id ?? "", user);
+  if (!order) throw notFound("Order not found");
+  return { shopName: config.shopName, order };
+}
+
+export default function Receipt() {
+  const { shopName, order } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const number = formatOrderNumber(order.orderNumber);
+  return (
+    <article className="receipt mx-auto" style={{ maxWidth: "48rem" }}>
+      <header className="d-flex flex-wrap justify-content-between align-items-start gap-2 border-bottom pb-3 mb-3">
+        <div>
+          <p className="h4 mb-0" data-testid="receipt-shop">
+            {shopName}
+          </p>
+          <h1 className="h5 mb-0">Receipt for order {number}</h1>
+        </div>
+        <div className="receipt-actions d-flex gap-2">
+          {hydrated ? (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+              Print
+            </button>
+          ) : null}
+          <Link to={`/order/${order.id}`} className="btn btn-outline-secondary btn-sm">
+            Back to the order
+          </Link>
+        </div>
+      </header>
+      <dl className="row mb-3" data-testid="receipt-facts">
+        <dt className="col-sm-4">Order</dt>
+        <dd className="col-sm-8">
+          {number} <span className="text-muted small">({order.id})</span>
+        </dd>
+        <dt className="col-sm-4">Date</dt>
+        <dd className="col-sm-8">
+          <OrderDate at={order.createdAt} />
+        </dd>
+        <dt className="col-sm-4">Buyer</dt>
+        <dd className="col-sm-8" data-testid="receipt-buyer">
+          {order.buyer?.name ?? order.userName}
+          {order.buyer ? ` <${order.buyer.email}>` : null}
+        </dd>
+        <dt className="col-sm-4">Ship to</dt>
+        <dd className="col-sm-8" data-testid="receipt-address">
+          {order.shippingAddress}, {order.shippingCity}, {order.shippingPostalCode}, {order.shippingCountry}
+          <br />
+          {order.shippingPhoneNo}
+        </dd>
+        <dt className="col-sm-4">Payment</dt>
+        <dd className="col-sm-8" data-testid="receipt-payment">
+          {paymentStatusLabel(order.paymentStatus)}
+          {order.paidAt ? (
+            <>
+              {" "}
+              on <OrderDate at={order.paidAt} />
+            </>
+          ) : null}
+          {order.paymentIntentId ? <span className="text-muted small"> ({order.paymentIntentId})</span> : null}
+        </dd>
+      </dl>
+      <div className="table-responsive">
+        <table className="table table-sm">
+          <caption className="visually-hidden">Items</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="text-end">
+                Qty
+              </th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id} data-testid="receipt-line">
+                <td>{line.name}</td>
+                <td className="text-end">{line.quantity}</td>
+                <td className="text-end">{formatMoney(line.priceCents)}</td>
+                <td className="text-end">{formatMoney(line.priceCents * line.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <PriceSummary prices={storedPrices(order)} />
+    </article>
+  );
+}
