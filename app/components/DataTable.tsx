@@ -44,7 +44,7 @@ function hrefWith(search: string, changes: Record<string, string | number>) {
  * is a link or a GET form over the URL query, so the table works without JavaScript.
  */
 export function DataTable<T>({ columns, data, total, query, sortable, caption, filters = [], children }: Props<T>) {
-  const { search } = useLocation();
+  const { search, key: visit } = useLocation();
   const submit = useSubmit();
   const pageCount = Math.max(1, Math.ceil(total / query.size));
   const table = useReactTable({
@@ -140,7 +140,8 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
               </tr>
             ))}
           </thead>
-          <tbody>
+          {/* New rows on each visit: row checkboxes checked before a bulk action start unchecked again. */}
+          <tbody key={visit}>
             {table.getRowModel().rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="text-center text-muted">

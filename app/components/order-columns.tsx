@@ -14,7 +14,7 @@ export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => Re
   return [
     column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} /> }),
     column.accessor("numOfItems", { header: itemsHeader, meta: WIDE_ONLY }),
-    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()) }),
+    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()), meta: WIDE_ONLY }),
     column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
   ] as ColumnDef<OrderRow, unknown>[];
