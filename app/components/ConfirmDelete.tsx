@@ -1,12 +1,30 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type Props = {
+  what: string;
+  cancelTo: string;
+  /** Names listed under the question (a bulk deletion's products). */
+  items?: string[];
+  /** Hidden fields the POST carries (a bulk deletion's ids). */
+  children?: ReactNode;
+};
 
 /** The confirmation step before a deletion: a plain page with a POST form, so it needs no script. */
-export function ConfirmDelete({ what, cancelTo }: { what: string; cancelTo: string }) {
+export function ConfirmDelete({ what, cancelTo, items, children }: Props) {
   return (
     <div className="card card-body">
       <p className="lead">Delete {what}? This cannot be undone.</p>
+      {items ? (
+        <ul data-testid="to-delete">
+          {items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="d-flex gap-2">
         <Form method="post">
+          {children}
           <button type="submit" className="btn btn-danger">
             Yes, delete
           </button>

@@ -1,6 +1,21 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { PAGE_SIZES, type TableQuery } from "~/lib/table-query";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters must match TanStack's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes of the column's header and cells, e.g. WIDE_ONLY's to hide it on phones. */
+    className?: string;
+  }
+}
+
+/** A filter of the table: a select in a GET form over the URL query (submitted on change with JS). */
+export type TableFilter = { name: string; label: string; value: string; options: { value: string; label: string }[] };
+
+/** Hides a column below the md breakpoint (phones), so the important ones and the actions fit. */
+export const WIDE_ONLY = { className: "d-none d-md-table-cell" };
 
 type Props<T> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own type for mixed columns
@@ -11,6 +26,9 @@ type Props<T> = {
   /** Column ids that can be sorted (sorting is done by the server, in SQL). */
   sortable: string[];
   caption: string;
+  filters?: TableFilter[];
+  /** Shown between the controls and the table, e.g. a bulk action's form. */
+  children?: ReactNode;
 };
 
 const PAGE_BUTTONS = 8;
@@ -25,8 +43,8 @@ function hrefWith(search: string, changes: Record<string, string | number>) {
  * TanStack Table in server mode: the rows, sort and page come from the loader, and every control
  * is a link or a GET form over the URL query, so the table works without JavaScript.
  */
-export function DataTable<T>({ columns, data, total, query, sortable, caption }: Props<T>) {
-  const { search } = useLocation();
+export function DataTable<T>({ columns, data, total, query, sortable, caption, filters = [], children }: Props<T>) {
+  const { search, key: visit } = useLocation();
   const submit = useSubmit();
   const pageCount = Math.max(1, Math.ceil(total / query.size));
   const table = useReactTable({
@@ -64,27 +82,33 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
             Search
           </button>
         </Form>
-        <Form method="get" className="d-flex gap-2 align-items-end" onChange={(e) => submit(e.currentTarget)}>
-          {keepAllBut("size")}
-          <div>
-            <label htmlFor="table-size" className="form-label mb-1">
-              Rows per page:
-            </label>
-            <select id="table-size" name="size" defaultValue={query.size} className="form-select form-select-sm">
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
-          <noscript>
-            <button type="submit" className="btn btn-sm btn-outline-secondary">
-              Show
-            </button>
-          </noscript>
-        </Form>
+        {[
+          ...filters,
+          { name: "size", label: "Rows per page:", value: String(query.size), options: PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) })) },
+        ].map((filter) => (
+          <Form key={filter.name} method="get" className="d-flex gap-2 align-items-end" onChange={(e) => submit(e.currentTarget)}>
+            {keepAllBut(filter.name)}
+            <div>
+              <label htmlFor={`table-${filter.name}`} className="form-label mb-1">
+                {filter.label}
+              </label>
+              <select id={`table-${filter.name}`} name={filter.name} defaultValue={filter.value} key={filter.value} className="form-select form-select-sm">
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <noscript>
+              <button type="submit" className="btn btn-sm btn-outline-secondary">
+                Show
+              </button>
+            </noscript>
+          </Form>
+        ))}
       </div>
+      {children}
 
       <div className="table-responsive">
         <table className="table table-striped table-hover align-middle">
@@ -100,6 +124,7 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
                     <th
                       key={header.id}
                       scope="col"
+                      className={header.column.columnDef.meta?.className}
                       aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
                     >
                       {sortable.includes(header.column.id) ? (
@@ -115,7 +140,8 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
               </tr>
             ))}
           </thead>
-          <tbody>
+          {/* New rows on each visit: row checkboxes checked before a bulk action start unchecked again. */}
+          <tbody key={visit}>
             {table.getRowModel().rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="text-center text-muted">
@@ -126,7 +152,7 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption }:
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}
                 </tr>
               ))

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { OrderDate } from "./OrderDate";
+import { WIDE_ONLY } from "./DataTable";
 import { OrderStatus } from "./OrderStatus";
+import { ShortId } from "./ShortId";
 
 export type OrderRow = {
   id: string;
@@ -24,13 +26,13 @@ const column = createColumnHelper<OrderRow>();
 export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => ReactNode, { itemNames = false } = {}) {
   return [
     column.accessor("orderNumber", { header: "Order", cell: (c) => formatOrderNumber(c.getValue()) }),
-    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} /> }),
-    column.accessor("id", { header: "Order ID" }),
-    column.accessor("numOfItems", { header: itemsHeader }),
+    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} />, meta: WIDE_ONLY }),
+    column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
+    column.accessor("numOfItems", { header: itemsHeader, meta: WIDE_ONLY }),
     ...(itemNames
       ? [column.accessor((row) => row.itemNames?.join(", ") ?? "", { id: "itemNames", header: "Items", cell: (c) => <span data-testid="item-names">{c.getValue()}</span> })]
       : []),
-    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()) }),
+    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()), meta: WIDE_ONLY }),
     column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
   ] as ColumnDef<OrderRow, unknown>[];

@@ -8,5 +8,5 @@ export const USER_SORTS: readonly UserSort[] = ["id", "name", "email", "role", "
 export type OrderSort = "orderNumber" | "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
 export const ORDER_SORTS: readonly OrderSort[] = ["orderNumber", "createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];
 
-export type ReviewSort = "id" | "rating" | "comment" | "user" | "createdAt";
-export const REVIEW_SORTS: readonly ReviewSort[] = ["id", "rating", "comment", "user", "createdAt"];
+export type ReviewSort = "id" | "product" | "rating" | "comment" | "user" | "createdAt";
+export const REVIEW_SORTS: readonly ReviewSort[] = ["id", "product", "rating", "comment", "user", "createdAt"];

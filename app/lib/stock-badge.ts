@@ -1,5 +1,6 @@
-/** A product with this many units or fewer left shows "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5;
+import { LOW_STOCK_THRESHOLD } from "./stock";
+
+export { LOW_STOCK_THRESHOLD };
 
 export type StockBadge = { label: string; tone: "out" | "low" };
 

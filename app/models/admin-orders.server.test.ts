@@ -6,7 +6,7 @@ import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
-import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus } from "./admin-orders.server";
+import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus, updateOrdersStatus } from "./admin-orders.server";
 import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 12, minute));
@@ -63,6 +63,23 @@ describe("setting an order's status", () => {
       updateOrderStatus(order.id, status);
       expect(stockOf(productId)).toBe(4);
     }
+  });
+});
+
+describe("setting several orders' status at once", () => {
+  it("changes each order that can change and says why each other one did not", () => {
+    const [a, b, shipped] = [createOrder(), createOrder(), createOrder()];
+    updateOrderStatus(shipped.id, FULFILMENT.shipped, at(1));
+    const result = updateOrdersStatus([a.id, b.id, shipped.id, "no-such-order", a.id], FULFILMENT.shipped, at(2));
+    expect(result).toEqual({
+      updated: [a.id, b.id],
+      failed: [
+        { id: shipped.id, reason: "already Shipped" },
+        { id: "no-such-order", reason: "Order not found" },
+      ],
+    });
+    for (const order of [a, b]) expect(statusHistory(order.id)).toEqual([{ status: "Shipped", at: at(2) }]);
+    expect(statusHistory(shipped.id)).toEqual([{ status: "Shipped", at: at(1) }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
-import { changeOrderStatus, isDelivered, PAYMENT, type OrderStatusValue } from "~/lib/order-states";
+import { changeOrderStatus, isDelivered, PAYMENT, TransitionError, type OrderStatusValue } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { releaseOrder } from "./checkout.server";
 import { getOrder } from "./orders.server";
@@ -22,19 +22,39 @@ export function totalPaidCents(): number {
 
 /**
  * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
- * it was taken when the order was paid.
+ * it was taken when the order was paid. Answers false when the order already had that status.
  */
-export function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()) {
-  db.transaction((tx) => {
+export function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()): boolean {
+  return db.transaction((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
-    if (order.status === status) return;
+    if (order.status === status) return false;
     tx.update(orders)
       .set({ orderStatus: changeOrderStatus(order.status, status), deliveredAt: isDelivered(status) ? now : null })
       .where(eq(orders.id, orderId))
       .run();
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
+    return true;
   });
+}
+
+/**
+ * Sets the status of several orders, each through updateOrderStatus (its own transaction): one
+ * order that cannot change does not stop the others. Answers the ids changed and, per id, why not.
+ */
+export function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
+  const updated: string[] = [];
+  const failed: { id: string; reason: string }[] = [];
+  for (const id of new Set(orderIds)) {
+    try {
+      if (updateOrderStatus(id, status, now)) updated.push(id);
+      else failed.push({ id, reason: `already ${status}` });
+    } catch (error) {
+      if (!(error instanceof PublicError || error instanceof TransitionError)) throw error;
+      failed.push({ id, reason: error.message });
+    }
+  }
+  return { updated, failed };
 }
 
 export function statusHistory(orderId: string) {

@@ -7,7 +7,10 @@ import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
-import { createProduct, deleteProduct, updateProduct } from "./admin-products.server";
+import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import type { ProductSort } from "~/lib/admin-sorts";
+import { clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
+import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateProduct } from "./admin-products.server";
 import { nextOrderNumber } from "./orders.server";
 import { getProduct } from "./products.server";
 
@@ -72,5 +75,35 @@ describe("how many pictures", () => {
     expect(await urlsOf(id)).toHaveLength(10);
     await expect(updateProduct(id, input, eleven)).rejects.toMatchObject({ status: 400, field: "images" });
     expect(await urlsOf(id)).toHaveLength(10);
+  });
+});
+
+describe("the admin's product list", () => {
+  const query = tableQuery<ProductSort>("stock");
+  function stocked() {
+    clearCatalogue();
+    return Object.fromEntries([0, 1, LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD + 1].map((stock) => [stock, insertProduct({ stock, name: `Stock ${stock}`, images: 2 })]));
+  }
+
+  it("shows each product's category, stock and first picture", () => {
+    const ids = stocked();
+    const { rows, total } = listProductsPage(query);
+    expect(total).toBe(4);
+    expect(rows[0]).toEqual({ id: ids[0], name: "Stock 0", category: "Electronics", priceCents: 1000, stock: 0, thumbnail: `/uploads/test/${ids[0]}-0.svg` });
+  });
+
+  it("filters low stock (1 to the threshold) and out of stock (0), with the search", () => {
+    const ids = stocked();
+    expect(listProductsPage(query, "low").rows.map((r) => r.id)).toEqual([ids[1], ids[LOW_STOCK_THRESHOLD]]);
+    expect(listProductsPage(query, "out")).toMatchObject({ total: 1, rows: [{ id: ids[0] }] });
+    expect(listProductsPage({ ...query, q: `Stock ${LOW_STOCK_THRESHOLD}` }, "low").total).toBe(1);
+    expect(listProductsPage({ ...query, q: "Stock 1" }, "out").total).toBe(0);
+  });
+
+  it("deletes several products at once and names the ids it did not find", async () => {
+    const ids = stocked();
+    const result = await deleteProducts([ids[0], ids[1], "no-such-product"]);
+    expect(result).toEqual({ deleted: ["Stock 0", "Stock 1"], missing: ["no-such-product"] });
+    expect(listProductsPage(query).rows.map((r) => r.id)).toEqual([ids[LOW_STOCK_THRESHOLD], ids[LOW_STOCK_THRESHOLD + 1]]);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, count, eq, or } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { likeAny } from "~/db/like";
 import { orderLines, productImages, products } from "~/db/schema";
@@ -9,18 +9,47 @@ import type { ProductSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
+import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
 import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
 
 const notFound = () => new PublicError("Product not found", 404);
 
-export function listProductsPage(query: TableQuery<ProductSort>) {
-  const where = query.q ? or(likeAny(products.id, query.q), likeAny(products.name, query.q), likeAny(products.seller, query.q)) : undefined;
+const STOCK_WHERE: Record<StockFilter, ReturnType<typeof eq>> = {
+  low: between(products.stock, 1, LOW_STOCK_THRESHOLD),
+  out: eq(products.stock, 0),
+};
+
+/** The first picture of the product (position order), for the list's thumbnail. */
+const thumbnail = sql<string | null>`(SELECT "product_images"."url" FROM "product_images" WHERE "product_images"."product_id" = "products"."id" ORDER BY "product_images"."position", "product_images"."id" LIMIT 1)`;
+
+/** One page of the admin products list: searched, optionally only low or out of stock. */
+export function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
+  const where = and(
+    query.q ? or(likeAny(products.id, query.q), likeAny(products.name, query.q), likeAny(products.seller, query.q)) : undefined,
+    stock ? STOCK_WHERE[stock] : undefined,
+  );
   const sorts = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt };
   return selectPage(
-    db.select({ id: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock }).from(products).$dynamic(),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        category: products.category,
+        priceCents: products.priceCents,
+        stock: products.stock,
+        thumbnail,
+      })
+      .from(products)
+      .$dynamic(),
     { where, sorts, tiebreak: [asc(products.seq)] },
     query,
   );
+}
+
+/** The products of these ids that exist (id and name, by name), for a bulk deletion's confirmation. */
+export function productsByIds(ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.name)).all();
 }
 
 /** A product shows at most MAX_PRODUCT_IMAGES pictures; `count` is how many were sent. */
@@ -100,4 +129,16 @@ export async function deleteProduct(id: string) {
   const removed = db.delete(products).where(eq(products.id, id)).run().changes;
   if (removed !== 1) throw notFound();
   await removeUnusedImages(urls);
+}
+
+/** Deletes each product (as deleteProduct does); answers the names deleted and the ids not found. */
+export async function deleteProducts(ids: string[]) {
+  const found = productsByIds([...new Set(ids)]);
+  const deleted: string[] = [];
+  for (const product of found) {
+    await deleteProduct(product.id);
+    deleted.push(product.name);
+  }
+  const missing = ids.filter((id) => !found.some((p) => p.id === id));
+  return { deleted, missing };
 }

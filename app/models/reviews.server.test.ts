@@ -8,7 +8,7 @@ import { reviewSchema } from "~/lib/review-schema";
 import type { TableQuery } from "~/lib/table-query";
 import { clearCatalogue, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
 import { reviewsByProduct } from "./products.server";
-import { deleteReview, listReviewsPage, upsertReview } from "./reviews.server";
+import { deleteReview, listReviewsPage, reviewedProducts, upsertReview } from "./reviews.server";
 
 const ratingOf = (productId: string) =>
   db.select({ ratings: products.ratings, numOfReviews: products.numOfReviews }).from(products).where(eq(products.id, productId)).get();
@@ -138,35 +138,68 @@ describe("the admin's review table", () => {
 
   it("shows only the product's reviews, sorted by the chosen column either way", () => {
     const productId = reviewedProduct();
-    const all = listReviewsPage(productId, query());
+    const all = listReviewsPage(query(), productId);
     expect(all.total).toBe(4);
     expect(all.rows.map((r) => r.rating)).toEqual([1, 3, 4, 5]);
-    expect(all.rows[0]).toEqual({ id: expect.any(String), rating: 1, comment: "Arrived broken.", user: "Dave" });
-    expect(names(listReviewsPage(productId, query({ sort: "user", dir: "desc" })))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
-    expect(names(listReviewsPage(productId, query({ sort: "comment" })))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
+    expect(all.rows[0]).toEqual({ id: expect.any(String), productId, product: expect.any(String), rating: 1, comment: "Arrived broken.", user: "Dave", createdAt: expect.any(Date) });
+    expect(names(listReviewsPage(query({ sort: "user", dir: "desc" }), productId))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
+    expect(names(listReviewsPage(query({ sort: "comment" }), productId))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
   });
 
   it("searches the comment, the reviewer's name and the review id, % taken literally", () => {
     const productId = reviewedProduct();
-    const solid = listReviewsPage(productId, query({ q: "solid" }));
+    const solid = listReviewsPage(query({ q: "solid" }), productId);
     expect(solid).toMatchObject({ total: 2 });
     expect(names(solid)).toEqual(["Carol", "Bob"]);
-    expect(names(listReviewsPage(productId, query({ q: "dav" })))).toEqual(["Dave"]);
-    expect(names(listReviewsPage(productId, query({ q: "100%" })))).toEqual(["Ann"]);
-    expect(listReviewsPage(productId, query({ q: "%" })).total).toBe(1);
-    const [first] = listReviewsPage(productId, query()).rows;
-    expect(listReviewsPage(productId, query({ q: first.id })).rows).toEqual([first]);
-    expect(listReviewsPage(productId, query({ q: "nothing like this" }))).toEqual({ rows: [], total: 0 });
+    expect(names(listReviewsPage(query({ q: "dav" }), productId))).toEqual(["Dave"]);
+    expect(names(listReviewsPage(query({ q: "100%" }), productId))).toEqual(["Ann"]);
+    expect(listReviewsPage(query({ q: "%" }), productId).total).toBe(1);
+    const [first] = listReviewsPage(query(), productId).rows;
+    expect(listReviewsPage(query({ q: first.id }), productId).rows).toEqual([first]);
+    expect(listReviewsPage(query({ q: "nothing like this" }), productId)).toEqual({ rows: [], total: 0 });
   });
 
   it("pages through the rows; the total counts every match", () => {
     const productId = reviewedProduct();
-    const first = listReviewsPage(productId, query({ size: 3 }));
-    const second = listReviewsPage(productId, query({ size: 3, page: 2 }));
+    const first = listReviewsPage(query({ size: 3 }), productId);
+    const second = listReviewsPage(query({ size: 3, page: 2 }), productId);
     expect([first.total, second.total]).toEqual([4, 4]);
     expect(names(first)).toEqual(["Dave", "Carol", "Bob"]);
     expect(names(second)).toEqual(["Ann"]);
-    expect(listReviewsPage(productId, query({ size: 3, page: 3 })).rows).toEqual([]);
-    expect(listReviewsPage("no-such-product", query())).toEqual({ rows: [], total: 0 });
+    expect(listReviewsPage(query({ size: 3, page: 3 }), productId).rows).toEqual([]);
+    expect(listReviewsPage(query(), "no-such-product")).toEqual({ rows: [], total: 0 });
+  });
+
+  it("without a product lists every product's reviews, newest first, with the product's name", () => {
+    const productId = reviewedProduct();
+    db.update(reviews).set({ createdAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(reviews.comment, "Solid, on another product.")).run();
+    const newest = listReviewsPage(query({ sort: "createdAt", dir: "desc" }));
+    expect(newest.total).toBe(5);
+    expect(newest.rows[0]).toMatchObject({ user: "Eve", comment: "Solid, on another product." });
+    expect(newest.rows[0].productId).not.toBe(productId);
+    expect(new Set(newest.rows.map((r) => r.product)).size).toBe(2);
+  });
+
+  it("searches every product's reviews by comment, reviewer and product name; pages the matches", () => {
+    reviewedProduct();
+    const eves = db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.comment, "Solid, on another product.")).get()!;
+    db.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)).run();
+    expect(names(listReviewsPage(query({ q: "solid" })))).toEqual(["Eve", "Carol", "Bob"]);
+    expect(names(listReviewsPage(query({ q: "zebra" })))).toEqual(["Eve"]);
+    expect(names(listReviewsPage(query({ q: "eve" })))).toEqual(["Eve"]);
+    const second = listReviewsPage(query({ size: 2, page: 2 }));
+    expect(second.total).toBe(5);
+    expect(names(second)).toEqual(["Carol", "Bob"]);
+    expect(names(listReviewsPage(query({ sort: "product", dir: "desc", size: 1 })))).toEqual(["Eve"]);
+  });
+
+  it("lists the products that have reviews, by name, once each", () => {
+    const productId = reviewedProduct();
+    createProduct({ name: "Never reviewed" });
+    const listed = reviewedProducts();
+    expect(listed).toHaveLength(2);
+    expect(listed.map((p) => p.id)).toContain(productId);
+    expect(listed.map((p) => p.name)).not.toContain("Never reviewed");
+    expect(listed.map((p) => p.name)).toEqual([...listed.map((p) => p.name)].sort());
   });
 });

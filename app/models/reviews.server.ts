@@ -51,20 +51,51 @@ export function deleteReview(reviewId: string, productId: string) {
   });
 }
 
-/** One page of a product's reviews for the admin table, searched and sorted in SQL. */
-export function listReviewsPage(productId: string, query: TableQuery<ReviewSort>) {
+/**
+ * One page of reviews for the admin table, newest first by default: every product's, or one
+ * product's. Searched (comment, reviewer, product name, review id) and sorted in SQL.
+ */
+export function listReviewsPage(query: TableQuery<ReviewSort>, productId?: string) {
   const where = and(
-    eq(reviews.productId, productId),
-    query.q ? or(likeAny(reviews.id, query.q), likeAny(reviews.comment, query.q), likeAny(users.name, query.q)) : undefined,
+    productId ? eq(reviews.productId, productId) : undefined,
+    query.q
+      ? or(likeAny(reviews.id, query.q), likeAny(reviews.comment, query.q), likeAny(users.name, query.q), likeAny(products.name, query.q))
+      : undefined,
   );
-  const sorts = { id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name, createdAt: reviews.createdAt };
+  const sorts = {
+    id: reviews.id,
+    product: products.name,
+    rating: reviews.rating,
+    comment: reviews.comment,
+    user: users.name,
+    createdAt: reviews.createdAt,
+  };
   return selectPage(
     db
-      .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, user: users.name })
+      .select({
+        id: reviews.id,
+        productId: reviews.productId,
+        product: products.name,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        user: users.name,
+        createdAt: reviews.createdAt,
+      })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
       .$dynamic(),
     { where, sorts, tiebreak: [asc(reviews.id)] },
     query,
   );
+}
+
+/** The products that have reviews, by name: the admin reviews list's product filter. */
+export function reviewedProducts() {
+  return db
+    .selectDistinct({ id: products.id, name: products.name })
+    .from(products)
+    .innerJoin(reviews, eq(reviews.productId, products.id))
+    .orderBy(asc(products.name), asc(products.id))
+    .all();
 }

@@ -20,7 +20,7 @@ export default function Dashboard() {
     { label: "Products", value: totals.products, to: "/admin/products", color: "text-bg-success" },
     { label: "Orders", value: totals.orders, to: "/admin/orders", color: "text-bg-danger" },
     { label: "Users", value: totals.users, to: "/admin/users", color: "text-bg-info" },
-    { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products", color: "text-bg-warning" },
+    { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products?stock=out", color: "text-bg-warning" },
   ];
   return (
     <>

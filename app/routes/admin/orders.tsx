@@ -1,12 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import { z } from "zod";
 import { DataTable } from "~/components/DataTable";
-import { orderColumns } from "~/components/order-columns";
+import { orderColumns, type OrderRow } from "~/components/order-columns";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { ORDER_STATUSES } from "~/lib/order-states";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
+import { updateOrdersStatus } from "~/models/admin-orders.server";
 import { listOrders } from "~/models/orders.server";
+import { readForm } from "~/web/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 
 export const handle: AdminHandle = { title: "All Orders" };
 export const meta = adminMeta;
@@ -17,16 +23,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...listOrders(query), query };
 }
 
-const columns = orderColumns("No of Items", (row) => (
-  <div className="d-flex gap-2">
-    <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
-      View
-    </Link>
-    <Link to={`/admin/order/${row.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${row.id}`}>
-      Delete
-    </Link>
-  </div>
-));
+const bulkSchema = z.object({
+  ids: z.array(z.string().max(64)).min(1, "Select the orders to change").max(100),
+  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Please choose Processing, Shipped or Delivered" }) }),
+});
+
+/** The bulk status change: every checked order through updateOrdersStatus; the toast names those that did not change. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const back = `/admin/orders${new URL(request.url).search.slice(0, 300)}`;
+  const parsed = bulkSchema.safeParse({ ids: form.getAll("ids").map(String), status: form.get("status") });
+  if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
+  const { updated, failed } = updateOrdersStatus(parsed.data.ids, parsed.data.status);
+  const notChanged = failed.map((f) => `${f.id.slice(-8)}: ${f.reason}`).join("; ");
+  if (updated.length === 0) return redirectWithError(back, `No order changed (${notChanged})`);
+  const done = `${updated.length} ${updated.length === 1 ? "order" : "orders"} set to ${parsed.data.status}`;
+  return redirectWithSuccess(back, failed.length ? `${done}; not changed: ${notChanged}` : done);
+}
+
+/** The bulk status form; the rows' checkboxes belong to it through their `form` attribute (forms cannot nest). */
+const BULK_FORM = "bulk-status";
+const select = createColumnHelper<OrderRow>().display({
+  id: "select",
+  header: () => <span className="visually-hidden">Select</span>,
+  cell: (c) => <input type="checkbox" className="form-check-input" name="ids" value={c.row.original.id} form={BULK_FORM} aria-label={`Select order ${c.row.original.id}`} />,
+}) as ColumnDef<OrderRow, unknown>;
+
+const columns = [
+  select,
+  ...orderColumns("No of Items", (row) => (
+    <div className="d-flex flex-wrap gap-2">
+      <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
+        View
+      </Link>
+      <Link to={`/admin/order/${row.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${row.id}`}>
+        Delete
+      </Link>
+    </div>
+  )),
+];
 
 export default function AdminOrders() {
   const { rows, total, query } = useLoaderData<typeof loader>();
@@ -38,7 +74,25 @@ export default function AdminOrders() {
           Export CSV
         </a>
       </p>
-      <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...ORDER_SORTS]} caption="Orders" />
+      <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...ORDER_SORTS]} caption="Orders">
+        <Form method="post" id={BULK_FORM} className="d-flex flex-wrap gap-2 align-items-end mb-2">
+          <div>
+            <label htmlFor="bulk-status-select" className="form-label mb-1">
+              Set selected orders to
+            </label>
+            <select id="bulk-status-select" name="status" className="form-select form-select-sm">
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-sm btn-outline-primary">
+            Apply
+          </button>
+        </Form>
+      </DataTable>
     </>
   );
 }

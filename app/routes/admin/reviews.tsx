@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { DataTable } from "~/components/DataTable";
+import { DataTable, WIDE_ONLY } from "~/components/DataTable";
+import { ShortId } from "~/components/ShortId";
 import { REVIEW_SORTS } from "~/lib/admin-sorts";
 import { parseTableQuery } from "~/lib/table-query";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
@@ -9,38 +10,53 @@ import { redirectWithSuccess } from "~/web/toast.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
-import { deleteReview, listReviewsPage } from "~/models/reviews.server";
+import { deleteReview, listReviewsPage, reviewedProducts } from "~/models/reviews.server";
 import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Product Reviews" };
 export const meta = adminMeta;
 
+const DEFAULT_SORT = { sort: "createdAt", dir: "desc" } as const;
+
+/** The product filter of the list: ids are short (cuid2); a longer value names no product. */
+const productFilter = (params: URLSearchParams) => {
+  const id = params.get("productId")?.trim() ?? "";
+  return id.length <= 64 ? id : "";
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const productId = params.get("productId")?.trim() ?? "";
+  const productId = productFilter(params);
   const product = productId ? await getProduct(productId) : null;
-  const query = parseTableQuery(params, REVIEW_SORTS, { sort: "createdAt", dir: "desc" });
-  const page = product ? listReviewsPage(product.id, query) : { rows: [], total: 0 };
-  return { productId, productName: product?.name ?? null, notFound: Boolean(productId && !product), query, ...page };
+  const query = parseTableQuery(params, REVIEW_SORTS, DEFAULT_SORT);
+  const page = productId && !product ? { rows: [], total: 0 } : listReviewsPage(query, product?.id);
+  const products = reviewedProducts();
+  if (product && !products.some((p) => p.id === product.id)) products.unshift({ id: product.id, name: product.name });
+  return { productId, productName: product?.name ?? null, notFound: Boolean(productId && !product), products, query, ...page };
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
 const column = createColumnHelper<Row>();
 const columns = [
-  column.accessor("id", { header: "Review ID" }),
+  column.accessor("id", { header: "Review ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
+  column.accessor("product", {
+    header: "Product",
+    cell: (c) => <Link to={`/admin/reviews?productId=${c.row.original.productId}`}>{c.getValue()}</Link>,
+  }),
   column.accessor("rating", { header: "Rating" }),
-  column.accessor("comment", { header: "Comment" }),
+  column.accessor("comment", { header: "Comment", meta: WIDE_ONLY }),
   column.accessor("user", { header: "User" }),
+  column.accessor("createdAt", { header: "Date", cell: (c) => new Date(c.getValue()).toISOString().slice(0, 10), meta: WIDE_ONLY }),
   column.display({
     id: "actions",
     header: "Actions",
-    cell: (c) => <DeleteReviewButton reviewId={c.row.original.id} />,
+    cell: (c) => <DeleteReviewButton reviewId={c.row.original.id} productId={c.row.original.productId} />,
   }),
 ];
 
-function DeleteReviewButton({ reviewId }: { reviewId: string }) {
-  const { productId } = useLoaderData<typeof loader>();
+// Posts to the list's own URL (its query included), so the action sends the admin back to the same page.
+function DeleteReviewButton({ reviewId, productId }: { reviewId: string; productId: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="reviewId" value={reviewId} />
@@ -55,34 +71,30 @@ function DeleteReviewButton({ reviewId }: { reviewId: string }) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
-  const productId = String(form.get("productId") ?? "");
-  // Ids are short (cuid2); a longer value names no product and is not copied into the Location header.
-  const back = productId.length <= 64 ? `/admin/reviews?productId=${encodeURIComponent(productId)}` : "/admin/reviews";
-  await orRedirectWithError(back, () => deleteReview(String(form.get("reviewId") ?? ""), productId));
+  const params = new URL(request.url).searchParams;
+  const query = parseTableQuery(params, REVIEW_SORTS, DEFAULT_SORT);
+  const productId = productFilter(params);
+  const back = `/admin/reviews?${new URLSearchParams({ ...(productId ? { productId } : {}), q: query.q, sort: query.sort, dir: query.dir, page: String(query.page), size: String(query.size) })}`;
+  await orRedirectWithError(back, () => deleteReview(String(form.get("reviewId") ?? ""), String(form.get("productId") ?? "")));
   return redirectWithSuccess(back, "Review deleted successfully");
 }
 
 export default function AdminReviews() {
-  const { productId, productName, notFound, rows, total, query } = useLoaderData<typeof loader>();
+  const { productId, productName, notFound, products, rows, total, query } = useLoaderData<typeof loader>();
+  const filters = [
+    {
+      name: "productId",
+      label: "Product",
+      value: productName ? productId : "",
+      options: [{ value: "", label: "All products" }, ...products.map((p) => ({ value: p.id, label: p.name }))],
+    },
+  ];
   return (
     <>
-      <Form method="get" className="d-flex gap-2 align-items-end mb-4" role="search" aria-label="Product">
-        <div className="flex-grow-1">
-          <label htmlFor="productId" className="form-label">
-            Enter Product ID
-          </label>
-          <input id="productId" name="productId" className="form-control" defaultValue={productId} key={productId} required />
-        </div>
-        <button type="submit" className="btn btn-primary">
-          SEARCH
-        </button>
-      </Form>
       {notFound ? <p className="alert alert-warning">No product has the id {productId}.</p> : null}
       {productName ? <h2 className="h5">{productName}</h2> : null}
-      {productId && !notFound && total === 0 && !query.q ? <p className="lead">No Reviews.</p> : null}
-      {productName && (total > 0 || query.q) ? (
-        <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...REVIEW_SORTS]} caption="Reviews" />
-      ) : null}
+      {productName && total === 0 && !query.q ? <p className="lead">No Reviews.</p> : null}
+      <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...REVIEW_SORTS]} caption="Reviews" filters={filters} />
     </>
   );
 }

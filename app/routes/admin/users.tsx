@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { DataTable } from "~/components/DataTable";
+import { DataTable, WIDE_ONLY } from "~/components/DataTable";
+import { ShortId } from "~/components/ShortId";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
 import { USER_SORTS } from "~/lib/admin-sorts";
@@ -20,15 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
 const column = createColumnHelper<Row>();
 const columns = [
-  column.accessor("id", { header: "User ID" }),
-  column.accessor("name", { header: "Name" }),
+  column.accessor("id", { header: "User ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
+  column.accessor("name", { header: "Name", meta: WIDE_ONLY }),
   column.accessor("email", { header: "Email" }),
   column.accessor("role", { header: "Role" }),
   column.display({
     id: "actions",
     header: "Actions",
     cell: (c) => (
-      <div className="d-flex gap-2">
+      <div className="d-flex flex-wrap gap-2">
         <Link to={`/admin/user/${c.row.original.id}`} className="btn btn-sm btn-primary" aria-label={`Edit ${c.row.original.email}`}>
           Edit
         </Link>

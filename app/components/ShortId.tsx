@@ -1,0 +1,13 @@
+/**
+ * An id shortened to its last characters (cuid2 ids are 24–25 characters: too wide for a phone
+ * table); the full id stays in the title and in the text read out and found by search.
+ */
+export function ShortId({ id, length = 8 }: { id: string; length?: number }) {
+  if (id.length <= length) return <>{id}</>;
+  return (
+    <span title={id} className="font-monospace">
+      <span aria-hidden="true">…{id.slice(-length)}</span>
+      <span className="visually-hidden">{id}</span>
+    </span>
+  );
+}
