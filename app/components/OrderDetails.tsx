@@ -1,21 +1,20 @@
 import type { ReactNode } from "react";
+import type { OrderAddressColumns } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { isPaid } from "~/lib/order-states";
+import { AddressBlock } from "./AddressBlock";
 import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
 
-export type OrderView = StoredPrices & {
+export type OrderView = StoredPrices &
+  OrderAddressColumns & {
   id: string;
   orderNumber: number;
   createdAt: string | Date;
   userName: string;
-  shippingAddress: string;
-  shippingCity: string;
   shippingPhoneNo: string;
-  shippingPostalCode: string;
-  shippingCountry: string;
   paymentIntentId: string | null;
   paymentStatus: string;
   orderStatus: string;
@@ -35,14 +34,11 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
       </p>
       <h2 className="h4 mb-3">Shipping Info</h2>
       <p>
-        <b>Name:</b> {order.userName}
+        <b>Buyer:</b> {order.userName}
       </p>
-      <p>
+      <AddressBlock address={order} testId="order-address" />
+      <p className="mt-2">
         <b>Phone:</b> {order.shippingPhoneNo}
-      </p>
-      <p>
-        <b>Address:</b>{" "}
-        {`${order.shippingAddress}, ${order.shippingCity}, ${order.shippingPostalCode}, ${order.shippingCountry}`}
       </p>
       <p>
         <b>Amount:</b> <span data-testid="order-amount">{formatMoney(order.totalPriceCents)}</span>

@@ -38,11 +38,23 @@ export function TextField({ name, label, id = name, type = "text", ...rest }: Fi
   );
 }
 
-export function SelectField({ name, label, options, placeholder }: { name: string; label: string; options: string[]; placeholder: string }) {
+export function SelectField({
+  name,
+  label,
+  options,
+  placeholder,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  options: string[];
+  placeholder: string;
+  autoComplete?: string;
+}) {
   const { error, getInputProps } = useField(name);
   return (
     <Field id={name} label={label} error={error}>
-      <select {...getInputProps({ id: name })} className={`form-select${error ? " is-invalid" : ""}`} {...errorProps(name, error)}>
+      <select {...getInputProps({ id: name, autoComplete })} className={`form-select${error ? " is-invalid" : ""}`} {...errorProps(name, error)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>

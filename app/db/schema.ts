@@ -40,11 +40,13 @@ export const users = sqliteTable(
     // Google's stable account id ("sub") once the account has signed in with Google.
     googleId: text("google_id"),
     // The last shipping info used, offered again at the next checkout.
+    shippingRecipientName: text("shipping_recipient_name"),
     shippingAddress: text("shipping_address"),
     shippingCity: text("shipping_city"),
     shippingPhoneNo: text("shipping_phone_no"),
     shippingPostalCode: text("shipping_postal_code"),
     shippingCountry: text("shipping_country"),
+    shippingState: text("shipping_state"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,11 +159,15 @@ export const orders = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     // Buyer's name at the time of purchase, kept when the account is deleted.
     userName: text("user_name").notNull(),
+    // Who receives the parcel (the buyer's name unless they named someone else).
+    shippingRecipientName: text("shipping_recipient_name").notNull().default(""),
     shippingAddress: text("shipping_address").notNull(),
     shippingCity: text("shipping_city").notNull(),
     shippingPhoneNo: text("shipping_phone_no").notNull(),
     shippingPostalCode: text("shipping_postal_code").notNull(),
     shippingCountry: text("shipping_country").notNull(),
+    // State, province or region, where the address has one.
+    shippingState: text("shipping_state"),
     paymentIntentId: text("payment_intent_id"),
     // Set when the buyer pays on Stripe Checkout (no JavaScript); its intent is known only once paid.
     checkoutSessionId: text("checkout_session_id"),

@@ -60,7 +60,15 @@ export const orderPayload = z.object({
   orderItems: z.array(
     z.object({ product: z.string().nullable().describe("null once the product is deleted"), name: z.string(), price: z.number(), quantity: z.number().int(), image: z.string().nullable() }),
   ),
-  shippingInfo: z.object({ address: z.string(), city: z.string(), phoneNo: z.string(), postalCode: z.string(), country: z.string() }),
+  shippingInfo: z.object({
+    recipientName: z.string().describe("Who receives the parcel: the buyer's name unless another was given. Not part of the original API."),
+    address: z.string(),
+    city: z.string(),
+    state: z.string().nullable().describe("State, province or region, null when none was given. Not part of the original API."),
+    phoneNo: z.string(),
+    postalCode: z.string().describe("As its country writes it (upper case, single spaces), e.g. `SW1A 1AA`"),
+    country: z.string(),
+  }),
   paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
   itemsPrice: z.number(),
   shippingPrice: z.number(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shippingSchema } from "./shipping-schema";
+import { apiShippingSchema } from "./shipping-schema";
 
 /** A number, or a string that holds one: the specification's client sends prices from toFixed. */
 const numeric = <T extends z.ZodTypeAny>(
@@ -35,7 +35,7 @@ export const newOrderSchema = z.object({
     { required_error: "paymentInfo is required" },
   ),
   orderItems: z.array(orderItemSchema).min(1, "orderItems is empty").max(100).optional(),
-  shippingInfo: z.preprocess(shippingAsText, shippingSchema).optional(),
+  shippingInfo: z.preprocess(shippingAsText, apiShippingSchema).optional(),
   itemsPrice: numeric("itemsPrice", (n) => n.nonnegative()).optional(),
   shippingPrice: numeric("shippingPrice", (n) => n.nonnegative()).optional(),
   taxPrice: numeric("taxPrice", (n) => n.nonnegative()).optional(),

@@ -50,6 +50,9 @@ describe("a cart kept by the client", () => {
       taxPriceCents: 4_00,
       totalPriceCents: 109_00,
       shippingCountry: "United States of America",
+      // No recipient sent: the parcel goes to the buyer.
+      shippingRecipientName: user.name,
+      shippingState: null,
       buyer: { name: user.name, email: user.email },
     });
     expect(order.lines).toMatchObject([{ productId, quantity: 2, priceCents: 40_00 }]);

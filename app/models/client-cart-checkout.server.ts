@@ -7,7 +7,7 @@ import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import type { ShippingInfo } from "~/lib/shipping-schema";
+import type { ApiShippingInfo } from "~/lib/shipping-schema";
 import { cartLineRows, userCartId } from "./cart.server";
 import { insertOrder, sendOrderConfirmation, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
 import { getOrder, getOrderByIntent, type OrderWithLines } from "./orders.server";
@@ -33,7 +33,7 @@ export type ApiOrderInput = {
   totalCents?: number;
   /** The client's cart: present when the shop has no order for the intent yet. */
   lines?: ClientCartLine[];
-  shipping?: ShippingInfo;
+  shipping?: ApiShippingInfo;
 };
 
 const noOrder = () => new PublicError("No order for this payment", 404);
@@ -114,8 +114,9 @@ class RefusedAfterPayment extends PublicError {}
  * the same transaction. When it cannot be made (stock gone, wrong amount, product gone) the
  * payment is refunded and the answer says so.
  */
-async function placeClientCartOrder(user: User, intentId: string, lines: ClientCartLine[], shipping: ShippingInfo): Promise<OrderWithLines> {
-  const shipTo = { ...shipping, country: countryOfList(shipping.country) };
+async function placeClientCartOrder(user: User, intentId: string, lines: ClientCartLine[], shipping: ApiShippingInfo): Promise<OrderWithLines> {
+  // Without a recipient, the parcel goes to the buyer.
+  const shipTo = { ...shipping, recipientName: shipping.recipientName ?? user.name, country: countryOfList(shipping.country) };
   const intent = await paidIntentOf(user, intentId);
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);

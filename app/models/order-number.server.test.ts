@@ -1,18 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import { db } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { PAYMENT } from "~/lib/order-states";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
+import { databaseBefore } from "../../tests/unit/migrations";
 import { insertOrder } from "./checkout.server";
 import { getOrder, listOrders, orderJson } from "./orders.server";
 
-const SHIPPING = { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" };
+const SHIPPING = { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" };
 
 function buy(userId: string, productId: string) {
   const user = db.select().from(users).where(eq(users.id, userId)).get()!;
@@ -57,20 +54,8 @@ describe("order numbers", () => {
   });
 
   it("are given to the orders a shop already had by migration 0006, oldest first", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-0006-"));
-    // The migrations as they were before 0006.
-    const before = path.join(dir, "drizzle");
-    fs.cpSync(path.resolve("drizzle"), before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0006_"));
-    expect(upTo).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upTo);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-
-    const old = openDatabase(path.join(dir, "shop.db"));
-    migrateDatabase(old, before);
-    const insert = old.$client.prepare(
+    const old = databaseBefore("0006_");
+    const insert = old.sqlite.prepare(
       `INSERT INTO orders (id, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code, shipping_country,
          items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
        VALUES (?, 'Old Buyer', 'a', 'b', 'c', 'd', 'France', 100, 0, 5, 105, 'succeeded', ?, ?)`,
@@ -78,16 +63,15 @@ describe("order numbers", () => {
     // Ids in another order than time: numbers follow time.
     for (const [id, at] of [["c-newest", 3_000], ["a-oldest", 1_000], ["b-middle", 2_000]] as const) insert.run(id, at, at);
 
-    migrateDatabase(old);
-    const numbered = old.$client.prepare("SELECT id, order_number AS n FROM orders ORDER BY order_number").all();
+    old.migrate();
+    const numbered = old.sqlite.prepare("SELECT id, order_number AS n FROM orders ORDER BY order_number").all();
     expect(numbered).toEqual([
       { id: "a-oldest", n: 1001 },
       { id: "b-middle", n: 1002 },
       { id: "c-newest", n: 1003 },
     ]);
-    const indexes = old.$client.prepare("SELECT name FROM pragma_index_list('orders') WHERE \"unique\" = 1").all();
+    const indexes = old.sqlite.prepare("SELECT name FROM pragma_index_list('orders') WHERE \"unique\" = 1").all();
     expect(indexes).toContainEqual({ name: "orders_order_number_unique" });
-    old.$client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    old.done();
   });
 });

@@ -142,8 +142,10 @@ export function orderJson(order: OrderWithLines): OrderPayload {
       image: l.image === null ? null : absoluteUrl(config.publicUrl, l.image),
     })),
     shippingInfo: {
+      recipientName: order.shippingRecipientName,
       address: order.shippingAddress,
       city: order.shippingCity,
+      state: order.shippingState,
       phoneNo: order.shippingPhoneNo,
       postalCode: order.shippingPostalCode,
       country: order.shippingCountry,

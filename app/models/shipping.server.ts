@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
-import countries from "i18n-iso-countries";
-import en from "i18n-iso-countries/langs/en.json";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { COUNTRY_NAMES, officialCountryName } from "~/lib/countries";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import type { User } from "./users.server";
 
-countries.registerLocale(en);
-
-/** Every country of ISO 3166-1, by English name (the list of the shipping form). */
-export const COUNTRY_NAMES: string[] = Object.values(countries.getNames("en", { select: "official" })).sort((a, b) =>
-  a.localeCompare(b, "en"),
-);
 const known = new Set(COUNTRY_NAMES);
 
 export function assertCountry(country: string) {
@@ -25,30 +18,44 @@ export function assertCountry(country: string) {
  */
 export function countryOfList(name: string): string {
   if (known.has(name)) return name;
-  const code = countries.getAlpha2Code(name, "en");
-  const official = code ? countries.getName(code, "en", { select: "official" }) : undefined;
+  const official = officialCountryName(name);
   assertCountry(official ?? name);
   return official!;
 }
 
-/** The shipping info kept on the account from the last checkout, if complete. */
+/**
+ * The shipping info kept on the account from the last checkout, if complete. An address saved
+ * before recipients were asked for goes to the account's owner.
+ */
 export function savedShippingInfo(user: User): ShippingInfo | null {
-  const info = {
+  const required = {
     address: user.shippingAddress,
     city: user.shippingCity,
     phoneNo: user.shippingPhoneNo,
     postalCode: user.shippingPostalCode,
     country: user.shippingCountry,
   };
-  return Object.values(info).every(Boolean) ? (info as ShippingInfo) : null;
+  if (!Object.values(required).every(Boolean)) return null;
+  return {
+    ...(required as Omit<ShippingInfo, "recipientName" | "state">),
+    recipientName: user.shippingRecipientName || user.name,
+    state: user.shippingState || undefined,
+  };
+}
+
+/** What the shipping form starts with: the saved info, or the buyer as recipient. */
+export function shippingFormDefaults(user: User): Partial<ShippingInfo> {
+  return savedShippingInfo(user) ?? { recipientName: user.name };
 }
 
 export function saveShippingInfo(userId: string, info: ShippingInfo) {
   assertCountry(info.country);
   db.update(users)
     .set({
+      shippingRecipientName: info.recipientName,
       shippingAddress: info.address,
       shippingCity: info.city,
+      shippingState: info.state ?? null,
       shippingPhoneNo: info.phoneNo,
       shippingPostalCode: info.postalCode,
       shippingCountry: info.country,

@@ -86,6 +86,7 @@ export function createOrder(input: OrderInput = {}) {
       orderNumber: nextOrderNumber(),
       userId: input.userId ?? null,
       userName: input.userName ?? "Test Buyer",
+      shippingRecipientName: input.userName ?? "Test Buyer",
       shippingAddress: "1 Main St",
       shippingCity: "Springfield",
       shippingPhoneNo: "555 0100",

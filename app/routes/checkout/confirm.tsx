@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AddressBlock } from "~/components/AddressBlock";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
@@ -11,12 +12,12 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Confirm your Order", description: "Check your items, shipping address and total before paying.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });
-  return { name: user.name, lines, notices, shipping: shipping!, prices };
+  const { lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });
+  return { lines, notices, shipping: shipping!, prices };
 }
 
 export default function ConfirmOrder() {
-  const { name, lines, notices, shipping, prices } = useLoaderData<typeof loader>();
+  const { lines, notices, shipping, prices } = useLoaderData<typeof loader>();
   return (
     <>
       <CheckoutSteps current={2} />
@@ -25,15 +26,9 @@ export default function ConfirmOrder() {
         <div className="col-12 col-lg-8 mt-3">
           <h1 className="h3 mb-4">Confirm your order</h1>
           <h2 className="h4 mb-3">Shipping Info</h2>
-          <p>
-            <b>Name:</b> <span data-testid="buyer-name">{name}</span>
-          </p>
-          <p>
+          <AddressBlock address={shipping} testId="buyer-address" />
+          <p className="mt-2 mb-4">
             <b>Phone:</b> <span data-testid="buyer-phone">{shipping.phoneNo}</span>
-          </p>
-          <p className="mb-4">
-            <b>Address:</b>{" "}
-            <span data-testid="buyer-address">{`${shipping.address}, ${shipping.city}, ${shipping.postalCode}, ${shipping.country}`}</span>
           </p>
           <hr />
           <h2 className="h4 mt-4">Your Cart Items:</h2>

@@ -8,15 +8,16 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { shippingValidator } from "~/lib/shipping-validator";
 import { loadCheckout } from "~/web/checkout-page.server";
-import { COUNTRY_NAMES, saveShippingInfo } from "~/models/shipping.server";
+import { COUNTRY_NAMES } from "~/lib/countries";
+import { saveShippingInfo, shippingFormDefaults } from "~/models/shipping.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shipping } = await loadCheckout(request, { needShipping: false });
-  return { shipping, countries: COUNTRY_NAMES };
+  const { user } = await loadCheckout(request, { needShipping: false });
+  return { shipping: shippingFormDefaults(user), countries: COUNTRY_NAMES };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,12 +43,14 @@ export default function Shipping() {
         <div className="col-12 col-md-8 col-lg-5">
           <div className="card card-body shadow-sm p-4">
             <h1 className="h3 mb-4">Shipping Info</h1>
-            <ValidatedForm validator={shippingValidator} method="post" defaultValues={shipping ?? undefined} noValidate>
-              <TextField name="address" label="Address" autoComplete="street-address" required />
-              <TextField name="city" label="City" autoComplete="address-level2" required />
+            <ValidatedForm validator={shippingValidator} method="post" defaultValues={shipping} noValidate>
+              <TextField name="recipientName" label="Recipient Name" autoComplete="shipping name" required />
+              <TextField name="address" label="Address" autoComplete="shipping street-address" required />
+              <TextField name="city" label="City" autoComplete="shipping address-level2" required />
+              <TextField name="state" label="State / Region (optional)" autoComplete="shipping address-level1" />
               <TextField name="phoneNo" label="Phone No" type="tel" autoComplete="tel" required />
-              <TextField name="postalCode" label="Postal Code" inputMode="numeric" autoComplete="postal-code" required />
-              <SelectField name="country" label="Country" options={countries} placeholder="Choose a country" />
+              <TextField name="postalCode" label="Postal Code" autoComplete="shipping postal-code" autoCapitalize="characters" required />
+              <SelectField name="country" label="Country" options={countries} placeholder="Choose a country" autoComplete="shipping country-name" />
               <SubmitButton>CONTINUE</SubmitButton>
             </ValidatedForm>
           </div>

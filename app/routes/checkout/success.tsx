@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AddressBlock } from "~/components/AddressBlock";
 import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
+import { orderAddress } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -23,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
       lines: order.lines.map(({ id, name, quantity, priceCents }) => ({ id, name, quantity, priceCents })),
-      address: [order.shippingAddress, order.shippingCity, order.shippingPostalCode, order.shippingCountry].join(", "),
+      address: orderAddress(order),
       prices: storedPrices(order),
       mailedTo: order.buyer?.email ?? user.email,
     },
@@ -70,7 +72,9 @@ export default function OrderSuccess() {
           ))}
         </ul>
         <h2 className="h5">Shipping to</h2>
-        <p data-testid="shipping-address">{order.address}</p>
+        <div className="mb-3">
+          <AddressBlock address={order.address} testId="shipping-address" />
+        </div>
         <PriceSummary prices={order.prices} />
         <p className="d-flex flex-wrap gap-3 justify-content-center mt-4">
           <Link to={`/order/${order.id}`} className="btn btn-primary">

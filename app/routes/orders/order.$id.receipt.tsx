@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AddressBlock } from "~/components/AddressBlock";
 import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { config } from "~/config.server";
@@ -66,8 +67,7 @@ export default function Receipt() {
         </dd>
         <dt className="col-sm-4">Ship to</dt>
         <dd className="col-sm-8" data-testid="receipt-address">
-          {order.shippingAddress}, {order.shippingCity}, {order.shippingPostalCode}, {order.shippingCountry}
-          <br />
+          <AddressBlock address={order} />
           {order.shippingPhoneNo}
         </dd>
         <dt className="col-sm-4">Payment</dt>

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { createUser } from "../../tests/unit/fixtures";
+import { databaseBefore } from "../../tests/unit/migrations";
+import { saveShippingInfo, savedShippingInfo, shippingFormDefaults } from "./shipping.server";
+
+const userOf = (id: string) => db.select().from(users).where(eq(users.id, id)).get()!;
+const UK = { recipientName: "Jane Doe", address: "10 Downing St", city: "London", state: "Greater London", phoneNo: "020 7946 0000", postalCode: "SW1A 2AA", country: "United Kingdom" };
+
+describe("the saved shipping info", () => {
+  it("keeps the recipient and region for the next checkout", () => {
+    const id = createUser("Account Owner");
+    expect(shippingFormDefaults(userOf(id))).toEqual({ recipientName: "Account Owner" });
+    saveShippingInfo(id, UK);
+    expect(savedShippingInfo(userOf(id))).toEqual(UK);
+    saveShippingInfo(id, { ...UK, state: undefined });
+    expect(savedShippingInfo(userOf(id))).toEqual({ ...UK, state: undefined });
+  });
+
+  it("sends an address saved before recipients were asked for to the account's owner", () => {
+    const id = createUser("Early Buyer");
+    saveShippingInfo(id, UK);
+    db.update(users).set({ shippingRecipientName: null }).where(eq(users.id, id)).run();
+    expect(savedShippingInfo(userOf(id))?.recipientName).toBe("Early Buyer");
+  });
+
+  it("refuses a country not on the list", () => {
+    expect(() => saveShippingInfo(createUser(), { ...UK, country: "Atlantis" })).toThrow("Please choose a country from the list");
+  });
+});
+
+describe("migration 0007", () => {
+  it("names the buyer at purchase as the recipient of the orders made before it", () => {
+    const old = databaseBefore("0007_");
+    old.sqlite
+      .prepare(
+        `INSERT INTO orders (id, order_number, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code,
+           shipping_country, items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
+         VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
+      )
+      .run();
+    old.migrate();
+    expect(old.sqlite.prepare("SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders").all()).toEqual([
+      { name: "Old Buyer", state: null },
+    ]);
+    old.done();
+  });
+});

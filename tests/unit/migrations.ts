@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+
+/**
+ * A fresh database in a temporary folder, migrated only up to (not including) the migration whose
+ * tag starts with `tagPrefix`, as a shop that has not updated yet has it. `done` removes it.
+ */
+export function databaseBefore(tagPrefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${tagPrefix}-`));
+  const before = path.join(dir, "drizzle");
+  fs.cpSync(path.resolve("drizzle"), before, { recursive: true });
+  const journalFile = path.join(before, "meta", "_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag.startsWith(tagPrefix));
+  if (upTo < 1) throw new Error(`No migration ${tagPrefix}`);
+  journal.entries = journal.entries.slice(0, upTo);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+
+  const old = openDatabase(path.join(dir, "shop.db"));
+  migrateDatabase(old, before);
+  return {
+    sqlite: old.$client,
+    /** Applies every migration, as the shop does at start. */
+    migrate: () => migrateDatabase(old),
+    done: () => {
+      old.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
