@@ -39,7 +39,7 @@ describe("postal codes", () => {
   it("names the country by the list's name when the API sends another English name", () => {
     const result = apiShippingSchema.safeParse({ ...base, postalCode: "ABC", country: "United States" });
     expect(result.success).toBe(false);
-    expect(result.error!.flatten().fieldErrors.postalCode).toEqual(["That is not a valid postal code for the United States of America"]);
+    expect(result.error!.flatten().fieldErrors).toEqual({ postalCode: ["That is not a valid postal code for the United States of America"] });
   });
 
   it("falls back to 2 to 12 letters, digits, spaces or dashes where no rule is known", () => {
@@ -100,5 +100,15 @@ describe("addressLines", () => {
         shippingCountry: "Netherlands",
       }),
     ).toEqual(["Jane Doe", "Damrak 1", "Amsterdam 1012 AB", "Netherlands"]);
+  });
+});
+
+describe("errors together", () => {
+  it("shows the postal code's message with the other fields' messages", () => {
+    const result = shippingSchema.safeParse({ recipientName: "Jane Doe", address: "", city: "London", phoneNo: "020 7946 0000", postalCode: "12345", country: "United Kingdom" });
+    expect(result.error?.flatten().fieldErrors).toEqual({
+      address: ["Please enter your address"],
+      postalCode: ["That is not a valid postal code for the United Kingdom"],
+    });
   });
 });

@@ -32,31 +32,40 @@ const shippingFields = z.object({
 
 /**
  * The postal code in the form its country writes it, when it fits that country's format (a known
- * rule, from postcode-validator), or else the general one; the message names the country.
+ * rule, from postcode-validator), or else the general one; the message names the country. Run
+ * before the fields' own checks so that its message shows with theirs, not after they pass.
  */
-function withPostalCode<T extends { postalCode: string; country: string }>(info: T, ctx: z.RefinementCtx): T {
+function withPostalCode(input: unknown, ctx: z.RefinementCtx): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const info = input as Record<string, unknown>;
+  if (typeof info.postalCode !== "string" || info.postalCode.trim() === "") return input;
   const postalCode = normalizePostalCode(info.postalCode);
-  const code = countryCode(info.country);
-  if (isPostalCodeOf(postalCode, code)) return { ...info, postalCode };
-  const country = officialCountryName(info.country);
-  ctx.addIssue({
-    code: z.ZodIssueCode.custom,
-    path: ["postalCode"],
-    message:
-      country && hasPostalCodeRule(code)
-        ? `That is not a valid postal code for ${countryInSentence(country)}`
-        : "The postal code must be 2 to 12 letters, digits, spaces or dashes",
-  });
-  return z.NEVER;
+  const named = typeof info.country === "string" ? info.country : "";
+  const code = countryCode(named);
+  if (!isPostalCodeOf(postalCode, code)) {
+    const country = officialCountryName(named);
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["postalCode"],
+      message:
+        country && hasPostalCodeRule(code)
+          ? `That is not a valid postal code for ${countryInSentence(country)}`
+          : "The postal code must be 2 to 12 letters, digits, spaces or dashes",
+    });
+  }
+  return { ...info, postalCode };
 }
 
 /** The shipping form: the recipient's name is asked for. */
-export const shippingSchema = shippingFields.transform(withPostalCode);
+export const shippingSchema = z.preprocess(withPostalCode, shippingFields);
 
 /** The API's `shippingInfo`: the specification's fields, the recipient (else the buyer) and region optional. */
-export const apiShippingSchema = shippingFields.extend({
-  recipientName: recipientName.optional().describe("Who receives the parcel; the buyer's name when left out. Not part of the original API."),
-}).transform(withPostalCode);
+export const apiShippingSchema = z.preprocess(
+  withPostalCode,
+  shippingFields.extend({
+    recipientName: recipientName.optional().describe("Who receives the parcel; the buyer's name when left out. Not part of the original API."),
+  }),
+);
 
 export type ShippingInfo = z.infer<typeof shippingSchema>;
 export type ApiShippingInfo = z.infer<typeof apiShippingSchema>;

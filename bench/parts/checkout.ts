@@ -5,7 +5,7 @@ import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/re
 import { withShop, type ShopServer } from "../lib/server";
 
 const BUYERS = 50;
-const SHIPPING = { address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
+const SHIPPING = { recipientName: "Camille Martin", address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
 const SCARCE_STOCK = 25;
 
 type Product = { id: string; priceCents: number };

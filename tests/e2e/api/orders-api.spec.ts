@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { productNamed } from "../helpers";
 import { uniqueEmail } from "../support/accounts";
 import { e2eEnv } from "../support/env";
-import { SHIPPING } from "../support/shopping";
+import { SHIPPING, SHIPPING_FORM } from "../support/shopping";
 
 async function shopperWithCart(request: APIRequestContext, productName: string, quantity: number) {
   const account = { name: "Api Buyer", email: uniqueEmail("buyer"), password: "password-123" };
@@ -11,7 +11,7 @@ async function shopperWithCart(request: APIRequestContext, productName: string, 
   // The same form posts a browser makes (the cart and shipping pages).
   const added = await request.post(`/product/${product._id}`, { form: { intent: "add-to-cart", quantity: String(quantity) }, maxRedirects: 0 });
   expect(added.status()).toBe(302);
-  const shipped = await request.post("/shipping", { form: SHIPPING, maxRedirects: 0 });
+  const shipped = await request.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
   expect(shipped.headers().location).toBe("/confirm");
   return { account, product };
 }
@@ -120,4 +120,37 @@ test("the OpenAPI document describes orderNumber on every order", async ({ reque
   const order = doc.components.schemas.Order;
   expect(order.required).toContain("orderNumber");
   expect(order.properties.orderNumber).toMatchObject({ type: "integer", description: expect.stringContaining("#1001") });
+});
+
+test("a client's cart: shippingInfo takes a recipient and a region, and without a recipient the buyer is one", async ({ request, playwright, baseURL }) => {
+  const kindle = await productNamed(request, "Kindle Paperwhite 16 GB"); // $149.99: $182.49 with shipping and tax
+  const order = async (name: string, shippingInfo: Record<string, unknown>) => {
+    const buyer = await playwright.request.newContext({ baseURL });
+    expect((await buyer.post("/api/v1/register", { data: { name, email: uniqueEmail("client"), password: "password-123" } })).status()).toBe(201);
+    const { client_secret } = await (await buyer.post("/api/v1/payment/process", { data: { amount: 182_49 } })).json();
+    const { intentId } = await confirmInSandbox(buyer, client_secret);
+    const created = await buyer.post("/api/v1/order/new", {
+      data: { orderItems: [{ product: kindle._id, quantity: 1 }], shippingInfo, paymentInfo: { id: intentId } },
+    });
+    const body = await created.json();
+    const mine = await (await buyer.get("/api/v1/orders/me")).json();
+    await buyer.dispose();
+    return { status: created.status(), body, mine };
+  };
+
+  const uk = { recipientName: "Jane Doe", address: "10 Downing St", city: "London", state: "Greater London", phoneNo: "020 7946 0000", postalCode: "sw1a 2aa", country: "UK" };
+  const named = await order("Api Gifter", uk);
+  expect(named.status).toBe(201);
+  const ukShipped = { ...uk, postalCode: "SW1A 2AA", country: "United Kingdom" };
+  expect(named.body.order.shippingInfo).toEqual(ukShipped);
+  expect(named.mine.orders[0].shippingInfo).toEqual(ukShipped);
+
+  const plain = await order("Api Plain Buyer", SHIPPING);
+  expect(plain.status).toBe(201);
+  expect(plain.body.order.shippingInfo).toEqual({ ...SHIPPING, recipientName: "Api Plain Buyer", state: null });
+
+  // A postal code that is not the country's is refused before any order, naming the country.
+  const wrong = await order("Api Wrong Code", { ...uk, postalCode: "12345" });
+  expect(wrong.status).toBe(400);
+  expect(wrong.body.message).toBe("That is not a valid postal code for the United Kingdom");
 });

@@ -4,7 +4,7 @@ import { expect, test, type APIRequest, type APIRequestContext, type APIResponse
 import { productNamed } from "../helpers";
 import { DEMO_ADMIN, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
-import { SHIPPING } from "../support/shopping";
+import { SHIPPING, SHIPPING_FORM } from "../support/shopping";
 
 // The calls of the specification's own client (section 7), with the bodies it sends: its cart
 // and shipping info live in the browser, its prices come from `toFixed` (strings), and its
@@ -169,7 +169,7 @@ test("server-cart checkout with the client's own order body: the reserved order 
   const kindle = await productNamed(context, "Kindle Paperwhite 16 GB");
   // The shop's pages keep this cart on the server.
   await context.post(`/product/${kindle._id}`, { form: { intent: "add-to-cart", quantity: "1" }, maxRedirects: 0 });
-  await context.post("/shipping", { form: SHIPPING, maxRedirects: 0 });
+  await context.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
   const { intentId, response } = await payAndOrder(context, [cartItem(kindle, 1)]);
   expect(response.status()).toBe(201);
   const { order } = await response.json();

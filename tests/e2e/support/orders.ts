@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { productNamed } from "../helpers";
 import { e2eEnv } from "./env";
-import { SHIPPING } from "./shopping";
+import { SHIPPING_FORM } from "./shopping";
 
 /**
  * Places a paid order for the signed-in user of `request` through the same calls a client makes:
@@ -11,7 +11,7 @@ import { SHIPPING } from "./shopping";
 export async function placeOrder(request: APIRequestContext, productName: string, quantity = 1) {
   const product = await productNamed(request, productName);
   await request.post(`/product/${product._id}`, { form: { intent: "add-to-cart", quantity: String(quantity) }, maxRedirects: 0 });
-  await request.post("/shipping", { form: SHIPPING, maxRedirects: 0 });
+  await request.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
   const itemsCents = Math.round(product.price * 100) * quantity;
   const totalCents = itemsCents + (itemsCents > 20000 ? 0 : 2500) + Math.floor((itemsCents * 5 + 50) / 100);
   const processed = await request.post("/api/v1/payment/process", { data: { amount: totalCents } });
