@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { money, productNamed } from "./helpers";
 import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
 const avatar = path.resolve("public/images/default_avatar.jpg");
@@ -47,7 +48,7 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
 });
 
-test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", async ({ page }) => {
+test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", { tag: CATALOGUE_WRITE }, async ({ page }) => {
   const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page);
   await page.goto("/admin/product");
