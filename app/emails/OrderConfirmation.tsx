@@ -37,7 +37,7 @@ export function OrderConfirmation({ shop, buyerName, order, address, orderUrl, r
       </Heading>
       <Text style={mailStyles.text}>{`Hello ${buyerName},`}</Text>
       <Text style={mailStyles.text}>{`Thank you for your order ${number}. We have received your payment.`}</Text>
-      <table data-text-format="dataTable" style={mailStyles.table} cellPadding={0} cellSpacing={0} role="presentation">
+      <table data-text-format="dataTable" style={mailStyles.table} cellPadding={0} cellSpacing={0}>
         <thead>
           <tr>
             <th style={mailStyles.cell}>Item</th>
