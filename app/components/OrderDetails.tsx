@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { isPaid } from "~/lib/order-states";
+import { formatShippingAddress } from "~/lib/shipping-address";
 import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
@@ -42,7 +43,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
       </p>
       <p>
         <b>Address:</b>{" "}
-        {`${order.shippingAddress}, ${order.shippingCity}, ${order.shippingPostalCode}, ${order.shippingCountry}`}
+        {formatShippingAddress(order)}
       </p>
       <p>
         <b>Amount:</b> <span data-testid="order-amount">{formatMoney(order.totalPriceCents)}</span>

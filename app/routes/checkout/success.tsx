@@ -5,6 +5,7 @@ import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
+import { formatShippingAddress } from "~/lib/shipping-address";
 import { requireUser } from "~/web/auth.server";
 import { getPlacedOrderOf } from "~/models/orders.server";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
       lines: order.lines.map(({ id, name, quantity, priceCents }) => ({ id, name, quantity, priceCents })),
-      address: [order.shippingAddress, order.shippingCity, order.shippingPostalCode, order.shippingCountry].join(", "),
+      address: formatShippingAddress(order),
       prices: storedPrices(order),
       mailedTo: order.buyer?.email ?? user.email,
     },

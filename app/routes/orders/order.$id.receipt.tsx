@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
+import { formatShippingAddress } from "~/lib/shipping-address";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getOrderFor } from "~/models/orders.server";
 import { requireUser } from "~/web/auth.server";
@@ -66,7 +67,7 @@ export default function Receipt() {
         </dd>
         <dt className="col-sm-4">Ship to</dt>
         <dd className="col-sm-8" data-testid="receipt-address">
-          {order.shippingAddress}, {order.shippingCity}, {order.shippingPostalCode}, {order.shippingCountry}
+          {formatShippingAddress(order)}
           <br />
           {order.shippingPhoneNo}
         </dd>

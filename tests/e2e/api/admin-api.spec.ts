@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext } from "../support/openapi-check";
-import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { DEMO_ADMIN, uniqueEmail, waitForMails } from "../support/accounts";
 import { placeOrder } from "../support/orders";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
@@ -87,6 +87,14 @@ test("admin order calls: list with totalAmount, status updates without touching 
   const stockAfter = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
   expect(stockAfter).toBe(stockBefore);
   expect((await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus).toBe("Delivered");
+  // The buyer hears of Shipped and of Delivered once each; setting Delivered again changes nothing.
+  const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const about = `your order #${order.orderNumber} has`;
+  expect((await waitForMails(buyerEmail, about, 2)).map((mail) => mail.subject)).toEqual([
+    `ShopIT: your order #${order.orderNumber} has shipped`,
+    `ShopIT: your order #${order.orderNumber} has been delivered`,
+  ]);
+  await expect(waitForMails(buyerEmail, about, 3, 1000)).rejects.toThrow("No 3 mails");
   await expectError(await admin.put("/api/v1/admin/update/order/unknown", { data: { status: "Shipped" } }), 404, "Order not found");
 
   expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({ success: true, message: "Order deleted successfully" });

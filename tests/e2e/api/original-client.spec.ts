@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { productNamed } from "../helpers";
-import { DEMO_ADMIN, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
+import { DEMO_ADMIN, RESET_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
 import { SHIPPING } from "../support/shopping";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
@@ -191,7 +191,7 @@ test("accounts: register, login, me, forgot (both paths), reset, update (both pa
     expect(forgot.status()).toBe(200);
     expect((await forgot.json()).success).toBe(true);
   }
-  const links = (await waitForMails(account.email, 2)).map(resetLinkIn);
+  const links = (await waitForMails(account.email, RESET_MAIL_SUBJECT, 2)).map(resetLinkIn);
   const reset = await context.put(`/api/v1${links[1]}`, { data: { password: "reset-pass-123", confirmPassword: "reset-pass-123" } });
   expect(reset.status()).toBe(200);
   expect((await context.post("/api/v1/login", { data: { email: account.email, password: "reset-pass-123" } })).status()).toBe(200);
