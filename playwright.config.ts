@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type Project } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 import { freePorts } from "./tests/e2e/support/free-ports";
 import { e2eEnv } from "./tests/e2e/support/env";
+import { CATALOGUE_WRITE } from "./tests/e2e/support/catalogue-write";
 
 // Chosen once in the main process; workers inherit them through the environment. The ports are
 // ones the system just handed out as free (a random range collided with other servers).
@@ -55,6 +56,16 @@ function shop(port: number, databaseFile: string, uploadsDir: string, extraEnv: 
   };
 }
 
+/**
+ * Each project twice: its tests that only read the demo catalogue, then (once all of those are
+ * done) its tests that add products to it, so no reader sees another test's products.
+ */
+function readersThenWriters(projects: (Project & { name: string })[]): Project[] {
+  const readers = projects.map((p) => ({ ...p, grepInvert: new RegExp(CATALOGUE_WRITE) }));
+  const writers = projects.map((p) => ({ ...p, name: `${p.name}-writes`, grep: new RegExp(CATALOGUE_WRITE), dependencies: readers.map((r) => r.name) }));
+  return [...readers, ...writers];
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -71,9 +82,11 @@ export default defineConfig({
   },
   // Every page flow runs with JavaScript on and off; enhancements only with it on; API calls once.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/api/**", "**/js-only/**", "**/stripe-keys/**"] },
-    { name: "api", testMatch: ["**/api/**/*.spec.ts"] },
+    ...readersThenWriters([
+      { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] },
+      { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/api/**", "**/js-only/**", "**/stripe-keys/**"] },
+      { name: "api", testMatch: ["**/api/**/*.spec.ts"] },
+    ]),
     // The shop with Stripe keys: Stripe Elements with JavaScript, Stripe Checkout without.
     {
       name: "keys-js",

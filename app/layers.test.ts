@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // routes → web → models → db, with lib (pure helpers) and components (views) beside them.
 const APP = path.resolve(__dirname);
 
-type Layer = "routes" | "web" | "models" | "db" | "seed" | "lib" | "components" | "config" | "startup" | "entry";
+type Layer = "routes" | "web" | "models" | "db" | "seed" | "lib" | "components" | "emails" | "config" | "startup" | "entry";
 
 const MAY_IMPORT: Record<Layer, Layer[]> = {
   entry: ["routes", "web", "models", "components", "lib", "config"],
@@ -14,9 +14,11 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   web: ["web", "models", "lib", "config"],
   startup: ["models", "db", "seed", "lib", "config"],
   seed: ["seed", "models", "db", "lib", "config"],
-  models: ["models", "db", "lib", "config"],
+  models: ["models", "db", "lib", "emails", "config"],
   db: ["db", "lib", "config"],
   components: ["components", "lib"],
+  // Mail templates: React views of plain props, rendered by models/mail-messages.server.tsx.
+  emails: ["emails", "lib"],
   lib: ["lib"],
   config: [],
 };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
@@ -7,12 +7,21 @@ import { FULFILMENT, PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
 import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus, updateOrdersStatus } from "./admin-orders.server";
+import { sendMailLater } from "./email.server";
 import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
+
+// Mails are composed but not sent: a test reads what would have gone out.
+vi.mock("./email.server", () => ({ sendMailLater: vi.fn() }));
+const laterMails = vi.mocked(sendMailLater);
+const composedMails = () => Promise.all(laterMails.mock.calls.map(([, compose]) => compose()));
 
 const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 12, minute));
 const notFound = expect.objectContaining({ constructor: PublicError, message: "Order not found", status: 404 });
 
-beforeEach(() => clearOrders());
+beforeEach(() => {
+  clearOrders();
+  laterMails.mockReset();
+});
 
 describe("setting an order's status", () => {
   it("records each change with its time, in order, and sets deliveredAt only while Delivered", () => {
@@ -63,6 +72,34 @@ describe("setting an order's status", () => {
       updateOrderStatus(order.id, status);
       expect(stockOf(productId)).toBe(4);
     }
+  });
+});
+
+describe("mails about an order's status", () => {
+  it("tell the buyer once the order is Shipped and once Delivered, and nothing else", async () => {
+    const buyerId = createUser("Mail Buyer");
+    const order = createOrder({ userId: buyerId });
+    updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
+    updateOrderStatus(order.id, FULFILMENT.shipped, at(2)); // no change: no mail
+    updateOrderStatus(order.id, FULFILMENT.delivered, at(3));
+    updateOrderStatus(order.id, FULFILMENT.processing, at(4));
+    const mails = await composedMails();
+    expect(mails.map((mail) => [mail?.to, mail?.subject])).toEqual([
+      [`${buyerId}@example.com`, `ShopIT: your order #${order.orderNumber} has shipped`],
+      [`${buyerId}@example.com`, `ShopIT: your order #${order.orderNumber} has been delivered`],
+    ]);
+  });
+
+  it("go to nobody when the buyer's account is gone, and one per order changed in bulk", async () => {
+    updateOrderStatus(createOrder({ userId: null }).id, FULFILMENT.shipped);
+    expect(await composedMails()).toEqual([null]);
+    laterMails.mockReset();
+    const [a, b] = [createOrder({ userId: createUser() }), createOrder({ userId: createUser() })];
+    updateOrdersStatus([a.id, b.id], FULFILMENT.delivered);
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
+      `ShopIT: your order #${a.orderNumber} has been delivered`,
+      `ShopIT: your order #${b.orderNumber} has been delivered`,
+    ]);
   });
 });
 

@@ -5,6 +5,8 @@ import { orderStatusEvents, orders } from "~/db/schema";
 import { changeOrderStatus, isDelivered, PAYMENT, TransitionError, type OrderStatusValue } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { releaseOrder } from "./checkout.server";
+import { sendMailLater } from "./email.server";
+import { isNotifiedStatus, orderStatusMail } from "./mail-messages.server";
 import { getOrder } from "./orders.server";
 
 
@@ -23,9 +25,10 @@ export function totalPaidCents(): number {
 /**
  * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
  * it was taken when the order was paid. Answers false when the order already had that status.
+ * Once committed, Shipped and Delivered are mailed to the buyer in the background.
  */
 export function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()): boolean {
-  return db.transaction((tx) => {
+  const changed = db.transaction((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
     if (order.status === status) return false;
@@ -36,6 +39,13 @@ export function updateOrderStatus(orderId: string, status: OrderStatusValue, now
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
     return true;
   });
+  if (changed && isNotifiedStatus(status)) {
+    sendMailLater(`the ${status} mail of order ${orderId}`, async () => {
+      const order = getOrder(orderId);
+      return order?.buyer ? orderStatusMail(order, order.buyer, status) : null;
+    });
+  }
+  return changed;
 }
 
 /**

@@ -11,6 +11,7 @@ import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
 import { sendMail } from "./email.server";
+import { orderConfirmationMail } from "./mail-messages.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
@@ -377,21 +378,9 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
 
 export async function sendOrderConfirmation(orderId: string) {
   const order = getOrder(orderId);
-  const user = order?.buyer;
-  if (!order || !user) return;
-  const lines = order.lines.map((l) => `  ${l.quantity} x ${l.name} (${formatMoney(l.priceCents)})`).join("\n");
-  const number = formatOrderNumber(order.orderNumber);
+  if (!order?.buyer) return;
   try {
-    await sendMail({
-      to: user.email,
-      subject: `${config.shopName}: your order ${number}`,
-      text:
-        `Hello ${user.name},\n\nThank you for your order ${number}.\n\n${lines}\n\n` +
-        `Subtotal: ${formatMoney(order.itemsPriceCents)}\nShipping: ${formatMoney(order.shippingPriceCents)}\n` +
-        `Tax: ${formatMoney(order.taxPriceCents)}\nTotal paid: ${formatMoney(order.totalPriceCents)}\n\n` +
-        `Follow it at ${config.publicUrl}/order/${order.id}\n` +
-        `Your receipt: ${config.publicUrl}/order/${order.id}/receipt\n`,
-    });
+    await sendMail(await orderConfirmationMail(order, order.buyer));
   } catch (error) {
     console.error(`Could not send the confirmation of order ${order.id}:`, error);
   }

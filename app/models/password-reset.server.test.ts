@@ -10,7 +10,7 @@ import { createSession, findSession } from "./sessions.server";
 import { changePassword, createUser } from "./users.server";
 
 // The mail transport is replaced: each test says whether it delivers, fails or never answers.
-vi.mock("./email.server", () => ({ sendMail: vi.fn() }));
+vi.mock("./email.server", () => ({ sendMail: vi.fn(), sendMailLater: vi.fn() }));
 const mailer = vi.mocked(sendMail);
 beforeEach(() => {
   mailer.mockReset();

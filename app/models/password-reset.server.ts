@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { db, type Tx } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
+import { passwordResetMail } from "./mail-messages.server";
 import { hashPassword } from "./password.server";
 import { limitResetRequest } from "./rate-limit.server";
 import { hashSecret, newSecret } from "./secret-token.server";
@@ -32,13 +33,7 @@ async function mailResetLink(email: string, now: Date): Promise<void> {
   // Google accounts have no password; they get no mail, and the caller answered the same.
   if (!user || user.googleSignIn) return;
   const link = `${config.publicUrl}/password/reset/${createResetToken(user.id, now)}`;
-  await sendMail({
-    to: user.email,
-    subject: `${config.shopName} password recovery`,
-    text:
-      `Hello ${user.name},\n\nYour password reset link is:\n\n${link}\n\n` +
-      `It works once, for 30 minutes. If you did not ask for it, ignore this e-mail.\n`,
-  });
+  await sendMail(await passwordResetMail(user, link, RESET_TOKEN_TTL_MS / 60_000));
 }
 
 /**

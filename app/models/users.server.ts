@@ -6,6 +6,8 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
+import { sendMailLater } from "./email.server";
+import { welcomeMail } from "./mail-messages.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessions, type SessionsToEnd } from "./sessions.server";
 
@@ -48,6 +50,7 @@ function isUniqueViolation(error: unknown) {
   return error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
 }
 
+/** The one place accounts are made (password or Google); the new account gets a welcome mail. */
 export async function createUser(input: {
   name: string;
   email: string;
@@ -57,8 +60,9 @@ export async function createUser(input: {
 }): Promise<User> {
   assertEmailAvailable(input.email);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
+  let user: User;
   try {
-    return db
+    user = db
       .insert(users)
       .values({
         name: input.name,
@@ -74,6 +78,8 @@ export async function createUser(input: {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+  sendMailLater(`the welcome mail to ${user.email}`, () => welcomeMail(user));
+  return user;
 }
 
 // Compared against when the e-mail is unknown, so that both failures take the same time.

@@ -1,6 +1,15 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO_SHOPPER, expectPasswordNotEchoed, loginViaForm, logoutViaMenu, registerViaApi, uniqueEmail } from "./support/accounts";
+import {
+  DEMO_SHOPPER,
+  WELCOME_MAIL_SUBJECT,
+  expectPasswordNotEchoed,
+  loginViaForm,
+  logoutViaMenu,
+  registerViaApi,
+  uniqueEmail,
+  waitForMail,
+} from "./support/accounts";
 
 const avatarFile = path.resolve("public/images/default_avatar.jpg");
 
@@ -22,6 +31,11 @@ test("register with an avatar: signed in, welcomed, avatar stored and shown", as
   expect(avatar).toMatch(/^\/uploads\/avatars\/[a-z0-9]+\.webp$/);
   const image = await page.request.get(avatar!);
   expect(image.headers()["content-type"]).toBe("image/webp");
+
+  const welcome = await waitForMail(email, WELCOME_MAIL_SUBJECT);
+  expect(welcome.alternative).toBe(true);
+  expect(welcome.text).toContain("Welcome to ShopIT, Rita Register!");
+  expect(welcome.html).toContain("Welcome to ShopIT, Rita Register!");
 });
 
 test("register refuses a taken e-mail and a non-image avatar, keeping what was typed", async ({ page }) => {

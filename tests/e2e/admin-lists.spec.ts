@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { productNamed } from "./helpers";
 import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 const picture = `data:image/png;base64,${fs.readFileSync(path.resolve("public/images/profile.png")).toString("base64")}`;
 
@@ -72,7 +73,7 @@ test("reviews: the latest of every product without a product id, then one produc
   await expect(page.getByText(comment)).toHaveCount(0);
 });
 
-test("products: thumbnail, category and stock; low-stock and out-of-stock filters; the dashboard's card opens the latter", async ({ page }) => {
+test("products: thumbnail, category and stock; low-stock and out-of-stock filters; the dashboard's card opens the latter", { tag: CATALOGUE_WRITE }, async ({ page }) => {
   await asAdmin(page);
   const prefix = unique("Stocked");
   const [out, low, plenty] = await createProducts(page, prefix, [0, 3, 6]);
@@ -134,7 +135,7 @@ test("orders: two selected orders get a new status in one submit", async ({ page
   await expect(page.getByTestId("toast")).toHaveText("Select the orders to change");
 });
 
-test("products: two selected products are deleted through one confirmation page", async ({ page }) => {
+test("products: two selected products are deleted through one confirmation page", { tag: CATALOGUE_WRITE }, async ({ page }) => {
   await asAdmin(page);
   const prefix = unique("Bulk Delete");
   const made = await createProducts(page, prefix, [4, 4, 4]);

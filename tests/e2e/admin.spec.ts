@@ -1,8 +1,9 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { money, productNamed } from "./helpers";
-import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
 const avatar = path.resolve("public/images/default_avatar.jpg");
@@ -47,7 +48,7 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
 });
 
-test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", async ({ page }) => {
+test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", { tag: CATALOGUE_WRITE }, async ({ page }) => {
   const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page);
   await page.goto("/admin/product");
@@ -101,7 +102,7 @@ test("an admin creates a product with two images, finds it in the shop, edits it
 test("an admin processes an order Processing → Shipped → Delivered, then deletes it", async ({ page, browser }) => {
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
-  await registerViaApi(buyer, "Order Owner");
+  const account = await registerViaApi(buyer, "Order Owner");
   const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
 
   await asAdmin(page);
@@ -123,6 +124,14 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
     await expect(page.getByTestId("order-status")).toHaveClass(badge);
   }
   await expect(page.getByTestId("status-history").locator("li")).toHaveCount(3);
+  // The buyer got a mail for each change, naming the order.
+  const [shipped, delivered] = await waitForMails(account.email, `your order #${order.orderNumber} has`, 2);
+  expect(shipped.subject).toBe(`ShopIT: your order #${order.orderNumber} has shipped`);
+  expect(delivered.subject).toBe(`ShopIT: your order #${order.orderNumber} has been delivered`);
+  for (const mail of [shipped, delivered]) {
+    expect(mail.alternative).toBe(true);
+    expect(mail.text).toContain(`/order/${order._id}`);
+  }
 
   // The buyer sees the same status and history; stock was not touched again by the changes.
   await buyer.goto(`/order/${order._id}`);

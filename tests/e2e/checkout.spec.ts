@@ -120,11 +120,17 @@ test("pay with 4242: success, a confirmation mail, then My Orders and a PAID ord
   await expect(page.getByTestId("total")).toHaveText(total!);
   await expectAddress(page.getByTestId("shipping-address"), ["Happy Payer", "12 Rue de la Paix", "Paris 75002", "France"]);
   await expect(page.getByTestId("receipt-mailed")).toHaveText(`A receipt has been mailed to ${account.email}.`);
-  const mail = await waitForMail(account.email);
-  expect(mail).toContain(`your order ${number}`);
-  expect(mail).toContain(`Thank you for your order ${number}.`);
-  expect(mail).toContain(`Total paid: ${total}`);
-  expect(mail).toContain(`/order/${orderId}/receipt`);
+  const mail = await waitForMail(account.email, `your order ${number}`);
+  expect(mail.subject).toBe(`ShopIT: your order ${number}`);
+  expect(mail.alternative).toBe(true);
+  expect(mail.text).toContain(`Thank you for your order ${number}.`);
+  // The text part's table: one line per item (name, quantity, price), then the totals.
+  const textLine = (start: string) => mail.text.split("\n").find((line) => line.startsWith(start))?.split(/\s{2,}/);
+  expect(textLine(headphones.name)).toEqual([headphones.name, "1", money(headphones.price)]);
+  expect(textLine("Total paid:")).toEqual(["Total paid:", total]);
+  expect(mail.text).toContain("Happy Payer, 12 Rue de la Paix, Paris 75002, France");
+  expect(mail.text).toContain(`/order/${orderId}/receipt`);
+  for (const fact of [`Order ${number}`, headphones.name, total!, `/order/${orderId}/receipt`]) expect(mail.html).toContain(fact);
   await page.getByRole("link", { name: "Go to Orders" }).click();
 
   await expect(page).toHaveTitle("My Orders - ShopIT");

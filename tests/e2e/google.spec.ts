@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./support/accounts";
+import { WELCOME_MAIL_SUBJECT, uniqueEmail, waitForMail, waitForMails } from "./support/accounts";
 
 /** Clicks "Sign in with Google" and goes through the stand-in provider's login and consent pages. */
 async function signInWithGoogle(page: Page, email: string) {
@@ -26,6 +26,10 @@ test("Google sign-in creates an account marked googleSignIn, without a password 
   await expect(page.getByRole("link", { name: "Change Password" })).toHaveCount(0);
   const response = await page.goto("/password/update");
   expect(response?.status()).toBe(403);
+
+  const welcome = await waitForMail(email, WELCOME_MAIL_SUBJECT);
+  expect(welcome.text).toContain(`Welcome to ShopIT, ${name}!`);
+  expect(welcome.text).toContain("Sign in with Google");
 });
 
 test("Google sign-in with the e-mail of an existing account signs into that account", async ({ page, browser }) => {
@@ -39,4 +43,7 @@ test("Google sign-in with the e-mail of an existing account signs into that acco
   await expect(page.locator(".user-menu > summary")).toContainText("Lin Ked");
   const me = await (await page.request.get("/api/v1/me")).json();
   expect(me.user).toMatchObject({ email, name: "Lin Ked", googleSignIn: false });
+  // Welcomed once, when registered: linking Google to the account makes no new one.
+  await expect(waitForMails(email, WELCOME_MAIL_SUBJECT, 2, 1500)).rejects.toThrow("No 2 mails");
+  expect((await waitForMail(email, WELCOME_MAIL_SUBJECT)).text).toContain("Sign in with this e-mail and your password.");
 });

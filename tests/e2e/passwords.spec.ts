@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { loginViaForm, logoutViaMenu, registerViaApi, resetLinkIn, waitForMail } from "./support/accounts";
+import { RESET_MAIL_SUBJECT, loginViaForm, logoutViaMenu, registerViaApi, resetLinkIn, waitForMail } from "./support/accounts";
 import { e2eEnv } from "./support/env";
 
 test("change password with 'log out other devices': the other browser is really signed out", async ({ page, browser }) => {
@@ -60,7 +60,10 @@ test("forgot password: a mail over SMTP, its link sets a new password, which the
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText(`If an account exists for ${account.email}`);
 
-  const mail = await waitForMail(account.email);
+  const mail = await waitForMail(account.email, RESET_MAIL_SUBJECT);
+  expect(mail.alternative).toBe(true);
+  expect(mail.text).toContain("It works once, for 30 minutes.");
+  expect(mail.html).toContain(`href="${mail.text.match(/https?:\/\/\S+\/password\/reset\/[a-f0-9]+/)?.[0]}"`);
   const link = resetLinkIn(mail);
   await page.goto(link);
   await expect(page).toHaveTitle("New Password Reset - ShopIT");
@@ -94,13 +97,13 @@ test("an unknown e-mail gets the same answer and no mail", async ({ page }) => {
   await page.getByLabel("Enter Email").fill(email);
   await page.getByRole("button", { name: "Send Email" }).click();
   await expect(page.getByTestId("toast")).toContainText(`If an account exists for ${email}`);
-  await expect(waitForMail(email, 1500)).rejects.toThrow("No mail");
+  await expect(waitForMail(email, RESET_MAIL_SUBJECT, 1500)).rejects.toThrow("No mail");
 });
 
 test("an expired reset link says so", async ({ page }) => {
   const account = await registerViaApi(page, "Late Reader");
   await page.request.post("/api/v1/password/reset", { data: { email: account.email } });
-  const link = resetLinkIn(await waitForMail(account.email));
+  const link = resetLinkIn(await waitForMail(account.email, RESET_MAIL_SUBJECT));
 
   // Age the token past its 30 minutes, straight in the shop's database.
   const db = new Database(e2eEnv().databaseFile);

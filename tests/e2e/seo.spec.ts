@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
 import { productNamed } from "./helpers";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 type JsonLd = Record<string, any>;
 
@@ -73,7 +74,7 @@ test("a product page carries Open Graph, Twitter tags and JSON-LD with its price
   ]);
 });
 
-test("JSON-LD holds a name with </script> as data, and says OutOfStock and no rating when so", async ({ page, playwright, baseURL }) => {
+test("JSON-LD holds a name with </script> as data, and says OutOfStock and no rating when so", { tag: CATALOGUE_WRITE }, async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));

@@ -5,6 +5,7 @@ import { CATEGORIES } from "../../app/lib/categories";
 import { DEMO_ADMIN } from "./support/accounts";
 import { overflowsViewport } from "./support/axe";
 import { productNamed } from "./helpers";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 const categoryHref = (name: string) => `/search?category=${encodeURIComponent(name)}`;
 
@@ -48,7 +49,7 @@ test("sold-out and low-stock products carry a badge on their card and their page
   await expect(page.getByTestId("product-card").filter({ hasText: plenty.name }).getByTestId("stock-badge")).toHaveCount(0);
 });
 
-test("a change of stock shows on the anonymous (cached) pages' badges at once", async ({ page, playwright, baseURL }) => {
+test("a change of stock shows on the anonymous (cached) pages' badges at once", { tag: CATALOGUE_WRITE }, async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   const word = `Stockprobe${test.info().project.name.replace(/\W/g, "")}${Date.now()}`;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { SignJWT, importJWK } from "jose";
-import { DEMO_ADMIN, DEMO_SHOPPER, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
+import { DEMO_ADMIN, DEMO_SHOPPER, RESET_MAIL_SUBJECT, WELCOME_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
 
 const PNG_1PX = Buffer.from(
@@ -32,6 +32,9 @@ test("POST /register creates the account, signs in, and never shows the password
   expect(JSON.stringify(body)).not.toMatch(/password|hash|\$2[aby]\$/i);
   const me = await request.get("/api/v1/me");
   expect((await me.json()).user.email).toBe(email);
+  const welcome = await waitForMail(email, WELCOME_MAIL_SUBJECT);
+  expect(welcome.alternative).toBe(true);
+  expect(welcome.text).toContain("Welcome to ShopIT, Api Person!");
 });
 
 test("POST /register refuses bad input with the field's message", async ({ request }) => {
@@ -190,7 +193,7 @@ test("password reset by API: same answer for unknown e-mails, token single use, 
   expect((await unknown.json()).message.replace("nobody-at-all@example.com", "X")).toBe((await known.json()).message.replace(account.email, "X"));
   await expectError(await request.post("/api/v1/password/reset", { data: { email: "bad" } }), 400, "Please enter valid email address");
 
-  const path = resetLinkIn(await waitForMail(account.email)).replace("/password/reset/", "/api/v1/password/reset/");
+  const path = resetLinkIn(await waitForMail(account.email, RESET_MAIL_SUBJECT)).replace("/password/reset/", "/api/v1/password/reset/");
   await expectError(await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-2" } }), 400, "Passwords do not match");
   // Not ticking "log out other devices" changes nothing: a reset ends every session.
   expect((await request.put(path, { data: { password: "fresh-pass-1", confirmPassword: "fresh-pass-1", logoutOtherDevices: false } })).status()).toBe(200);
@@ -204,7 +207,7 @@ test("password reset by API: same answer for unknown e-mails, token single use, 
 test("of two reset links, once the newer is used the older one is refused", async ({ request }) => {
   const account = await register(request);
   for (let i = 0; i < 2; i++) expect((await request.post("/api/v1/password/reset", { data: { email: account.email } })).status()).toBe(200);
-  const [older, newer] = (await waitForMails(account.email, 2)).map((mail) => resetLinkIn(mail).replace("/password/reset/", "/api/v1/password/reset/"));
+  const [older, newer] = (await waitForMails(account.email, RESET_MAIL_SUBJECT, 2)).map((mail) => resetLinkIn(mail).replace("/password/reset/", "/api/v1/password/reset/"));
   expect(older).not.toBe(newer);
   expect((await request.put(newer, { data: { password: "newer-pass-1", confirmPassword: "newer-pass-1" } })).status()).toBe(200);
   await expectError(await request.put(older, { data: { password: "older-pass-1", confirmPassword: "older-pass-1" } }), 400, "invalid or has already been used");

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext } from "../support/openapi-check";
-import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
+import { DEMO_ADMIN, uniqueEmail, waitForMails } from "../support/accounts";
 import { placeOrder } from "../support/orders";
+import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
 const dataUrl = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
@@ -22,7 +23,7 @@ async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]
   expect(body.message).toMatch(message);
 }
 
-test("admin product calls: 401, 403, field messages, create, update, delete", async ({ request, playwright, baseURL }) => {
+test("admin product calls: 401, 403, field messages, create, update, delete", { tag: CATALOGUE_WRITE }, async ({ request, playwright, baseURL }) => {
   await expectError(await request.post("/api/v1/admin/product/new", { data: validProduct }), 401, "Login first to access this resource.");
   const user = await loggedIn(playwright.request, baseURL, false);
   await expectError(await user.post("/api/v1/admin/product/new", { data: validProduct }), 403, "Role (user) is not allowed to access this resource");
@@ -86,6 +87,14 @@ test("admin order calls: list with totalAmount, status updates without touching 
   const stockAfter = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
   expect(stockAfter).toBe(stockBefore);
   expect((await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus).toBe("Delivered");
+  // The buyer hears of Shipped and of Delivered once each; setting Delivered again changes nothing.
+  const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const about = `your order #${order.orderNumber} has`;
+  expect((await waitForMails(buyerEmail, about, 2)).map((mail) => mail.subject)).toEqual([
+    `ShopIT: your order #${order.orderNumber} has shipped`,
+    `ShopIT: your order #${order.orderNumber} has been delivered`,
+  ]);
+  await expect(waitForMails(buyerEmail, about, 3, 1000)).rejects.toThrow("No 3 mails");
   await expectError(await admin.put("/api/v1/admin/update/order/unknown", { data: { status: "Shipped" } }), 404, "Order not found");
 
   expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({ success: true, message: "Order deleted successfully" });
@@ -118,7 +127,7 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   await admin.dispose();
 });
 
-test("deleting a product leaves the orders that contain it intact", async ({ playwright, baseURL }) => {
+test("deleting a product leaves the orders that contain it intact", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
   const admin = await loggedIn(playwright.request, baseURL, true);
   const name = `Soon Gone ${Date.now()}`;
   const created = await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, name, price: "30", stock: "3", images: [dataUrl] } });

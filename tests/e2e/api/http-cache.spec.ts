@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { DEMO_ADMIN } from "../support/accounts";
+import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 // Anonymous catalogue reads are cached in the server and revalidated with ETags
 // (app/web/page-cache.server.ts); signed-in pages and toasts never are.
@@ -58,7 +59,7 @@ test("a toast is shown once and never cached; the anonymous page stays without i
   expect(await (await stranger.get(url)).text()).not.toContain("Item Added to Cart");
 });
 
-test("an admin's price change shows at once on the cached product page and API", async ({ playwright, baseURL }) => {
+test("an admin's price change shows at once on the cached product page and API", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   const fields = { name: "Cache Probe", description: "Priced twice", category: "Electronics", seller: "Probe Seller", stock: "5" };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, rawRequest } from "../support/openapi-check";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 import { cookieHeader } from "../support/raw-http";
+import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 // Issue 11: bodies are limited before they are parsed (413 with a message), and writes
 // authenticated by a cookie are refused from other origins (bearer calls are exempt).
@@ -70,7 +71,7 @@ test("an avatar over 10 MB is drained and refused with 413; no account is made",
   expect(JSON.parse(refused.body).message).toBe("Please choose one image only.");
 });
 
-test("a product takes at most 10 images, as files or data URLs", async ({ baseURL }) => {
+test("a product takes at most 10 images, as files or data URLs", { tag: CATALOGUE_WRITE }, async ({ baseURL }) => {
   const admin = cookieHeader(await rawRequest(baseURL!, "POST", "/api/v1/login", json, JSON.stringify(DEMO_ADMIN)));
   const fields = { name: "Many Pictures", price: "5", description: "Eleven pictures", category: "Electronics", seller: "Limits", stock: "1" };
   const files = multipart([

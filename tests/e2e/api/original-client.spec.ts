@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { productNamed } from "../helpers";
-import { DEMO_ADMIN, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
+import { DEMO_ADMIN, RESET_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
 import { SHIPPING, SHIPPING_FORM } from "../support/shopping";
+import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 // The calls of the specification's own client (section 7), with the bodies it sends: its cart
 // and shipping info live in the browser, its prices come from `toFixed` (strings), and its
@@ -145,7 +146,7 @@ test("stateless checkout: another user's intent makes no order", async ({ playwr
   expect((await owner.context.post("/api/v1/order/new", { data: order })).status()).toBe(201);
 });
 
-test("stateless checkout: sold out between payment and order, the payment is refunded and the answer is 409", async ({ playwright, baseURL }) => {
+test("stateless checkout: sold out between payment and order, the payment is refunded and the answer is 409", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
   const admin = await asAdmin(playwright.request, baseURL);
   const product = { name: `Replay Last One ${Date.now()}`, price: "30.00", description: "One left", category: "Electronics", seller: "Replay", stock: "1", images: [dataUrl] };
   const created = await admin.post("/api/v1/admin/product/new", { data: product });
@@ -190,7 +191,7 @@ test("accounts: register, login, me, forgot (both paths), reset, update (both pa
     expect(forgot.status()).toBe(200);
     expect((await forgot.json()).success).toBe(true);
   }
-  const links = (await waitForMails(account.email, 2)).map(resetLinkIn);
+  const links = (await waitForMails(account.email, RESET_MAIL_SUBJECT, 2)).map(resetLinkIn);
   const reset = await context.put(`/api/v1${links[1]}`, { data: { password: "reset-pass-123", confirmPassword: "reset-pass-123" } });
   expect(reset.status()).toBe(200);
   expect((await context.post("/api/v1/login", { data: { email: account.email, password: "reset-pass-123" } })).status()).toBe(200);
@@ -211,7 +212,7 @@ test("accounts: register, login, me, forgot (both paths), reset, update (both pa
   expect((await context.get("/api/v1/me")).status()).toBe(401);
 });
 
-test("admin: users, products, reviews and orders through the client's paths", async ({ playwright, baseURL }) => {
+test("admin: users, products, reviews and orders through the client's paths", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
   const admin = await asAdmin(playwright.request, baseURL);
   const shopper = await signedUp(playwright.request, baseURL, "Reviewing Client");
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import libqp from "libqp";
+import { simpleParser } from "mailparser";
 import { e2eEnv } from "./env";
 
 export const DEMO_SHOPPER = { email: "shopper@example.com", password: "shopper12345", name: "Demo Shopper" };
@@ -37,36 +37,59 @@ export async function logoutViaMenu(page: Page) {
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
 }
 
-/** Waits for `count` mails to `to` to reach the test SMTP server; their decoded texts, oldest first. */
-export async function waitForMails(to: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+/** A mail as the test SMTP server received it, parsed. */
+export type ReceivedMail = {
+  subject: string;
+  /** The text/plain part. */
+  text: string;
+  /** The text/html part, or null when the mail has none. */
+  html: string | null;
+  /** Whether the top-level part is multipart/alternative (text and HTML of the same message). */
+  alternative: boolean;
+};
+
+export const RESET_MAIL_SUBJECT = "ShopIT password recovery";
+export const WELCOME_MAIL_SUBJECT = "Welcome to ShopIT";
+
+async function readMail(file: string): Promise<ReceivedMail> {
+  const parsed = await simpleParser(fs.readFileSync(file));
+  return {
+    subject: parsed.subject ?? "",
+    text: parsed.text ?? "",
+    html: typeof parsed.html === "string" ? parsed.html : null,
+    alternative: (parsed.headers.get("content-type") as { value?: string } | undefined)?.value === "multipart/alternative",
+  };
+}
+
+/**
+ * Waits for `count` mails to `to` whose subject contains `subject` (or matches it) to reach the
+ * test SMTP server; oldest first.
+ */
+export async function waitForMails(to: string, subject: string | RegExp, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
   const { mailDir } = e2eEnv();
   const deadline = Date.now() + timeoutMs;
+  const wanted = (mail: ReceivedMail) => (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject));
   // The sink names each file `{time}-{n}-{recipient}.eml`.
   const order = (file: string) => file.split("-").slice(0, 2).map(Number);
   while (Date.now() < deadline) {
     const files = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((f) => f.endsWith(`-${to}.eml`));
-    if (files.length >= count) {
-      files.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
-      return files.map((file) => {
-        const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-        const [headers, ...body] = raw.split(/\r?\n\r?\n/);
-        const text = body.join("\n\n");
-        return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? libqp.decode(text).toString("utf8") : text;
-      });
-    }
+    files.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+    const mails = (await Promise.all(files.map((file) => readMail(path.join(mailDir, file))))).filter(wanted);
+    if (mails.length >= count) return mails;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No ${count === 1 ? "mail" : `${count} mails`} to ${to} within ${timeoutMs} ms`);
+  throw new Error(`No ${count === 1 ? "mail" : `${count} mails`} "${subject}" to ${to} within ${timeoutMs} ms`);
 }
 
-/** Waits for a mail to `to` to reach the test SMTP server and returns its decoded text. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
-  return (await waitForMails(to, 1, timeoutMs))[0];
+/** Waits for a mail to `to` whose subject contains `subject` (or matches it). */
+export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+  return (await waitForMails(to, subject, 1, timeoutMs))[0];
 }
 
-export function resetLinkIn(mail: string): string {
-  const link = mail.match(/https?:\/\/\S+\/password\/reset\/[a-f0-9]+/)?.[0];
-  if (!link) throw new Error(`No reset link in mail:\n${mail}`);
+/** The path of the reset link in a password recovery mail's text part. */
+export function resetLinkIn(mail: ReceivedMail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/password\/reset\/[a-f0-9]+/)?.[0];
+  if (!link) throw new Error(`No reset link in mail:\n${mail.text}`);
   return new URL(link).pathname;
 }
 

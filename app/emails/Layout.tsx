@@ -1,0 +1,34 @@
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Text } from "@react-email/text";
+import type { ReactNode } from "react";
+import { mailStyles } from "./styles";
+
+/** What every mail knows about the shop: its name (header and footer) and its address. */
+export type ShopFrame = { shopName: string; shopUrl: string };
+
+/** The frame of every mail: the shop's name on top, the message, a footer naming the shop. */
+export function EmailLayout({ shop, preview, children }: { shop: ShopFrame; preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={mailStyles.body}>
+        <Container style={mailStyles.container}>
+          <Text style={mailStyles.brand}>{shop.shopName}</Text>
+          {children}
+          <Hr style={mailStyles.hr} />
+          <Text style={mailStyles.footer}>
+            {`Sent by ${shop.shopName} · `}
+            <Link href={shop.shopUrl}>{`Visit ${shop.shopName}`}</Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

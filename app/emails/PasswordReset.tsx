@@ -1,0 +1,26 @@
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
+import { EmailLayout, type ShopFrame } from "./Layout";
+import { mailStyles } from "./styles";
+
+export type PasswordResetProps = { shop: ShopFrame; name: string; link: string; validMinutes: number };
+
+/** The single-use link to choose a new password. */
+export function PasswordReset({ shop, name, link, validMinutes }: PasswordResetProps) {
+  return (
+    <EmailLayout shop={shop} preview="Your password reset link">
+      <Heading as="h1" style={mailStyles.heading}>
+        Password recovery
+      </Heading>
+      <Text style={mailStyles.text}>{`Hello ${name},`}</Text>
+      <Text style={mailStyles.text}>Your password reset link is:</Text>
+      <Text style={mailStyles.text}>
+        <Link href={link}>{link}</Link>
+      </Text>
+      <Text style={mailStyles.text}>
+        {`It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail.`}
+      </Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
+import { EmailLayout, type ShopFrame } from "./Layout";
+import { mailStyles } from "./styles";
+
+export type WelcomeProps = { shop: ShopFrame; name: string; email: string; googleSignIn: boolean; profileUrl: string };
+
+/** Sent once, when an account is created (with a password or by a first Google sign-in). */
+export function Welcome({ shop, name, email, googleSignIn, profileUrl }: WelcomeProps) {
+  return (
+    <EmailLayout shop={shop} preview={`Welcome to ${shop.shopName}`}>
+      <Heading as="h1" style={mailStyles.heading}>
+        {`Welcome to ${shop.shopName}, ${name}!`}
+      </Heading>
+      <Text style={mailStyles.text}>
+        {`Your account ${email} is ready. `}
+        {googleSignIn ? "Sign in with Google whenever you come back." : "Sign in with this e-mail and your password."}
+      </Text>
+      <Text style={mailStyles.text}>
+        <Link href={shop.shopUrl} style={mailStyles.button}>
+          Start shopping
+        </Link>
+      </Text>
+      <Text style={mailStyles.text}>
+        <Link href={profileUrl}>Your profile</Link>
+      </Text>
+    </EmailLayout>
+  );
+}

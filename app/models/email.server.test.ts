@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { config } from "~/config.server";
+import { sendMail, sendMailLater } from "./email.server";
+
+afterEach(() => vi.restoreAllMocks());
+
+const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
+
+describe("without SMTP_URL", () => {
+  it("writes each mail to the outbox as multipart/alternative, text and HTML", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const before = new Set(outbox());
+    await sendMail({ to: "a@example.com", subject: "Hello", text: "Plain words", html: "<p>Rich words</p>" });
+    const [file] = outbox().filter((f) => !before.has(f));
+    const raw = fs.readFileSync(path.join(config.outboxDir, file), "utf8");
+    expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(raw).toMatch(/Content-Type: text\/plain[\s\S]*Plain words/);
+    expect(raw).toMatch(/Content-Type: text\/html[\s\S]*<p>Rich words<\/p>/);
+  });
+});
+
+describe("mails sent later", () => {
+  it("only log a failure, whether composing or sending fails", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(sendMailLater("the test mail", () => Promise.reject(new Error("template broke")))).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledWith("Could not send the test mail:", expect.objectContaining({ message: "template broke" }));
+  });
+
+  it("send nothing when there is nobody to tell", async () => {
+    const before = outbox().length;
+    await sendMailLater("nothing", async () => null);
+    expect(outbox()).toHaveLength(before);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { config } from "~/config.server";
+import { FULFILMENT } from "~/lib/order-states";
+import { orderConfirmationMail, orderStatusMail, passwordResetMail, welcomeMail } from "./mail-messages.server";
+import type { OrderWithLines } from "./orders.server";
+
+const buyer = { name: "Ann O'Neil", email: "ann@example.com" };
+const order = {
+  id: "order-1",
+  orderNumber: 1042,
+  lines: [
+    { name: "Cable <USB-C> & adapter", quantity: 2, priceCents: 1999 },
+    { name: "Laptop Pro 14", quantity: 1, priceCents: 99900 },
+  ],
+  itemsPriceCents: 103898,
+  shippingPriceCents: 0,
+  taxPriceCents: 5195,
+  totalPriceCents: 109093,
+  shippingRecipientName: "Ann Martin",
+  shippingAddress: "12 Rue de la Paix",
+  shippingCity: "Paris",
+  shippingState: null,
+  shippingPostalCode: "75002",
+  shippingCountry: "France",
+} as unknown as OrderWithLines;
+
+const orderUrl = `${config.publicUrl}/order/order-1`;
+
+describe("order confirmation", () => {
+  it("names the shop, the order, its items, totals, address and links, in both parts", async () => {
+    const mail = await orderConfirmationMail(order, buyer);
+    expect(mail.to).toBe("ann@example.com");
+    expect(mail.subject).toBe(`${config.shopName}: your order #1042`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(config.shopName);
+      expect(part).toContain("#1042");
+      expect(part).toContain("Laptop Pro 14");
+      expect(part).toContain("$999.00");
+      expect(part).toContain("$19.99");
+      expect(part).toContain("$1,038.98");
+      expect(part).toContain("$51.95");
+      expect(part).toContain("$1,090.93");
+      expect(part).toContain("Ann Martin, 12 Rue de la Paix, Paris 75002, France");
+    }
+    expect(mail.text).toContain(`Thank you for your order #1042.`);
+    expect(mail.text).toMatch(/Total paid:\s+\$1,090\.93/);
+    expect(mail.text).toMatch(/Laptop Pro 14\s+1\s+\$999\.00/);
+    expect(mail.text).toContain(orderUrl);
+    expect(mail.text).toContain(`${orderUrl}/receipt`);
+    expect(mail.html).toContain(`href="${orderUrl}/receipt"`);
+    expect(mail.html).toContain("Thank you for your order #1042. We have received your payment.");
+  });
+
+  it("escapes what shoppers and admins typed", async () => {
+    const mail = await orderConfirmationMail(order, { ...buyer, name: "<script>alert(1)</script>" });
+    expect(mail.html).toContain("Cable &lt;USB-C&gt; &amp; adapter");
+    expect(mail.html).not.toContain("<USB-C>");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.text).toContain("Cable <USB-C> & adapter");
+  });
+});
+
+describe("order status", () => {
+  it("tells the buyer the order shipped, then that it was delivered", async () => {
+    const shipped = await orderStatusMail(order, buyer, FULFILMENT.shipped);
+    expect(shipped.subject).toBe(`${config.shopName}: your order #1042 has shipped`);
+    expect(shipped.text).toContain("Your order #1042 has shipped");
+    expect(shipped.text).toContain(orderUrl);
+    const delivered = await orderStatusMail(order, buyer, FULFILMENT.delivered);
+    expect(delivered.subject).toBe(`${config.shopName}: your order #1042 has been delivered`);
+    expect(delivered.html).toContain(config.shopName);
+    expect(delivered.text).toContain("Ann Martin, 12 Rue de la Paix, Paris 75002, France");
+  });
+});
+
+describe("password reset", () => {
+  it("carries the link and how long it works", async () => {
+    const link = `${config.publicUrl}/password/reset/${"ab".repeat(32)}`;
+    const mail = await passwordResetMail(buyer, link, 30);
+    expect(mail.subject).toBe(`${config.shopName} password recovery`);
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain("It works once, for 30 minutes.");
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+});
+
+describe("welcome", () => {
+  it("welcomes by name to the shop, in the way the account signs in", async () => {
+    const password = await welcomeMail({ ...buyer, googleSignIn: false });
+    expect(password.subject).toBe(`Welcome to ${config.shopName}`);
+    expect(password.text).toContain(`Welcome to ${config.shopName}, Ann O'Neil!`);
+    expect(password.text).toContain("your password");
+    expect(password.html).toContain("Ann O&#x27;Neil");
+    const google = await welcomeMail({ ...buyer, googleSignIn: true });
+    expect(google.text).toContain("Sign in with Google");
+  });
+});

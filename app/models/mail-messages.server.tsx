@@ -1,0 +1,87 @@
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+import { config } from "~/config.server";
+import { OrderConfirmation } from "~/emails/OrderConfirmation";
+import { OrderStatusChanged, STATUS_NEWS, type NotifiedStatus } from "~/emails/OrderStatusChanged";
+import { PasswordReset } from "~/emails/PasswordReset";
+import { Welcome } from "~/emails/Welcome";
+import { formatOrderNumber } from "~/lib/order-number";
+import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
+import { addressLines } from "~/lib/address";
+import type { Mail } from "./email.server";
+import type { OrderWithLines } from "./orders.server";
+
+// Each message of the shop: its recipient, its subject and both parts rendered from its one
+// template in app/emails (HTML for mail clients, text from the same HTML for everyone else).
+
+const shop = () => ({ shopName: config.shopName, shopUrl: config.publicUrl });
+const orderUrl = (orderId: string) => `${config.publicUrl}/order/${orderId}`;
+
+// Headings keep their case in the text part (html-to-text would shout them in capitals).
+const textOptions = { selectors: [{ selector: "h1", options: { uppercase: false } }] };
+
+async function compose(to: string, subject: string, template: ReactElement): Promise<Mail> {
+  const [html, text] = await Promise.all([
+    render(template),
+    render(template, { plainText: true, htmlToTextOptions: textOptions }),
+  ]);
+  return { to, subject, html, text };
+}
+
+type Recipient = { name: string; email: string };
+
+export function orderConfirmationMail(order: OrderWithLines, buyer: Recipient): Promise<Mail> {
+  return compose(
+    buyer.email,
+    `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)}`,
+    <OrderConfirmation
+      shop={shop()}
+      buyerName={buyer.name}
+      order={order}
+      address={addressLines(order).join(", ")}
+      orderUrl={orderUrl(order.id)}
+      receiptUrl={`${orderUrl(order.id)}/receipt`}
+    />,
+  );
+}
+
+/** Whether the buyer hears about an order reaching this status. */
+export const isNotifiedStatus = (status: OrderStatusValue): status is NotifiedStatus =>
+  status === FULFILMENT.shipped || status === FULFILMENT.delivered;
+
+export function orderStatusMail(order: OrderWithLines, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
+  return compose(
+    buyer.email,
+    `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)} ${STATUS_NEWS[status].headline}`,
+    <OrderStatusChanged
+      shop={shop()}
+      buyerName={buyer.name}
+      orderNumber={order.orderNumber}
+      status={status}
+      address={addressLines(order).join(", ")}
+      orderUrl={orderUrl(order.id)}
+    />,
+  );
+}
+
+export function passwordResetMail(user: Recipient, link: string, validMinutes: number): Promise<Mail> {
+  return compose(
+    user.email,
+    `${config.shopName} password recovery`,
+    <PasswordReset shop={shop()} name={user.name} link={link} validMinutes={validMinutes} />,
+  );
+}
+
+export function welcomeMail(user: Recipient & { googleSignIn: boolean }): Promise<Mail> {
+  return compose(
+    user.email,
+    `Welcome to ${config.shopName}`,
+    <Welcome
+      shop={shop()}
+      name={user.name}
+      email={user.email}
+      googleSignIn={user.googleSignIn}
+      profileUrl={`${config.publicUrl}/me`}
+    />,
+  );
+}
