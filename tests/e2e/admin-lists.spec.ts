@@ -54,7 +54,7 @@ test("reviews: the latest of every product without a product id, then one produc
   // Pick the product in the filter (a GET form; submitted on change with JS, with its button without).
   await page.goto("/admin/reviews");
   await page.getByLabel("Product", { exact: true }).selectOption({ label: product.name });
-  if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Show" }).first().click();
+  if (test.info().project.use.javaScriptEnabled === false) await page.getByRole("button", { name: "Show" }).first().click();
   await expect(page).toHaveURL(new RegExp(`productId=${product._id}`));
   await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
   const products = await page.locator("tbody tr td:nth-child(2)").allTextContents();
@@ -90,13 +90,13 @@ test("products: thumbnail, category and stock; low-stock and out-of-stock filter
 
   const shown = () => page.locator("tbody tr td:nth-child(4)").allTextContents();
   await page.getByLabel("Stock", { exact: true }).selectOption("low");
-  if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Show" }).first().click();
+  if (test.info().project.use.javaScriptEnabled === false) await page.getByRole("button", { name: "Show" }).first().click();
   await expect(page).toHaveURL(/stock=low/);
   await expect(page.locator("tbody tr")).toHaveCount(1);
   expect(await shown()).toEqual([low.name]);
 
   await page.getByLabel("Stock", { exact: true }).selectOption("out");
-  if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Show" }).first().click();
+  if (test.info().project.use.javaScriptEnabled === false) await page.getByRole("button", { name: "Show" }).first().click();
   await expect(page).toHaveURL(/stock=out/);
   await expect(page.locator("tbody tr")).toHaveCount(1);
   expect(await shown()).toEqual([out.name]);

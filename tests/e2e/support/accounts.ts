@@ -95,5 +95,5 @@ export function resetLinkIn(mail: ReceivedMail): string {
 
 /** Without JavaScript the page is rendered anew by the server, which never sends a password back. */
 export async function expectPasswordNotEchoed(page: Page, label: string) {
-  if (test.info().project.name === "no-js") await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+  if (test.info().project.use.javaScriptEnabled === false) await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
 }
