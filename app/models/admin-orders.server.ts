@@ -43,7 +43,7 @@ export function updateOrderStatus(orderId: string, status: OrderStatusValue, now
     sendMailLater(`the ${status} mail of order ${orderId}`, async () => {
       const order = getOrder(orderId);
       return order?.buyer ? orderStatusMail(order, order.buyer, status) : null;
-    });
+    }, `order ${orderId}`);
   }
   return changed;
 }

@@ -33,4 +33,16 @@ describe("mails sent later", () => {
     await sendMailLater("nothing", async () => null);
     expect(outbox()).toHaveLength(before);
   });
+
+  it("compose the mails about one thing in the order they were asked for, even when the first is slower", async () => {
+    const composed: string[] = [];
+    const slow = () => new Promise<null>((resolve) => setTimeout(() => resolve(composed.push("shipped") && null), 30));
+    const fast = async () => (composed.push("delivered"), null);
+    await Promise.all([sendMailLater("first", slow, "order 1"), sendMailLater("second", fast, "order 1")]);
+    expect(composed).toEqual(["shipped", "delivered"]);
+    // Without a shared key nothing waits: the fast one goes first.
+    composed.length = 0;
+    await Promise.all([sendMailLater("first", slow), sendMailLater("second", fast)]);
+    expect(composed).toEqual(["delivered", "shipped"]);
+  });
 });

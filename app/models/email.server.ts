@@ -23,13 +23,24 @@ export async function sendMail(mail: Mail): Promise<void> {
   console.log(`Mail "${mail.subject}" to ${mail.to} saved in ${file}${firstLink ? ` (link: ${firstLink})` : ""}`);
 }
 
+// The mails sent about one thing (an order), one after the other: "shipped" is never sent after
+// "delivered" when an admin sets both within a moment.
+const inOrder = new Map<string, Promise<void>>();
+
 /**
  * Composes and sends a mail after the current request has been answered; nobody waits for it and
- * a failure is only logged (`what` names the mail in the log). Settles when done, for tests.
+ * a failure is only logged (`what` names the mail in the log). Mails with the same `after` key go
+ * out in the order they were asked for. Settles when done, for tests.
  */
-export function sendMailLater(what: string, compose: () => Promise<Mail | null>): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve))
+export function sendMailLater(what: string, compose: () => Promise<Mail | null>, after?: string): Promise<void> {
+  const previous = (after && inOrder.get(after)) || new Promise<void>((resolve) => setImmediate(resolve));
+  const sent = previous
     .then(compose)
     .then((mail) => (mail ? sendMail(mail) : undefined))
     .catch((error) => console.error(`Could not send ${what}:`, error));
+  if (after) {
+    inOrder.set(after, sent);
+    void sent.then(() => inOrder.get(after) === sent && inOrder.delete(after));
+  }
+  return sent;
 }
