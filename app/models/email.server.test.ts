@@ -36,8 +36,12 @@ describe("mails sent later", () => {
 
   it("compose the mails about one thing in the order they were asked for, even when the first is slower", async () => {
     const composed: string[] = [];
-    const slow = () => new Promise<null>((resolve) => setTimeout(() => resolve(composed.push("shipped") && null), 30));
-    const fast = async () => (composed.push("delivered"), null);
+    const compose = (name: string) => {
+      composed.push(name);
+      return null;
+    };
+    const slow = () => new Promise<null>((resolve) => setTimeout(() => resolve(compose("shipped")), 30));
+    const fast = async () => compose("delivered");
     await Promise.all([sendMailLater("first", slow, "order 1"), sendMailLater("second", fast, "order 1")]);
     expect(composed).toEqual(["shipped", "delivered"]);
     // Without a shared key nothing waits: the fast one goes first.
