@@ -62,7 +62,7 @@ describe("login limits", () => {
     expect((await attempt(owner.email, "right-password", ip)).outcome).toBe("ok");
     for (let i = 0; i < 10; i++) expect((await attempt(owner.email, "guess", ip)).outcome).toBe(401);
     expect((await attempt(owner.email, "guess", ip)).outcome).toBe(429);
-  });
+  }, 30_000); // 21 bcrypt comparisons
 
   it("refuses (429) an address with 50 failures overall, whichever accounts it tried", async () => {
     const ip = "203.0.113.30";

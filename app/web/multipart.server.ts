@@ -57,7 +57,9 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
   let failure: unknown = null;
   const kept = new Map<string, number>();
   const open = new Set<BusboyFileStream>();
-  const writes: Promise<void>[] = [];
+  // Fields and files in the order they were sent (a product's first picture stays its first),
+  // whichever file finishes writing first.
+  const entries: [string, FormDataEntryValue | Promise<FormDataEntryValue>][] = [];
   // Stops reading: the file being written is abandoned too, so that nothing waits for it.
   const fail = (error: unknown) => {
     failure ??= error;
@@ -71,7 +73,7 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
       checkName(name);
       textBytes += name.length + value.length;
       if (valueTruncated || textBytes > BODY_LIMITS.text) throw bodyTooLarge(BODY_LIMITS.text);
-      form.append(name, value);
+      entries.push([name, value]);
     } catch (error) {
       fail(error);
     }
@@ -92,16 +94,22 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
     if (!filename || allowed === 0) return void stream.resume();
     if (count >= allowed) {
       stream.resume();
-      return void form.append(name, FILE_NOT_KEPT);
+      return void entries.push([name, FILE_NOT_KEPT]);
     }
     kept.set(name, count + 1);
     open.add(stream);
-    writes.push(
-      keepFile(stream, filename, mimeType).then(
-        (file) => void form.append(name, file ?? FILE_TOO_LARGE),
-        (error: unknown) => void (failure ??= error),
-      ).finally(() => open.delete(stream)),
-    );
+    entries.push([
+      name,
+      keepFile(stream, filename, mimeType)
+        .then(
+          (file) => file ?? FILE_TOO_LARGE,
+          (error: unknown) => {
+            failure ??= error;
+            return FILE_TOO_LARGE;
+          },
+        )
+        .finally(() => open.delete(stream)),
+    ]);
   });
 
   try {
@@ -109,9 +117,10 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
   } catch (error) {
     fail(error);
   }
-  await Promise.all(writes);
+  const values = await Promise.all(entries.map(([, value]) => value));
   // A file the disk refused is the server's problem; anything else went wrong in what was sent.
   if (failure) throw isBodyError(failure) || (failure as { syscall?: string }).syscall ? failure : new BodyError(400, MALFORMED);
+  entries.forEach(([name], i) => form.append(name, values[i]));
   return form;
 }
 
