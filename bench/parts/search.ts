@@ -1,4 +1,5 @@
-import { dataset, runChild } from "../lib/datasets";
+import { runChild } from "../lib/children";
+import { dataset } from "../lib/datasets";
 import { addRow, ms, percentile, quick, times } from "../lib/report";
 
 type Out = {
