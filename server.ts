@@ -105,17 +105,26 @@ if (!isDev) {
 }
 
 // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
-// reference for page speed. The bench PUTs a page's bytes here, then loads GET /__bench/ceiling/:key,
-// which answers them as a constant, compressed once, through the same middleware as the pages.
+// same-stack reference for page speed. The bench writes a page's bytes to
+// <data dir>/bench-ceiling/<key>.json ({ contentType, body: base64 }); GET /__bench/ceiling/:key
+// answers them as a constant, compressed once, through the same middleware as the pages. A file, so
+// that every worker process answers it.
 if (config.benchCeiling) {
+  const { readFileSync } = await import("node:fs");
   const constants = new Map<string, { type: string; body: EncodedBody }>();
-  app.put("/__bench/ceiling/:key", express.raw({ type: () => true, limit: "5mb" }), (req, res) => {
-    const type = req.get("content-type") ?? "text/html; charset=utf-8";
-    constants.set(req.params.key, { type, body: new EncodedBody(req.body) });
-    res.sendStatus(204);
-  });
+  const load = (key: string) => {
+    if (!/^[\w-]+$/.test(key)) return undefined;
+    try {
+      const stored = JSON.parse(readFileSync(path.join(config.dataDir, "bench-ceiling", `${key}.json`), "utf8"));
+      const constant = { type: String(stored.contentType), body: new EncodedBody(Buffer.from(stored.body, "base64")) };
+      constants.set(key, constant);
+      return constant;
+    } catch {
+      return undefined;
+    }
+  };
   app.get("/__bench/ceiling/:key", (req, res) => {
-    const constant = constants.get(req.params.key);
+    const constant = constants.get(req.params.key) ?? load(req.params.key);
     if (!constant) return void res.sendStatus(404);
     res.setHeader("Content-Type", constant.type);
     constant.body.send(req, res);

@@ -1,21 +1,26 @@
 // `npm run bench` runs every part; `npm run bench -- search dashboard` runs those; `--quick` (or
-// BENCH_QUICK=1) shortens runs and data sets while developing. Prints one table at the end.
+// BENCH_QUICK=1) shortens runs and data sets while developing; `--workers=1,2` sets the worker
+// counts (WEB_CONCURRENCY) of the parts that run once per count (default: 1 and one per core).
+// Prints one table at the end.
 import { execSync } from "node:child_process";
 import os from "node:os";
 import fs from "node:fs";
-import { markdownTable, quick, rows } from "./lib/report";
+import { addRow, markdownTable, quick, rows } from "./lib/report";
+import { WorkersNotStarted } from "./lib/server";
 
-const PARTS = {
-  pages: () => import("./parts/pages").then((m) => m.pages()),
-  api: () => import("./parts/api").then((m) => m.api()),
-  search: () => import("./parts/search").then((m) => m.search()),
-  dashboard: () => import("./parts/dashboard").then((m) => m.dashboard()),
-  checkout: () => import("./parts/checkout").then((m) => m.checkout()),
-  weight: () => import("./parts/weight").then((m) => m.weight()),
-  lighthouse: () => import("./parts/lighthouse").then((m) => m.lighthouse()),
-  bodies: () => import("./parts/bodies").then((m) => m.bodies()),
-} as const;
-type Part = keyof typeof PARTS;
+/** Each part; those taking a worker count run once per count of `--workers`. */
+const PARTS: Record<string, { perWorkers?: true; run: (workers?: number) => Promise<void> }> = {
+  pages: { perWorkers: true, run: (w) => import("./parts/pages").then((m) => m.pages(w)) },
+  api: { perWorkers: true, run: (w) => import("./parts/api").then((m) => m.api(w)) },
+  signed: { perWorkers: true, run: (w) => import("./parts/signed").then((m) => m.signed(w)) },
+  mixed: { perWorkers: true, run: (w) => import("./parts/mixed").then((m) => m.mixed(w)) },
+  search: { run: () => import("./parts/search").then((m) => m.search()) },
+  dashboard: { run: () => import("./parts/dashboard").then((m) => m.dashboard()) },
+  checkout: { perWorkers: true, run: (w) => import("./parts/checkout").then((m) => m.checkout(w)) },
+  weight: { run: () => import("./parts/weight").then((m) => m.weight()) },
+  lighthouse: { run: () => import("./parts/lighthouse").then((m) => m.lighthouse()) },
+  bodies: { run: () => import("./parts/bodies").then((m) => m.bodies()) },
+};
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const unknown = args.filter((a) => !(a in PARTS));
@@ -23,7 +28,19 @@ if (unknown.length) {
   console.error(`Unknown part(s): ${unknown.join(", ")}. Parts: ${Object.keys(PARTS).join(", ")}`);
   process.exit(2);
 }
-const selected = (args.length ? args : Object.keys(PARTS)) as Part[];
+const selected = args.length ? args : Object.keys(PARTS);
+const unknownOptions = process.argv.slice(2).filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers="));
+if (unknownOptions.length) {
+  console.error(`Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}`);
+  process.exit(2);
+}
+
+const workersOption = process.argv.find((a) => a.startsWith("--workers="))?.slice("--workers=".length);
+const workerCounts = [...new Set(workersOption ? workersOption.split(",").map(Number) : [1, os.availableParallelism()])];
+if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1)) {
+  console.error(`--workers takes whole numbers of at least 1, e.g. --workers=1,${os.availableParallelism()}`);
+  process.exit(2);
+}
 
 function machine(): string {
   const cpu = fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model ?? "?";
@@ -40,6 +57,7 @@ function machine(): string {
     `machine: ${os.cpus().length} cores (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `node: ${process.version}, ${os.type()} ${os.release()}`,
     `mode: ${quick ? "quick (BENCH_QUICK: shorter runs, smaller data sets; not for the record)" : "full"}`,
+    `workers (WEB_CONCURRENCY) for ${Object.keys(PARTS).filter((p) => PARTS[p].perWorkers).join("/")}: ${workerCounts.join(", ")}`,
   ].join("\n");
 }
 
@@ -47,15 +65,22 @@ const started = Date.now();
 console.log(machine());
 let failed = false;
 for (const part of selected) {
-  const t0 = Date.now();
-  console.log(`\n== ${part}`);
-  try {
-    await PARTS[part]();
-  } catch (error) {
-    failed = true;
-    console.error(`  ${part} failed:`, error);
+  for (const workers of PARTS[part].perWorkers ? workerCounts : [undefined]) {
+    const t0 = Date.now();
+    console.log(`\n== ${part}${workers === undefined ? "" : ` (WEB_CONCURRENCY=${workers})`}`);
+    try {
+      await PARTS[part].run(workers);
+    } catch (error) {
+      if (error instanceof WorkersNotStarted) {
+        // A build without node:cluster ignores WEB_CONCURRENCY: nothing to measure that 1 worker did not.
+        addRow({ part, workers: error.found, measure: `WEB_CONCURRENCY=${error.asked}: not measured`, value: error.message });
+      } else {
+        failed = true;
+        console.error(`  ${part} failed:`, error);
+      }
+    }
+    console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
-  console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 console.log(`\n${machine()}\ntotal time: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 console.log(markdownTable(rows));

@@ -1,11 +1,29 @@
+/** The demo shopper app/seed/seed.server.ts creates (importing it would open a database). */
+export const DEMO_SHOPPER = { email: "shopper@example.com", password: "shopper12345" };
+
 /** A shopper's HTTP client: fetch with a cookie jar, no redirects followed (as a test would). */
 export class Shopper {
-  private cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  private cookies: Map<string, string>;
+  constructor(
+    private readonly base: string,
+    cookies: [string, string][] = [],
+  ) {
+    this.cookies = new Map(cookies);
+  }
+
+  /** The jar, to hand the shopper to another process (`new Shopper(base, cookies)`). */
+  get cookieList(): [string, string][] {
+    return [...this.cookies];
+  }
+
+  /** The Cookie header this shopper sends, e.g. for autocannon. */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
 
   async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; bearer?: string } = {}) {
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: string | undefined;
     if (init.json !== undefined) {
       headers["content-type"] = "application/json";

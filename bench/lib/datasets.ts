@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { progress, progressDone } from "./report";
+import { runChild } from "./children";
+import { progressDone } from "./report";
 
 const CACHE_DIR = path.join(os.tmpdir(), "shopit-bench-data");
 
@@ -14,32 +14,6 @@ function datasetVersion(): string {
     hash.update(fs.readFileSync(path.join("drizzle", file)));
   hash.update(fs.readFileSync("bench/children/seed.ts"));
   return hash.digest("hex").slice(0, 12);
-}
-
-/**
- * Runs `node --import tsx <script> ...args` with DATABASE_URL set (the shop's db client reads it
- * at import), relaying `progress` lines and returning the JSON the child prints last.
- */
-export async function runChild<T>(script: string, args: string[], env: Record<string, string>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, ...args], {
-      stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "bench", ...env },
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk;
-      let nl: number;
-      while ((nl = out.indexOf("\n")) >= 0) {
-        const line = out.slice(0, nl);
-        out = out.slice(nl + 1);
-        if (line.startsWith("progress ")) progress(line.slice("progress ".length));
-        else if (line.startsWith("result ")) resolve(JSON.parse(line.slice("result ".length)) as T);
-        else if (line.trim()) console.log(`  ${line}`);
-      }
-    });
-    child.on("exit", (code) => (code === 0 ? undefined : reject(new Error(`${script} exited ${code}`))));
-  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import autocannon from "autocannon";
+import { runChild } from "./children";
 import { quick } from "./report";
 
 export type LoadResult = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; bytes: number };
@@ -15,18 +15,11 @@ export const LOAD = {
   seconds: quick ? 3 : 10,
 };
 
-/** autocannon against one URL: `connections` keep-alive connections for `seconds`. */
+/**
+ * autocannon against one URL: `connections` keep-alive connections for `seconds`, after a one-second
+ * warm-up. It runs in a child process (bench/children/load.ts): one thread, so on 2 cores it takes
+ * one core while the server under test has the other (or shares both with the shop's workers).
+ */
 export async function load(url: string, headers: Record<string, string> = BROWSER_HEADERS): Promise<LoadResult> {
-  // A short warm-up so that JIT and caches are in the state a live server is in.
-  await autocannon({ url, connections: 10, duration: 1, headers });
-  const result = await autocannon({ url, connections: LOAD.connections, duration: LOAD.seconds, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    bytes: result.throughput.average,
-  };
+  return runChild<LoadResult>("bench/children/load.ts", [JSON.stringify({ url, headers, connections: LOAD.connections, seconds: LOAD.seconds })]);
 }

@@ -1,10 +1,15 @@
 // One row per figure: what was measured, the reference it is compared with, and the goal.
 export type Row = {
   part: string;
+  /** The shop's worker processes during the measure (parts run once per worker count). */
+  workers?: number;
   measure: string;
   value: string;
+  /** The main reference: for request rows, a bare node:http server sending the same bytes. */
   reference?: string;
   ratio?: string;
+  /** Request rows: the same bytes answered as a constant through the shop's own middleware. */
+  sameStack?: string;
   goal?: string;
   met?: boolean;
 };
@@ -14,16 +19,18 @@ export const rows: Row[] = [];
 export function addRow(row: Row) {
   rows.push(row);
   const mark = row.met === undefined ? "" : row.met ? "  [met]" : "  [NOT met]";
-  console.log(`  ${row.part} | ${row.measure}: ${row.value}${row.reference ? ` (ref ${row.reference})` : ""}${mark}`);
+  const workers = row.workers === undefined ? "" : ` (${row.workers} worker${row.workers === 1 ? "" : "s"})`;
+  const references = [row.reference, row.ratio && `ratio ${row.ratio}`, row.sameStack && `same stack ${row.sameStack}`].filter(Boolean);
+  console.log(`  ${row.part}${workers} | ${row.measure}: ${row.value}${references.length ? ` (${references.join("; ")})` : ""}${mark}`);
 }
 
 const cell = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|");
 
 /** The table as Markdown, ready to paste into bench/RESULTS.md. */
 export function markdownTable(list: Row[] = rows): string {
-  const head = "| part | measure | value | reference | ratio | goal | met |\n|---|---|---|---|---|---|---|";
+  const head = "| part | workers | measure | value | reference | ratio | same stack | goal | met |\n|---|---|---|---|---|---|---|---|---|";
   const body = list.map((r) =>
-    `| ${cell(r.part)} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
+    `| ${cell(r.part)} | ${r.workers ?? ""} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.sameStack)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
   );
   return [head, ...body].join("\n");
 }
@@ -31,7 +38,9 @@ export function markdownTable(list: Row[] = rows): string {
 export const ms = (n: number) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-export const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+/** A percentage, with one decimal below 10% (signed-in pages are a few percent of the bare server). */
+export const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+export const perSecond = (n: number) => `${Math.round(n).toLocaleString("en")} req/s`;
 export const times = (x: number) => `${x >= 100 ? x.toFixed(0) : x.toFixed(1)}×`;
 
 /** Percentile of an unsorted list of numbers (nearest rank). */

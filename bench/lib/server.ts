@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fetchRaw } from "./sample";
 
 export type ShopServer = {
   url: string;
@@ -12,8 +13,12 @@ export type ShopServer = {
   sandboxPort: number;
   databaseFile: string;
   dataDir: string;
-  /** What the server wrote to stderr lately (errors such as SQLITE_BUSY show here). */
+  /** Worker processes serving requests, as counted in /proc (1 when the server process serves alone). */
+  workers: number;
+  /** What the server wrote to stderr lately (errors show here). */
   stderr: () => string;
+  /** How many times "SQLITE_BUSY" appeared on the server's stderr since it started. */
+  sqliteBusy: () => number;
   stop: () => Promise<void>;
 };
 
@@ -47,12 +52,49 @@ export async function ensureBuild() {
 /** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
 const nodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
+/** WEB_CONCURRENCY was set, yet the shop runs fewer worker processes (a build without node:cluster). */
+export class WorkersNotStarted extends Error {
+  constructor(
+    readonly asked: number,
+    readonly found: number,
+  ) {
+    super(`WEB_CONCURRENCY=${asked}, but the shop runs ${found} worker process${found === 1 ? "" : "es"}`);
+  }
+}
+
+/**
+ * The cluster workers among the server's child processes (node:cluster gives each NODE_UNIQUE_ID in
+ * its environment), so that a row's worker count is what ran, not what was asked for.
+ */
+function clusterWorkers(pid: number): number {
+  let n = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid && fs.readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").some((v) => v.startsWith("NODE_UNIQUE_ID=")))
+        n++;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return n;
+}
+
+export type ShopOptions = {
+  /** WEB_CONCURRENCY; the start fails with WorkersNotStarted when the shop runs fewer processes. */
+  workers?: number;
+  env?: Record<string, string>;
+};
+
 /**
  * Starts the production server (`node --import tsx server.ts`) on a fresh temporary database with
- * the demo catalogue, as a self-hoster would run it, plus BENCH_CEILING=1 (the constant-string
- * reference route) and a high login rate limit (many buyers sign in from 127.0.0.1).
+ * the demo catalogue, as a self-hoster would run it (the access log on, written to /dev/null), plus
+ * BENCH_CEILING=1 (the same-stack reference route) and high rate limits (every shopper of the bench
+ * comes from 127.0.0.1).
  */
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
+export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {}): Promise<ShopServer> {
   await ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shopit-bench-"));
   const databaseFile = path.join(dataDir, "shop.db");
@@ -68,22 +110,27 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
       DATABASE_URL: `file:${databaseFile}`,
       SESSION_SECRET: "bench-session-secret",
       SEED: "demo",
-      LOG_REQUESTS: "false",
       PUBLIC_URL: url,
       RATE_LIMIT_PER_IP: "1000000",
       RATE_LIMIT_PER_EMAIL: "1000000",
       STRIPE_SANDBOX_PORT: String(sandboxPort),
       BENCH_CEILING: "1",
+      ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
       ...extraEnv,
     },
   });
   let stderr = "";
+  let busy = 0;
   child.stderr?.on("data", (chunk) => {
+    // Counted on the new text plus the end of the old, too short to hold a whole match itself.
+    const text = stderr.slice(-("SQLITE_BUSY".length - 1)) + chunk;
+    busy += (text.match(/SQLITE_BUSY/g) ?? []).length;
     stderr += chunk;
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const startedAt = Date.now();
+  const deadline = startedAt + 60_000;
   for (;;) {
     const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (up) break;
@@ -93,6 +140,28 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (process.env.BENCH_DEBUG && stderr.trim()) console.error(stderr);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The first worker answers /healthz; the others may still be starting.
+  let found = clusterWorkers(child.pid!);
+  while (workers !== undefined && workers > 1 && found < workers && Date.now() < deadline && Date.now() - startedAt < (found ? 30_000 : 5_000)) {
+    await new Promise((r) => setTimeout(r, 250));
+    found = clusterWorkers(child.pid!);
+  }
+  const serving = Math.max(1, found);
+  if (workers !== undefined && serving < workers) {
+    await stop();
+    throw new WorkersNotStarted(workers, serving);
+  }
+  if (found > 1) await everyWorkerReady(url, found);
   return {
     url,
     port,
@@ -100,22 +169,31 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     sandboxPort,
     databaseFile,
     dataDir,
+    workers: serving,
     stderr: () => stderr,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
-        await exited;
-        clearTimeout(timer);
-      }
-      if (process.env.BENCH_DEBUG && stderr.trim()) console.error(stderr);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    sqliteBusy: () => busy,
+    stop,
   };
 }
 
-export async function withShop<T>(fn: (shop: ShopServer) => Promise<T>, extraEnv?: Record<string, string>): Promise<T> {
-  const shop = await startShop(extraEnv);
+/**
+ * Waits until a run of fresh connections is answered without a failure: node:cluster hands
+ * connections only to workers that listen, but one still loading the app would slow the first
+ * seconds of a measure.
+ */
+async function everyWorkerReady(url: string, workers: number) {
+  for (let round = 0; round < 50; round++) {
+    const answers = await Promise.all(
+      Array.from({ length: workers * 4 }, () => fetchRaw(`${url}/healthz`, {}).then((r) => r.status === 200, () => false)),
+    );
+    if (answers.every(Boolean)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
+export async function withShop<T>(fn: (shop: ShopServer) => Promise<T>, options?: ShopOptions): Promise<T> {
+  const shop = await startShop(options);
   try {
     return await fn(shop);
   } finally {

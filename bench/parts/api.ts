@@ -1,11 +1,14 @@
 import { withShop } from "../lib/server";
-import { againstCeiling, sampleProductId } from "./http";
+import { ANONYMOUS, againstReferences, sampleProductId } from "./http";
 
 // 2. The JSON API's catalogue reads, same method as the pages.
-export async function api() {
-  await withShop(async (shop) => {
-    const productId = await sampleProductId(shop);
-    await againstCeiling(shop, "api", "/api/v1/products?page=2", "products");
-    await againstCeiling(shop, "api", `/api/v1/product/${productId}`, "product");
-  });
+export async function api(workers?: number) {
+  await withShop(
+    async (shop) => {
+      const productId = await sampleProductId(shop);
+      await againstReferences(shop, "api", "/api/v1/products?page=2", "/api/v1/products?page=2", ANONYMOUS);
+      await againstReferences(shop, "api", "/api/v1/product/:id", `/api/v1/product/${productId}`, ANONYMOUS);
+    },
+    { workers },
+  );
 }

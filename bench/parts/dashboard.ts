@@ -1,4 +1,5 @@
-import { dataset, runChild } from "../lib/datasets";
+import { runChild } from "../lib/children";
+import { dataset } from "../lib/datasets";
 import { addRow, mb, ms, percentile, quick, times } from "../lib/report";
 
 type Out = { variant: string; times: number[]; rssBefore: number; peakRss: number; totalAmountCents: number; orders: number };

@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveBare } from "../lib/bare";
+import { BROWSER_HEADERS, LOAD, load, type LoadResult } from "../lib/load";
+import { addRow, pct, perSecond } from "../lib/report";
+import { decodedBody, fetchRaw } from "../lib/sample";
 import type { ShopServer } from "../lib/server";
-import { BROWSER_HEADERS, LOAD, load } from "../lib/load";
-import { addRow, pct } from "../lib/report";
 
 /** The id of a demo product that has reviews (a full product page). */
 export async function sampleProductId(shop: ShopServer): Promise<string> {
@@ -12,40 +16,55 @@ export async function sampleProductId(shop: ShopServer): Promise<string> {
   return withReviews._id;
 }
 
-/**
- * Loads `path` as an anonymous visitor, then the same bytes served as a constant by the same
- * process (the ceiling), and records requests/s as a ratio of the ceiling, with p50 and p99.
- */
-export async function againstCeiling(shop: ShopServer, part: string, path: string, key: string) {
-  const page = await fetch(`${shop.url}${path}`, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
-  if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
-  const body = Buffer.from(await page.arrayBuffer());
-  const put = await fetch(`${shop.url}/__bench/ceiling/${key}`, {
-    method: "PUT",
-    headers: { "content-type": page.headers.get("content-type") ?? "text/html; charset=utf-8" },
-    body,
-  });
-  if (put.status !== 204) throw new Error(`The ceiling route answered ${put.status}: start the server with BENCH_CEILING=1`);
+/** Who asks, and what the shop must reach for them (issue 15's goals 1 and 2). */
+export type Visitor = { label: string; headers: Record<string, string>; minRatio: number; maxP99?: number };
 
-  const ceiling = await load(`${shop.url}/__bench/ceiling/${key}`);
-  const result = await load(`${shop.url}${path}`);
-  const failed = result.non2xx + result.errors;
-  const ratio = result.rps / ceiling.rps;
+export const ANONYMOUS: Visitor = { label: "anonymous", headers: BROWSER_HEADERS, minRatio: 0.5, maxP99: 20 };
+
+export const signedIn = (cookie: string): Visitor => ({ label: "signed in", headers: { ...BROWSER_HEADERS, cookie }, minRatio: 0.02 });
+
+let constants = 0;
+
+/** Stores a page's bytes for the shop's same-stack route (the BENCH_CEILING block of server.ts); returns its path. */
+function sameStackConstant(shop: ShopServer, contentType: string, body: Buffer): string {
+  const key = `c${++constants}`;
+  const dir = path.join(shop.dataDir, "bench-ceiling");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${key}.json`), JSON.stringify({ contentType, body: body.toString("base64") }));
+  return `/__bench/ceiling/${key}`;
+}
+
+const failures = (r: LoadResult) => r.non2xx + r.errors;
+
+/**
+ * Loads `path` as `visitor`, and the same response from two references: the physical limit, a bare
+ * node:http server in its own process sending the very bytes and headers the shop sent (compressed
+ * as the shop compressed them for these request headers), and the same bytes answered as a constant
+ * through the shop's own middleware (same stack). One row: requests/s, p50 / p99, the ratio to the
+ * bare server, and the same-stack figure.
+ */
+export async function againstReferences(shop: ShopServer, part: string, label: string, urlPath: string, visitor: Visitor) {
+  const sample = await fetchRaw(`${shop.url}${urlPath}`, visitor.headers);
+  if (sample.status !== 200) throw new Error(`GET ${urlPath} (${visitor.label}) answered ${sample.status}`);
+  const sameStackPath = sameStackConstant(shop, String(sample.headers["content-type"] ?? "text/html; charset=utf-8"), decodedBody(sample));
+  const check = await fetchRaw(`${shop.url}${sameStackPath}`, visitor.headers);
+  if (check.status !== 200) throw new Error(`The same-stack route answered ${check.status}: start the server with BENCH_CEILING=1`);
+
+  const bare = await load(await serveBare(sample), visitor.headers);
+  const same = await load(`${shop.url}${sameStackPath}`, visitor.headers);
+  const result = await load(`${shop.url}${urlPath}`, visitor.headers);
+  const failed = failures(result);
+  const ratio = result.rps / bare.rps;
+  const encoding = sample.headers["content-encoding"] ?? "uncompressed";
   addRow({
     part,
-    measure: `GET ${path} req/s (${LOAD.connections} conns, ${LOAD.seconds} s, ${(body.length / 1024).toFixed(0)} KB)`,
-    value: `${result.rps.toFixed(0)}${failed ? ` (${failed} failed)` : ""}`,
-    reference: `${ceiling.rps.toFixed(0)} constant`,
+    workers: shop.workers,
+    measure: `GET ${label}, ${visitor.label} (${(sample.body.length / 1024).toFixed(1)} KB ${encoding}; ${LOAD.connections} conns, ${LOAD.seconds} s): req/s, p50 / p99`,
+    value: `${perSecond(result.rps)}, ${result.p50} / ${result.p99} ms${failed ? ` (${failed} failed)` : ""}`,
+    reference: `bare ${perSecond(bare.rps)}, ${bare.p50} / ${bare.p99} ms${failures(bare) ? ` (${failures(bare)} failed)` : ""}`,
     ratio: pct(ratio),
-    goal: "≥ 50%",
-    met: ratio >= 0.5 && failed === 0,
-  });
-  addRow({
-    part,
-    measure: `GET ${path} latency p50 / p99`,
-    value: `${result.p50} / ${result.p99} ms`,
-    reference: `${ceiling.p50} / ${ceiling.p99} ms`,
-    goal: "p99 < 50 ms",
-    met: result.p99 < 50,
+    sameStack: `${perSecond(same.rps)}, ${same.p50} / ${same.p99} ms (shop ${pct(result.rps / same.rps)})${failures(same) ? ` (${failures(same)} failed)` : ""}`,
+    goal: `≥ ${pct(visitor.minRatio)} of bare${visitor.maxP99 ? `, p99 < ${visitor.maxP99} ms` : ""}`,
+    met: ratio >= visitor.minRatio && (visitor.maxP99 === undefined || result.p99 < visitor.maxP99) && failed === 0,
   });
 }

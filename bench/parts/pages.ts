@@ -1,12 +1,15 @@
 import { withShop } from "../lib/server";
-import { againstCeiling, sampleProductId } from "./http";
+import { ANONYMOUS, againstReferences, sampleProductId } from "./http";
 
-// 1. Storefront pages for an anonymous visitor, against the same bytes sent as a constant.
-export async function pages() {
-  await withShop(async (shop) => {
-    const productId = await sampleProductId(shop);
-    await againstCeiling(shop, "pages", "/", "home");
-    await againstCeiling(shop, "pages", "/search/laptop", "search");
-    await againstCeiling(shop, "pages", `/product/${productId}`, "product");
-  });
+// 1. Storefront pages for an anonymous visitor, against the same bytes from a bare server and from the shop's own stack.
+export async function pages(workers?: number) {
+  await withShop(
+    async (shop) => {
+      const productId = await sampleProductId(shop);
+      await againstReferences(shop, "pages", "/", "/", ANONYMOUS);
+      await againstReferences(shop, "pages", "/search/laptop", "/search/laptop", ANONYMOUS);
+      await againstReferences(shop, "pages", "/product/:id", `/product/${productId}`, ANONYMOUS);
+    },
+    { workers },
+  );
 }

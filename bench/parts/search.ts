@@ -1,4 +1,5 @@
-import { dataset, runChild } from "../lib/datasets";
+import { runChild } from "../lib/children";
+import { dataset } from "../lib/datasets";
 import { addRow, ms, percentile, quick, times } from "../lib/report";
 
 type Out = {
@@ -6,7 +7,8 @@ type Out = {
   results: { label: string; keyword: string; ftsMatches: number; likeMatches: number; ftsTimes: number[]; likeTimes: number[] }[];
 };
 
-// 3. Search at scale: the catalogue query on 100,000 products, FTS5 against a LIKE scan.
+// 3. Search at scale: the catalogue query on 100,000 products, FTS5 against a LIKE scan. The ratio
+// to the scan is printed, but it is no goal (issue 15: bm25 ranks every match, which has a cost).
 export async function search() {
   const count = quick ? 20_000 : 100_000;
   const file = await dataset("products", count);
@@ -23,8 +25,8 @@ export async function search() {
       value: `${ms(p50)} / ${ms(p95)}`,
       reference: `LIKE scan ${ms(likeP50)} / ${ms(likeP95)} (${r.likeMatches.toLocaleString("en")} matches)`,
       ratio: `${times(speedup)} faster`,
-      goal: "p95 < 10 ms, ≥ 20×",
-      met: p95 < 10 && speedup >= 20,
+      goal: "p95 < 10 ms",
+      met: p95 < 10,
     });
   }
 }

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Expectation, MixedInput, MixedResult } from "../children/mixed";
+import { runChild } from "../lib/children";
+import { Shopper } from "../lib/client";
+import { addRow, ms, perSecond, progress, progressDone, quick } from "../lib/report";
+import { withShop, type ShopServer } from "../lib/server";
+
+const USERS = 200;
+const SIGN_UPS_AT_ONCE = 8;
+
+async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
+  const users: MixedInput["users"] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: SIGN_UPS_AT_ONCE }, async () => {
+      while (next < USERS) {
+        const i = next++;
+        const shopper = new Shopper(shop.url);
+        const name = `Mixed User ${i}`;
+        const email = `mixed-${i}@example.com`;
+        const res = await shopper.request("/api/v1/register", { json: { name, email, password: "bench-password-1" } });
+        if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+        users[i] = { email, name, cookies: shopper.cookieList };
+        progress(`signed up ${users.filter(Boolean).length} / ${USERS} users`);
+      }
+    }),
+  );
+  progressDone(`${USERS} users signed up`);
+  return users;
+}
+
+/** The expectations that the database does not meet: each key must hold its last acknowledged write (or an unanswered later one). */
+function missing(file: string, expectations: Expectation[]): Expectation[] {
+  const db = new Database(file, { readonly: true });
+  const names = new Map((db.prepare("select email, name from users").all() as { email: string; name: string }[]).map((r) => [r.email, r.name]));
+  const byUserAndProduct = (sql: string) =>
+    new Map((db.prepare(sql).all() as { email: string; productId: string; value: string | number }[]).map((r) => [`${r.email} ${r.productId}`, r.value]));
+  const comments = byUserAndProduct("select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id");
+  const quantities = byUserAndProduct(
+    "select u.email, l.product_id productId, l.quantity value from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id",
+  );
+  db.close();
+  return expectations.filter((e) => {
+    const found =
+      e.kind === "profile" ? names.get(e.email) : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`);
+    return !e.values.includes(found ?? null);
+  });
+}
+
+// 6. Mixed load: 200 signed-in users at once reading pages and the API and writing (cart,
+// quantities, reviews, profile) through the shop's forms and API; then every acknowledged write is
+// looked for in the database.
+export async function mixed(workers?: number) {
+  await withShop(
+    async (shop) => {
+      // Plenty of stock, so that no cart write is refused for want of it.
+      const admin = new Database(shop.databaseFile);
+      admin.pragma("busy_timeout = 5000");
+      admin.prepare("update products set stock = 100000").run();
+      const products = (admin.prepare("select id from products order by seq").all() as { id: string }[]).map((r) => r.id);
+      admin.close();
+
+      const users = await signUpUsers(shop);
+      const seconds = quick ? 3 : 10;
+      const inputFile = path.join(shop.dataDir, "mixed-input.json");
+      fs.writeFileSync(inputFile, JSON.stringify({ base: shop.url, seconds, users, products } satisfies MixedInput));
+      const busyBefore = shop.sqliteBusy();
+      const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
+      const busy = shop.sqliteBusy() - busyBefore;
+      const lost = missing(shop.databaseFile, run.expectations);
+
+      for (const example of run.examples) console.log(`  e.g. ${example}`);
+      if (run.errors + run.unexpected + busy > 0) console.log(`  the server's stderr ends with:\n${shop.stderr().slice(-2000)}`);
+      for (const e of lost.slice(0, 5)) console.log(`  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}`);
+      const failed = run.errors + run.unexpected;
+      addRow({
+        part: "mixed",
+        workers: shop.workers,
+        measure: `${USERS} signed-in users on ${USERS} connections for ${seconds} s, 65% reads (pages, API), 35% writes (cart, quantity, review, profile): req/s, p50 / p99`,
+        value: `${perSecond(run.requests / run.seconds)}, ${ms(run.p50)} / ${ms(run.p99)}`,
+        reference: `${run.reads.toLocaleString("en")} reads, ${run.writes.toLocaleString("en")} writes (write p99 ${ms(run.writeP99)})`,
+        goal: "p99 < 500 ms",
+        met: run.p99 < 500,
+      });
+      addRow({
+        part: "mixed",
+        workers: shop.workers,
+        measure: "network errors / non-2xx-3xx answers / other unexpected answers / SQLITE_BUSY on the server's stderr",
+        value: `${run.errors} / ${run.non2xx3xx} / ${run.unexpected - run.non2xx3xx} / ${busy}`,
+        goal: "none",
+        met: failed === 0 && busy === 0,
+      });
+      const acknowledged = Object.values(run.acknowledged).reduce((a, b) => a + b, 0);
+      addRow({
+        part: "mixed",
+        workers: shop.workers,
+        measure: "nothing lost: every cart line, review and profile holds its last acknowledged write (database read afterwards)",
+        value: lost.length ? `${lost.length} of ${run.expectations.length} do not` : `all ${run.expectations.length.toLocaleString("en")} do`,
+        reference: `${acknowledged.toLocaleString("en")} writes acknowledged: ${Object.entries(run.acknowledged)
+          .map(([kind, n]) => `${kind} ${n.toLocaleString("en")}`)
+          .join(", ")}`,
+        goal: "all",
+        met: lost.length === 0,
+      });
+    },
+    { workers },
+  );
+}
