@@ -9,5 +9,7 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
+    // A guard against a hung test, not a speed check: bcrypt-heavy tests take seconds on a busy machine.
+    testTimeout: 30_000,
   },
 });
