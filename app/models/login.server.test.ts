@@ -41,7 +41,7 @@ describe("login limits", () => {
     expect(ownerLogin).toEqual({ outcome: "ok", waits: [1000] });
     // The owner's success does not wipe out the failures from elsewhere: guessing stays slow.
     expect((await attempt(owner.email, "guess", "192.0.2.201")).waits).toEqual([1000]);
-  });
+  }, 20_000); // a dozen bcrypt hashes and comparisons: slow on a busy machine
 
   it("refuses (429) an address that failed 10 times on an account, even with the right password; other addresses get in", async () => {
     const owner = await newUser();
@@ -53,7 +53,7 @@ describe("login limits", () => {
     expect((await attempt(owner.email, "right-password", "203.0.113.10")).outcome).toBe("ok");
     // The same address may still try other accounts (below its overall limit).
     expect((await attempt((await newUser()).email, "right-password", ip)).outcome).toBe("ok");
-  });
+  }, 20_000); // a dozen bcrypt hashes and comparisons: slow on a busy machine
 
   it("a success clears the address's failures on the account", async () => {
     const owner = await newUser();
@@ -62,7 +62,7 @@ describe("login limits", () => {
     expect((await attempt(owner.email, "right-password", ip)).outcome).toBe("ok");
     for (let i = 0; i < 10; i++) expect((await attempt(owner.email, "guess", ip)).outcome).toBe(401);
     expect((await attempt(owner.email, "guess", ip)).outcome).toBe(429);
-  });
+  }, 20_000); // a dozen bcrypt hashes and comparisons: slow on a busy machine
 
   it("refuses (429) an address with 50 failures overall, whichever accounts it tried", async () => {
     const ip = "203.0.113.30";
