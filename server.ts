@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -5,24 +6,40 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { config, stripeSettings, useStripeSandbox } from "./app/config.server";
+import { config, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "./app/config.server";
 import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./app/web/csp.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
+import { startWorkers } from "./app/workers.server";
 import { startStripeSandbox } from "./sandbox/stripe-sandbox";
 
 const isDev = config.isDev;
 // Remix, React and Vite read NODE_ENV themselves: give them the default too.
 process.env.NODE_ENV = config.nodeEnv;
 
-await prepareShop();
+// One process per core (WEB_CONCURRENCY): the primary prepares the shop, starts the payment
+// sandbox and the background jobs, once, then starts the workers, which only serve HTTP
+// (app/workers.server.ts). With WEB_CONCURRENCY=1 one process does all of it.
+if (cluster.isPrimary) {
+  await prepareShop();
+  await startPaymentSandbox();
+  await startBackgroundJobs();
+  if (config.webConcurrency === 1) await serve();
+  else superviseWorkers(config.webConcurrency);
+} else {
+  await serve();
+}
 
-// Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md),
-// on loopback only; the stripe SDK is pointed at it through these settings.
-if (!config.stripe.secretKey) {
+/**
+ * Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md), on
+ * loopback only; the stripe SDK is pointed at it through these settings, which reach the workers
+ * with the session secret (startupValuesForWorkers).
+ */
+async function startPaymentSandbox() {
+  if (config.stripe.secretKey) return;
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";
@@ -38,124 +55,147 @@ if (!config.stripe.secretKey) {
   console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
 }
 
-await startBackgroundJobs();
-
-const viteDevServer = isDev
-  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-  : undefined;
-
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
-
-// Where the browser goes when paying (read after the sandbox, if any, has started).
-const stripeOrigins = stripeSettings().origins;
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", config.trustProxy);
-
-// Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
-// Permissions-Policy: app/web/csp.server.ts.
-const contentSecurity = contentSecurityPolicy({
-  script: stripeOrigins.script,
-  connect: stripeOrigins.connect,
-  frame: stripeOrigins.frame,
-  // Form posts that redirect to Google's sign-in page or Stripe Checkout.
-  formAction: [...(config.google ? [new URL(config.google.authorizationUrl).origin] : []), ...stripeOrigins.checkout],
-  upgradeInsecureRequests: config.publicUrl.startsWith("https://"),
-});
-app.use(
-  helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" (helmet's default) makes browsers send `Origin: null` on form posts, which
-    // Remix's CSRF check rejects.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    hsts: config.publicUrl.startsWith("https://"),
-  }),
-);
-// Vite's dev server injects inline scripts and a websocket: development goes without the CSP.
-// Stripe.js's frames may use the Payment Request API.
-app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
-app.use(compression());
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
-} else {
-  // Fingerprinted assets never change under the same name.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+function superviseWorkers(count: number) {
+  const workers = startWorkers({
+    count,
+    env: startupValuesForWorkers(),
+    onReady: () => console.log(`${config.shopName} is ready at http://localhost:${config.port} (${count} worker processes)`),
+    onStartFailed: (reason) => {
+      console.error(`${reason} Stopping.`);
+      void workers.stop().then(() => process.exit(1));
+    },
+  });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing the server.`);
+    void workers.stop().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-app.use(express.static("public", { maxAge: "1h" }));
-// Uploaded and demo images get unique names, so they can be cached for a year.
-app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
 
-if (config.logRequests) app.use(morgan(isDev ? "dev" : "short"));
+/** The HTTP server: the shop's middleware and the Remix handler. Run by every process that serves. */
+async function serve() {
+  const viteDevServer = isDev
+    ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+    : undefined;
 
-// Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
-// responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
-// development, where the code changes under the cache.
-if (!isDev) {
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+
+  // Where the browser goes when paying (read after the sandbox, if any, has started).
+  const stripeOrigins = stripeSettings().origins;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
+  // Permissions-Policy: app/web/csp.server.ts.
+  const contentSecurity = contentSecurityPolicy({
+    script: stripeOrigins.script,
+    connect: stripeOrigins.connect,
+    frame: stripeOrigins.frame,
+    // Form posts that redirect to Google's sign-in page or Stripe Checkout.
+    formAction: [...(config.google ? [new URL(config.google.authorizationUrl).origin] : []), ...stripeOrigins.checkout],
+    upgradeInsecureRequests: config.publicUrl.startsWith("https://"),
+  });
   app.use(
-    anonymousCatalogueCache({
-      contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      // "no-referrer" (helmet's default) makes browsers send `Origin: null` on form posts, which
+      // Remix's CSRF check rejects.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      hsts: config.publicUrl.startsWith("https://"),
     }),
   );
-}
+  // Vite's dev server injects inline scripts and a websocket: development goes without the CSP.
+  // Stripe.js's frames may use the Payment Request API.
+  app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
+  app.use(compression());
 
-// Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
-// same-stack reference for page speed. The bench writes a page's bytes to
-// <data dir>/bench-ceiling/<key>.json ({ contentType, body: base64 }); GET /__bench/ceiling/:key
-// answers them as a constant, compressed once, through the same middleware as the pages. A file, so
-// that every worker process answers it.
-if (config.benchCeiling) {
-  const { readFileSync } = await import("node:fs");
-  const constants = new Map<string, { type: string; body: EncodedBody }>();
-  const load = (key: string) => {
-    if (!/^[\w-]+$/.test(key)) return undefined;
-    try {
-      const stored = JSON.parse(readFileSync(path.join(config.dataDir, "bench-ceiling", `${key}.json`), "utf8"));
-      const constant = { type: String(stored.contentType), body: new EncodedBody(Buffer.from(stored.body, "base64")) };
-      constants.set(key, constant);
-      return constant;
-    } catch {
-      return undefined;
-    }
-  };
-  app.get("/__bench/ceiling/:key", (req, res) => {
-    const constant = constants.get(req.params.key) ?? load(req.params.key);
-    if (!constant) return void res.sendStatus(404);
-    res.setHeader("Content-Type", constant.type);
-    constant.body.send(req, res);
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted assets never change under the same name.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+  app.use(express.static("public", { maxAge: "1h" }));
+  // Uploaded and demo images get unique names, so they can be cached for a year.
+  app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
+
+  if (config.logRequests) app.use(morgan(isDev ? "dev" : "short"));
+
+  // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
+  // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
+  // development, where the code changes under the cache.
+  if (!isDev) {
+    app.use(
+      anonymousCatalogueCache({
+        contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
+      }),
+    );
+  }
+
+  // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
+  // same-stack reference for page speed. The bench writes a page's bytes to
+  // <data dir>/bench-ceiling/<key>.json ({ contentType, body: base64 }); GET /__bench/ceiling/:key
+  // answers them as a constant, compressed once, through the same middleware as the pages. A file, so
+  // that every worker process answers it.
+  if (config.benchCeiling) {
+    const { readFileSync } = await import("node:fs");
+    const constants = new Map<string, { type: string; body: EncodedBody }>();
+    const load = (key: string) => {
+      if (!/^[\w-]+$/.test(key)) return undefined;
+      try {
+        const stored = JSON.parse(readFileSync(path.join(config.dataDir, "bench-ceiling", `${key}.json`), "utf8"));
+        const constant = { type: String(stored.contentType), body: new EncodedBody(Buffer.from(stored.body, "base64")) };
+        constants.set(key, constant);
+        return constant;
+      } catch {
+        return undefined;
+      }
+    };
+    app.get("/__bench/ceiling/:key", (req, res) => {
+      const constant = constants.get(req.params.key) ?? load(req.params.key);
+      if (!constant) return void res.sendStatus(404);
+      res.setHeader("Content-Type", constant.type);
+      constant.body.send(req, res);
+    });
+  }
+
+  // Writes from other sites get a 403 (pages and API); bodies are limited before Remix reads them.
+  app.use(rejectForeignOrigins());
+  app.all(
+    "*",
+    remixHandler({
+      build,
+      mode: config.nodeEnv,
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce }),
+    }),
+  );
+
+  // A worker's listening is reported by the primary, once for all of them.
+  const server = app.listen(config.port, () => {
+    if (cluster.isPrimary) console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
   });
+  // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
+  // declared length is within the limits; otherwise the handler answers 413 without reading any of it.
+  server.on("checkContinue", (req, res) => {
+    if (declaredOverLimit(req.headers) === null) res.writeContinue();
+    app(req, res);
+  });
+
+  function shutdown(signal: string) {
+    if (cluster.isPrimary) console.log(`${signal} received: closing the server.`);
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-
-// Writes from other sites get a 403 (pages and API); bodies are limited before Remix reads them.
-app.use(rejectForeignOrigins());
-app.all(
-  "*",
-  remixHandler({
-    build,
-    mode: config.nodeEnv,
-    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce }),
-  }),
-);
-
-const server = app.listen(config.port, () => {
-  console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
-});
-// A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
-// declared length is within the limits; otherwise the handler answers 413 without reading any of it.
-server.on("checkContinue", (req, res) => {
-  if (declaredOverLimit(req.headers) === null) res.writeContinue();
-  app(req, res);
-});
-
-function shutdown(signal: string) {
-  console.log(`${signal} received: closing the server.`);
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5000).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,6 +1,15 @@
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, parseConfig, sessionSecret, setSessionSecret, stripeSettings, useStripeSandbox } from "~/config.server";
+import {
+  ConfigError,
+  parseConfig,
+  sessionSecret,
+  setSessionSecret,
+  startupValuesForWorkers,
+  stripeSettings,
+  useStripeSandbox,
+} from "~/config.server";
 
 describe("parseConfig", () => {
   it("gives every variable its documented default", () => {
@@ -77,6 +86,15 @@ describe("parseConfig", () => {
     });
   });
 
+  it("runs one process per core unless WEB_CONCURRENCY says otherwise, and one under development", () => {
+    expect(parseConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(parseConfig({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: " 6 " }).webConcurrency).toBe(6);
+    expect(parseConfig({ WEB_CONCURRENCY: "4", NODE_ENV: "development" }).webConcurrency).toBe(1);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "0" })).toThrow('WEB_CONCURRENCY="0": must be a whole number from 1 to 256');
+    expect(() => parseConfig({ WEB_CONCURRENCY: "auto" })).toThrow("WEB_CONCURRENCY");
+  });
+
   it("refuses an invalid value, naming the variable", () => {
     expect(() => parseConfig({ PORT: "abc" })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: "abc" })).toThrow('PORT="abc": must be a whole number from 0 to 65535');
@@ -149,5 +167,23 @@ describe("values decided at start-up", () => {
     });
     expect(process.env.STRIPE_SECRET_KEY).toBeUndefined();
     expect((await anotherCopy({})).stripeSettings().secretKey).toBe("sk_test_sandbox_1");
+  });
+
+  it("reach a worker process through its environment, read once", async () => {
+    setSessionSecret("the-primary's-secret");
+    useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", sandbox: true });
+    const workerEnv = startupValuesForWorkers();
+    const globals = globalThis as { __shopStartupValues?: unknown };
+    const primary = globals.__shopStartupValues;
+    // A worker is a fresh process: nothing on globalThis yet.
+    globals.__shopStartupValues = undefined;
+    try {
+      const worker = await anotherCopy({ ...workerEnv, SESSION_SECRET: "" });
+      expect(worker.sessionSecret()).toBe("the-primary's-secret");
+      expect(worker.stripeSettings()).toMatchObject({ secretKey: "sk_test_sandbox_2", webhookSecret: "whsec_2", sandbox: true });
+    } finally {
+      globals.__shopStartupValues = primary;
+      delete process.env.SHOP_STARTUP_VALUES;
+    }
   });
 });

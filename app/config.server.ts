@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -60,6 +61,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   LOG_REQUESTS: trueOrFalse.default("true"),
   BENCH_CEILING: z.enum(["0", "1"], { message: "must be 1 or 0" }).default("0"),
+  WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
 });
 
 /** The environment's problems, one line each, naming the variable (and its value, unless it may hold a secret). */
@@ -148,6 +150,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
     benchCeiling: env.BENCH_CEILING === "1",
+    /**
+     * How many processes serve HTTP: one per core by default. 1 is a single process that does
+     * everything; more are workers of one primary (server.ts). `npm run dev` always runs one.
+     */
+    webConcurrency: env.NODE_ENV === "development" ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
   };
 }
 
@@ -177,8 +184,22 @@ export type StripeSandboxSettings = {
   apiUrl: string;
   sandbox: true;
 };
-const startupValues = ((globalThis as { __shopStartupValues?: { sessionSecret?: string; stripeSandbox?: StripeSandboxSettings } })
-  .__shopStartupValues ??= {});
+type StartupValues = { sessionSecret?: string; stripeSandbox?: StripeSandboxSettings };
+// A worker process gets its primary's values through this variable (see startupValuesForWorkers).
+const INHERITED_VALUES = "SHOP_STARTUP_VALUES";
+const startupValues = ((globalThis as { __shopStartupValues?: StartupValues }).__shopStartupValues ??= inheritedStartupValues());
+
+function inheritedStartupValues(): StartupValues {
+  const inherited = process.env[INHERITED_VALUES];
+  // Read once, and kept from any process this one starts.
+  delete process.env[INHERITED_VALUES];
+  return inherited ? (JSON.parse(inherited) as StartupValues) : {};
+}
+
+/** For the primary: the environment that hands the values it settled to the workers it starts. */
+export function startupValuesForWorkers(): Record<string, string> {
+  return { [INHERITED_VALUES]: JSON.stringify(startupValues) };
+}
 
 /** For start-up: the secret to sign cookies and tokens with when SESSION_SECRET is unset. */
 export function setSessionSecret(secret: string) {

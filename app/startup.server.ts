@@ -80,15 +80,31 @@ async function logAdminAccess() {
   }
 }
 
-/** Work the shop does on its own while it serves; server.ts starts it once, after prepareShop(). */
+/**
+ * Work the shop does on its own while it serves. server.ts starts it once, in the primary process
+ * (the only one when WEB_CONCURRENCY is 1), after prepareShop(); workers only serve HTTP.
+ */
 export async function startBackgroundJobs() {
   // Imported here, not above: the checkout pulls in the cookie storages, which need the session
   // secret that prepareShop() settles.
   const { releaseLapsedReservations } = await import("~/models/checkout.server");
-  // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed. One timer
-  // per process, however often this is called.
-  const globalForJobs = globalThis as unknown as { __reservationSweeper?: NodeJS.Timeout };
-  globalForJobs.__reservationSweeper ??= setInterval(() => {
-    releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error));
-  }, 60_000).unref();
+  const { sweepRateLimits } = await import("~/models/rate-limit.server");
+  // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
+  every("reservationSweeper", 60_000, () =>
+    releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
+  );
+  // Login and reset counts whose 15 minutes are over.
+  every("rateLimitSweeper", 5 * 60_000, () => {
+    try {
+      sweepRateLimits();
+    } catch (error) {
+      console.error("Sweeping the rate limits failed:", error);
+    }
+  });
+}
+
+/** Runs `job` every `ms`; one timer per name and process, however often this is called. */
+function every(name: string, ms: number, job: () => unknown) {
+  const timers = ((globalThis as unknown as { __shopJobs?: Map<string, NodeJS.Timeout> }).__shopJobs ??= new Map());
+  if (!timers.has(name)) timers.set(name, setInterval(job, ms).unref());
 }

@@ -10,6 +10,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 // Relative paths: drizzle-kit reads this file without the app's "~" alias.
 import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
+import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
 
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
@@ -259,3 +260,28 @@ export const orderStatusEvents = sqliteTable(
   },
   (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
 );
+
+// The login and password-reset counters (app/models/rate-limit.server.ts), shared by every process
+// that serves. rate-limiter-flexible's RateLimiterSQLite reads and writes it: its column names.
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    // The limiter's prefix and the counted key, e.g. "login-ip:203.0.113.9".
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    // Epoch milliseconds when the count starts again.
+    expire: integer("expire"),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+// A client-cart payment the shop refused to turn into an order (wrong amount, product gone, stock
+// gone) and so refunds: recorded in the transaction that decided it, so that no other call for the
+// same intent, in any process, can make an order with it afterwards.
+export const paymentRefusals = sqliteTable("payment_refusals", {
+  paymentIntentId: text("payment_intent_id").primaryKey(),
+  message: text("message").notNull(),
+  // The HTTP status of the refusal (400, 409), given again to any later call.
+  status: integer("status").$type<PublicError["status"]>().notNull(),
+  createdAt: createdAt(),
+});

@@ -16,10 +16,10 @@ export type CartRef = { userId: string | null; cartId: string | null };
 /** A signed-in user's cart. */
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
-function findCartId({ userId, cartId }: CartRef): string | null {
-  if (userId) return userCartId(db, userId) ?? null;
+function findCartId({ userId, cartId }: CartRef, tx: Tx = db): string | null {
+  if (userId) return userCartId(tx, userId) ?? null;
   if (!cartId) return null;
-  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
+  return tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
 }
 
 /** Number of lines (products) in the cart, as the navbar shows it. */
@@ -46,18 +46,18 @@ function checkQuantity(product: { stock: number }, quantity: number) {
  * a cookie naming it).
  */
 export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
-  const existing = findCartId(ref);
-  const cartId = db.transaction((tx) => {
+  // Looked up inside the transaction: another process may be making this user's cart right now.
+  return db.transaction((tx) => {
     checkQuantity(stockOf(tx, productId), quantity);
-    const id = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
-    tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
+    const existing = findCartId(ref, tx);
+    const cartId = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
+    tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).run();
     tx.insert(cartLines)
-      .values({ cartId: id, productId, quantity })
+      .values({ cartId, productId, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } })
       .run();
-    return id;
+    return { cartId, created: cartId !== existing };
   });
-  return { cartId, created: cartId !== existing };
 }
 
 /**

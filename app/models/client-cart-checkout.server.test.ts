@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useStripeSandbox } from "~/config.server";
-import { db } from "~/db/client.server";
-import { orders, products } from "~/db/schema";
+import { config, useStripeSandbox } from "~/config.server";
+import { db, openDatabase } from "~/db/client.server";
+import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/client-cart-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
@@ -86,7 +86,31 @@ describe("a cart kept by the client", () => {
     const wrong = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 3 }], shipping: SHIPPING });
     const right = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
     const outcomes = await Promise.allSettled([wrong, right]);
-    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    // Whichever call is decided first settles the intent for both: an order, or a refund, never both.
+    const made = ordersOf(user.id);
+    expect(made.length + (await refunds(intentId))).toBe(1);
+    if (made.length === 1) {
+      expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.id : o.status))).toEqual([made[0].id, made[0].id]);
+      expect(stockOf(productId)).toBe(4);
+    } else {
+      expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+      expect(stockOf(productId)).toBe(5);
+    }
+  });
+
+  it("a refusal another process recorded stops a good call for the same intent, which refunds it", async () => {
+    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 10_00 + 25_00 + 50);
+    // A second connection to the same file stands in for another worker that refused this intent
+    // and has not refunded it yet.
+    const otherWorker = openDatabase(config.databasePath);
+    otherWorker.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 }).run();
+    otherWorker.$client.close();
+    await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+      status: 409,
+      message: "A product of this order is no longer sold. Your payment of $35.50 was refunded.",
+    });
     expect(await refunds(intentId)).toBe(1);
     expect(ordersOf(user.id)).toHaveLength(0);
     expect(stockOf(productId)).toBe(5);
@@ -112,6 +136,23 @@ describe("a cart kept by the client", () => {
       message: "Last Kettle is out of stock. Your payment of $46.00 was refunded.",
     });
     expect(await refunds(intentId)).toBe(1);
+    expect(ordersOf(user.id)).toHaveLength(0);
+  });
+
+  it("a refusal takes no stock: a line that fitted is given back when a later one is sold out", async () => {
+    // Ids that sort so that the line that fits is taken first (the products are read by id).
+    const product = (id: string, stock: number) =>
+      db.insert(products).values({ id, name: `Lamp ${id}`, description: "A lamp.", priceCents: 10_00, category: "Electronics", seller: "Test", stock }).run();
+    const fits = `a-fits-${Date.now()}`;
+    const gone = `z-gone-${Date.now()}`;
+    product(fits, 5);
+    product(gone, 1);
+    const user = await shopper();
+    const intentId = await paid(user, 20_00 + 25_00 + 1_00);
+    db.update(products).set({ stock: 0 }).where(eq(products.id, gone)).run();
+    const lines = [fits, gone].map((productId) => ({ productId, quantity: 1 }));
+    await expect(confirmApiOrder(user, { intentId, lines, shipping: SHIPPING })).rejects.toMatchObject({ status: 409 });
+    expect(stockOf(fits)).toBe(5);
     expect(ordersOf(user.id)).toHaveLength(0);
   });
 

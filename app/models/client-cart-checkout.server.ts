@@ -1,16 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
-import { db } from "~/db/client.server";
-import { orderStatusEvents, orders, products } from "~/db/schema";
+import { db, type Tx } from "~/db/client.server";
+import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import type { ApiShippingInfo } from "~/lib/shipping-schema";
+import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
 import { cartLineRows, userCartId } from "./cart.server";
 import { insertOrder, sendOrderConfirmation, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
-import { getOrder, getOrderByIntent, type OrderWithLines } from "./orders.server";
+import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "./orders.server";
 import { countryOfList } from "./shipping.server";
 import { stripe } from "./stripe.server";
 import type { User } from "./users.server";
@@ -71,26 +71,7 @@ export async function startApiPayment(user: User, amountCents: number): Promise<
  * exists and is confirmed; a client cart's is made now (placeClientCartOrder). Idempotent: the
  * same intent answers the same order.
  */
-export function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
-  return oneAtATime(input.intentId, () => confirm(user, input));
-}
-
-// Calls for one intent run one after the other (the shop is one process): a refusal's refund and
-// another call's order for the same intent must not interleave, or an order could be made and
-// its payment refunded.
-const running = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const current = (running.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
-  running.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (running.get(key) === current) running.delete(key);
-  }
-}
-
-async function confirm(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
   const existing = getOrderByIntent(input.intentId);
   if (existing) {
     if (existing.userId !== user.id) throw noOrder();
@@ -108,11 +89,17 @@ async function confirm(user: User, input: ApiOrderInput): Promise<OrderWithLines
 /** A refusal after the money was taken: the payment goes back before the client hears of it. */
 class RefusedAfterPayment extends PublicError {}
 
+type Placed = { order: Order; created: boolean } | { refused: { message: string; status: PublicError["status"] } };
+
 /**
  * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
  * for this user, succeeded for exactly the server's total of these lines; the stock is taken in
  * the same transaction. When it cannot be made (stock gone, wrong amount, product gone) the
  * payment is refunded and the answer says so.
+ *
+ * Calls for one intent may run at once, in different processes. The order and the refusal are
+ * each decided and written in one IMMEDIATE transaction, which sees the other's row if it came
+ * first: an intent gets an order or a refund, never both.
  */
 async function placeClientCartOrder(user: User, intentId: string, lines: ClientCartLine[], shipping: ApiShippingInfo): Promise<OrderWithLines> {
   // Without a recipient, the parcel goes to the buyer.
@@ -121,58 +108,70 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
 
-  let placed;
-  try {
-    placed = db.transaction(
-      (tx) => {
-        // A concurrent call for the same intent got here first: the same order.
-        const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
-        if (done) return { order: done, created: false };
-        const rows = tx
-          .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
-          .from(products)
-          .where(inArray(products.id, [...quantities.keys()]))
-          .all();
-        if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
-        const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
-        const { totalCents } = priceOrder(priced);
-        if (intent.amount_received !== totalCents) {
-          throw new RefusedAfterPayment(
-            `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
-            400,
-          );
-        }
-        try {
-          takeStock(tx, priced);
-        } catch (error) {
-          if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
-          throw error;
-        }
-        const now = new Date();
-        const order = insertOrder(tx, user, shipTo, priced, {
-          paymentStatus: PAYMENT.succeeded,
-          paymentIntentId: intentId,
-          createdAt: now,
-          paidAt: now,
-          reservedUntil: null,
-        });
-        tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
-        return { order, created: true };
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    if (!(error instanceof RefusedAfterPayment)) throw error;
+  const placed = db.transaction(
+    (tx): Placed => {
+      // A concurrent call for the same intent got here first: the same order, or the same refusal.
+      const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+      if (done) return { order: done, created: false };
+      const refused = tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get();
+      if (refused) return { refused };
+      try {
+        // A savepoint: a refusal leaves no stock taken.
+        return tx.transaction((savepoint) => ({ order: makeOrder(savepoint, user, intent, quantities, shipTo), created: true }));
+      } catch (error) {
+        if (!(error instanceof RefusedAfterPayment)) throw error;
+        const refusal = { paymentIntentId: intentId, message: error.message, status: error.status };
+        tx.insert(paymentRefusals).values(refusal).run();
+        return { refused: refusal };
+      }
+    },
+    { behavior: "immediate" },
+  );
+  if ("refused" in placed) {
     const paid = formatMoney(intent.amount_received);
     const refunded = await refund(intentId);
     throw new PublicError(
-      `${error.message} ${refunded ? `Your payment of ${paid} was refunded.` : `Your payment of ${paid} will be refunded: please contact us.`}`,
-      error.status,
+      `${placed.refused.message} ${refunded ? `Your payment of ${paid} was refunded.` : `Your payment of ${paid} will be refunded: please contact us.`}`,
+      placed.refused.status,
     );
   }
   if (placed.order.userId !== user.id) throw noOrder();
   if (placed.created) await sendOrderConfirmation(placed.order.id);
   return getOrder(placed.order.id)!;
+}
+
+/** The paid order of these lines (inside a transaction), or a RefusedAfterPayment saying why not. */
+function makeOrder(tx: Tx, user: User, intent: Stripe.PaymentIntent, quantities: Map<string, number>, shipTo: ShippingInfo): Order {
+  const rows = tx
+    .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, [...quantities.keys()]))
+    .all();
+  if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
+  const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
+  const { totalCents } = priceOrder(priced);
+  if (intent.amount_received !== totalCents) {
+    throw new RefusedAfterPayment(
+      `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
+      400,
+    );
+  }
+  try {
+    takeStock(tx, priced);
+  } catch (error) {
+    if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
+    throw error;
+  }
+  const now = new Date();
+  const order = insertOrder(tx, user, shipTo, priced, {
+    paymentStatus: PAYMENT.succeeded,
+    paymentIntentId: intent.id,
+    createdAt: now,
+    paidAt: now,
+    reservedUntil: null,
+  });
+  tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
+  return order;
 }
 
 /** The intent, if the provider says it is this user's client-cart payment, succeeded and not refunded. */

@@ -1,10 +1,14 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type Database from "better-sqlite3";
+import { lt } from "drizzle-orm";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { config } from "~/config.server";
+import { countersDb, db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 
-// Every limit on sign-in and password-reset attempts lives here, in this process's memory. To share
-// them between worker processes, swap RateLimiterMemory for a shared store (rate-limiter-flexible
-// has SQLite and Redis ones); nothing outside this module needs to change.
+// Every limit on sign-in and password-reset attempts lives here. The counts are rows of the
+// rate_limits table, so every process that serves (WEB_CONCURRENCY) counts against the same ones;
+// each change is one atomic UPSERT (rate-limiter-flexible's RateLimiterSQLite).
 //
 // Logins follow OWASP's authentication guidance: a guesser is refused (429) per address, never per
 // account, so nobody can lock an owner out by failing on purpose. An account many addresses fail
@@ -24,29 +28,6 @@ export class RateLimitError extends PublicError {
   }
 }
 
-const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) =>
-  new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
-
-// Login attempts are counted when they start and given back when they succeed: what remains are
-// the failures (and the attempts still running, so that a burst sent at once counts in full).
-const loginsByIp = counter("login-ip", config.rateLimits.perIp);
-const loginsByAccountAndIp = counter("login-account-ip", config.rateLimits.perEmail);
-const loginsByAccount = counter("login-account");
-// Reset requests count whether they succeed or not.
-const resetsByIp = counter("reset-ip", config.rateLimits.perIp);
-const resetsByEmail = counter("reset-email", config.rateLimits.perEmail);
-
-/** Counts one against `key`; past the limit, refuses (uncounted) with a RateLimitError. */
-async function take(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes> {
-  try {
-    return await limiter.consume(key);
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    await limiter.reward(key, 1);
-    throw new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-  }
-}
-
 /** How long an attempt on an account waits, given the failures (from anywhere) before it. */
 export function loginDelayMs(failuresBefore: number, limits = { perEmail: config.rateLimits.perEmail, maxDelayMs: config.loginDelayMaxMs }) {
   const over = failuresBefore - limits.perEmail;
@@ -61,33 +42,79 @@ export type LoginAttempt = {
   succeeded(): Promise<void>;
 };
 
-/**
- * Starts a login attempt from `ip`, for the account `email` (none for a Google credential). Refuses
- * with a RateLimitError when this address has failed too often, overall or on this account.
- */
-export async function startLoginAttempt(ip: string, email?: string): Promise<LoginAttempt> {
-  await take(loginsByIp, ip);
-  if (email === undefined) return { delayMs: 0, succeeded: () => loginsByIp.reward(ip, 1).then(() => undefined) };
-  const pair = `${email} ${ip}`;
-  try {
-    await take(loginsByAccountAndIp, pair);
-  } catch (error) {
-    await loginsByIp.reward(ip, 1);
-    throw error;
-  }
-  const { consumedPoints } = await loginsByAccount.consume(email);
+/** The limits, counted in the rate_limits table of `store` (a connection to the shop's database). */
+export function sharedLimits(store: Database.Database) {
+  const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) =>
+    new RateLimiterSQLite({
+      storeClient: store,
+      storeType: "better-sqlite3",
+      tableName: "rate_limits",
+      // Made by the migrations; expired counts are swept by the primary (sweepRateLimits).
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix,
+      points,
+      duration: WINDOW_SECONDS,
+    });
+
+  // Login attempts are counted when they start and given back when they succeed: what remains are
+  // the failures (and the attempts still running, so that a burst sent at once counts in full).
+  const loginsByIp = counter("login-ip", config.rateLimits.perIp);
+  const loginsByAccountAndIp = counter("login-account-ip", config.rateLimits.perEmail);
+  const loginsByAccount = counter("login-account");
+  // Reset requests count whether they succeed or not.
+  const resetsByIp = counter("reset-ip", config.rateLimits.perIp);
+  const resetsByEmail = counter("reset-email", config.rateLimits.perEmail);
+
   return {
-    delayMs: loginDelayMs(consumedPoints - 1),
-    async succeeded() {
-      // The owner's success clears this address's failures on the account, but not the account's
-      // count from elsewhere: a guesser elsewhere stays slowed down.
-      await Promise.all([loginsByIp.reward(ip, 1), loginsByAccountAndIp.delete(pair), loginsByAccount.reward(email, 1)]);
+    /**
+     * Starts a login attempt from `ip`, for the account `email` (none for a Google credential).
+     * Refuses with a RateLimitError when this address has failed too often, overall or on this account.
+     */
+    async startLoginAttempt(ip: string, email?: string): Promise<LoginAttempt> {
+      await take(loginsByIp, ip);
+      if (email === undefined) return { delayMs: 0, succeeded: () => loginsByIp.reward(ip, 1).then(() => undefined) };
+      const pair = `${email} ${ip}`;
+      try {
+        await take(loginsByAccountAndIp, pair);
+      } catch (error) {
+        await loginsByIp.reward(ip, 1);
+        throw error;
+      }
+      const { consumedPoints } = await loginsByAccount.consume(email);
+      return {
+        delayMs: loginDelayMs(consumedPoints - 1),
+        async succeeded() {
+          // The owner's success clears this address's failures on the account, but not the account's
+          // count from elsewhere: a guesser elsewhere stays slowed down.
+          await Promise.all([loginsByIp.reward(ip, 1), loginsByAccountAndIp.delete(pair), loginsByAccount.reward(email, 1)]);
+        },
+      };
+    },
+
+    /** Counts a password-reset request against the client's IP and the e-mail; refuses past either limit. */
+    async limitResetRequest(ip: string, email: string): Promise<void> {
+      await take(resetsByIp, ip);
+      await take(resetsByEmail, email);
     },
   };
 }
 
-/** Counts a password-reset request against the client's IP and the e-mail; refuses past either limit. */
-export async function limitResetRequest(ip: string, email: string): Promise<void> {
-  await take(resetsByIp, ip);
-  await take(resetsByEmail, email);
+/** Counts one against `key`; past the limit, refuses (uncounted) with a RateLimitError. */
+async function take(limiter: RateLimiterSQLite, key: string): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    await limiter.reward(key, 1);
+    throw new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
+}
+
+const shared = sharedLimits(countersDb().$client);
+export const { startLoginAttempt, limitResetRequest } = shared;
+
+/** Deletes the counts whose window is over (the primary process does it every few minutes). */
+export function sweepRateLimits(now = Date.now()): number {
+  return db.delete(rateLimits).where(lt(rateLimits.expire, now)).run().changes;
 }

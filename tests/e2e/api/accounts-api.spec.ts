@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "../support/openapi-check";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { SignJWT, importJWK } from "jose";
 import { DEMO_ADMIN, DEMO_SHOPPER, RESET_MAIL_SUBJECT, WELCOME_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
 import { e2eEnv } from "../support/env";
@@ -89,6 +90,41 @@ test("POST /login: an address that failed 10 times on an account gets 429, even 
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
   // The owner, from an address of their own, still gets in.
   expect((await request.post("/api/v1/login", { headers: from(), data: { email, password } })).status()).toBe(200);
+});
+
+// The shop serves with one worker process per core (two here), and the operating system hands each
+// new connection to the next worker: requests on connections of their own reach them in turn.
+async function onFreshConnections<T>(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  send: (request: APIRequestContext) => Promise<T>,
+): Promise<T> {
+  const fresh = await playwright.request.newContext({ baseURL });
+  try {
+    return await send(fresh);
+  } finally {
+    await fresh.dispose();
+  }
+}
+
+test("POST /login: one address's failures reach the limit at exactly 10, whichever worker answers each", async ({ request, playwright, baseURL }) => {
+  const { email, password } = await register(request);
+  const guesser = from();
+  const attempt = (tried: string) =>
+    onFreshConnections(playwright, baseURL, async (fresh) => (await fresh.post("/api/v1/login", { headers: guesser, data: { email, password: tried } })).status());
+  for (let i = 0; i < 10; i++) expect(await attempt("wrong-guess")).toBe(401);
+  expect(await attempt(password)).toBe(429);
+  expect(await attempt(password)).toBe(429);
+});
+
+test("a session ended through one worker is ended on all of them at once", async ({ request, playwright, baseURL }) => {
+  const { email, password } = await register(request);
+  const login = await request.post("/api/v1/login", { headers: from(), data: { email, password } });
+  const bearer = { Authorization: `Bearer ${(await login.json()).token}` };
+  const me = () => onFreshConnections(playwright, baseURL, async (fresh) => (await fresh.get("/api/v1/me", { headers: bearer })).status());
+  for (let i = 0; i < 4; i++) expect(await me()).toBe(200);
+  expect(await onFreshConnections(playwright, baseURL, async (fresh) => (await fresh.get("/api/v1/logout", { headers: bearer })).status())).toBe(200);
+  for (let i = 0; i < 4; i++) expect(await me()).toBe(401);
 });
 
 test("POST /login: 10 wrong passwords from rotating addresses do not lock the owner out", async ({ request }) => {

@@ -122,7 +122,10 @@ test("the admin area, as an admin", async ({ page, browser }) => {
 test("the profile with its list of signed-in devices", async ({ page, browser }) => {
   const account = await registerViaApi(page, "Phone Reader");
   const other = await browser.newContext();
-  await loginViaForm(await other.newPage(), account.email, account.password);
+  const otherPage = await other.newPage();
+  await loginViaForm(otherPage, account.email, account.password);
+  // The sign-in is done once the login page has sent the browser on.
+  await expect(otherPage).not.toHaveURL(/\/lgn/);
   await page.goto("/me");
   await expect(page.getByTestId("session")).toHaveCount(2);
   await expectAccessible(page, null);

@@ -1,0 +1,71 @@
+import cluster from "node:cluster";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restartDelayMs, startWorkers, type WorkerPool } from "./workers.server";
+
+describe("restartDelayMs", () => {
+  it("starts a worker again at once, then waits longer with each crash in a row, up to 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map(restartDelayMs)).toEqual([0, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+type Answer = { pid: number };
+
+describe("startWorkers", () => {
+  let port: number;
+  // Each request on a fresh connection: the primary hands connections to the workers in turn.
+  const ask = async (url: string): Promise<Answer> => (await fetch(`http://127.0.0.1:${port}${url}`)).json() as Promise<Answer>;
+  const askUntil = async (url: string, done: (seen: Answer[]) => boolean): Promise<Answer[]> => {
+    const seen: Answer[] = [];
+    while (!done(seen)) {
+      seen.push(await ask(url).catch(() => ({ pid: 0 })));
+      if (seen.length > 200) throw new Error(`No luck after 200 requests: ${JSON.stringify(seen.slice(-5))}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return seen;
+  };
+  const pids = (seen: Answer[]) => new Set(seen.map((a) => a.pid).filter(Boolean));
+
+  beforeAll(() => {
+    cluster.setupPrimary({ exec: path.resolve("tests/unit/cluster-worker.ts"), execArgv: ["--import", "tsx"] });
+  });
+
+  let pool: WorkerPool | undefined;
+  afterAll(async () => pool?.stop());
+
+  it("keeps `count` workers serving and replaces one that dies", async () => {
+    port = await freePort();
+    let ready!: () => void;
+    const isReady = new Promise<void>((resolve) => (ready = resolve));
+    pool = startWorkers({ count: 2, env: { PORT: String(port) }, onReady: ready, onStartFailed: (reason) => expect.fail(reason) });
+    await isReady;
+
+    const first = pids(await askUntil("/", (seen) => pids(seen).size === 2));
+    await ask("/crash").catch(() => {});
+    const after = await askUntil("/", (seen) => pids(seen).size === 2 && [...pids(seen)].some((pid) => !first.has(pid)));
+    expect(pids(after).size).toBe(2);
+
+    await pool.stop();
+    pool = undefined;
+    expect(Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead())).toEqual([]);
+  }, 30_000);
+
+  it("gives up, restarting nothing, when a worker dies before the shop was ready", async () => {
+    port = await freePort();
+    const reason = await new Promise<string>((resolve) => {
+      pool = startWorkers({ count: 2, env: { PORT: String(port), FAIL_START: "1" }, onReady: () => resolve("ready"), onStartFailed: resolve });
+    });
+    expect(reason).toBe("A worker process exited with code 2 while the shop was starting.");
+    await pool!.stop();
+    pool = undefined;
+  }, 30_000);
+});

@@ -1,0 +1,102 @@
+import cluster, { type Worker } from "node:cluster";
+
+// WEB_CONCURRENCY > 1: the primary process (server.ts) prepares the shop and runs the once-only
+// jobs, then starts this many workers (node:cluster), each running server.ts again to serve HTTP on
+// the same port; the operating system hands each new connection to the next one. This module keeps
+// them running and stops them.
+
+// A worker that dies sooner than this after it started counts as a crash, and each further crash in
+// a row doubles the wait before the next start, so that a crash loop does not spin.
+const CRASH_WITHIN_MS = 10_000;
+const FIRST_RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+// How long workers get to finish the requests they are answering when the shop stops.
+const STOP_GRACE_MS = 8_000;
+
+/** The wait before replacing a worker that died, after `crashesInARow` crashes (counting this one). */
+export function restartDelayMs(crashesInARow: number): number {
+  if (crashesInARow <= 0) return 0;
+  return Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** Math.min(crashesInARow - 1, 30));
+}
+
+export type WorkerPool = {
+  /** Asks every worker to stop (SIGTERM: each finishes its requests) and settles once all have exited. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts `count` workers with `env` added to their environment and keeps that many running.
+ * `onReady` is called once, when all of them listen. A worker that exits before the shop was ever
+ * ready (a missing build, a port in use) means it cannot start: `onStartFailed` is called instead
+ * and nothing is restarted.
+ */
+export function startWorkers({
+  count,
+  env,
+  onReady,
+  onStartFailed,
+}: {
+  count: number;
+  env: Record<string, string>;
+  onReady: () => void;
+  onStartFailed: (reason: string) => void;
+}): WorkerPool {
+  const startedAt = new Map<Worker, number>();
+  const restarts = new Set<NodeJS.Timeout>();
+  let listening = 0;
+  let ready = false;
+  let stopping = false;
+  let crashesInARow = 0;
+
+  const start = () => startedAt.set(cluster.fork(env), Date.now());
+
+  const onListening = () => {
+    if (ready || ++listening < count) return;
+    ready = true;
+    onReady();
+  };
+
+  const onExit = (worker: Worker, code: number, signal: string) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) return;
+    const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
+    if (!ready) {
+      stopping = true;
+      onStartFailed(`A worker process ${how} while the shop was starting.`);
+      return;
+    }
+    crashesInARow = lived < CRASH_WITHIN_MS ? crashesInARow + 1 : 0;
+    const delay = restartDelayMs(crashesInARow);
+    console.error(`Worker ${worker.process.pid} ${how}; starting another${delay ? ` in ${delay / 1000} s` : ""}.`);
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      if (!stopping) start();
+    }, delay);
+    restarts.add(timer);
+  };
+
+  cluster.on("listening", onListening);
+  cluster.on("exit", onExit);
+  for (let i = 0; i < count; i++) start();
+
+  return {
+    async stop() {
+      stopping = true;
+      for (const timer of restarts) clearTimeout(timer);
+      cluster.off("listening", onListening);
+      cluster.off("exit", onExit);
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              worker.once("exit", () => resolve());
+              worker.process.kill("SIGTERM");
+              setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS).unref();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// A stand-in for server.ts in a worker (app/workers.server.test.ts): answers its pid and dies on
+// request. FAIL_START=1: dies before it listens.
+import http from "node:http";
+
+if (process.env.FAIL_START === "1") process.exit(2);
+
+http
+  .createServer((req, res) => {
+    res.setHeader("Connection", "close");
+    if (req.url === "/crash") process.exit(3);
+    res.end(JSON.stringify({ pid: process.pid }));
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1");
