@@ -1,14 +1,17 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import { config, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "./app/config.server";
 import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./app/web/csp.server";
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
+import { createAccessLog } from "./app/web/access-log.server";
+import { requestListener } from "./app/web/request-listener.server";
+import { staticFiles } from "./app/web/static-files.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
@@ -118,29 +121,20 @@ async function serve() {
   app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
   app.use(compression());
 
-  if (viteDevServer) {
-    app.use(viteDevServer.middlewares);
-  } else {
-    // Fingerprinted assets never change under the same name.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
-  }
-  app.use(express.static("public", { maxAge: "1h" }));
-  // Uploaded and demo images get unique names, so they can be cached for a year.
-  app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false }));
-
-  if (config.logRequests) app.use(morgan(isDev ? "dev" : "short"));
+  if (viteDevServer) app.use(viteDevServer.middlewares);
+  // Fingerprinted assets (a year), the client build and public/ (an hour), uploads (a year: unique names).
+  app.use(staticFiles({ buildDir: viteDevServer ? undefined : "build/client", publicDir: "public", uploadsDir: config.uploadsDir, listed: !isDev }));
 
   // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
-  // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers. Not in
-  // development, where the code changes under the cache.
-  if (!isDev) {
-    app.use(
-      anonymousCatalogueCache({
+  // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers: its
+  // middleware keeps what Remix renders, and the server's request listener answers the hits before
+  // Express. Not in development, where the code changes under the cache.
+  const pageCache = isDev
+    ? null
+    : anonymousCatalogueCache({
         contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
-      }),
-    );
-  }
+      });
+  if (pageCache) app.use(pageCache.middleware);
 
   // Benchmarks only (`npm run bench`, which sets BENCH_CEILING=1; never registered otherwise): the
   // same-stack reference for page speed. The bench writes a page's bytes to
@@ -180,21 +174,28 @@ async function serve() {
     }),
   );
 
+  // The access log (LOG_REQUESTS) sees every request, cache hits included.
+  const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
+  const listener = requestListener(app, { cache: pageCache, log: accessLog });
   // A worker's listening is reported by the primary, once for all of them.
-  const server = app.listen(config.port, () => {
+  const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
   });
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.
   server.on("checkContinue", (req, res) => {
     if (declaredOverLimit(req.headers) === null) res.writeContinue();
-    app(req, res);
+    listener(req, res);
   });
 
   function shutdown(signal: string) {
     if (cluster.isPrimary) console.log(`${signal} received: closing the server.`);
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+    const exit = () => {
+      accessLog?.flush();
+      process.exit(0);
+    };
+    server.close(exit);
+    setTimeout(exit, 5000).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

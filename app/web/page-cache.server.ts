@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { catalogueVersion } from "~/models/catalogue-version.server";
@@ -12,6 +13,11 @@ import { catalogueVersion } from "~/models/catalogue-version.server";
  * once, with an ETag (304 on If-None-Match) and headers that let a shared cache help. Responses that
  * set a cookie (a toast, a cart) or are not 200 are never kept. Signed-in visitors always get a
  * fresh, private page.
+ *
+ * Two halves: `middleware` (Express, in front of Remix) keeps what a miss renders, and `answer`
+ * (plain node http, called by the server's request listener before Express) serves the hits. A
+ * hit's headers are those of the response it was cut from, security headers included, minus the
+ * per-response ones, computed once when it is stored and written with one writeHead.
  */
 
 const CACHEABLE_PATHS = [/^\/$/, /^\/search$/, /^\/search\/[^/]+$/, /^\/product\/[^/]+$/, /^\/api\/v1\/products$/, /^\/api\/v1\/product\/[^/]+$/];
@@ -23,13 +29,29 @@ const MAX_AGE_MS = 60_000; // also bounds anything time-dependent in a page (the
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Smaller bodies are sent as they are: compressing them saves next to nothing. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+// Headers of the response a stored one is cut from that belong to that response alone (the
+// framing, the date, a cookie) or that the cache sets itself.
+const NOT_STORED = new Set([
+  "date",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+  "etag",
+  "cache-control",
+  "vary",
+]);
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
-function pickEncoding(acceptEncoding: string | undefined): Encoding {
+function parseEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set(
-    (acceptEncoding ?? "")
+    acceptEncoding
       .split(",")
       .map((part) => part.trim().split(";"))
       .filter(([, q]) => !q || Number(q.split("=")[1]) > 0)
@@ -40,7 +62,22 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return "identity";
 }
 
-/** A response body compressed once per encoding (lazily), and sent with the right headers. */
+// Clients send a handful of distinct Accept-Encoding values: each is parsed once.
+const encodings = new Map<string, Encoding>();
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseEncoding(acceptEncoding);
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+/** A response body compressed once per encoding (lazily). */
 export class EncodedBody {
   private readonly encoded = new Map<Encoding, Buffer>();
   constructor(readonly raw: Buffer) {
@@ -53,7 +90,12 @@ export class EncodedBody {
     return bytes;
   }
 
-  private bytes(encoding: Encoding): Buffer {
+  /** The encoding to send to a client that sends this Accept-Encoding. */
+  encodingFor(acceptEncoding: string | undefined): Encoding {
+    return this.raw.length < MIN_COMPRESSED_BYTES ? "identity" : pickEncoding(acceptEncoding);
+  }
+
+  bytes(encoding: Encoding): Buffer {
     let body = this.encoded.get(encoding);
     if (!body) {
       body =
@@ -65,9 +107,9 @@ export class EncodedBody {
     return body;
   }
 
-  /** Sends the body; Content-Encoding set here makes the compression middleware leave it alone. */
+  /** Sends the body through Express; Content-Encoding set here makes the compression middleware leave it alone. */
   send(req: Request, res: Response) {
-    const encoding = this.raw.length < 1024 ? "identity" : pickEncoding(req.get("accept-encoding"));
+    const encoding = this.encodingFor(req.get("accept-encoding"));
     const body = this.bytes(encoding);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.append("Vary", "Accept-Encoding");
@@ -76,12 +118,39 @@ export class EncodedBody {
   }
 }
 
-type Entry = { version: number; storedAt: number; type: string; etag: string; body: EncodedBody; csp?: string };
+/** A stored response: its body and the headers of each answer it gives, built once. */
+class Entry {
+  private readonly ok = new Map<Encoding, OutgoingHttpHeaders>();
+  readonly notModified: OutgoingHttpHeaders;
+
+  constructor(
+    readonly version: number,
+    readonly storedAt: number,
+    readonly etag: string,
+    readonly body: EncodedBody,
+    /** Every header of a 200 but the body's length and encoding. */
+    private readonly headers: OutgoingHttpHeaders,
+  ) {
+    // A 304 carries them too (a browser updates its stored copy's headers from it), but for the body's type.
+    this.notModified = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+  }
+
+  okHeaders(encoding: Encoding): OutgoingHttpHeaders {
+    let headers = this.ok.get(encoding);
+    if (!headers) {
+      headers = { ...this.headers, "Content-Length": this.body.bytes(encoding).length };
+      if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+      this.ok.set(encoding, headers);
+    }
+    return headers;
+  }
+}
 
 export type PageCacheOptions = {
   /**
    * The Content-Security-Policy to send with a stored response, computed once when it is stored:
-   * the nonce of the response it was cut from is stale for every later visitor.
+   * the nonce of the response it was cut from is stale for every later visitor. Without it, the
+   * response's own policy is kept.
    */
   contentSecurityPolicy?: (body: Buffer, contentType: string, res: Response) => string;
 };
@@ -92,9 +161,45 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-export function isAnonymous(req: Request): boolean {
-  return !SHOP_COOKIE.test(req.get("cookie") ?? "") && !req.get("authorization");
+export function isAnonymous(headers: IncomingHttpHeaders): boolean {
+  return !SHOP_COOKIE.test(headers.cookie ?? "") && !headers.authorization;
 }
+
+/** Whether a request target (path and query, as the request line has it) is a catalogue read. */
+function isCacheable(url: string): boolean {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  return CACHEABLE_PATHS.some((re) => re.test(path));
+}
+
+/** The Vary values of a response, with Accept-Encoding: the cache answers in the client's encoding. */
+function varyWithEncoding(vary: number | string | string[] | undefined): string {
+  const names = (Array.isArray(vary) ? vary.join(",") : String(vary ?? ""))
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.some((name) => name.toLowerCase() === "accept-encoding")) names.push("Accept-Encoding");
+  return names.join(", ");
+}
+
+/** The headers of a stored 200, from the response it is cut from (names as that response wrote them). */
+function storedHeaders(res: ServerResponse, type: string, etag: string, csp: string | undefined): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  if (!res.hasHeader("content-type")) headers["Content-Type"] = type;
+  // Node has it on every outgoing message; @types/node declares it on ClientRequest only.
+  for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    if (NOT_STORED.has(name.toLowerCase())) continue;
+    if (csp !== undefined && name.toLowerCase() === "content-security-policy") continue;
+    headers[name] = res.getHeader(name);
+  }
+  headers["Vary"] = varyWithEncoding(res.getHeader("vary"));
+  headers["Cache-Control"] = PUBLIC_CACHE_CONTROL;
+  headers["ETag"] = etag;
+  if (csp !== undefined) headers["Content-Security-Policy"] = csp;
+  return headers;
+}
+
+export type PageCache = ReturnType<typeof anonymousCatalogueCache>;
 
 export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
@@ -117,32 +222,53 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
     }
   };
 
-  return function anonymousCache(req: Request, res: Response, next: NextFunction) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !CACHEABLE_PATHS.some((re) => re.test(req.path))) return next();
+  /**
+   * Answers a request from the cache when it is an anonymous GET or HEAD of a catalogue read
+   * stored for the current catalogue: the bytes of body sent (0 for a 304 or a HEAD). Otherwise
+   * `undefined`, having written nothing: the request goes on to Express.
+   */
+  function answer(req: IncomingMessage, res: ServerResponse): number | undefined {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return undefined;
+    // Only catalogue reads are ever stored (see middleware): the URL's lookup is the path check.
+    const key = req.url ?? "/";
+    const hit = entries.get(key);
+    if (!hit || !isAnonymous(req.headers)) return undefined;
+    if (Date.now() - hit.storedAt >= MAX_AGE_MS || hit.version !== catalogueVersion()) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, hit);
+    if (etagMatches(req.headers["if-none-match"], hit.etag)) {
+      res.writeHead(304, hit.notModified);
+      res.end();
+      return 0;
+    }
+    const encoding = hit.body.encodingFor(req.headers["accept-encoding"]);
+    const body = hit.body.bytes(encoding);
+    res.writeHead(200, hit.okHeaders(encoding));
+    if (method === "HEAD") {
+      res.end();
+      return 0;
+    }
+    res.end(body);
+    return body.length;
+  }
+
+  /** Express middleware in front of Remix: marks these URLs' answers, and keeps a miss's answer when it may be shared. */
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    const key = req.originalUrl;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isCacheable(key)) return next();
     res.append("Vary", "Cookie");
-    if (!isAnonymous(req)) {
+    if (!isAnonymous(req.headers)) {
       res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
       return next();
     }
-
-    const key = req.originalUrl;
-    const version = catalogueVersion();
-    const hit = entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) {
-      entries.delete(key);
-      entries.set(key, hit);
-      res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-      res.setHeader("ETag", hit.etag);
-      // On a 304 too: a browser updates its stored copy's headers from it.
-      if (hit.csp) res.setHeader("Content-Security-Policy", hit.csp);
-      if (etagMatches(req.get("if-none-match"), hit.etag)) return void res.status(304).end();
-      res.setHeader("Content-Type", hit.type);
-      return hit.body.send(req, res);
-    }
-    if (hit) remove(key);
     if (req.method === "HEAD") return next();
 
     // A miss: let Remix answer, and keep a copy of what it sends when it may be shared.
+    const version = catalogueVersion();
     const chunks: Buffer[] = [];
     let size = 0;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -175,10 +301,12 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
         const etag = `W/"${crypto.createHash("sha1").update(raw).digest("base64url")}"`;
         const type = String(res.getHeader("content-type") ?? "text/html");
         const csp = options.contentSecurityPolicy?.(raw, type, res);
-        store(key, { version, storedAt: Date.now(), type, etag, body: new EncodedBody(raw), csp });
+        store(key, new Entry(version, Date.now(), etag, new EncodedBody(raw), storedHeaders(res, type, etag, csp)));
       }
       return end(chunk, ...rest);
     }) as Response["end"];
     next();
-  };
+  }
+
+  return { answer, middleware };
 }

@@ -1,0 +1,33 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { requestStart, type AccessLog } from "~/web/access-log.server";
+import type { PageCache } from "~/web/page-cache.server";
+
+export type RequestListenerOptions = {
+  /** Answers anonymous catalogue reads it holds before anything else runs (none in development). */
+  cache?: Pick<PageCache, "answer"> | null;
+  log?: AccessLog | null;
+};
+
+/**
+ * The HTTP server's request listener: a page-cache hit is answered here in plain node http, with
+ * its headers computed when it was stored, before Express and its per-request middleware; every
+ * other request goes to the Express app. The access log sees both.
+ */
+export function requestListener(app: (req: IncomingMessage, res: ServerResponse) => void, { cache, log }: RequestListenerOptions): RequestListener {
+  return (req, res) => {
+    const startedAt = log ? requestStart() : 0;
+    if (cache) {
+      let bytes: number | undefined;
+      try {
+        bytes = cache.answer(req, res);
+      } catch (error) {
+        // Before anything is written (e.g. the catalogue version could not be read), Express answers.
+        console.error("page cache:", error);
+        if (res.headersSent) return void res.destroy();
+      }
+      if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);
+    }
+    log?.follow(req, res, startedAt);
+    app(req, res);
+  };
+}
