@@ -199,6 +199,21 @@ function storedHeaders(res: ServerResponse, type: string, etag: string, csp: str
   return headers;
 }
 
+// The catalogue version as read in this turn of the event loop: the hits of one turn (many, under
+// load) share one read, which costs about 10 µs on a WAL file. A change is seen from the next turn
+// on, and a request sent after the answer to a write always comes in a later turn than the write.
+// An entry stored meanwhile in this turn is tagged with a newer version: a mismatch reads it again.
+let versionThisTurn: number | undefined;
+const forgetVersion = () => {
+  versionThisTurn = undefined;
+};
+function isCurrent(version: number): boolean {
+  if (versionThisTurn === undefined) setImmediate(forgetVersion);
+  else if (version === versionThisTurn) return true;
+  versionThisTurn = catalogueVersion();
+  return version === versionThisTurn;
+}
+
 export type PageCache = ReturnType<typeof anonymousCatalogueCache>;
 
 export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
@@ -234,7 +249,7 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
     const key = req.url ?? "/";
     const hit = entries.get(key);
     if (!hit || !isAnonymous(req.headers)) return undefined;
-    if (Date.now() - hit.storedAt >= MAX_AGE_MS || hit.version !== catalogueVersion()) {
+    if (Date.now() - hit.storedAt >= MAX_AGE_MS || !isCurrent(hit.version)) {
       remove(key);
       return undefined;
     }
