@@ -62,13 +62,23 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
   };
 }
 
+// Pages (entry.server.tsx renders them whole) and single-fetch data: bounded by what a page shows.
+const WRITTEN_AT_ONCE = /^(?:text\/html|text\/x-script)/i;
+
 async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.body) return void res.end();
+  if (WRITTEN_AT_ONCE.test(type)) {
+    // One write: streamed, each chunk would be flushed through the compression stream on its own.
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    return void res.end(body);
+  }
+  if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  await writeReadableStreamToWritable(response.body, res);
 }
 
 // As @remix-run/express builds it: the host as Express sees it (trust proxy), the port from X-Forwarded-Host or Host.
