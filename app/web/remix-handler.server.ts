@@ -33,7 +33,11 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
 
       const body = withBody ? new LimitedBody(req, limit) : null;
       const controller = new AbortController();
-      res.on("close", () => controller.abort());
+      // A client gone before the answer is complete: what reads request.signal can stop. ("close"
+      // comes after every answer; aborting then would only build an AbortError for nothing.)
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
