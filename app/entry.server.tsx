@@ -1,10 +1,32 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { FragmentStoreProvider, type FragmentStore } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
 
 const ABORT_DELAY_MS = 5_000;
+
+// Fragments (CachedFragment) kept by their data object: when the catalogue changes, its cache hands
+// out new objects, and the HTML rendered from the old ones goes with them. A few URLs per object
+// (a page's query string can carry anything).
+const MAX_URLS_PER_OBJECT = 20;
+const fragments = new WeakMap<object, Map<string, string>>();
+const fragmentStore: FragmentStore = (data: object, key: string, render: () => ReactElement) => {
+  let rendered = fragments.get(data);
+  if (!rendered) fragments.set(data, (rendered = new Map()));
+  let html = rendered.get(key);
+  if (html === undefined) {
+    // Its own ids (useId), apart from the page's.
+    html = renderToString(render(), { identifierPrefix: "f" });
+    if (rendered.size >= MAX_URLS_PER_OBJECT) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
+};
+// Under `npm run dev` the components change under the kept HTML.
+const store = process.env.NODE_ENV === "production" ? fragmentStore : null;
 
 /**
  * The document, rendered whole before it is sent: no page streams (no deferred data), so waiting
@@ -37,7 +59,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <FragmentStoreProvider value={store}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </FragmentStoreProvider>
       </NonceProvider>,
       {
         nonce,
