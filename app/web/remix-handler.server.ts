@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
-import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit } from "~/web/body-limits.server";
+import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
 import { isApiPath, sendEdgeError } from "~/web/edge-errors.server";
 import { isAnonymous } from "~/web/page-cache.server";
 import { hasBody } from "~/web/origin-check.server";
@@ -52,7 +52,11 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
         ...(body ? { body: body.stream, duplex: "half" } : {}),
       } as RequestInit);
 
-      const answer = await withUploadScope(async () => handle(request, getLoadContext(req, res)));
+      // Only a multipart body carries files. (The scope is an AsyncLocalStorage: once in use, it
+      // costs something on every promise of every request, so the others stay out of it.)
+      const answer = isMultipart(req.get("Content-Type"))
+        ? await withUploadScope(async () => handle(request, getLoadContext(req, res)))
+        : await handle(request, getLoadContext(req, res));
       const response = isApiPath(url.pathname) ? inApiShape(request, answer) : answer;
       if (body?.tripped) {
         res.setHeader("Connection", "close");
