@@ -1,13 +1,38 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { FragmentStoreProvider, type FragmentStore } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
 
 const ABORT_DELAY_MS = 5_000;
 
+// Fragments (CachedFragment) kept by their data object: when the catalogue changes, its cache hands
+// out new objects, and the HTML rendered from the old ones goes with them. A few URLs per object
+// (a page's query string can carry anything).
+const MAX_URLS_PER_OBJECT = 20;
+const fragments = new WeakMap<object, Map<string, string>>();
+const fragmentStore: FragmentStore = (data: object, key: string, render: () => ReactElement) => {
+  let rendered = fragments.get(data);
+  if (!rendered) fragments.set(data, (rendered = new Map()));
+  let html = rendered.get(key);
+  if (html === undefined) {
+    // Its own ids (useId), apart from the page's.
+    html = renderToString(render(), { identifierPrefix: "f" });
+    if (rendered.size >= MAX_URLS_PER_OBJECT) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
+};
+// Under `npm run dev` the components change under the kept HTML.
+const store = process.env.NODE_ENV === "production" ? fragmentStore : null;
+
+/**
+ * The document, rendered whole before it is sent: no page streams (no deferred data), so waiting
+ * for all of it costs no time, and one buffer is written (and compressed) at once rather than many
+ * small chunks each flushed through the compression stream.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,29 +42,37 @@ export default function handleRequest(
 ) {
   // Every inline script of the page (Remix's, React's streaming ones) carries it: server.ts's CSP.
   const nonce = loadContext.cspNonce;
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timer: NodeJS.Timeout | undefined;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    body.on("finish", () => {
+      clearTimeout(timer);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <FragmentStoreProvider value={store}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </FragmentStoreProvider>
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        },
+        onAllReady() {
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -48,7 +81,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    timer = setTimeout(abort, ABORT_DELAY_MS);
   });
 }
 

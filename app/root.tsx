@@ -19,7 +19,7 @@ import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
-import { getToast } from "~/web/toast.server";
+import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
 import { cartRef } from "~/web/cart-cookie.server";
 import { getOptionalUser } from "~/web/auth.server";
@@ -44,14 +44,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([getToast(request), getOptionalUser(request)]);
+  const [{ toast, headers }, user] = await Promise.all([flashedToast(request), getOptionalUser(request)]);
   const cartCount = await getCartCount(await cartRef(request, user));
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
-  // The toast cookie is rewritten only when the visitor has one (to clear a shown toast), so that
-  // an anonymous page sets no cookie and can be cached (app/web/page-cache.server.ts).
-  const hasToastCookie = /(?:^|;\s*)shop_toast=/.test(request.headers.get("Cookie") ?? "");
-  return data({ shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount }, hasToastCookie ? { headers } : undefined);
+  return data({ shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { QueryField } from "~/lib/catalogue-fields";
+import { CachedFragment } from "./CachedFragment";
 import { Pagination } from "./Pagination";
 import { ProductCard, type ProductCardData } from "./ProductCard";
 import { SearchFilters } from "./SearchFilters";
@@ -25,7 +26,19 @@ type Props = SearchPageData & {
 };
 
 /** The search and category pages: heading, the filters beside the results, and their empty states. */
-export function SearchResults({ heading, subject, action, clearHref, keyword, values, errors, results, clearFiltersHref, suggestion, suggestionHref }: Props) {
+export function SearchResults(props: Props) {
+  // The page depends on the URL and the catalogue alone: rendered once per catalogue version (the
+  // results are then one object) and URL on the server.
+  return props.results ? (
+    <CachedFragment name="search" data={props.results}>
+      <SearchPage {...props} />
+    </CachedFragment>
+  ) : (
+    <SearchPage {...props} />
+  );
+}
+
+function SearchPage({ heading, subject, action, clearHref, keyword, values, errors, results, clearFiltersHref, suggestion, suggestionHref }: Props) {
   return (
     <section>
       <h1 className="h3 mb-3">{heading}</h1>

@@ -1,8 +1,8 @@
-import { asc, eq, like } from "drizzle-orm";
+import { asc, eq, like, lte, sql, type SQL } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
 import { db } from "./client.server";
-import { selectPage } from "./paging";
+import { selectPage, selectPreparedPage } from "./paging";
 import { products, reviews, users } from "./schema";
 
 type Sort = "name" | "price" | "category";
@@ -10,7 +10,7 @@ const sorts = { name: products.name, price: products.priceCents, category: produ
 const productRows = () => db.select({ name: products.name, priceCents: products.priceCents }).from(products).$dynamic();
 const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) =>
   ({ q: "", sort: "price" as Sort, dir: "asc" as const, page: 1, size: 10, ...q });
-const page = (q: Parameters<typeof query>[0], where = undefined as ReturnType<typeof like> | undefined) =>
+const page = (q: Parameters<typeof query>[0], where = undefined as SQL | undefined) =>
   selectPage(productRows(), { where, sorts, tiebreak: [asc(products.seq)] }, query(q));
 
 beforeEach(() => {
@@ -68,5 +68,31 @@ describe("selectPage", () => {
     // SQLite flattens the subquery: no temporary table or co-routine holds the rows to count them.
     const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
     expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/MATERIALIZE|CO-ROUTINE/);
+  });
+});
+
+describe("selectPreparedPage", () => {
+  const under = (q: Parameters<typeof query>[0], maxCents: number) =>
+    selectPreparedPage(
+      "test:products-under",
+      () => ({ select: productRows(), spec: { where: lte(products.priceCents, sql.placeholder("max")), sorts, tiebreak: [asc(products.seq)] } }),
+      query(q),
+      { max: maxCents },
+    );
+
+  it("answers as selectPage does, for each sort and page, with the filter's values bound", () => {
+    for (const q of [{ sort: "name", dir: "desc", page: 2, size: 10 }, { sort: "price", page: 1, size: 10 }, { sort: "category", page: 3 }] as const)
+      expect(under(q, 1000)).toEqual(page(q, lte(products.priceCents, 1000)));
+    expect(under({ sort: "price" }, 300)).toEqual({ total: 3, rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })) });
+  });
+
+  it("prepares its two queries once per shape and sort, then only binds values", () => {
+    under({ sort: "price", dir: "desc" }, 500);
+    const prepare = vi.spyOn(db.$client, "prepare");
+    under({ sort: "price", dir: "desc", page: 2, size: 10 }, 2000);
+    under({ sort: "price", dir: "desc" }, 100);
+    const calls = prepare.mock.calls.length;
+    prepare.mockRestore();
+    expect(calls).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, count, desc, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { db } from "./client.server";
@@ -19,15 +19,52 @@ export type PageSpec<S extends string> = {
  */
 export function selectPage<T extends SQLiteSelect<string, "sync">, S extends string>(
   select: T,
-  { where, sorts, tiebreak }: PageSpec<S>,
+  spec: PageSpec<S>,
   query: TableQuery<S>,
 ): { rows: T["_"]["result"]; total: number } {
+  const queries = pageQueries(select, spec, query);
+  const total = queries.total.get()?.n ?? 0;
+  return { rows: queries.rows.limit(query.size).offset(pageOffset(query)).all(), total };
+}
+
+function pageQueries<T extends SQLiteSelect<string, "sync">, S extends string>(
+  select: T,
+  { where, sorts, tiebreak }: PageSpec<S>,
+  query: Pick<TableQuery<S>, "sort" | "dir">,
+) {
   const found = select.where(where);
-  const total = db.select({ n: count() }).from(found.as("found")).get()?.n ?? 0;
-  const rows = found
-    .orderBy(query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]), ...tiebreak)
-    .limit(query.size)
-    .offset(pageOffset(query))
-    .all();
-  return { rows, total };
+  return {
+    total: db.select({ n: count() }).from(found.as("found")),
+    rows: found.orderBy(query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]), ...tiebreak),
+  };
+}
+
+type PreparedPage = {
+  total: { get(values: Record<string, unknown>): { n: number } | undefined };
+  rows: { all(values: Record<string, unknown>): unknown[] };
+};
+const preparedPages = new Map<string, PreparedPage>();
+
+/**
+ * selectPage for a table read on every visit (a shopper's orders): its two queries are prepared
+ * once per `shape` (a name for the select and filter, with the sort and direction added here) and
+ * kept; `values` fill the filter's `sql.placeholder`s. The select must not depend on anything but
+ * the shape and those values.
+ */
+export function selectPreparedPage<T extends SQLiteSelect<string, "sync">, S extends string>(
+  shape: string,
+  build: () => { select: T; spec: PageSpec<S> },
+  query: TableQuery<S>,
+  values: Record<string, unknown>,
+): { rows: T["_"]["result"]; total: number } {
+  const key = `${shape}:${query.sort}:${query.dir}`;
+  let page = preparedPages.get(key);
+  if (!page) {
+    const { select, spec } = build();
+    const { total, rows } = pageQueries(select, spec, query);
+    page = { total: total.prepare(), rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare() };
+    preparedPages.set(key, page);
+  }
+  const total = page.total.get(values)?.n ?? 0;
+  return { rows: page.rows.all({ ...values, limit: query.size, offset: pageOffset(query) }) as T["_"]["result"], total };
 }

@@ -9,7 +9,8 @@ import { canViewOrder, isPlaced as isPlacedStatus, PLACED_PAYMENT_STATUSES } fro
 import { FIRST_ORDER_NUMBER, parseOrderNumber } from "~/lib/order-number";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
-import { selectPage } from "~/db/paging";
+import { selectPage, selectPreparedPage } from "~/db/paging";
+import { preparedOnce } from "~/db/prepared";
 import { likeAny } from "~/db/like";
 
 export type Order = typeof orders.$inferSelect;
@@ -80,8 +81,28 @@ const sortColumns = {
   orderNumber: orders.orderNumber,
 } as const;
 
+const orderRows = () =>
+  db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userName: orders.userName,
+      totalPriceCents: orders.totalPriceCents,
+      orderStatus: orders.orderStatus,
+      createdAt: orders.createdAt,
+      numOfItems: itemCount,
+    })
+    .from(orders)
+    .$dynamic();
+const orderPage = (where: SQL | undefined) => ({ where, sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] });
+
 /** One page of placed orders (one user's, or everyone's for admins), searched and sorted in SQL. */
 export function listOrders(query: OrderListQuery, userId?: string) {
+  if (userId && !query.q) {
+    // A shopper's My Orders, read on every visit: its queries are prepared once per sort.
+    const mine = and(isPlaced(), eq(orders.userId, sql.placeholder("userId")));
+    return selectPreparedPage("orders-of-user", () => ({ select: orderRows(), spec: orderPage(mine) }), query, { userId });
+  }
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
   if (query.q) {
@@ -95,31 +116,24 @@ export function listOrders(query: OrderListQuery, userId?: string) {
       ),
     );
   }
-  const select = db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      userName: orders.userName,
-      totalPriceCents: orders.totalPriceCents,
-      orderStatus: orders.orderStatus,
-      createdAt: orders.createdAt,
-      numOfItems: itemCount,
-    })
-    .from(orders)
-    .$dynamic();
-  return selectPage(select, { where: and(...conditions), sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] }, query);
+  return selectPage(orderRows(), orderPage(and(...conditions)), query);
 }
+
+// The ids as one JSON array: the same SQL, prepared once, for any number of orders.
+const linesOfOrders = preparedOnce(() =>
+  db
+    .select({ orderId: orderLines.orderId, name: orderLines.name })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`))
+    .orderBy(asc(orderLines.name))
+    .prepare(),
+);
 
 /** The names of each order's lines, by order id (for a page of orders). */
 export function itemNamesOf(orderIds: string[]): Map<string, string[]> {
   const names = new Map<string, string[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return names;
-  const lines = db
-    .select({ orderId: orderLines.orderId, name: orderLines.name })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.name))
-    .all();
+  const lines = linesOfOrders().all({ ids: JSON.stringify(orderIds) });
   for (const line of lines) names.get(line.orderId)?.push(line.name);
   return names;
 }

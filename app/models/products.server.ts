@@ -5,6 +5,7 @@ import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
 import type { Tx } from "~/db/client.server";
+import { catalogueCached } from "./catalogue-cache.server";
 
 export type ProductImage = { id: string; url: string };
 
@@ -75,20 +76,24 @@ const ORDER_BY: Record<Exclude<ProductSort, "relevance">, SQL[]> = {
 
 /** How many products a keyword alone finds (counted in the full-text index only). */
 export async function countKeywordMatches(keyword: string): Promise<number> {
-  const match = toFtsQuery(keyword);
-  if (!match) return 0;
-  const [{ filtered }] = await db.select({ filtered: count() }).from(productsFts).where(sql`${productsFts} MATCH ${match}`);
-  return filtered;
+  return catalogueCached(`count:${keyword}`, () => keywordMatches(keyword));
 }
 
-async function imagesByProduct(ids: string[]): Promise<Map<string, ProductImage[]>> {
+function keywordMatches(keyword: string): number {
+  const match = toFtsQuery(keyword);
+  if (!match) return 0;
+  return db.select({ filtered: count() }).from(productsFts).where(sql`${productsFts} MATCH ${match}`).get()?.filtered ?? 0;
+}
+
+function imagesByProduct(ids: string[]): Map<string, ProductImage[]> {
   const byProduct = new Map<string, ProductImage[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = await db
+  const rows = db
     .select({ id: productImages.id, url: productImages.url, productId: productImages.productId })
     .from(productImages)
     .where(inArray(productImages.productId, ids))
-    .orderBy(asc(productImages.position), asc(productImages.id));
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .all();
   for (const row of rows) byProduct.get(row.productId)?.push({ id: row.id, url: row.url });
   return byProduct;
 }
@@ -108,9 +113,13 @@ export function firstImageUrls(tx: Tx, productIds: string[]): Map<string, string
 }
 
 export async function reviewsByProduct(ids: string[]): Promise<Map<string, ProductReview[]>> {
+  return reviewsOf(ids);
+}
+
+function reviewsOf(ids: string[]): Map<string, ProductReview[]> {
   const byProduct = new Map<string, ProductReview[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = await db
+  const rows = db
     .select({
       id: reviews.id,
       productId: reviews.productId,
@@ -123,17 +132,25 @@ export async function reviewsByProduct(ids: string[]): Promise<Map<string, Produ
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(inArray(reviews.productId, ids))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .all();
   for (const row of rows) byProduct.get(row.productId)?.push(row);
   return byProduct;
 }
+
+const queryKey = (q: ProductQuery) =>
+  JSON.stringify([q.page, q.keyword, q.category, q.priceGteCents, q.priceLteCents, q.ratingsGte, q.sort]);
 
 /**
  * The catalogue query behind the home page, the search page and GET /api/v1/products:
  * keyword (full-text), filters, the order (`sort`, see effectiveSort), then one page of `RES_PER_PAGE`.
  */
 export async function listProducts(q: ProductQuery): Promise<ProductPage> {
-  const [{ total }] = await db.select({ total: count() }).from(products);
+  return catalogueCached(`list:${queryKey(q)}`, () => productPage(q));
+}
+
+function productPage(q: ProductQuery): ProductPage {
+  const total = db.select({ total: count() }).from(products).get()?.total ?? 0;
   const conditions = filterConditions(q);
   const offset = (q.page - 1) * RES_PER_PAGE;
   const keyword = q.keyword?.trim();
@@ -150,51 +167,53 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
     // A keyword alone: count and rank in the full-text index only (no join per match), then read
     // the one page of products. Equal ranks: newest first (seq grows with creation).
     const where = sql`${productsFts} MATCH ${match}`;
-    filtered = await countKeywordMatches(keyword!);
-    const hits = await db
+    filtered = keywordMatches(keyword!);
+    const hits = db
       .select({ seq: productsFts.rowid })
       .from(productsFts)
       .where(where)
       .orderBy(asc(productsFts.rank), desc(productsFts.rowid))
       .limit(RES_PER_PAGE)
-      .offset(offset);
+      .offset(offset)
+      .all();
     const bySeq = new Map(
       hits.length
-        ? (await db.select({ ...summaryColumns, seq: products.seq }).from(products).where(inArray(products.seq, hits.map((h) => h.seq)))).map(
-            ({ seq, ...row }) => [seq, row],
-          )
+        ? db
+            .select({ ...summaryColumns, seq: products.seq })
+            .from(products)
+            .where(inArray(products.seq, hits.map((h) => h.seq)))
+            .all()
+            .map(({ seq, ...row }) => [seq, row])
         : [],
     );
     rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
   } else if (match) {
     const where = and(sql`${productsFts} MATCH ${match}`, ...conditions);
     const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
-    [{ filtered }] = await db
-      .select({ filtered: count() })
-      .from(productsFts)
-      .innerJoin(products, joinOn)
-      .where(where);
-    rows = await db
+    filtered = db.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).get()?.filtered ?? 0;
+    rows = db
       .select(summaryColumns)
       .from(productsFts)
       .innerJoin(products, joinOn)
       .where(where)
       .orderBy(...(sort === "relevance" ? [asc(productsFts.rank), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
       .limit(RES_PER_PAGE)
-      .offset(offset);
+      .offset(offset)
+      .all();
   } else {
     const where = conditions.length ? and(...conditions) : undefined;
-    [{ filtered }] = await db.select({ filtered: count() }).from(products).where(where);
-    rows = await db
+    filtered = db.select({ filtered: count() }).from(products).where(where).get()?.filtered ?? 0;
+    rows = db
       .select(summaryColumns)
       .from(products)
       .where(where)
       .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
       .limit(RES_PER_PAGE)
-      .offset(offset);
+      .offset(offset)
+      .all();
   }
 
-  const images = await imagesByProduct(rows.map((r) => r.id));
+  const images = imagesByProduct(rows.map((r) => r.id));
   return {
     products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
     productsCount: total,
@@ -207,27 +226,31 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
 
 /** One product with its images and reviews, or null when no product has that id. */
 export async function getProduct(id: string): Promise<ProductDetail | null> {
-  const [row] = await db.select(summaryColumns).from(products).where(eq(products.id, id)).limit(1);
-  if (!row) return null;
-  const [images, productReviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
-  return { ...row, images: images.get(id) ?? [], reviews: productReviews.get(id) ?? [] };
+  return catalogueCached(`product:${id}`, () => {
+    const row = db.select(summaryColumns).from(products).where(eq(products.id, id)).get();
+    if (!row) return null;
+    return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsOf([id]).get(id) ?? [] };
+  });
 }
 
 /** Up to `limit` other products of the same category, newest first, with their images. */
 export async function relatedProducts(product: { id: string; category: string }, limit = 4): Promise<ProductSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(eq(products.category, product.category), ne(products.id, product.id)))
-    .orderBy(desc(products.createdAt), desc(products.seq))
-    .limit(limit);
-  const images = await imagesByProduct(rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+  return catalogueCached(`related:${limit}:${product.category}:${product.id}`, () => {
+    const rows = db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(eq(products.category, product.category), ne(products.id, product.id)))
+      .orderBy(desc(products.createdAt), desc(products.seq))
+      .limit(limit)
+      .all();
+    const images = imagesByProduct(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+  });
 }
 
 /** Every product with its images, newest first (the admin API's list). */
 export async function allProducts(): Promise<ProductSummary[]> {
-  const rows = await db.select(summaryColumns).from(products).orderBy(desc(products.createdAt), desc(products.seq));
-  const images = await imagesByProduct(rows.map((r) => r.id));
+  const rows = db.select(summaryColumns).from(products).orderBy(desc(products.createdAt), desc(products.seq)).all();
+  const images = imagesByProduct(rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared";
 import { sessions, users } from "~/db/schema";
 import { hashSecret, newSecret } from "./secret-token.server";
 import type { User } from "./users.server";
@@ -42,17 +43,30 @@ export function createSession(
   return { key, session };
 }
 
-/** The live session this secret names, with its user (one query), or null. Marks it as seen. */
-export function findSession(key: string, now = new Date()): SignedIn | null {
-  const found = db
+// Every signed-in request runs these two.
+const liveSession = preparedOnce(() =>
+  db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashSecret(key)), gt(sessions.expiresAt, now)))
-    .get();
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+const markSeen = preparedOnce(() =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** The live session this secret names, with its user (one query), or null. Marks it as seen. */
+export function findSession(key: string, now = new Date()): SignedIn | null {
+  // Placeholders take the column's stored form: timestamps in milliseconds.
+  const found = liveSession().get({ id: hashSecret(key), now: now.getTime() });
   if (!found) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id)).run();
+    markSeen().run({ id: found.session.id, now: now.getTime() });
     found.session = { ...found.session, lastSeenAt: now };
   }
   return found;

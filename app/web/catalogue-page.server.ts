@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
 import { searchHref } from "~/lib/search-links";
-import { countKeywordMatches, listProducts, type ProductSummary } from "~/models/products.server";
+import { countKeywordMatches, listProducts, type ProductPage, type ProductSummary } from "~/models/products.server";
 import { suggestKeyword } from "~/models/spelling.server";
 
 /** Only what a product card shows (the page's data goes to the browser). */
@@ -18,9 +18,7 @@ export function toProductCard(p: ProductSummary) {
   };
 }
 
-/** One page of product cards for the storefront pages. */
-export async function loadProductCards(query: ProductQuery) {
-  const page = await listProducts(query);
+function cardsPage(page: ProductPage) {
   return {
     products: page.products.map(toProductCard),
     productsCount: page.productsCount,
@@ -29,6 +27,24 @@ export async function loadProductCards(query: ProductQuery) {
     page: page.page,
     pageCount: page.pageCount,
   };
+}
+
+// Made once per catalogue answer (which the catalogue cache replaces on every change), so that a
+// page's cards are one object as long as they are current: CachedFragment keeps HTML by it.
+const cardsOf = new WeakMap<object, unknown>();
+function onceFor<K extends object, V>(source: K, make: (source: K) => V): V {
+  if (!cardsOf.has(source)) cardsOf.set(source, make(source));
+  return cardsOf.get(source) as V;
+}
+
+/** One page of product cards for the storefront pages. */
+export async function loadProductCards(query: ProductQuery) {
+  return onceFor(await listProducts(query), cardsPage);
+}
+
+/** Product cards for a list of products (e.g. related products). */
+export function productCards(list: ProductSummary[]) {
+  return onceFor(list, (products) => products.map(toProductCard));
 }
 
 /** A 400 for a storefront page whose query a person mistyped; the error page shows the message. */

@@ -19,8 +19,10 @@ export const sessionStorage = createCookieSessionStorage<{ sessionKey: string; "
   },
 });
 
+export const TOAST_COOKIE = "shop_toast";
+
 export const toastSessionStorage = createCookieSessionStorage({
-  cookie: { name: "shop_toast", httpOnly: true, sameSite: "lax", path: "/", secure, secrets },
+  cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", secure, secrets },
 });
 
 export const cartCookie = createCookie("shop_cart", {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CachedFragment } from "~/components/CachedFragment";
 import { CategoryLinks } from "~/components/CategoryLinks";
 import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
@@ -19,7 +20,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { products, filteredProductsCount, resPerPage, page, pageCount } = useLoaderData<typeof loader>();
+  const cards = useLoaderData<typeof loader>();
+  // Nothing here is about the visitor: rendered once per catalogue version and URL on the server.
+  return (
+    <CachedFragment name="home" data={cards}>
+      <HomePage {...cards} />
+    </CachedFragment>
+  );
+}
+
+function HomePage({ products, filteredProductsCount, resPerPage, page, pageCount }: ReturnType<typeof useLoaderData<typeof loader>>) {
   return (
     <>
       <section className="hero rounded-3 p-4 p-md-5 mb-4" data-testid="hero">

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { CachedFragment } from "~/components/CachedFragment";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductGallery } from "~/components/ProductGallery";
 import { StockBadge } from "~/components/StockBadge";
@@ -15,7 +16,7 @@ import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
 import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
 import { getProduct, relatedProducts } from "~/models/products.server";
-import { toProductCard } from "~/web/catalogue-page.server";
+import { productCards } from "~/web/catalogue-page.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
 import { upsertReview } from "~/models/reviews.server";
 import { ReviewForm } from "~/components/ReviewForm";
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     currentUserId: user?.id ?? null,
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
-    related: related.map(toProductCard),
+    related: productCards(related),
   };
 }
 
@@ -91,30 +92,38 @@ export default function ProductPage() {
   const navigation = useNavigation();
   const inStock = product.stock > 0;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
+  // The product's own parts are the same for everyone: each is rendered once per catalogue version
+  // (and URL) on the server. The forms, and the reviews shown apart from the visitor's, are not.
   return (
     <>
-      <Breadcrumbs
-        trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryHref(product.category) }, { label: product.name }]}
-      />
+      <CachedFragment name="breadcrumbs" data={product}>
+        <Breadcrumbs
+          trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryHref(product.category) }, { label: product.name }]}
+        />
+      </CachedFragment>
       <article className="row g-4 g-lg-5">
         <div className="col-lg-5">
-          <ProductGallery name={product.name} images={product.images} active={activeImage} />
+          <CachedFragment name="gallery" data={product}>
+            <ProductGallery name={product.name} images={product.images} active={activeImage} />
+          </CachedFragment>
         </div>
         <div className="col-lg-7" data-testid="product-summary">
-          <h1 className="h3">{product.name}</h1>
-          <p className="text-muted small">Product # {product.id}</p>
-          <hr />
-          <div className="d-flex align-items-center gap-2">
-            <Rating value={product.ratings} />
-            <span className="text-muted">({product.numOfReviews} Reviews)</span>
-          </div>
-          <hr />
-          <p className="d-flex flex-wrap align-items-center gap-3">
-            <span className="fs-3 fw-semibold" data-testid="price">
-              {formatMoney(product.priceCents)}
-            </span>
-            <StockBadge stock={product.stock} className="fs-6" />
-          </p>
+          <CachedFragment name="summary" data={product}>
+            <h1 className="h3">{product.name}</h1>
+            <p className="text-muted small">Product # {product.id}</p>
+            <hr />
+            <div className="d-flex align-items-center gap-2">
+              <Rating value={product.ratings} />
+              <span className="text-muted">({product.numOfReviews} Reviews)</span>
+            </div>
+            <hr />
+            <p className="d-flex flex-wrap align-items-center gap-3">
+              <span className="fs-3 fw-semibold" data-testid="price">
+                {formatMoney(product.priceCents)}
+              </span>
+              <StockBadge stock={product.stock} className="fs-6" />
+            </p>
+          </CachedFragment>
           <Form method="post" className="d-flex flex-wrap align-items-start gap-3" key={product.id}>
             <input type="hidden" name="intent" value="add-to-cart" />
             <div>
@@ -137,21 +146,23 @@ export default function ProductPage() {
               Add to Cart
             </button>
           </Form>
-          <hr />
-          <p>
-            Status:{" "}
-            <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
-              {inStock ? "In Stock" : "Out of Stock"}
-            </strong>
-          </p>
-          <hr />
-          <h2 className="h5">Description:</h2>
-          <p style={{ whiteSpace: "pre-line" }}>{product.description}</p>
-          <hr />
-          <p>
-            Sold by: <strong>{product.seller}</strong>
-          </p>
-          <p className="text-muted small">Category: {product.category}</p>
+          <CachedFragment name="details" data={product}>
+            <hr />
+            <p>
+              Status:{" "}
+              <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
+                {inStock ? "In Stock" : "Out of Stock"}
+              </strong>
+            </p>
+            <hr />
+            <h2 className="h5">Description:</h2>
+            <p style={{ whiteSpace: "pre-line" }}>{product.description}</p>
+            <hr />
+            <p>
+              Sold by: <strong>{product.seller}</strong>
+            </p>
+            <p className="text-muted small">Category: {product.category}</p>
+          </CachedFragment>
           {signedIn ? (
             <ReviewForm existing={myReview} submitted={reviewResult} />
           ) : (
@@ -182,16 +193,18 @@ export default function ProductPage() {
         </section>
       </article>
       {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-5" data-testid="related-products">
-          <h2 id="related-heading" className="h4">
-            Related products
-          </h2>
-          <div className="row">
-            {related.map((card) => (
-              <ProductCard key={card.id} product={card} columnClass="col-sm-6 col-lg-3" titleLevel={3} />
-            ))}
-          </div>
-        </section>
+        <CachedFragment name="related" data={related}>
+          <section aria-labelledby="related-heading" className="mt-5" data-testid="related-products">
+            <h2 id="related-heading" className="h4">
+              Related products
+            </h2>
+            <div className="row">
+              {related.map((card) => (
+                <ProductCard key={card.id} product={card} columnClass="col-sm-6 col-lg-3" titleLevel={3} />
+              ))}
+            </div>
+          </section>
+        </CachedFragment>
       ) : null}
     </>
   );
