@@ -89,7 +89,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     // keeps: it is compressed here, in one call at a fast level (a tenth of a millisecond for a page),
     // rather than by the compression middleware's stream. The page cache keeps anonymous answers
     // uncompressed (and compresses them once).
-    if (!isAnonymous(req) && body.length >= MIN_COMPRESSED_BYTES) {
+    if (!isAnonymous(req.headers) && body.length >= MIN_COMPRESSED_BYTES) {
       res.append("Vary", "Accept-Encoding");
       if (req.acceptsEncodings("gzip")) {
         body = zlib.gzipSync(body, { level: 3 });
