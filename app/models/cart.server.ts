@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { firstImageUrls } from "./products.server";
@@ -47,7 +48,7 @@ function checkQuantity(product: { stock: number }, quantity: number) {
  */
 export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
   const existing = findCartId(ref);
-  const cartId = db.transaction((tx) => {
+  const cartId = await commitTogether((tx) => {
     checkQuantity(stockOf(tx, productId), quantity);
     const id = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
     tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
@@ -121,30 +122,39 @@ export type CartLine = {
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
   const cartId = findCartId(ref);
   if (!cartId) return { lines: [], notices: [] };
-  return db.transaction((tx) => {
-    const rows = cartLineRows(tx, cartId);
-    const notices: string[] = [];
-    const lines: CartLine[] = [];
-    for (const row of rows) {
-      if (row.stock === 0) {
-        tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
-        notices.push(`${row.name} is out of stock and was removed from your cart.`);
-        continue;
-      }
-      if (row.quantity > row.stock) {
-        tx.update(cartLines)
-          .set({ quantity: row.stock })
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
-          .run();
-        notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
-        row.quantity = row.stock;
-      }
-      lines.push({ ...row, image: null });
+  const rows = cartLineRows(db, cartId);
+  // Usually nothing to change: only then is it a write, checked again inside it.
+  const fitted = rows.some((row) => row.quantity > row.stock)
+    ? await commitTogether((tx) => fitToStock(tx, cartId))
+    : { rows, notices: [] };
+  const lines: CartLine[] = fitted.rows.map((row) => ({ ...row, image: null }));
+  const images = firstImageUrls(db, lines.map((l) => l.productId));
+  for (const line of lines) line.image = images.get(line.productId) ?? null;
+  return { lines, notices: fitted.notices };
+}
+
+/** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
+function fitToStock(tx: Tx, cartId: string) {
+  const rows = cartLineRows(tx, cartId);
+  const notices: string[] = [];
+  const kept: typeof rows = [];
+  for (const row of rows) {
+    if (row.stock === 0) {
+      tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
+      notices.push(`${row.name} is out of stock and was removed from your cart.`);
+      continue;
     }
-    const images = firstImageUrls(tx, lines.map((l) => l.productId));
-    for (const line of lines) line.image = images.get(line.productId) ?? null;
-    return { lines, notices };
-  });
+    if (row.quantity > row.stock) {
+      tx.update(cartLines)
+        .set({ quantity: row.stock })
+        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
+        .run();
+      notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
+      row.quantity = row.stock;
+    }
+    kept.push(row);
+  }
+  return { rows: kept, notices };
 }
 
 /**

@@ -1,7 +1,9 @@
+import { createId } from "@paralleldrive/cuid2";
 import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -10,7 +12,7 @@ import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
-import { sendMail } from "./email.server";
+import { sendMailLater } from "./email.server";
 import { orderConfirmationMail } from "./mail-messages.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
@@ -26,19 +28,30 @@ export { PAYMENT_PROBLEM };
 
 export const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
 const cartIsEmpty = () => new CartError("Your cart is empty.", 400);
+const cartChanged = () => new CartError("Your cart changed while you were paying. Please check it and pay again.", 409);
+
+/** The user's saved shipping address; 400 when there is none yet. */
+function shippingOf(user: User): ShippingInfo {
+  const shipping = savedShippingInfo(user);
+  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
+  return shipping;
+}
+
+/** A PaymentIntent made before its order: the order is written with it, for exactly its amount. */
+type IntentForOrder = { orderId: string; intentId: string; amountCents: number };
 
 /**
  * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
  * units remain, at most N are reserved however many shoppers start paying at once. Earlier unpaid
- * checkouts of the same user are released first.
+ * checkouts of the same user are released first. With `intent`, the order is the one that intent
+ * was made for, and is refused (409) when the cart no longer costs its amount.
  */
 export function reserveOrder(
   user: User,
-  { now = new Date(), holdMs = RESERVATION_MS }: { now?: Date; holdMs?: number } = {},
-): { order: Order; released: Order[] } {
-  const shipping = savedShippingInfo(user);
-  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
-  return db.transaction((tx) => {
+  { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
+): Promise<{ order: Order; released: Order[] }> {
+  const shipping = shippingOf(user);
+  return commitTogether((tx) => {
     const released = tx
       .select()
       .from(orders)
@@ -49,10 +62,12 @@ export function reserveOrder(
     const cartId = userCartId(tx, user.id);
     const lines = cartId ? cartLineRows(tx, cartId) : [];
     if (lines.length === 0) throw cartIsEmpty();
+    if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
 
     takeStock(tx, lines);
 
     const order = insertOrder(tx, user, shipping, lines, {
+      ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
       paymentStatus: PAYMENT.requiresPayment,
       createdAt: now,
       reservedUntil: new Date(now.getTime() + holdMs),
@@ -91,7 +106,7 @@ export function insertOrder(
   user: User,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
-  fields: Pick<typeof orders.$inferInsert, "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
+  fields: Pick<typeof orders.$inferInsert, "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
 ): Order {
   const prices = priceOrder(lines);
   const order = tx
@@ -146,22 +161,19 @@ function returnStock(tx: Tx, orderId: string): boolean {
   return true;
 }
 
-/** Creates the PaymentIntent for the amount computed on the server, once per order. */
-async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
+/** Creates the PaymentIntent for the amount computed on the server, for the order to be written with it. */
+async function createIntent(user: User, orderId: string, amountCents: number): Promise<Stripe.PaymentIntent> {
   try {
-    const intent = await stripe().paymentIntents.create(
+    return await stripe().paymentIntents.create(
       {
-        amount: order.totalPriceCents,
+        amount: amountCents,
         currency: "usd",
         automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata: { orderId: order.id, userId: order.userId ?? "" },
+        metadata: { orderId, userId: user.id },
       },
-      { idempotencyKey: `order-${order.id}` },
+      { idempotencyKey: `order-${orderId}` },
     );
-    db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id)).run();
-    return intent;
   } catch (error) {
-    await releaseOrder(order.id, { cancelIntent: false });
     if (error instanceof Stripe.errors.StripeError) throw unreachable();
     throw error;
   }
@@ -171,6 +183,10 @@ async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
  * Reserves the cart and opens a PaymentIntent for it: the start of a payment, on the shop's pages
  * and through the API. A cart whose stock changed since the buyer saw it is not charged at its new
  * total (409 with what changed), and an amount the client sends must be the server's total.
+ *
+ * The intent is made first, for the cart's total, so that the order is written once, with its
+ * intent (one commit, see group-commit.server.ts); when the stock is gone by then, the intent is
+ * canceled before anyone could pay it (its client secret was never handed out).
  */
 export async function startPayment(
   user: User,
@@ -183,9 +199,18 @@ export async function startPayment(
   if (amountCents !== undefined && amountCents !== totalCents) {
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
-  const { order, released } = reserveOrder(user);
-  await abandonAtProvider(released);
-  return { order, intent: await createIntent(order) };
+  shippingOf(user);
+  const orderId = createId();
+  const intent = await createIntent(user, orderId, totalCents);
+  let reserved: { order: Order; released: Order[] };
+  try {
+    reserved = await reserveOrder(user, { intent: { orderId, intentId: intent.id, amountCents: totalCents } });
+  } catch (error) {
+    await cancelIntent(intent.id);
+    throw error;
+  }
+  await abandonAtProvider(reserved.released);
+  return { order: reserved.order, intent };
 }
 
 /** After their stock went back, earlier checkouts can no longer be paid at the provider either. */
@@ -246,6 +271,9 @@ export async function payWithCard(user: User, card: CardInput): Promise<CardPaym
  * succeeded. The webhook leads to the same step; whichever comes first does it.
  */
 export async function settlePayment(intentId: string): Promise<PaymentResult> {
+  // Settled already (the provider's signed event came first): no need to ask it again.
+  const settled = getOrderByIntent(intentId);
+  if (settled?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: settled.id };
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe().paymentIntents.retrieve(intentId);
@@ -264,7 +292,7 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
  * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
  */
 export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
-  const outcome = db.transaction((tx) => {
+  const outcome = await commitTogether((tx) => {
     const order = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
     if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
@@ -289,7 +317,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
     tx.insert(orderStatusEvents).values({ orderId: order.id, status: paid.orderStatus, createdAt: now }).run();
     if (order.userId) emptyCart(tx, order.userId);
     return { kind: "paid" as const, order: paid };
-  }, { behavior: "immediate" });
+  });
 
   if (outcome.kind === "unknown") return null;
   if (outcome.kind === "refund") {
@@ -301,7 +329,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
     console.error(`Payment ${intentId} received ${amountReceived} cents for order ${outcome.order.id} of ${outcome.order.totalPriceCents}: not marked paid.`);
     return null;
   }
-  await sendOrderConfirmation(outcome.order.id);
+  sendOrderConfirmation(outcome.order.id);
   return outcome.order;
 }
 
@@ -360,7 +388,7 @@ async function cancelIntent(intentId: string) {
 
 /** Gives back the stock of an unpaid order and, if asked, cancels its intent at the provider. */
 export async function releaseOrder(orderId: string, { cancelIntent: cancel }: { cancelIntent: boolean }) {
-  const released = db.transaction((tx) => returnStock(tx, orderId));
+  const released = await commitTogether((tx) => returnStock(tx, orderId));
   const order = getOrder(orderId);
   if (released && cancel && order) await abandonAtProvider([order]);
 }
@@ -376,12 +404,13 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
   return lapsed.length;
 }
 
-export async function sendOrderConfirmation(orderId: string) {
-  const order = getOrder(orderId);
-  if (!order?.buyer) return;
-  try {
-    await sendMail(await orderConfirmationMail(order, order.buyer));
-  } catch (error) {
-    console.error(`Could not send the confirmation of order ${order.id}:`, error);
-  }
+/**
+ * Mails the buyer their order's confirmation after the current request has been answered: nobody
+ * waits for the rendering, and a failure is only logged. Settles when done, for tests.
+ */
+export function sendOrderConfirmation(orderId: string): Promise<void> {
+  return sendMailLater(`the confirmation of order ${orderId}`, async () => {
+    const order = getOrder(orderId);
+    return order?.buyer ? orderConfirmationMail(order, order.buyer) : null;
+  });
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -123,44 +124,41 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
 
   let placed;
   try {
-    placed = db.transaction(
-      (tx) => {
-        // A concurrent call for the same intent got here first: the same order.
-        const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
-        if (done) return { order: done, created: false };
-        const rows = tx
-          .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
-          .from(products)
-          .where(inArray(products.id, [...quantities.keys()]))
-          .all();
-        if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
-        const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
-        const { totalCents } = priceOrder(priced);
-        if (intent.amount_received !== totalCents) {
-          throw new RefusedAfterPayment(
-            `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
-            400,
-          );
-        }
-        try {
-          takeStock(tx, priced);
-        } catch (error) {
-          if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
-          throw error;
-        }
-        const now = new Date();
-        const order = insertOrder(tx, user, shipTo, priced, {
-          paymentStatus: PAYMENT.succeeded,
-          paymentIntentId: intentId,
-          createdAt: now,
-          paidAt: now,
-          reservedUntil: null,
-        });
-        tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
-        return { order, created: true };
-      },
-      { behavior: "immediate" },
-    );
+    placed = await commitTogether((tx) => {
+      // A concurrent call for the same intent got here first: the same order.
+      const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+      if (done) return { order: done, created: false };
+      const rows = tx
+        .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
+        .from(products)
+        .where(inArray(products.id, [...quantities.keys()]))
+        .all();
+      if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
+      const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
+      const { totalCents } = priceOrder(priced);
+      if (intent.amount_received !== totalCents) {
+        throw new RefusedAfterPayment(
+          `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
+          400,
+        );
+      }
+      try {
+        takeStock(tx, priced);
+      } catch (error) {
+        if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
+        throw error;
+      }
+      const now = new Date();
+      const order = insertOrder(tx, user, shipTo, priced, {
+        paymentStatus: PAYMENT.succeeded,
+        paymentIntentId: intentId,
+        createdAt: now,
+        paidAt: now,
+        reservedUntil: null,
+      });
+      tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
+      return { order, created: true };
+    });
   } catch (error) {
     if (!(error instanceof RefusedAfterPayment)) throw error;
     const paid = formatMoney(intent.amount_received);
@@ -171,7 +169,7 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
     );
   }
   if (placed.order.userId !== user.id) throw noOrder();
-  if (placed.created) await sendOrderConfirmation(placed.order.id);
+  if (placed.created) sendOrderConfirmation(placed.order.id);
   return getOrder(placed.order.id)!;
 }
 
