@@ -1,4 +1,4 @@
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 import { config } from "~/config.server";
 import { OrderConfirmation } from "~/emails/OrderConfirmation";
@@ -21,11 +21,10 @@ const orderUrl = (orderId: string) => `${config.publicUrl}/order/${orderId}`;
 const textOptions = { selectors: [{ selector: "h1", options: { uppercase: false } }] };
 
 async function compose(to: string, subject: string, template: ReactElement): Promise<Mail> {
-  const [html, text] = await Promise.all([
-    render(template),
-    render(template, { plainText: true, htmlToTextOptions: textOptions }),
-  ]);
-  return { to, subject, html, text };
+  // Rendered once: the text part is react-email's own conversion of the same HTML (what
+  // render(template, { plainText: true }) does after rendering the template a second time).
+  const html = await render(template);
+  return { to, subject, html, text: toPlainText(html, textOptions) };
 }
 
 type Recipient = { name: string; email: string };
