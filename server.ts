@@ -12,7 +12,7 @@ import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
-import { startStripeSandbox } from "./sandbox/stripe-sandbox";
+import { startStripeSandboxThread } from "./sandbox/thread";
 
 const isDev = config.isDev;
 // Remix, React and Vite read NODE_ENV themselves: give them the default too.
@@ -21,18 +21,17 @@ process.env.NODE_ENV = config.nodeEnv;
 await prepareShop();
 
 // Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md),
-// on loopback only; the stripe SDK is pointed at it through these settings.
+// on loopback only, on a thread of its own; the stripe SDK is pointed at it through these settings.
 if (!config.stripe.secretKey) {
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";
-  const sandbox = await startStripeSandbox({
+  const sandbox = await startStripeSandboxThread({
     secretKey,
     publishableKey,
     port: config.stripe.sandboxPort,
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
-    log: (message) => console.warn(message),
   });
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, sandbox: true });
   console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
@@ -54,6 +53,11 @@ const stripeOrigins = stripeSettings().origins;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
+
+// Payment events, one per paid order, answered before everything that only pages need (imported
+// once prepareShop() has run, as the other models are).
+const { stripeWebhook } = await import("./app/web/stripe-webhook.server");
+app.post("/webhooks/stripe", ...stripeWebhook);
 
 // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
 // Permissions-Policy: app/web/csp.server.ts.

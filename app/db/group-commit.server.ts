@@ -59,5 +59,9 @@ export function groupCommitter(db: DB) {
   };
 }
 
+// One queue per process, like the connection (client.server.ts): server.ts's own modules and the
+// Remix build's copies of them commit together too.
+const globalForCommits = globalThis as unknown as { __shopCommitTogether?: ReturnType<typeof groupCommitter> };
+
 /** The shop database's group commit (see above). */
-export const commitTogether = groupCommitter(shopDb);
+export const commitTogether = (globalForCommits.__shopCommitTogether ??= groupCommitter(shopDb));
