@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
+import { preparedOnce } from "~/db/prepared";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { firstImageUrls } from "./products.server";
@@ -18,7 +19,7 @@ export type CartRef = { userId: string | null; cartId: string | null };
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
 function findCartId({ userId, cartId }: CartRef): string | null {
-  if (userId) return userCartId(db, userId) ?? null;
+  if (userId) return userCartId(userId) ?? null;
   if (!cartId) return null;
   return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
 }
@@ -30,8 +31,51 @@ export async function getCartCount(ref: CartRef): Promise<number> {
   return db.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId)).get()?.n ?? 0;
 }
 
-function stockOf(tx: Tx, productId: string) {
-  const product = tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, productId)).get();
+// The statements of every add-to-cart and checkout (see prepared.ts).
+const statements = preparedOnce(() => ({
+  stockOf: db
+    .select({ stock: products.stock, name: products.name })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("productId")))
+    .prepare(),
+  touchCart: db
+    .update(carts)
+    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
+    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare(),
+  putLine: db
+    .insert(cartLines)
+    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), quantity: sql.placeholder("quantity"), createdAt: sql.placeholder("now") })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
+    .prepare(),
+  lineRows: db
+    .select({
+      productId: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartLines.createdAt), asc(products.name))
+    .prepare(),
+  cartOfUser: db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, sql.placeholder("userId")))
+    .prepare(),
+  emptyCart: db
+    .delete(cartLines)
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .prepare(),
+}));
+
+/** A product's stock and name (inside a transaction, if one is open); 404 when it is gone. */
+function stockOf(productId: string) {
+  const product = statements().stockOf.get({ productId });
   if (!product) throw new CartError("This product no longer exists.", 404, "product");
   return product;
 }
@@ -49,13 +93,11 @@ function checkQuantity(product: { stock: number }, quantity: number) {
 export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
   const existing = findCartId(ref);
   const cartId = await commitTogether((tx) => {
-    checkQuantity(stockOf(tx, productId), quantity);
+    checkQuantity(stockOf(productId), quantity);
+    const now = new Date();
     const id = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
-    tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id)).run();
-    tx.insert(cartLines)
-      .values({ cartId: id, productId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } })
-      .run();
+    statements().touchCart.run({ cartId: id, nowMs: now.getTime() });
+    statements().putLine.run({ cartId: id, productId, quantity, now });
     return id;
   });
   return { cartId, created: cartId !== existing };
@@ -72,7 +114,7 @@ export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1
       ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
       : undefined;
     if (!line || !cartId) throw new CartError("This product is not in your cart.", 404, "product");
-    const { stock } = stockOf(tx, productId);
+    const { stock } = stockOf(productId);
     checkQuantity({ stock }, 1);
     const quantity = Math.min(Math.max(line.quantity + step, 1), stock);
     tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
@@ -84,26 +126,14 @@ export async function removeCartLine(ref: CartRef, productId: string) {
   if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
 }
 
-/** A cart's lines with their products' current price and stock, in the order they were added. */
-export function cartLineRows(tx: Tx, cartId: string) {
-  return tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      quantity: cartLines.quantity,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.createdAt), asc(products.name))
-    .all();
+/** A cart's lines with their products' current price and stock, in the order they were added (inside a transaction, if one is open). */
+export function cartLineRows(cartId: string) {
+  return statements().lineRows.all({ cartId });
 }
 
-/** The id of a user's cart, if they have one. */
-export function userCartId(tx: Tx, userId: string): string | undefined {
-  return tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get()?.id;
+/** The id of a user's cart, if they have one (inside a transaction, if one is open). */
+export function userCartId(userId: string): string | undefined {
+  return statements().cartOfUser.get({ userId })?.id;
 }
 
 export type CartLine = {
@@ -122,7 +152,7 @@ export type CartLine = {
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
   const cartId = findCartId(ref);
   if (!cartId) return { lines: [], notices: [] };
-  const rows = cartLineRows(db, cartId);
+  const rows = cartLineRows(cartId);
   // Usually nothing to change: only then is it a write, checked again inside it.
   const fitted = rows.some((row) => row.quantity > row.stock)
     ? await commitTogether((tx) => fitToStock(tx, cartId))
@@ -135,7 +165,7 @@ export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notic
 
 /** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
 function fitToStock(tx: Tx, cartId: string) {
-  const rows = cartLineRows(tx, cartId);
+  const rows = cartLineRows(cartId);
   const notices: string[] = [];
   const kept: typeof rows = [];
   for (const row of rows) {
@@ -165,7 +195,7 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   const visitorCartId = findCartId({ userId: null, cartId: visitorCart });
   if (!visitorCartId) return;
   db.transaction((tx) => {
-    const own = userCartId(tx, userId);
+    const own = userCartId(userId);
     if (!own) {
       tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();
       return;
@@ -181,8 +211,8 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   });
 }
 
-/** Empties a user's cart (after their order is paid). */
-export function emptyCart(tx: Tx, userId: string) {
-  const cartId = userCartId(tx, userId);
-  if (cartId) tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).run();
+/** Empties a user's cart (after their order is paid; inside its transaction). */
+export function emptyCart(userId: string) {
+  const cartId = userCartId(userId);
+  if (cartId) statements().emptyCart.run({ cartId });
 }

@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
+import { preparedOnce } from "~/db/prepared";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -30,6 +31,79 @@ export const unreachable = () => new PublicError("The payment service is not rea
 const cartIsEmpty = () => new CartError("Your cart is empty.", 400);
 const cartChanged = () => new CartError("Your cart changed while you were paying. Please check it and pay again.", 409);
 
+const placeholder = sql.placeholder;
+// A placeholder inside SQL is not converted by its column: timestamps go in as epoch milliseconds
+// (so can null, which a timestamp column's own conversion refuses).
+const msPlaceholder = (name: string) => sql`${placeholder(name)}`;
+
+// The statements of every checkout (see prepared.ts).
+const statements = preparedOnce(() => ({
+  unpaidOf: db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, placeholder("userId")), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
+    .prepare(),
+  takeStock: db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${placeholder("quantity")}`, updatedAt: msPlaceholder("nowMs") })
+    .where(and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity"))))
+    .prepare(),
+  insertOrder: db
+    .insert(orders)
+    .values({
+      id: placeholder("id"),
+      orderNumber: nextOrderNumber(),
+      userId: placeholder("userId"),
+      userName: placeholder("userName"),
+      shippingRecipientName: placeholder("shippingRecipientName"),
+      shippingAddress: placeholder("shippingAddress"),
+      shippingCity: placeholder("shippingCity"),
+      shippingState: placeholder("shippingState"),
+      shippingPhoneNo: placeholder("shippingPhoneNo"),
+      shippingPostalCode: placeholder("shippingPostalCode"),
+      shippingCountry: placeholder("shippingCountry"),
+      itemsPriceCents: placeholder("itemsPriceCents"),
+      shippingPriceCents: placeholder("shippingPriceCents"),
+      taxPriceCents: placeholder("taxPriceCents"),
+      totalPriceCents: placeholder("totalPriceCents"),
+      paymentStatus: placeholder("paymentStatus"),
+      paymentIntentId: placeholder("paymentIntentId"),
+      reservedUntil: msPlaceholder("reservedUntilMs"),
+      paidAt: msPlaceholder("paidAtMs"),
+      createdAt: placeholder("createdAt"),
+      updatedAt: placeholder("createdAt"),
+    })
+    .returning()
+    .prepare(),
+  insertLine: db
+    .insert(orderLines)
+    .values({
+      id: placeholder("id"),
+      orderId: placeholder("orderId"),
+      productId: placeholder("productId"),
+      name: placeholder("name"),
+      priceCents: placeholder("priceCents"),
+      quantity: placeholder("quantity"),
+      image: placeholder("image"),
+    })
+    .prepare(),
+  markPaid: db
+    .update(orders)
+    .set({
+      paymentStatus: sql`${placeholder("paymentStatus")}`,
+      paidAt: msPlaceholder("nowMs"),
+      reservedUntil: null,
+      updatedAt: msPlaceholder("nowMs"),
+    })
+    .where(eq(orders.id, placeholder("orderId")))
+    .returning()
+    .prepare(),
+  insertStatusEvent: db
+    .insert(orderStatusEvents)
+    .values({ id: placeholder("id"), orderId: placeholder("orderId"), status: placeholder("status"), createdAt: placeholder("createdAt") })
+    .prepare(),
+}));
+
 /** The user's saved shipping address; 400 when there is none yet. */
 function shippingOf(user: User): ShippingInfo {
   const shipping = savedShippingInfo(user);
@@ -52,19 +126,15 @@ export function reserveOrder(
 ): Promise<{ order: Order; released: Order[] }> {
   const shipping = shippingOf(user);
   return commitTogether((tx) => {
-    const released = tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
-      .all();
+    const released = statements().unpaidOf.all({ userId: user.id });
     for (const stale of released) returnStock(tx, stale.id);
 
-    const cartId = userCartId(tx, user.id);
-    const lines = cartId ? cartLineRows(tx, cartId) : [];
+    const cartId = userCartId(user.id);
+    const lines = cartId ? cartLineRows(cartId) : [];
     if (lines.length === 0) throw cartIsEmpty();
     if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
 
-    takeStock(tx, lines);
+    takeStock(lines);
 
     const order = insertOrder(tx, user, shipping, lines, {
       ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
@@ -82,13 +152,10 @@ type StockLine = { productId: string; name: string; stock: number; quantity: num
  * Takes each line's quantity from stock (inside a transaction), only where that much is left:
  * when N units remain, at most N are sold however many buyers come at once. 409 when one is short.
  */
-export function takeStock(tx: Tx, lines: StockLine[]) {
+export function takeStock(lines: StockLine[]) {
+  const nowMs = Date.now();
   for (const line of lines) {
-    const taken = tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .run();
+    const taken = statements().takeStock.run({ productId: line.productId, quantity: line.quantity, nowMs });
     if (taken.changes !== 1) {
       throw new CartError(
         line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
@@ -109,40 +176,40 @@ export function insertOrder(
   fields: Pick<typeof orders.$inferInsert, "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
 ): Order {
   const prices = priceOrder(lines);
-  const order = tx
-    .insert(orders)
-    .values({
-      orderNumber: nextOrderNumber(),
-      userId: user.id,
-      userName: user.name,
-      shippingRecipientName: shipping.recipientName,
-      shippingAddress: shipping.address,
-      shippingCity: shipping.city,
-      shippingState: shipping.state ?? null,
-      shippingPhoneNo: shipping.phoneNo,
-      shippingPostalCode: shipping.postalCode,
-      shippingCountry: shipping.country,
-      itemsPriceCents: prices.itemsCents,
-      shippingPriceCents: prices.shippingCents,
-      taxPriceCents: prices.taxCents,
-      totalPriceCents: prices.totalCents,
-      ...fields,
-    })
-    .returning()
-    .get();
+  const createdAt = fields.createdAt ?? new Date();
+  const order = statements().insertOrder.get({
+    id: fields.id ?? createId(),
+    userId: user.id,
+    userName: user.name,
+    shippingRecipientName: shipping.recipientName,
+    shippingAddress: shipping.address,
+    shippingCity: shipping.city,
+    shippingState: shipping.state ?? null,
+    shippingPhoneNo: shipping.phoneNo,
+    shippingPostalCode: shipping.postalCode,
+    shippingCountry: shipping.country,
+    itemsPriceCents: prices.itemsCents,
+    shippingPriceCents: prices.shippingCents,
+    taxPriceCents: prices.taxCents,
+    totalPriceCents: prices.totalCents,
+    paymentStatus: fields.paymentStatus ?? PAYMENT.requiresPayment,
+    paymentIntentId: fields.paymentIntentId ?? null,
+    reservedUntilMs: fields.reservedUntil?.getTime() ?? null,
+    paidAtMs: fields.paidAt?.getTime() ?? null,
+    createdAt,
+  })!;
   const images = firstImageUrls(tx, lines.map((l) => l.productId));
-  tx.insert(orderLines)
-    .values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        name: l.name,
-        priceCents: l.priceCents,
-        quantity: l.quantity,
-        image: images.get(l.productId) ?? null,
-      })),
-    )
-    .run();
+  for (const l of lines) {
+    statements().insertLine.run({
+      id: createId(),
+      orderId: order.id,
+      productId: l.productId,
+      name: l.name,
+      priceCents: l.priceCents,
+      quantity: l.quantity,
+      image: images.get(l.productId) ?? null,
+    });
+  }
   return order;
 }
 
@@ -293,7 +360,7 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
  */
 export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
   const outcome = await commitTogether((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+    const order = getOrderByIntent(intentId);
     if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
@@ -308,14 +375,9 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
           tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId)).run();
       }
     }
-    const paid = tx
-      .update(orders)
-      .set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), paidAt: now, reservedUntil: null })
-      .where(eq(orders.id, order.id))
-      .returning()
-      .get();
-    tx.insert(orderStatusEvents).values({ orderId: order.id, status: paid.orderStatus, createdAt: now }).run();
-    if (order.userId) emptyCart(tx, order.userId);
+    const paid = statements().markPaid.get({ orderId: order.id, paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), nowMs: now.getTime() })!;
+    statements().insertStatusEvent.run({ id: createId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
+    if (order.userId) emptyCart(order.userId);
     return { kind: "paid" as const, order: paid };
   });
 

@@ -40,8 +40,8 @@ export type ApiOrderInput = {
 const noOrder = () => new PublicError("No order for this payment", 404);
 
 function hasServerCart(user: User): boolean {
-  const cartId = userCartId(db, user.id);
-  return !!cartId && cartLineRows(db, cartId).length > 0;
+  const cartId = userCartId(user.id);
+  return !!cartId && cartLineRows(cartId).length > 0;
 }
 
 /**
@@ -143,7 +143,7 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
         );
       }
       try {
-        takeStock(tx, priced);
+        takeStock(priced);
       } catch (error) {
         if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
         throw error;
