@@ -1,8 +1,8 @@
-import { createId } from "@paralleldrive/cuid2";
 import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
+import { newId } from "~/db/ids";
 import { commitTogether } from "~/db/group-commit.server";
 import { preparedOnce } from "~/db/prepared";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
@@ -178,7 +178,7 @@ export function insertOrder(
   const prices = priceOrder(lines);
   const createdAt = fields.createdAt ?? new Date();
   const order = statements().insertOrder.get({
-    id: fields.id ?? createId(),
+    id: fields.id ?? newId(),
     userId: user.id,
     userName: user.name,
     shippingRecipientName: shipping.recipientName,
@@ -201,7 +201,7 @@ export function insertOrder(
   const images = firstImageUrls(tx, lines.map((l) => l.productId));
   for (const l of lines) {
     statements().insertLine.run({
-      id: createId(),
+      id: newId(),
       orderId: order.id,
       productId: l.productId,
       name: l.name,
@@ -267,7 +267,7 @@ export async function startPayment(
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
   shippingOf(user);
-  const orderId = createId();
+  const orderId = newId();
   const intent = await createIntent(user, orderId, totalCents);
   let reserved: { order: Order; released: Order[] };
   try {
@@ -376,7 +376,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
       }
     }
     const paid = statements().markPaid.get({ orderId: order.id, paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), nowMs: now.getTime() })!;
-    statements().insertStatusEvent.run({ id: createId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
+    statements().insertStatusEvent.run({ id: newId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
     if (order.userId) emptyCart(order.userId);
     return { kind: "paid" as const, order: paid };
   });
