@@ -13,8 +13,7 @@ import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
-import { sendMailLater } from "./email.server";
-import { orderConfirmationMail } from "./mail-messages.server";
+import { sendMailJob } from "./mail-thread.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
@@ -467,12 +466,17 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
 }
 
 /**
- * Mails the buyer their order's confirmation after the current request has been answered: nobody
- * waits for the rendering, and a failure is only logged. Settles when done, for tests.
+ * Mails the buyer their order's confirmation, composed and sent on the mail thread after the
+ * current request has been answered: nobody waits for it, and a failure is only logged. Settles
+ * when done, for tests.
  */
 export function sendOrderConfirmation(orderId: string): Promise<void> {
-  return sendMailLater(`the confirmation of order ${orderId}`, async () => {
+  const what = `the confirmation of order ${orderId}`;
+  try {
     const order = getOrder(orderId);
-    return order?.buyer ? orderConfirmationMail(order, order.buyer) : null;
-  });
+    return order?.buyer ? sendMailJob({ kind: "orderConfirmation", what, order, buyer: order.buyer }) : Promise.resolve();
+  } catch (error) {
+    console.error(`Could not send ${what}:`, error);
+    return Promise.resolve();
+  }
 }
