@@ -97,6 +97,11 @@ const statements = preparedOnce(() => ({
     .where(eq(orders.id, placeholder("orderId")))
     .returning()
     .prepare(),
+  intentOfOrder: db
+    .select({ paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, placeholder("orderId")))
+    .prepare(),
   insertStatusEvent: db
     .insert(orderStatusEvents)
     .values({ id: placeholder("id"), orderId: placeholder("orderId"), status: placeholder("status"), createdAt: placeholder("createdAt") })
@@ -291,11 +296,17 @@ export async function abandonAtProvider(released: Order[]) {
  * Records which intent pays an order whose intent was created by the provider (Stripe Checkout
  * creates it when the buyer pays). The order id comes from metadata the shop itself wrote.
  */
-export function linkIntentToOrder(orderId: string, intentId: string) {
-  db.update(orders)
-    .set({ paymentIntentId: intentId })
-    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)))
-    .run();
+export async function linkIntentToOrder(orderId: string, intentId: string): Promise<void> {
+  // Usually linked already (the shop made the intent): then there is nothing to write.
+  const linked = statements().intentOfOrder.get({ orderId });
+  if (!linked || linked.paymentIntentId !== null) return;
+  await commitTogether((tx) =>
+    tx
+      .update(orders)
+      .set({ paymentIntentId: intentId })
+      .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)))
+      .run(),
+  );
 }
 
 export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
@@ -358,6 +369,9 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
  * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
  */
 export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+  // Paid already (the webhook and the buyer's return both come here): no write transaction.
+  const known = getOrderByIntent(intentId);
+  if (known && isPlaced(known.paymentStatus)) return known;
   const outcome = await commitTogether((tx) => {
     const order = getOrderByIntent(intentId);
     if (!order) return { kind: "unknown" as const };
@@ -429,7 +443,7 @@ export async function settlePaidSession(
 ): Promise<PaymentResult | null> {
   if (!session || session.payment_status !== "paid" || !session.payment_intent || !orderId) return null;
   const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent.id;
-  linkIntentToOrder(orderId, intentId);
+  await linkIntentToOrder(orderId, intentId);
   return settlePayment(intentId);
 }
 
