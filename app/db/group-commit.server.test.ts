@@ -21,12 +21,18 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   db.$client.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const insert = (text: string) => (tx: Parameters<Parameters<typeof commitTogether>[0]>[0]) =>
   tx.run(sql`insert into notes (text) values (${text}) returning id`);
+/** Counts the COMMITs run on the test's connection from now on. */
+function countCommits() {
+  const run = vi.spyOn(Object.getPrototypeOf(db.$client.prepare("select 1")) as { run: () => unknown }, "run");
+  return () => run.mock.contexts.filter((statement) => (statement as { source: string }).source === "COMMIT").length;
+}
 /** What another connection (another process) sees: only what is committed. */
 const committed = () => {
   const other = new Database(file, { readonly: true });
@@ -39,11 +45,11 @@ const committed = () => {
 
 describe("commitTogether", () => {
   it("commits the work queued in one turn in one transaction, and answers each caller once it is committed", async () => {
-    const transaction = vi.spyOn(db, "transaction");
+    const commits = countCommits();
     const pending = ["a", "b", "c"].map((text) => commitTogether(insert(text)).then(() => committed()));
     expect(committed()).toEqual([]);
     const seen = await Promise.all(pending);
-    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(commits()).toBe(1);
     for (const rows of seen) expect(rows).toEqual(["a", "b", "c"]);
   });
 
@@ -87,10 +93,31 @@ describe("commitTogether", () => {
   });
 
   it("starts a new batch for work queued while one is committed", async () => {
-    const transaction = vi.spyOn(db, "transaction");
+    const commits = countCommits();
     await commitTogether(insert("one"));
     await commitTogether(insert("two"));
-    expect(transaction).toHaveBeenCalledTimes(2);
+    expect(commits()).toBe(2);
     expect(committed()).toEqual(["one", "two"]);
+  });
+
+  it("waits for another process's write lock without stopping the event loop, then commits", async () => {
+    const other = new Database(file);
+    other.exec("begin immediate; insert into notes (text) values ('theirs')");
+    const ours = commitTogether(insert("ours"));
+    // While the lock is held, timers still run: the process goes on serving.
+    let ticks = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (++ticks === 5) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 2);
+    });
+    expect(committed()).toEqual([]);
+    other.exec("commit");
+    await ours;
+    other.close();
+    expect(committed()).toEqual(["theirs", "ours"]);
   });
 });
