@@ -150,18 +150,23 @@ export type CartLine = {
  * and one whose product sold out is removed; each such change comes back as a notice.
  */
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
-  const cartId = findCartId(ref);
-  if (!cartId) return { lines: [], notices: [] };
-  const rows = cartLineRows(cartId);
-  // Usually nothing to change: only then is it a write, checked again inside it.
-  const fitted = rows.some((row) => row.quantity > row.stock)
-    ? await commitTogether((tx) => fitToStock(tx, cartId))
-    : { rows, notices: [] };
-  const lines: CartLine[] = fitted.rows.map((row) => ({ ...row, image: null }));
+  const { rows, notices } = await fitCart(ref);
+  const lines: CartLine[] = rows.map((row) => ({ ...row, image: null }));
   const images = firstImageUrls(db, lines.map((l) => l.productId));
   for (const line of lines) line.image = images.get(line.productId) ?? null;
-  return { lines, notices: fitted.notices };
+  return { lines, notices };
 }
+
+/** loadCart's lines without their pictures (what a payment needs). */
+export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
+  const cartId = findCartId(ref);
+  if (!cartId) return { rows: [], notices: [] };
+  const rows = cartLineRows(cartId);
+  // Usually nothing to change: only then is it a write, checked again inside it.
+  return rows.some((row) => row.quantity > row.stock) ? commitTogether((tx) => fitToStock(tx, cartId)) : { rows, notices: [] };
+}
+
+type CartLineRow = ReturnType<typeof cartLineRows>[number];
 
 /** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
 function fitToStock(tx: Tx, cartId: string) {

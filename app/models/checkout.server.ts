@@ -12,7 +12,7 @@ import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
+import { CartError, cartLineRows, emptyCart, fitCart, userCart, userCartId } from "./cart.server";
 import { sendMailJob } from "./mail-thread.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
@@ -263,7 +263,7 @@ export async function startPayment(
   user: User,
   { amountCents }: { amountCents?: number } = {},
 ): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
-  const { lines, notices } = await loadCart(userCart(user.id));
+  const { rows: lines, notices } = await fitCart(userCart(user.id));
   if (notices.length) throw new CartError(notices.join(" "), 409);
   if (lines.length === 0) throw cartIsEmpty();
   const { totalCents } = priceOrder(lines);
