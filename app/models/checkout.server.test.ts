@@ -201,6 +201,22 @@ describe("webhook", () => {
     }
   });
 
+  it("the buyer's return while the webhook marks the payment paid waits for it instead of asking the provider", async () => {
+    const user = await buyer(createProduct({ stock: 3 }), 1);
+    const { order, intent } = await startPayment(user);
+    const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
+    try {
+      // As handlePaymentEvent does with the succeeded event; the return comes before it is committed.
+      const byWebhook = markOrderPaid(intent.id, confirmed.amount_received);
+      expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
+      expect((await byWebhook)?.paymentStatus).toBe("succeeded");
+      expect(retrieve).not.toHaveBeenCalled();
+    } finally {
+      retrieve.mockRestore();
+    }
+  });
+
   it("an amount that differs from the order's total does not mark it paid", async () => {
     const productId = createProduct({ priceCents: 30_00, stock: 3 });
     const user = await buyer(productId, 1);

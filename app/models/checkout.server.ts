@@ -351,6 +351,10 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   // Settled already (the provider's signed event came first): no need to ask it again.
   const settled = getOrderByIntent(intentId);
   if (settled?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: settled.id };
+  // Or its webhook is marking it paid right now: that outcome answers too.
+  const marking = settling.get(intentId);
+  const marked = marking && (await marking);
+  if (marked?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: marked.id };
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe().paymentIntents.retrieve(intentId);
@@ -363,12 +367,25 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
 }
 
+// Intents being marked paid in this process right now. The webhook and the buyer's return for one
+// payment arrive together: the second waits for the first's outcome instead of settling it again
+// (on globalThis: server.ts answers the webhook with its own copy of this module).
+const settling = ((globalThis as unknown as { __shopSettling?: Map<string, Promise<Order | null>> }).__shopSettling ??= new Map());
+
 /**
  * Marks the order of a succeeded intent paid, empties the buyer's cart and sends the confirmation
  * mail, once: calling it again for the same intent changes nothing. If the reservation had
  * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
  */
-export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+export function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+  const running = settling.get(intentId);
+  if (running) return running;
+  const marking = markPaidOnce(intentId, amountReceived, now).finally(() => settling.delete(intentId));
+  settling.set(intentId, marking);
+  return marking;
+}
+
+async function markPaidOnce(intentId: string, amountReceived: number, now: Date): Promise<Order | null> {
   // Paid already (the webhook and the buyer's return both come here): no write transaction.
   const known = getOrderByIntent(intentId);
   if (known && isPlaced(known.paymentStatus)) return known;
