@@ -17,7 +17,7 @@ import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { startWorkers } from "./app/workers.server";
-import { startStripeSandbox } from "./sandbox/stripe-sandbox";
+import { startStripeSandboxThread } from "./sandbox/thread";
 
 const isDev = config.isDev;
 // Remix, React and Vite read NODE_ENV themselves: give them the default too.
@@ -38,21 +38,20 @@ if (cluster.isPrimary) {
 
 /**
  * Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md), on
- * loopback only; the stripe SDK is pointed at it through these settings, which reach the workers
- * with the session secret (startupValuesForWorkers).
+ * loopback only, on a thread of the primary (one sandbox for all workers); the stripe SDK is pointed
+ * at it through these settings, which reach the workers with the session secret (startupValuesForWorkers).
  */
 async function startPaymentSandbox() {
   if (config.stripe.secretKey) return;
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";
-  const sandbox = await startStripeSandbox({
+  const sandbox = await startStripeSandboxThread({
     secretKey,
     publishableKey,
     port: config.stripe.sandboxPort,
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
-    log: (message) => console.warn(message),
   });
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, sandbox: true });
   console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
@@ -95,6 +94,11 @@ async function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+
+  // Payment events, one per paid order, answered before everything that only pages need (imported
+  // once prepareShop() has run, as the other models are).
+  const { stripeWebhook } = await import("./app/web/stripe-webhook.server");
+  app.post("/webhooks/stripe", ...stripeWebhook);
 
   // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
   // Permissions-Policy: app/web/csp.server.ts.

@@ -1,5 +1,5 @@
 /**
- * An id shortened to its last characters (cuid2 ids are 24–25 characters: too wide for a phone
+ * An id shortened to its last characters (ids are 24 characters, app/db/ids.ts: too wide for a phone
  * table); the full id stays in the title and in the text read out and found by search.
  */
 export function ShortId({ id, length = 8 }: { id: string; length?: number }) {

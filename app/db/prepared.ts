@@ -1,9 +1,12 @@
 /**
- * A query prepared on first use and kept: each call then only binds its values, with no query
- * building and no SQL compiled. First use, not import: the tables exist once the migrations have
- * run at start. For the queries every signed-in page runs (session, cart count).
+ * A statement prepared on its first use (the migrations have run by then) and reused after: drizzle
+ * builds its SQL and SQLite compiles it once, not on every call. Values go in through placeholders
+ * (`sql.placeholder("name")`). It runs on the one connection, so inside a transaction it is part of it.
+ *
+ * Drizzle evaluates `$defaultFn` and `$onUpdateFn` once, when it builds the statement: give every
+ * such column (ids, createdAt, updatedAt) its value through a placeholder.
  */
-export function preparedOnce<T>(prepare: () => T): () => T {
+export function preparedOnce<T>(build: () => T): () => T {
   let statement: T | undefined;
-  return () => (statement ??= prepare());
+  return () => (statement ??= build());
 }

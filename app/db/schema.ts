@@ -1,4 +1,3 @@
-import { createId } from "@paralleldrive/cuid2";
 import {
   index,
   integer,
@@ -9,6 +8,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 // Relative paths: drizzle-kit reads this file without the app's "~" alias.
+import { newId } from "./ids";
 import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
 import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
@@ -17,7 +17,7 @@ import { ROLES } from "../lib/roles";
 const id = () =>
   text("id")
     .primaryKey()
-    .$defaultFn(() => createId());
+    .$defaultFn(() => newId());
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
@@ -66,7 +66,7 @@ export const products = sqliteTable(
     seq: integer("seq").primaryKey({ autoIncrement: true }),
     id: text("id")
       .notNull()
-      .$defaultFn(() => createId()),
+      .$defaultFn(() => newId()),
     name: text("name").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),

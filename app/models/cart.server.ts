@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { preparedOnce } from "~/db/prepared";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
@@ -17,10 +18,11 @@ export type CartRef = { userId: string | null; cartId: string | null };
 /** A signed-in user's cart. */
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
-function findCartId({ userId, cartId }: CartRef, tx: Tx = db): string | null {
-  if (userId) return userCartId(tx, userId) ?? null;
+/** The cart's id (inside a transaction, if one is open: statements run on the one connection). */
+function findCartId({ userId, cartId }: CartRef): string | null {
+  if (userId) return userCartId(userId) ?? null;
   if (!cartId) return null;
-  return tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
+  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
 }
 
 // The navbar's count, on every page: one prepared query for either kind of cart.
@@ -48,8 +50,51 @@ export async function getCartCount({ userId, cartId }: CartRef): Promise<number>
   return linesOfVisitorCart().get({ cartId })?.n ?? 0;
 }
 
-function stockOf(tx: Tx, productId: string) {
-  const product = tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, productId)).get();
+// The statements of every add-to-cart and checkout (see prepared.ts).
+const statements = preparedOnce(() => ({
+  stockOf: db
+    .select({ stock: products.stock, name: products.name })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("productId")))
+    .prepare(),
+  touchCart: db
+    .update(carts)
+    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
+    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare(),
+  putLine: db
+    .insert(cartLines)
+    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), quantity: sql.placeholder("quantity"), createdAt: sql.placeholder("now") })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
+    .prepare(),
+  lineRows: db
+    .select({
+      productId: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartLines.createdAt), asc(products.name))
+    .prepare(),
+  cartOfUser: db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, sql.placeholder("userId")))
+    .prepare(),
+  emptyCart: db
+    .delete(cartLines)
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .prepare(),
+}));
+
+/** A product's stock and name (inside a transaction, if one is open); 404 when it is gone. */
+function stockOf(productId: string) {
+  const product = statements().stockOf.get({ productId });
   if (!product) throw new CartError("This product no longer exists.", 404, "product");
   return product;
 }
@@ -65,16 +110,14 @@ function checkQuantity(product: { stock: number }, quantity: number) {
  * a cookie naming it).
  */
 export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
-  // Looked up inside the transaction: another process may be making this user's cart right now.
-  return db.transaction((tx) => {
-    checkQuantity(stockOf(tx, productId), quantity);
-    const existing = findCartId(ref, tx);
+  return commitTogether((tx) => {
+    checkQuantity(stockOf(productId), quantity);
+    // Looked up inside the transaction: another process may be making this user's cart right now.
+    const existing = findCartId(ref);
     const cartId = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
-    tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).run();
-    tx.insert(cartLines)
-      .values({ cartId, productId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } })
-      .run();
+    const now = new Date();
+    statements().touchCart.run({ cartId, nowMs: now.getTime() });
+    statements().putLine.run({ cartId, productId, quantity, now });
     return { cartId, created: cartId !== existing };
   });
 }
@@ -90,7 +133,7 @@ export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1
       ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
       : undefined;
     if (!line || !cartId) throw new CartError("This product is not in your cart.", 404, "product");
-    const { stock } = stockOf(tx, productId);
+    const { stock } = stockOf(productId);
     checkQuantity({ stock }, 1);
     const quantity = Math.min(Math.max(line.quantity + step, 1), stock);
     tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
@@ -102,26 +145,14 @@ export async function removeCartLine(ref: CartRef, productId: string) {
   if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
 }
 
-/** A cart's lines with their products' current price and stock, in the order they were added. */
-export function cartLineRows(tx: Tx, cartId: string) {
-  return tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      quantity: cartLines.quantity,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.createdAt), asc(products.name))
-    .all();
+/** A cart's lines with their products' current price and stock, in the order they were added (inside a transaction, if one is open). */
+export function cartLineRows(cartId: string) {
+  return statements().lineRows.all({ cartId });
 }
 
-/** The id of a user's cart, if they have one. */
-export function userCartId(tx: Tx, userId: string): string | undefined {
-  return tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).get()?.id;
+/** The id of a user's cart, if they have one (inside a transaction, if one is open). */
+export function userCartId(userId: string): string | undefined {
+  return statements().cartOfUser.get({ userId })?.id;
 }
 
 export type CartLine = {
@@ -138,32 +169,46 @@ export type CartLine = {
  * and one whose product sold out is removed; each such change comes back as a notice.
  */
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
+  const { rows, notices } = await fitCart(ref);
+  const lines: CartLine[] = rows.map((row) => ({ ...row, image: null }));
+  const images = firstImageUrls(db, lines.map((l) => l.productId));
+  for (const line of lines) line.image = images.get(line.productId) ?? null;
+  return { lines, notices };
+}
+
+/** loadCart's lines without their pictures (what a payment needs). */
+export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
   const cartId = findCartId(ref);
-  if (!cartId) return { lines: [], notices: [] };
-  return db.transaction((tx) => {
-    const rows = cartLineRows(tx, cartId);
-    const notices: string[] = [];
-    const lines: CartLine[] = [];
-    for (const row of rows) {
-      if (row.stock === 0) {
-        tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
-        notices.push(`${row.name} is out of stock and was removed from your cart.`);
-        continue;
-      }
-      if (row.quantity > row.stock) {
-        tx.update(cartLines)
-          .set({ quantity: row.stock })
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
-          .run();
-        notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
-        row.quantity = row.stock;
-      }
-      lines.push({ ...row, image: null });
+  if (!cartId) return { rows: [], notices: [] };
+  const rows = cartLineRows(cartId);
+  // Usually nothing to change: only then is it a write, checked again inside it.
+  return rows.some((row) => row.quantity > row.stock) ? commitTogether((tx) => fitToStock(tx, cartId)) : { rows, notices: [] };
+}
+
+type CartLineRow = ReturnType<typeof cartLineRows>[number];
+
+/** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
+function fitToStock(tx: Tx, cartId: string) {
+  const rows = cartLineRows(cartId);
+  const notices: string[] = [];
+  const kept: typeof rows = [];
+  for (const row of rows) {
+    if (row.stock === 0) {
+      tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
+      notices.push(`${row.name} is out of stock and was removed from your cart.`);
+      continue;
     }
-    const images = firstImageUrls(tx, lines.map((l) => l.productId));
-    for (const line of lines) line.image = images.get(line.productId) ?? null;
-    return { lines, notices };
-  });
+    if (row.quantity > row.stock) {
+      tx.update(cartLines)
+        .set({ quantity: row.stock })
+        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
+        .run();
+      notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
+      row.quantity = row.stock;
+    }
+    kept.push(row);
+  }
+  return { rows: kept, notices };
 }
 
 /**
@@ -174,7 +219,7 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   const visitorCartId = findCartId({ userId: null, cartId: visitorCart });
   if (!visitorCartId) return;
   db.transaction((tx) => {
-    const own = userCartId(tx, userId);
+    const own = userCartId(userId);
     if (!own) {
       tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();
       return;
@@ -190,8 +235,8 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   });
 }
 
-/** Empties a user's cart (after their order is paid). */
-export function emptyCart(tx: Tx, userId: string) {
-  const cartId = userCartId(tx, userId);
-  if (cartId) tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).run();
+/** Empties a user's cart (after their order is paid; inside its transaction). */
+export function emptyCart(userId: string) {
+  const cartId = userCartId(userId);
+  if (cartId) statements().emptyCart.run({ cartId });
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
@@ -187,6 +187,36 @@ describe("webhook", () => {
     expect(stockOf(productId)).toBe(2);
   });
 
+  it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {
+    const user = await buyer(createProduct({ stock: 3 }), 1);
+    const { order, intent } = await startPayment(user);
+    await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "succeeded");
+    const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
+    try {
+      expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
+      expect(retrieve).not.toHaveBeenCalled();
+    } finally {
+      retrieve.mockRestore();
+    }
+  });
+
+  it("the buyer's return while the webhook marks the payment paid waits for it instead of asking the provider", async () => {
+    const user = await buyer(createProduct({ stock: 3 }), 1);
+    const { order, intent } = await startPayment(user);
+    const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
+    try {
+      // As handlePaymentEvent does with the succeeded event; the return comes before it is committed.
+      const byWebhook = markOrderPaid(intent.id, confirmed.amount_received);
+      expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
+      expect((await byWebhook)?.paymentStatus).toBe("succeeded");
+      expect(retrieve).not.toHaveBeenCalled();
+    } finally {
+      retrieve.mockRestore();
+    }
+  });
+
   it("an amount that differs from the order's total does not mark it paid", async () => {
     const productId = createProduct({ priceCents: 30_00, stock: 3 });
     const user = await buyer(productId, 1);
@@ -254,6 +284,39 @@ describe("stock under concurrent checkouts", () => {
     // Only the two paid orders ever got an intent: nobody else could be charged.
     const intents = buyers.flatMap((u) => ordersOf(u.id)).filter((o) => o.paymentIntentId);
     expect(intents).toHaveLength(2);
+  });
+});
+
+describe("the intent made before the reservation", () => {
+  it("is canceled when the stock is gone by the time the order is written, and nothing is reserved", async () => {
+    const productId = createProduct({ name: "Last Vase", stock: 1 });
+    const user = await buyer(productId, 1);
+    const create = stripe().paymentIntents.create.bind(stripe().paymentIntents);
+    let made: Stripe.Response<Stripe.PaymentIntent> | undefined;
+    const spy = vi.spyOn(stripe().paymentIntents, "create").mockImplementationOnce(async (...args) => {
+      made = await create(...args);
+      // Another buyer takes the last unit while the provider answers.
+      db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+      return made;
+    });
+    try {
+      await expect(startPayment(user)).rejects.toMatchObject({ status: 409, message: "Last Vase is out of stock." });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(made?.metadata.userId).toBe(user.id);
+    expect((await stripe().paymentIntents.retrieve(made!.id)).status).toBe("canceled");
+    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(stockOf(productId)).toBe(0);
+  });
+
+  it("writes the order with its intent, for the server's total", async () => {
+    const productId = createProduct({ priceCents: 12_00, stock: 4 });
+    const user = await buyer(productId, 2);
+    const { order, intent } = await startPayment(user);
+    expect(ordersOf(user.id)).toEqual([expect.objectContaining({ id: order.id, paymentIntentId: intent.id, paymentStatus: "requires_payment" })]);
+    expect(intent).toMatchObject({ amount: order.totalPriceCents, metadata: { orderId: order.id, userId: user.id } });
+    expect(stockOf(productId)).toBe(2);
   });
 });
 

@@ -2,6 +2,9 @@ import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
+import { newId } from "~/db/ids";
+import { commitTogether } from "~/db/group-commit.server";
+import { preparedOnce } from "~/db/prepared";
 import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -9,9 +12,8 @@ import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
-import { CartError, cartLineRows, emptyCart, loadCart, userCart, userCartId } from "./cart.server";
-import { sendMail } from "./email.server";
-import { orderConfirmationMail } from "./mail-messages.server";
+import { CartError, cartLineRows, emptyCart, fitCart, userCart, userCartId } from "./cart.server";
+import { sendMailJob } from "./mail-thread.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
@@ -26,33 +28,120 @@ export { PAYMENT_PROBLEM };
 
 export const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
 const cartIsEmpty = () => new CartError("Your cart is empty.", 400);
+const cartChanged = () => new CartError("Your cart changed while you were paying. Please check it and pay again.", 409);
+
+const placeholder = sql.placeholder;
+// A placeholder inside SQL is not converted by its column: timestamps go in as epoch milliseconds
+// (so can null, which a timestamp column's own conversion refuses).
+const msPlaceholder = (name: string) => sql`${placeholder(name)}`;
+
+// The statements of every checkout (see prepared.ts).
+const statements = preparedOnce(() => ({
+  unpaidOf: db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, placeholder("userId")), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
+    .prepare(),
+  takeStock: db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${placeholder("quantity")}`, updatedAt: msPlaceholder("nowMs") })
+    .where(and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity"))))
+    .prepare(),
+  insertOrder: db
+    .insert(orders)
+    .values({
+      id: placeholder("id"),
+      orderNumber: nextOrderNumber(),
+      userId: placeholder("userId"),
+      userName: placeholder("userName"),
+      shippingRecipientName: placeholder("shippingRecipientName"),
+      shippingAddress: placeholder("shippingAddress"),
+      shippingCity: placeholder("shippingCity"),
+      shippingState: placeholder("shippingState"),
+      shippingPhoneNo: placeholder("shippingPhoneNo"),
+      shippingPostalCode: placeholder("shippingPostalCode"),
+      shippingCountry: placeholder("shippingCountry"),
+      itemsPriceCents: placeholder("itemsPriceCents"),
+      shippingPriceCents: placeholder("shippingPriceCents"),
+      taxPriceCents: placeholder("taxPriceCents"),
+      totalPriceCents: placeholder("totalPriceCents"),
+      paymentStatus: placeholder("paymentStatus"),
+      paymentIntentId: placeholder("paymentIntentId"),
+      reservedUntil: msPlaceholder("reservedUntilMs"),
+      paidAt: msPlaceholder("paidAtMs"),
+      createdAt: placeholder("createdAt"),
+      updatedAt: placeholder("createdAt"),
+    })
+    .returning()
+    .prepare(),
+  insertLine: db
+    .insert(orderLines)
+    .values({
+      id: placeholder("id"),
+      orderId: placeholder("orderId"),
+      productId: placeholder("productId"),
+      name: placeholder("name"),
+      priceCents: placeholder("priceCents"),
+      quantity: placeholder("quantity"),
+      image: placeholder("image"),
+    })
+    .prepare(),
+  markPaid: db
+    .update(orders)
+    .set({
+      paymentStatus: sql`${placeholder("paymentStatus")}`,
+      paidAt: msPlaceholder("nowMs"),
+      reservedUntil: null,
+      updatedAt: msPlaceholder("nowMs"),
+    })
+    .where(eq(orders.id, placeholder("orderId")))
+    .returning()
+    .prepare(),
+  intentOfOrder: db
+    .select({ paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, placeholder("orderId")))
+    .prepare(),
+  insertStatusEvent: db
+    .insert(orderStatusEvents)
+    .values({ id: placeholder("id"), orderId: placeholder("orderId"), status: placeholder("status"), createdAt: placeholder("createdAt") })
+    .prepare(),
+}));
+
+/** The user's saved shipping address; 400 when there is none yet. */
+function shippingOf(user: User): ShippingInfo {
+  const shipping = savedShippingInfo(user);
+  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
+  return shipping;
+}
+
+/** A PaymentIntent made before its order: the order is written with it, for exactly its amount. */
+type IntentForOrder = { orderId: string; intentId: string; amountCents: number };
 
 /**
  * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
  * units remain, at most N are reserved however many shoppers start paying at once. Earlier unpaid
- * checkouts of the same user are released first.
+ * checkouts of the same user are released first. With `intent`, the order is the one that intent
+ * was made for, and is refused (409) when the cart no longer costs its amount.
  */
 export function reserveOrder(
   user: User,
-  { now = new Date(), holdMs = RESERVATION_MS }: { now?: Date; holdMs?: number } = {},
-): { order: Order; released: Order[] } {
-  const shipping = savedShippingInfo(user);
-  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
-  return db.transaction((tx) => {
-    const released = tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
-      .all();
+  { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
+): Promise<{ order: Order; released: Order[] }> {
+  const shipping = shippingOf(user);
+  return commitTogether((tx) => {
+    const released = statements().unpaidOf.all({ userId: user.id });
     for (const stale of released) returnStock(tx, stale.id);
 
-    const cartId = userCartId(tx, user.id);
-    const lines = cartId ? cartLineRows(tx, cartId) : [];
+    const cartId = userCartId(user.id);
+    const lines = cartId ? cartLineRows(cartId) : [];
     if (lines.length === 0) throw cartIsEmpty();
+    if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
 
-    takeStock(tx, lines);
+    takeStock(lines);
 
     const order = insertOrder(tx, user, shipping, lines, {
+      ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
       paymentStatus: PAYMENT.requiresPayment,
       createdAt: now,
       reservedUntil: new Date(now.getTime() + holdMs),
@@ -67,13 +156,10 @@ type StockLine = { productId: string; name: string; stock: number; quantity: num
  * Takes each line's quantity from stock (inside a transaction), only where that much is left:
  * when N units remain, at most N are sold however many buyers come at once. 409 when one is short.
  */
-export function takeStock(tx: Tx, lines: StockLine[]) {
+export function takeStock(lines: StockLine[]) {
+  const nowMs = Date.now();
   for (const line of lines) {
-    const taken = tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .run();
+    const taken = statements().takeStock.run({ productId: line.productId, quantity: line.quantity, nowMs });
     if (taken.changes !== 1) {
       throw new CartError(
         line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
@@ -91,43 +177,43 @@ export function insertOrder(
   user: User,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
-  fields: Pick<typeof orders.$inferInsert, "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
+  fields: Pick<typeof orders.$inferInsert, "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
 ): Order {
   const prices = priceOrder(lines);
-  const order = tx
-    .insert(orders)
-    .values({
-      orderNumber: nextOrderNumber(),
-      userId: user.id,
-      userName: user.name,
-      shippingRecipientName: shipping.recipientName,
-      shippingAddress: shipping.address,
-      shippingCity: shipping.city,
-      shippingState: shipping.state ?? null,
-      shippingPhoneNo: shipping.phoneNo,
-      shippingPostalCode: shipping.postalCode,
-      shippingCountry: shipping.country,
-      itemsPriceCents: prices.itemsCents,
-      shippingPriceCents: prices.shippingCents,
-      taxPriceCents: prices.taxCents,
-      totalPriceCents: prices.totalCents,
-      ...fields,
-    })
-    .returning()
-    .get();
+  const createdAt = fields.createdAt ?? new Date();
+  const order = statements().insertOrder.get({
+    id: fields.id ?? newId(),
+    userId: user.id,
+    userName: user.name,
+    shippingRecipientName: shipping.recipientName,
+    shippingAddress: shipping.address,
+    shippingCity: shipping.city,
+    shippingState: shipping.state ?? null,
+    shippingPhoneNo: shipping.phoneNo,
+    shippingPostalCode: shipping.postalCode,
+    shippingCountry: shipping.country,
+    itemsPriceCents: prices.itemsCents,
+    shippingPriceCents: prices.shippingCents,
+    taxPriceCents: prices.taxCents,
+    totalPriceCents: prices.totalCents,
+    paymentStatus: fields.paymentStatus ?? PAYMENT.requiresPayment,
+    paymentIntentId: fields.paymentIntentId ?? null,
+    reservedUntilMs: fields.reservedUntil?.getTime() ?? null,
+    paidAtMs: fields.paidAt?.getTime() ?? null,
+    createdAt,
+  })!;
   const images = firstImageUrls(tx, lines.map((l) => l.productId));
-  tx.insert(orderLines)
-    .values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        name: l.name,
-        priceCents: l.priceCents,
-        quantity: l.quantity,
-        image: images.get(l.productId) ?? null,
-      })),
-    )
-    .run();
+  for (const l of lines) {
+    statements().insertLine.run({
+      id: newId(),
+      orderId: order.id,
+      productId: l.productId,
+      name: l.name,
+      priceCents: l.priceCents,
+      quantity: l.quantity,
+      image: images.get(l.productId) ?? null,
+    });
+  }
   return order;
 }
 
@@ -146,22 +232,19 @@ function returnStock(tx: Tx, orderId: string): boolean {
   return true;
 }
 
-/** Creates the PaymentIntent for the amount computed on the server, once per order. */
-async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
+/** Creates the PaymentIntent for the amount computed on the server, for the order to be written with it. */
+async function createIntent(user: User, orderId: string, amountCents: number): Promise<Stripe.PaymentIntent> {
   try {
-    const intent = await stripe().paymentIntents.create(
+    return await stripe().paymentIntents.create(
       {
-        amount: order.totalPriceCents,
+        amount: amountCents,
         currency: "usd",
         automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata: { orderId: order.id, userId: order.userId ?? "" },
+        metadata: { orderId, userId: user.id },
       },
-      { idempotencyKey: `order-${order.id}` },
+      { idempotencyKey: `order-${orderId}` },
     );
-    db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id)).run();
-    return intent;
   } catch (error) {
-    await releaseOrder(order.id, { cancelIntent: false });
     if (error instanceof Stripe.errors.StripeError) throw unreachable();
     throw error;
   }
@@ -171,21 +254,34 @@ async function createIntent(order: Order): Promise<Stripe.PaymentIntent> {
  * Reserves the cart and opens a PaymentIntent for it: the start of a payment, on the shop's pages
  * and through the API. A cart whose stock changed since the buyer saw it is not charged at its new
  * total (409 with what changed), and an amount the client sends must be the server's total.
+ *
+ * The intent is made first, for the cart's total, so that the order is written once, with its
+ * intent (one commit, see group-commit.server.ts); when the stock is gone by then, the intent is
+ * canceled before anyone could pay it (its client secret was never handed out).
  */
 export async function startPayment(
   user: User,
   { amountCents }: { amountCents?: number } = {},
 ): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
-  const { lines, notices } = await loadCart(userCart(user.id));
+  const { rows: lines, notices } = await fitCart(userCart(user.id));
   if (notices.length) throw new CartError(notices.join(" "), 409);
   if (lines.length === 0) throw cartIsEmpty();
   const { totalCents } = priceOrder(lines);
   if (amountCents !== undefined && amountCents !== totalCents) {
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
-  const { order, released } = reserveOrder(user);
-  await abandonAtProvider(released);
-  return { order, intent: await createIntent(order) };
+  shippingOf(user);
+  const orderId = newId();
+  const intent = await createIntent(user, orderId, totalCents);
+  let reserved: { order: Order; released: Order[] };
+  try {
+    reserved = await reserveOrder(user, { intent: { orderId, intentId: intent.id, amountCents: totalCents } });
+  } catch (error) {
+    await cancelIntent(intent.id);
+    throw error;
+  }
+  await abandonAtProvider(reserved.released);
+  return { order: reserved.order, intent };
 }
 
 /** After their stock went back, earlier checkouts can no longer be paid at the provider either. */
@@ -200,11 +296,17 @@ export async function abandonAtProvider(released: Order[]) {
  * Records which intent pays an order whose intent was created by the provider (Stripe Checkout
  * creates it when the buyer pays). The order id comes from metadata the shop itself wrote.
  */
-export function linkIntentToOrder(orderId: string, intentId: string) {
-  db.update(orders)
-    .set({ paymentIntentId: intentId })
-    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)))
-    .run();
+export async function linkIntentToOrder(orderId: string, intentId: string): Promise<void> {
+  // Usually linked already (the shop made the intent): then there is nothing to write.
+  const linked = statements().intentOfOrder.get({ orderId });
+  if (!linked || linked.paymentIntentId !== null) return;
+  await commitTogether((tx) =>
+    tx
+      .update(orders)
+      .set({ paymentIntentId: intentId })
+      .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)))
+      .run(),
+  );
 }
 
 export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
@@ -246,6 +348,13 @@ export async function payWithCard(user: User, card: CardInput): Promise<CardPaym
  * succeeded. The webhook leads to the same step; whichever comes first does it.
  */
 export async function settlePayment(intentId: string): Promise<PaymentResult> {
+  // Settled already (the provider's signed event came first): no need to ask it again.
+  const settled = getOrderByIntent(intentId);
+  if (settled?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: settled.id };
+  // Or its webhook is marking it paid right now: that outcome answers too.
+  const marking = settling.get(intentId);
+  const marked = marking && (await marking);
+  if (marked?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: marked.id };
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe().paymentIntents.retrieve(intentId);
@@ -258,14 +367,30 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
 }
 
+// Intents being marked paid in this process right now. The webhook and the buyer's return for one
+// payment arrive together: the second waits for the first's outcome instead of settling it again
+// (on globalThis: server.ts answers the webhook with its own copy of this module).
+const settling = ((globalThis as unknown as { __shopSettling?: Map<string, Promise<Order | null>> }).__shopSettling ??= new Map());
+
 /**
  * Marks the order of a succeeded intent paid, empties the buyer's cart and sends the confirmation
  * mail, once: calling it again for the same intent changes nothing. If the reservation had
  * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
  */
-export async function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
-  const outcome = db.transaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+export function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+  const running = settling.get(intentId);
+  if (running) return running;
+  const marking = markPaidOnce(intentId, amountReceived, now).finally(() => settling.delete(intentId));
+  settling.set(intentId, marking);
+  return marking;
+}
+
+async function markPaidOnce(intentId: string, amountReceived: number, now: Date): Promise<Order | null> {
+  // Paid already (the webhook and the buyer's return both come here): no write transaction.
+  const known = getOrderByIntent(intentId);
+  if (known && isPlaced(known.paymentStatus)) return known;
+  const outcome = await commitTogether((tx) => {
+    const order = getOrderByIntent(intentId);
     if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
@@ -280,16 +405,11 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
           tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId)).run();
       }
     }
-    const paid = tx
-      .update(orders)
-      .set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), paidAt: now, reservedUntil: null })
-      .where(eq(orders.id, order.id))
-      .returning()
-      .get();
-    tx.insert(orderStatusEvents).values({ orderId: order.id, status: paid.orderStatus, createdAt: now }).run();
-    if (order.userId) emptyCart(tx, order.userId);
+    const paid = statements().markPaid.get({ orderId: order.id, paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), nowMs: now.getTime() })!;
+    statements().insertStatusEvent.run({ id: newId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
+    if (order.userId) emptyCart(order.userId);
     return { kind: "paid" as const, order: paid };
-  }, { behavior: "immediate" });
+  });
 
   if (outcome.kind === "unknown") return null;
   if (outcome.kind === "refund") {
@@ -301,7 +421,7 @@ export async function markOrderPaid(intentId: string, amountReceived: number, no
     console.error(`Payment ${intentId} received ${amountReceived} cents for order ${outcome.order.id} of ${outcome.order.totalPriceCents}: not marked paid.`);
     return null;
   }
-  await sendOrderConfirmation(outcome.order.id);
+  sendOrderConfirmation(outcome.order.id);
   return outcome.order;
 }
 
@@ -340,7 +460,7 @@ export async function settlePaidSession(
 ): Promise<PaymentResult | null> {
   if (!session || session.payment_status !== "paid" || !session.payment_intent || !orderId) return null;
   const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent.id;
-  linkIntentToOrder(orderId, intentId);
+  await linkIntentToOrder(orderId, intentId);
   return settlePayment(intentId);
 }
 
@@ -360,7 +480,7 @@ async function cancelIntent(intentId: string) {
 
 /** Gives back the stock of an unpaid order and, if asked, cancels its intent at the provider. */
 export async function releaseOrder(orderId: string, { cancelIntent: cancel }: { cancelIntent: boolean }) {
-  const released = db.transaction((tx) => returnStock(tx, orderId));
+  const released = await commitTogether((tx) => returnStock(tx, orderId));
   const order = getOrder(orderId);
   if (released && cancel && order) await abandonAtProvider([order]);
 }
@@ -376,12 +496,18 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
   return lapsed.length;
 }
 
-export async function sendOrderConfirmation(orderId: string) {
-  const order = getOrder(orderId);
-  if (!order?.buyer) return;
+/**
+ * Mails the buyer their order's confirmation, composed and sent on the mail thread after the
+ * current request has been answered: nobody waits for it, and a failure is only logged. Settles
+ * when done, for tests.
+ */
+export function sendOrderConfirmation(orderId: string): Promise<void> {
+  const what = `the confirmation of order ${orderId}`;
   try {
-    await sendMail(await orderConfirmationMail(order, order.buyer));
+    const order = getOrder(orderId);
+    return order?.buyer ? sendMailJob({ kind: "orderConfirmation", what, order, buyer: order.buyer }) : Promise.resolve();
   } catch (error) {
-    console.error(`Could not send the confirmation of order ${order.id}:`, error);
+    console.error(`Could not send ${what}:`, error);
+    return Promise.resolve();
   }
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
-import { db, type Tx } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -39,8 +40,8 @@ export type ApiOrderInput = {
 const noOrder = () => new PublicError("No order for this payment", 404);
 
 function hasServerCart(user: User): boolean {
-  const cartId = userCartId(db, user.id);
-  return !!cartId && cartLineRows(db, cartId).length > 0;
+  const cartId = userCartId(user.id);
+  return !!cartId && cartLineRows(cartId).length > 0;
 }
 
 /**
@@ -108,25 +109,24 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
 
-  const placed = db.transaction(
-    (tx): Placed => {
-      // A concurrent call for the same intent got here first: the same order, or the same refusal.
-      const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
-      if (done) return { order: done, created: false };
-      const refused = tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get();
-      if (refused) return { refused };
-      try {
-        // A savepoint: a refusal leaves no stock taken.
-        return tx.transaction((savepoint) => ({ order: makeOrder(savepoint, user, intent, quantities, shipTo), created: true }));
-      } catch (error) {
-        if (!(error instanceof RefusedAfterPayment)) throw error;
-        const refusal = { paymentIntentId: intentId, message: error.message, status: error.status };
-        tx.insert(paymentRefusals).values(refusal).run();
-        return { refused: refusal };
-      }
-    },
-    { behavior: "immediate" },
-  );
+  // Group commit (group-commit.server.ts): the work runs in a savepoint of a shared IMMEDIATE
+  // transaction, and `placed` is known once that transaction is on disk.
+  const placed = await commitTogether((tx): Placed => {
+    // A concurrent call for the same intent got here first: the same order, or the same refusal.
+    const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+    if (done) return { order: done, created: false };
+    const refused = tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get();
+    if (refused) return { refused };
+    try {
+      // A savepoint: a refusal leaves no stock taken.
+      return tx.transaction((savepoint) => ({ order: makeOrder(savepoint, user, intent, quantities, shipTo), created: true }));
+    } catch (error) {
+      if (!(error instanceof RefusedAfterPayment)) throw error;
+      const refusal = { paymentIntentId: intentId, message: error.message, status: error.status };
+      tx.insert(paymentRefusals).values(refusal).run();
+      return { refused: refusal };
+    }
+  });
   if ("refused" in placed) {
     const paid = formatMoney(intent.amount_received);
     const refunded = await refund(intentId);
@@ -136,7 +136,7 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
     );
   }
   if (placed.order.userId !== user.id) throw noOrder();
-  if (placed.created) await sendOrderConfirmation(placed.order.id);
+  if (placed.created) sendOrderConfirmation(placed.order.id);
   return getOrder(placed.order.id)!;
 }
 
@@ -157,7 +157,7 @@ function makeOrder(tx: Tx, user: User, intent: Stripe.PaymentIntent, quantities:
     );
   }
   try {
-    takeStock(tx, priced);
+    takeStock(priced);
   } catch (error) {
     if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
     throw error;

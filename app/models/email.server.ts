@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { createId } from "@paralleldrive/cuid2";
+import { newId } from "~/db/ids";
 import nodemailer from "nodemailer";
 import { config } from "~/config.server";
 
@@ -17,7 +17,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   const info = await transport.sendMail({ from: config.mailFrom, ...mail });
   if (config.smtpUrl) return;
   await fs.mkdir(config.outboxDir, { recursive: true });
-  const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${createId()}.eml`);
+  const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
   await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
   const firstLink = mail.text.match(/https?:\/\/\S+/)?.[0];
   console.log(`Mail "${mail.subject}" to ${mail.to} saved in ${file}${firstLink ? ` (link: ${firstLink})` : ""}`);

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { createId } from "@paralleldrive/cuid2";
+import { newId } from "~/db/ids";
 import sharp from "sharp";
 import { config } from "~/config.server";
 import { PublicError } from "~/lib/public-error";
@@ -50,7 +50,7 @@ export async function saveImage(upload: ImageUpload, kind: Kind): Promise<string
     .toBuffer();
   const dir = path.join(config.uploadsDir, kind);
   await fs.mkdir(dir, { recursive: true });
-  const name = `${createId()}.webp`;
+  const name = `${newId()}.webp`;
   await fs.writeFile(path.join(dir, name), output);
   return `/uploads/${kind}/${name}`;
 }

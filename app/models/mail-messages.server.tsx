@@ -1,4 +1,5 @@
-import { render } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { config } from "~/config.server";
 import { OrderConfirmation } from "~/emails/OrderConfirmation";
@@ -17,15 +18,18 @@ import type { OrderWithLines } from "./orders.server";
 const shop = () => ({ shopName: config.shopName, shopUrl: config.publicUrl });
 const orderUrl = (orderId: string) => `${config.publicUrl}/order/${orderId}`;
 
-// Headings keep their case in the text part (html-to-text would shout them in capitals).
-const textOptions = { selectors: [{ selector: "h1", options: { uppercase: false } }] };
+// The text part: react-email's conversion (its toPlainText, with its own selectors), compiled once
+// rather than for every mail. Headings keep their case (html-to-text would shout them in capitals).
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }],
+});
 
 async function compose(to: string, subject: string, template: ReactElement): Promise<Mail> {
-  const [html, text] = await Promise.all([
-    render(template),
-    render(template, { plainText: true, htmlToTextOptions: textOptions }),
-  ]);
-  return { to, subject, html, text };
+  // Rendered once: the text part is converted from the same HTML (render(template, { plainText:
+  // true }) would render the template a second time to convert it).
+  const html = await render(template);
+  return { to, subject, html, text: toPlainText(html) };
 }
 
 type Recipient = { name: string; email: string };

@@ -32,15 +32,24 @@ function buyersOf(userIds: (string | null)[]): Map<string, Buyer> {
  */
 export const isPlaced = (paymentStatus: Column = orders.paymentStatus) => inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
 
+// Read for every paid order (see prepared.ts).
+const statements = preparedOnce(() => ({
+  order: db.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare(),
+  lines: db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder("orderId"))).orderBy(asc(orderLines.name)).prepare(),
+  buyer: db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+  orderOfIntent: db.select().from(orders).where(eq(orders.paymentIntentId, sql.placeholder("intentId"))).prepare(),
+}));
+
 export function getOrder(id: string): OrderWithLines | null {
-  const order = db.select().from(orders).where(eq(orders.id, id)).get();
+  const order = statements().order.get({ id });
   if (!order) return null;
-  const lines = db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name)).all();
-  return { ...order, lines, buyer: buyersOf([order.userId]).get(order.userId ?? "") ?? null };
+  const lines = statements().lines.all({ orderId: id });
+  const buyer = order.userId ? (statements().buyer.get({ userId: order.userId }) ?? null) : null;
+  return { ...order, lines, buyer };
 }
 
 export function getOrderByIntent(intentId: string): Order | undefined {
-  return db.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+  return statements().orderOfIntent.get({ intentId });
 }
 
 export function getOrderByCheckoutSession(sessionId: string): Order | undefined {

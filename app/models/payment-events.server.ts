@@ -11,7 +11,7 @@ export async function handlePaymentEvent(event: Stripe.Event): Promise<void> {
     case "payment_intent.succeeded": {
       const intent = event.data.object;
       // Intents made by Stripe Checkout carry the order id the shop put in payment_intent_data.
-      if (intent.metadata?.orderId) linkIntentToOrder(intent.metadata.orderId, intent.id);
+      if (intent.metadata?.orderId) await linkIntentToOrder(intent.metadata.orderId, intent.id);
       await markOrderPaid(intent.id, intent.amount_received);
       return;
     }

@@ -41,7 +41,7 @@ function lineItems(order: OrderWithLines): Stripe.Checkout.SessionCreateParams.L
  * Stripe's payment page. The stock is held a little longer than the session can live.
  */
 export async function startCheckout(user: User, now = new Date()): Promise<string> {
-  const { order, released } = reserveOrder(user, { now, holdMs: CHECKOUT_SESSION_MS + 60_000 });
+  const { order, released } = await reserveOrder(user, { now, holdMs: CHECKOUT_SESSION_MS + 60_000 });
   await abandonAtProvider(released);
   const metadata = { orderId: order.id, userId: user.id };
   try {

@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
 import type { DB } from "~/db/client.server";
 import { productImages, products, reviews, users } from "~/db/schema";
@@ -28,13 +28,13 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
   const [adminHash, shopperHash, reviewerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.shopper.password),
-    hashPassword(createId()),
+    hashPassword(newId()),
   ]);
   const now = Date.now();
   const hoursOld = new Map(newestFirst(demoProducts).map((productIndex, rank) => [productIndex, rank]));
 
   const productRows = demoProducts.map((p, i) => ({
-    id: createId(),
+    id: newId(),
     name: p.name,
     description: `${p.blurb}\n\n${p.name} is sold by ${p.seller} and ships from our warehouse within two working days.`,
     priceCents: dollarsToCents(p.price),
@@ -61,7 +61,7 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
       ])
       .run();
     const reviewerIds = REVIEWERS.map((name, i) => {
-      const id = createId();
+      const id = newId();
       tx.insert(users)
         .values({ id, name, email: `reviewer${i + 1}@example.com`, passwordHash: reviewerHash })
         .run();

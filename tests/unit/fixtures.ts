@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { newId } from "~/db/ids";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
@@ -25,7 +25,7 @@ type ProductInput = Partial<{
 
 /** Inserts a product; each call is one minute newer than the last, so "latest first" is known. */
 export function createProduct(input: ProductInput = {}) {
-  const id = createId();
+  const id = newId();
   clock += 60_000;
   db.insert(products)
     .values({
@@ -47,7 +47,7 @@ export function createProduct(input: ProductInput = {}) {
 }
 
 export function createUser(name = "Test User", role: Role = "user") {
-  const id = createId();
+  const id = newId();
   db.insert(users).values({ id, name, email: `${id}@example.com`, passwordHash: "x", role }).run();
   return id;
 }

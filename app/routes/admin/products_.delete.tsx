@@ -14,7 +14,7 @@ export const meta = adminMeta;
 
 const LIST = "/admin/products";
 const NONE_PICKED = "Select the products to delete";
-/** Ids are short (cuid2): anything longer names no product. At most a page of the list (100 rows). */
+/** Ids are short (app/db/ids.ts): anything longer names no product. At most a page of the list (100 rows). */
 const idsOf = (values: FormDataEntryValue[]) =>
   values
     .map(String)

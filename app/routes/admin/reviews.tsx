@@ -18,7 +18,7 @@ export const meta = adminMeta;
 
 const DEFAULT_SORT = { sort: "createdAt", dir: "desc" } as const;
 
-/** The product filter of the list: ids are short (cuid2); a longer value names no product. */
+/** The product filter of the list: ids are short (app/db/ids.ts); a longer value names no product. */
 const productFilter = (params: URLSearchParams) => {
   const id = params.get("productId")?.trim() ?? "";
   return id.length <= 64 ? id : "";

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { sendMailLater } from "./email.server";
+import { composeJob, type MailJob } from "./mail-jobs.server";
+
+// A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
+// nodemailer's MIME encoding): a thread of its own composes and sends them, beside the event loop
+// that answers requests. One thread per process (kept on globalThis: server.ts's modules and the
+// Remix build's copies share it), started with the first mail. Should it fail, its unfinished
+// mails, and the ones after, are composed in the process as sendMailLater does.
+
+type MailThread = { worker: Worker; pending: Map<number, { job: MailJob; done: () => void }>; nextId: number };
+
+const state = globalThis as unknown as { __shopMailThread?: MailThread | null };
+
+function startThread(): MailThread | null {
+  try {
+    // From the project's folder, as server.ts loads the build: the build has no copy of this file.
+    const worker = new Worker(path.resolve("app/models/mail-thread-entry.mjs"));
+    const thread: MailThread = { worker, pending: new Map(), nextId: 0 };
+    worker.on("message", (id: number) => {
+      thread.pending.get(id)?.done();
+      thread.pending.delete(id);
+    });
+    const fail = (error: unknown) => {
+      if (state.__shopMailThread !== thread) return;
+      console.error("The mail thread stopped; mails are sent from the process itself:", error);
+      state.__shopMailThread = null;
+      for (const { job, done } of thread.pending.values()) void inProcess(job).then(done);
+      thread.pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`exit code ${code}`)));
+    worker.unref();
+    return thread;
+  } catch (error) {
+    console.error("Could not start the mail thread; mails are sent from the process itself:", error);
+    return null;
+  }
+}
+
+const inProcess = (job: MailJob) => sendMailLater(job.what, () => composeJob(job));
+
+/** Composes and sends a mail off the request path; settles when it is sent or its failure logged (for tests). */
+export function sendMailJob(job: MailJob): Promise<void> {
+  if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
+  const thread = state.__shopMailThread;
+  if (!thread) return inProcess(job);
+  const id = thread.nextId++;
+  return new Promise<void>((done) => {
+    thread.pending.set(id, { job, done });
+    thread.worker.postMessage({ id, job });
+  });
+}
