@@ -96,9 +96,11 @@ async function serve() {
   app.set("trust proxy", config.trustProxy);
 
   // Payment events, one per paid order, answered before everything that only pages need (imported
-  // once prepareShop() has run, as the other models are).
+  // here, in the primary once prepareShop() has run, as the other models are); a write from
+  // another site is refused here too.
   const { stripeWebhook } = await import("./app/web/stripe-webhook.server");
-  app.post("/webhooks/stripe", ...stripeWebhook);
+  const foreignOriginCheck = rejectForeignOrigins();
+  app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);
 
   // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
   // Permissions-Policy: app/web/csp.server.ts.
@@ -168,7 +170,7 @@ async function serve() {
   }
 
   // Writes from other sites get a 403 (pages and API); bodies are limited before Remix reads them.
-  app.use(rejectForeignOrigins());
+  app.use(foreignOriginCheck);
   app.all(
     "*",
     remixHandler({
