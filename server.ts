@@ -99,6 +99,9 @@ async function serve() {
   // here, in the primary once prepareShop() has run, as the other models are); a write from
   // another site is refused here too.
   const { stripeWebhook } = await import("./app/web/stripe-webhook.server");
+  // Order confirmations are composed on a thread of this process's own; it loads its modules now,
+  // not at the first order.
+  (await import("./app/models/mail-thread.server")).startMailThread();
   const foreignOriginCheck = rejectForeignOrigins();
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);
 

@@ -128,7 +128,7 @@ export async function setCartLine(ref: CartRef, productId: string, quantity: num
  */
 export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
   const cartId = findCartId(ref);
-  db.transaction((tx) => {
+  await commitTogether((tx) => {
     const line = cartId
       ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
       : undefined;
@@ -142,7 +142,7 @@ export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1
 
 export async function removeCartLine(ref: CartRef, productId: string) {
   const cartId = findCartId(ref);
-  if (cartId) db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
+  if (cartId) await commitTogether((tx) => tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run());
 }
 
 /** A cart's lines with their products' current price and stock, in the order they were added (inside a transaction, if one is open). */
@@ -218,7 +218,7 @@ function fitToStock(tx: Tx, cartId: string) {
 export async function adoptVisitorCart(visitorCart: string | null, userId: string) {
   const visitorCartId = findCartId({ userId: null, cartId: visitorCart });
   if (!visitorCartId) return;
-  db.transaction((tx) => {
+  await commitTogether((tx) => {
     const own = userCartId(userId);
     if (!own) {
       tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();

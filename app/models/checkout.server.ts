@@ -431,7 +431,9 @@ export async function refundUnfulfillable(intentId: string) {
   if (!order || order.paymentStatus !== PAYMENT.canceled) return;
   try {
     await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
-    db.update(orders).set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded) }).where(eq(orders.id, order.id)).run();
+    await commitTogether((tx) =>
+      tx.update(orders).set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded) }).where(eq(orders.id, order.id)).run(),
+    );
   } catch (error) {
     console.error(`Could not refund ${intentId} for order ${order.id}:`, error);
   }

@@ -6,8 +6,8 @@ import { composeJob, type MailJob } from "./mail-jobs.server";
 // A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
 // nodemailer's MIME encoding): a thread of its own composes and sends them, beside the event loop
 // that answers requests. One thread per process (kept on globalThis: server.ts's modules and the
-// Remix build's copies share it), started with the first mail. Should it fail, its unfinished
-// mails, and the ones after, are composed in the process as sendMailLater does.
+// Remix build's copies share it), started by server.ts, or else with the first mail. Should it
+// fail, its unfinished mails, and the ones after, are composed in the process as sendMailLater does.
 
 type MailThread = { worker: Worker; pending: Map<number, { job: MailJob; done: () => void }>; nextId: number };
 
@@ -41,9 +41,14 @@ function startThread(): MailThread | null {
 
 const inProcess = (job: MailJob) => sendMailLater(job.what, () => composeJob(job));
 
+/** Starts the mail thread now rather than with the first mail (server.ts: loading its modules takes a moment). */
+export function startMailThread(): void {
+  if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
+}
+
 /** Composes and sends a mail off the request path; settles when it is sent or its failure logged (for tests). */
 export function sendMailJob(job: MailJob): Promise<void> {
-  if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
+  startMailThread();
   const thread = state.__shopMailThread;
   if (!thread) return inProcess(job);
   const id = thread.nextId++;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders } from "~/db/schema";
 import {
   PAYMENT_PROBLEM,
@@ -60,7 +60,7 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
       { idempotencyKey: `checkout-${order.id}` },
     );
     if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`);
-    db.update(orders).set({ checkoutSessionId: session.id }).where(eq(orders.id, order.id)).run();
+    await commitTogether((tx) => tx.update(orders).set({ checkoutSessionId: session.id }).where(eq(orders.id, order.id)).run());
     return session.url;
   } catch (error) {
     await releaseOrder(order.id, { cancelIntent: false });
