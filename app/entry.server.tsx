@@ -13,13 +13,14 @@ const ABORT_DELAY_MS = 5_000;
 // (a page's query string can carry anything).
 const MAX_URLS_PER_OBJECT = 20;
 const fragments = new WeakMap<object, Map<string, string>>();
-const fragmentStore: FragmentStore = (data: object, key: string, render: () => ReactElement) => {
+const fragmentStore: FragmentStore = (data: object, name: string, url: string, render: () => ReactElement) => {
   let rendered = fragments.get(data);
   if (!rendered) fragments.set(data, (rendered = new Map()));
+  const key = `${name} ${url}`;
   let html = rendered.get(key);
   if (html === undefined) {
-    // Its own ids (useId), apart from the page's.
-    html = renderToString(render(), { identifierPrefix: "f" });
+    // Ids (useId) of its own, apart from the page's and the other fragments'.
+    html = renderToString(render(), { identifierPrefix: `${name}-` });
     if (rendered.size >= MAX_URLS_PER_OBJECT) rendered.clear();
     rendered.set(key, html);
   }

@@ -10,9 +10,9 @@ import {
 
 /**
  * The server's store of rendered fragments (entry.server.tsx): the HTML of `render()` for a data
- * object and a key, rendered on the first call and kept while that object lives.
+ * object, a fragment's name and a URL, rendered on the first call and kept while that object lives.
  */
-export type FragmentStore = (data: object, key: string, render: () => ReactElement) => string;
+export type FragmentStore = (data: object, name: string, url: string, render: () => ReactElement) => string;
 
 const FragmentStoreContext = createContext<FragmentStore | null>(null);
 export const FragmentStoreProvider = FragmentStoreContext.Provider;
@@ -47,7 +47,7 @@ export function CachedFragment({ name, data, className, children }: Props) {
   const route = useContext(RouteContext);
   if (!store) return <div className={className}>{children}</div>;
   const { pathname, search } = location.location;
-  const html = store(data, `${name} ${pathname}${search}`, () => (
+  const html = store(data, name, `${pathname}${search}`, () => (
     <RemixContext.Provider value={remix}>
       <DataRouterContext.Provider value={dataRouter}>
         <DataRouterStateContext.Provider value={dataRouterState}>

@@ -38,13 +38,14 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const headers = new Headers();
+      // The headers as Node parsed them (one list, which the Request copies once), without Origin:
+      // rejectForeignOrigins has checked it already, against PUBLIC_URL too; Remix's own check would
+      // turn a mismatch (e.g. a client's X-Forwarded-Host) into a 500.
+      const headers: [string, string][] = [];
       for (const [name, value] of Object.entries(req.headers)) {
-        for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        if (name === "origin" || value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.push([name, one]);
       }
-      // rejectForeignOrigins has checked the Origin already, against PUBLIC_URL too; Remix's own check
-      // would turn a mismatch (e.g. a client's X-Forwarded-Host) into a 500.
-      headers.delete("Origin");
       const request = new Request(url, {
         method: req.method,
         headers,

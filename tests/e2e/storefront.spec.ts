@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { CATEGORIES } from "../../app/lib/categories";
-import { DEMO_ADMIN } from "./support/accounts";
 import { overflowsViewport } from "./support/axe";
-import { productNamed } from "./helpers";
+import { probeProduct, probeWord, productNamed } from "./helpers";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
 const categoryHref = (name: string) => `/search?category=${encodeURIComponent(name)}`;
@@ -50,36 +47,27 @@ test("sold-out and low-stock products carry a badge on their card and their page
 });
 
 test("a change of stock shows on the anonymous (cached) pages' badges at once", { tag: CATALOGUE_WRITE }, async ({ page, playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  const word = `Stockprobe${test.info().project.name.replace(/\W/g, "")}${Date.now()}`;
-  const fields = { name: `${word} Gadget`, description: "Stock changes twice", category: "Home", seller: "Probe Seller", price: "10.00" };
-  const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
-  const created = await admin.post("/api/v1/admin/product/new", {
-    data: { ...fields, stock: "12", images: [`data:image/jpeg;base64,${jpeg.toString("base64")}`] },
-  });
-  expect(created.status()).toBe(201);
-  const { product } = await created.json();
+  const word = probeWord("Stockprobe", test.info().project.name);
+  const { admin, fields, id, remove } = await probeProduct(playwright, baseURL, { word, name: "Gadget", description: "Stock changes twice", stock: "12" });
   try {
     const card = page.getByTestId("product-card").filter({ hasText: fields.name });
     // Twice each, so that the anonymous cache holds both pages before the change.
     for (let i = 0; i < 2; i++) {
       await page.goto(`/search/${word}`);
       await expect(card.getByTestId("stock-badge")).toHaveCount(0);
-      await page.goto(`/product/${product._id}`);
+      await page.goto(`/product/${id}`);
       await expect(page.getByTestId("price")).toHaveText("$10.00");
     }
     await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveCount(0);
 
-    const updated = await admin.put(`/api/v1/admin/product/${product._id}`, { multipart: { ...fields, stock: "2" } });
+    const updated = await admin.put(`/api/v1/admin/product/${id}`, { multipart: { ...fields, stock: "2" } });
     expect(updated.status()).toBe(200);
-    await page.goto(`/product/${product._id}`);
+    await page.goto(`/product/${id}`);
     await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveText("Only 2 left");
     await page.goto(`/search/${word}`);
     await expect(card.getByTestId("stock-badge")).toHaveText("Only 2 left");
   } finally {
-    await admin.delete(`/api/v1/admin/product/${product._id}`);
-    await admin.dispose();
+    await remove();
   }
 });
 
