@@ -11,6 +11,7 @@ import {
   RESERVATION_MS,
   markOrderPaid,
   payWithCard,
+  refundUnfulfillable,
   releaseLapsedReservations,
   releaseOrder,
   startPayment,
@@ -358,6 +359,30 @@ describe("reservations", () => {
     await waitFor(() => ordersOf(unlucky.id)[0]?.paymentStatus === "refunded");
     expect(ordersOf(unlucky.id)[0].paymentStatus).toBe("refunded");
     expect(productOfSecond.paymentStatus).toBe("canceled");
+  });
+
+  it("a payment refused for want of stock stays refused when the stock comes back before its refund is through", async () => {
+    const productId = createProduct({ stock: 1 });
+    const user = await buyer(productId, 1);
+    const { order, intent } = await startPayment(user);
+    await releaseOrder(order.id, { cancelIntent: false });
+    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    const refunds = vi.spyOn(stripe().refunds, "create").mockRejectedValue(new Error("provider down"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const paid = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }, { idempotencyKey: `late-${intent.id}` });
+      expect(await markOrderPaid(intent.id, paid.amount_received)).toBeNull();
+      // Restocked before the refund could be made: another call (the webhook, another worker) still refuses.
+      db.update(products).set({ stock: 5 }).where(eq(products.id, productId)).run();
+      expect(await markOrderPaid(intent.id, paid.amount_received)).toBeNull();
+    } finally {
+      refunds.mockRestore();
+      logged.mockRestore();
+    }
+    expect(stockOf(productId)).toBe(5);
+    expect(ordersOf(user.id)[0].paymentStatus).toBe("canceled");
+    await refundUnfulfillable(intent.id);
+    expect(ordersOf(user.id)[0].paymentStatus).toBe("refunded");
   });
 });
 

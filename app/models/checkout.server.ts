@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { newId } from "~/db/ids";
 import { commitTogether } from "~/db/group-commit.server";
 import { preparedOnce } from "~/db/prepared";
-import { orderLines, orderStatusEvents, orders, products } from "~/db/schema";
+import { orderLines, orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -394,12 +394,18 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
     if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
+    // Refused already by a call that came first (in this process or another): refunded, never paid.
+    if (tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get()) return { kind: "refund" as const, order };
     if (order.paymentStatus === PAYMENT.canceled) {
       // The reservation lapsed and its stock went back: take it again if it is still there.
       const lines = tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
       const stock = (productId: string) =>
         tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get()?.stock ?? 0;
-      if (lines.some((l) => l.productId && stock(l.productId) < l.quantity)) return { kind: "refund" as const, order };
+      if (lines.some((l) => l.productId && stock(l.productId) < l.quantity)) {
+        // Decided here, in the transaction: no later call can mark it paid once stock is back.
+        tx.insert(paymentRefusals).values({ paymentIntentId: intentId, message: STOCK_GONE, status: 409 }).run();
+        return { kind: "refund" as const, order };
+      }
       for (const line of lines) {
         if (line.productId)
           tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId)).run();
@@ -425,10 +431,13 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
   return outcome.order;
 }
 
+const STOCK_GONE = "The reservation lapsed and its stock was sold before the payment arrived.";
+
 /** A payment that succeeded for an order whose stock is gone is refunded, not kept. */
 export async function refundUnfulfillable(intentId: string) {
   const order = getOrderByIntent(intentId);
   if (!order || order.paymentStatus !== PAYMENT.canceled) return;
+  // Idempotent at the provider (the key), so calls racing for one intent refund it once.
   try {
     await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
     await commitTogether((tx) =>
