@@ -60,14 +60,20 @@ export async function createUser(input: {
 }): Promise<User> {
   assertEmailAvailable(input.email);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  let user: User;
+  return welcomed(insertUser(db, { ...input, passwordHash }));
+}
+
+function insertUser(
+  tx: Tx,
+  input: { name: string; email: string; passwordHash: string | null; avatarUrl?: string | null; googleId?: string },
+): User {
   try {
-    user = db
+    return tx
       .insert(users)
       .values({
         name: input.name,
         email: input.email,
-        passwordHash,
+        passwordHash: input.passwordHash,
         avatarUrl: input.avatarUrl ?? null,
         googleSignIn: Boolean(input.googleId),
         googleId: input.googleId ?? null,
@@ -78,6 +84,9 @@ export async function createUser(input: {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+}
+
+function welcomed(user: User): User {
   sendMailLater(`the welcome mail to ${user.email}`, () => welcomeMail(user));
   return user;
 }
@@ -143,19 +152,23 @@ export async function changePassword(
 
 /**
  * The account for a verified Google identity: the one already linked to it, else the one with the
- * same e-mail (now linked), else a new account marked googleSignIn.
+ * same e-mail (now linked), else a new account marked googleSignIn. Looked up and written in one
+ * transaction, so that two first sign-ins at once (on two workers) find or make the same account.
  */
 export async function findOrCreateGoogleUser(identity: {
   googleId: string;
   email: string;
   name: string;
 }): Promise<User> {
-  const linked = db.select().from(users).where(eq(users.googleId, identity.googleId)).get();
-  if (linked) return linked;
-  const existing = getUserByEmail(identity.email);
-  if (existing) {
-    return db.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get();
-  }
-  const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-  return createUser({ name, email: identity.email.toLowerCase(), googleId: identity.googleId });
+  const found = db.transaction((tx) => {
+    const linked = tx.select().from(users).where(eq(users.googleId, identity.googleId)).get();
+    if (linked) return { user: linked, created: false };
+    const existing = tx.select().from(users).where(eq(users.email, identity.email.trim().toLowerCase())).get();
+    if (existing) {
+      return { user: tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get(), created: false };
+    }
+    const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
+    return { user: insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null }), created: true };
+  });
+  return found.created ? welcomed(found.user) : found.user;
 }
