@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
-import { sendMail, sendMailLater } from "./email.server";
+import { drainMails, sendMail, sendMailLater } from "./email.server";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,5 +48,23 @@ describe("mails sent later", () => {
     composed.length = 0;
     await Promise.all([sendMailLater("first", slow), sendMailLater("second", fast)]);
     expect(composed).toEqual(["delivered", "shipped"]);
+  });
+});
+
+describe("drainMails (a stopping server)", () => {
+  it("waits for the mails still being composed, and no longer than its time limit", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    let composed = false;
+    void sendMailLater("the slow mail", () => new Promise((resolve) => setTimeout(() => ((composed = true), resolve(null)), 200)));
+    await drainMails(5_000);
+    expect(composed).toBe(true);
+
+    let release: () => void = () => {};
+    void sendMailLater("the stuck mail", () => new Promise((resolve) => (release = () => resolve(null))));
+    const started = Date.now();
+    await drainMails(150);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    release();
+    await drainMails(5_000);
   });
 });

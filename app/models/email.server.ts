@@ -32,12 +32,36 @@ const inOrder = new Map<string, Promise<void>>();
  * a failure is only logged (`what` names the mail in the log). Mails with the same `after` key go
  * out in the order they were asked for. Settles when done, for tests.
  */
+// Every mail not yet sent (in this process or on its mail thread), so that a stopping server
+// waits for them (drainMails) instead of dropping them. On globalThis: server.ts drains with its own
+// copy of this module, the Remix build sends with another.
+const unsent = ((globalThis as unknown as { __shopUnsentMails?: Set<Promise<void>> }).__shopUnsentMails ??= new Set());
+
+/** Counts a mail as unsent until `sending` settles; gives `sending` back. */
+export function trackMail(sending: Promise<void>): Promise<void> {
+  unsent.add(sending);
+  void sending.finally(() => unsent.delete(sending));
+  return sending;
+}
+
+/** Settles once every mail asked for so far (and any asked for meanwhile) is sent or has failed, or after `timeoutMs`. */
+export async function drainMails(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (unsent.size && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+    await Promise.race([Promise.allSettled([...unsent]), timeout]);
+    clearTimeout(timer);
+  }
+}
+
 export function sendMailLater(what: string, compose: () => Promise<Mail | null>, after?: string): Promise<void> {
   const previous = (after && inOrder.get(after)) || new Promise<void>((resolve) => setImmediate(resolve));
   const sent = previous
     .then(compose)
     .then((mail) => (mail ? sendMail(mail) : undefined))
     .catch((error) => console.error(`Could not send ${what}:`, error));
+  trackMail(sent);
   if (after) {
     inOrder.set(after, sent);
     void sent.then(() => inOrder.get(after) === sent && inOrder.delete(after));

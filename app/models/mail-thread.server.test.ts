@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
 import { sendOrderConfirmation } from "./checkout.server";
 import { getOrder } from "./orders.server";
+import { drainMails } from "./email.server";
 import { sendMailJob } from "./mail-thread.server";
 
 const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
@@ -28,7 +29,9 @@ describe("the mail thread", () => {
   it("composes and sends an order's confirmation on a thread of its own", async () => {
     const order = await paidOrder();
     const before = new Set(outbox());
-    await sendOrderConfirmation(order.id);
+    // Not awaited: a stopping server's drainMails is what waits for it.
+    void sendOrderConfirmation(order.id);
+    await drainMails(10_000);
     expect(thread()?.worker).toBeInstanceOf(Worker);
     const [raw, ...more] = mailsTo(order.buyer!.email, before);
     expect(more).toHaveLength(0);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { sendMailLater } from "./email.server";
+import { sendMailLater, trackMail } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 
 // A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
@@ -52,8 +52,10 @@ export function sendMailJob(job: MailJob): Promise<void> {
   const thread = state.__shopMailThread;
   if (!thread) return inProcess(job);
   const id = thread.nextId++;
-  return new Promise<void>((done) => {
-    thread.pending.set(id, { job, done });
-    thread.worker.postMessage({ id, job });
-  });
+  return trackMail(
+    new Promise<void>((done) => {
+      thread.pending.set(id, { job, done });
+      thread.worker.postMessage({ id, job });
+    }),
+  );
 }
