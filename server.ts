@@ -102,6 +102,7 @@ async function serve() {
   // Order confirmations are composed on a thread of this process's own; it loads its modules now,
   // not at the first order.
   (await import("./app/models/mail-thread.server")).startMailThread();
+  const { drainMails } = await import("./app/models/email.server");
   const foreignOriginCheck = rejectForeignOrigins();
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);
 
@@ -142,6 +143,7 @@ async function serve() {
     ? null
     : anonymousCatalogueCache({
         contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
+        perRender: (res) => res.locals.cspNonce,
       });
   if (pageCache) app.use(pageCache.middleware);
 
@@ -179,7 +181,13 @@ async function serve() {
     remixHandler({
       build,
       mode: config.nodeEnv,
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce }),
+      // The client's address (Express's trust-proxy rules) is worked out only by the few actions that read it.
+      getLoadContext: (req, res) => ({
+        get clientIp() {
+          return req.ip ?? req.socket.remoteAddress ?? "unknown";
+        },
+        cspNonce: res.locals.cspNonce,
+      }),
     }),
   );
 
@@ -203,7 +211,8 @@ async function serve() {
       accessLog?.flush();
       process.exit(0);
     };
-    server.close(exit);
+    // Mails asked for by the last requests (order confirmations, shipping notices) go out first.
+    void Promise.all([new Promise((closed) => server.close(closed)), drainMails(4500)]).then(exit);
     setTimeout(exit, 5000).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));

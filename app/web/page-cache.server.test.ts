@@ -17,6 +17,7 @@ import { requestListener } from "./request-listener.server";
 const policy = contentSecurityPolicy({ script: [], connect: [], frame: [], formAction: [], upgradeInsecureRequests: false });
 const cache = anonymousCatalogueCache({
   contentSecurityPolicy: (body, type, res) => policy.forStoredResponse(body, type, res.locals.cspNonce),
+  perRender: (res) => res.locals.cspNonce,
 });
 let renders = 0;
 
@@ -34,6 +35,11 @@ app.get("/", (_req, res) => {
   // Written in pieces, as Remix streams a page.
   res.write(`<!DOCTYPE html><html><body><script nonce="${res.locals.cspNonce}">window.ready = ${renders}</script>`);
   res.end(`${filler}</body></html>`);
+});
+// The same page on every render but for its nonce, as one catalogue version's page is in every worker.
+app.get("/product/:id", (req, res) => {
+  renders++;
+  res.type("html").send(`<script nonce="${res.locals.cspNonce}">window.product = "${req.params.id}"</script>${filler}`);
 });
 app.get("/api/v1/product/:id", (req, res) => {
   renders++;
@@ -168,6 +174,19 @@ describe("the anonymous page cache", () => {
     expect(renders).toBe(before + 1);
     expect(fresh.headers.etag).toBeUndefined();
     expect((await server.request("/")).headers.etag).not.toBe(stored.headers.etag);
+  });
+
+  it("gives every render of the same page the same ETag, whatever its nonce (so in every worker)", async () => {
+    await server.request("/product/p1");
+    const first = await server.request("/product/p1");
+    createProduct();
+    const before = renders;
+    await server.request("/product/p1");
+    const second = await server.request("/product/p1");
+    expect(renders).toBe(before + 1);
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect((await server.request("/product/p1", { "if-none-match": first.headers.etag! })).status).toBe(304);
   });
 
   it("never keeps an answer that sets a cookie", async () => {

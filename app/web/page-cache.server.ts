@@ -153,6 +153,12 @@ export type PageCacheOptions = {
    * response's own policy is kept.
    */
   contentSecurityPolicy?: (body: Buffer, contentType: string, res: Response) => string;
+  /**
+   * What a render writes into the body that differs from one render to the next (the CSP nonce):
+   * left out of the ETag, so that every render of the same page, in every worker process, has the
+   * same one and a revalidation gets its 304 whichever worker answers it.
+   */
+  perRender?: (res: Response) => string | undefined;
 };
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -313,7 +319,11 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
       keep(chunk, rest[0]);
       if (shareable() && size <= MAX_BODY_BYTES) {
         const raw = Buffer.concat(chunks);
-        const etag = `W/"${crypto.createHash("sha1").update(raw).digest("base64url")}"`;
+        const varying = options.perRender?.(res);
+        const hash = crypto.createHash("sha1");
+        if (varying) hash.update(raw.toString("latin1").replaceAll(varying, ""), "latin1");
+        else hash.update(raw);
+        const etag = `W/"${hash.digest("base64url")}"`;
         const type = String(res.getHeader("content-type") ?? "text/html");
         const csp = options.contentSecurityPolicy?.(raw, type, res);
         store(key, new Entry(version, Date.now(), etag, new EncodedBody(raw), storedHeaders(res, type, etag, csp)));
