@@ -24,6 +24,8 @@ export type MixedResult = {
   non2xx3xx: number;
   unexpected: number;
   examples: string[];
+  /** Per kind of request: count, p50 and p99 in ms (printed, to show where the time goes). */
+  kinds: Record<string, { count: number; p50: number; p99: number }>;
   expectations: Expectation[];
 };
 
@@ -32,6 +34,7 @@ const SEARCHES = ["laptop", "camera", "headphones", "gaming laptop", "phone"];
 
 const latencies: number[] = [];
 const writeLatencies: number[] = [];
+const byKind = new Map<string, number[]>();
 const result = { requests: 0, reads: 0, writes: 0, errors: 0, non2xx3xx: 0, unexpected: 0, examples: [] as string[] };
 const acknowledged: MixedResult["acknowledged"] = { "cart line": 0, review: 0, profile: 0 };
 
@@ -69,6 +72,8 @@ async function send(shopper: Shopper, what: string, expected: number, path: stri
     const ms = performance.now() - t0;
     latencies.push(ms);
     if (write) writeLatencies.push(ms);
+    if (!byKind.has(what)) byKind.set(what, []);
+    byKind.get(what)!.push(ms);
     result.requests++;
     if (write) result.writes++;
     else result.reads++;
@@ -175,6 +180,7 @@ const out: MixedResult = {
   p50: percentile(latencies, 50),
   p99: percentile(latencies, 99),
   writeP99: percentile(writeLatencies, 99),
+  kinds: Object.fromEntries([...byKind].map(([what, list]) => [what, { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) }])),
   expectations: keys.map((k) => ({ ...k.expectation, values: [k.confirmed, ...k.uncertain] })),
 };
 console.log(`result ${JSON.stringify(out)}`);

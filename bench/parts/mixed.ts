@@ -72,6 +72,8 @@ export async function mixed(workers?: number) {
       const lost = missing(shop.databaseFile, run.expectations);
 
       for (const example of run.examples) console.log(`  e.g. ${example}`);
+      for (const [what, k] of Object.entries(run.kinds))
+        console.log(`  ${what}: ${k.count.toLocaleString("en")} answered, p50 ${ms(k.p50)}, p99 ${ms(k.p99)}`);
       if (run.errors + run.unexpected + busy > 0) console.log(`  the server's stderr ends with:\n${shop.stderr().slice(-2000)}`);
       for (const e of lost.slice(0, 5)) console.log(`  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}`);
       const failed = run.errors + run.unexpected;
