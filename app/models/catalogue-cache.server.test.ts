@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
+import { forgetCatalogueAnswers } from "./catalogue-cache.server";
 import { getProduct, listProducts, relatedProducts } from "./products.server";
 import { upsertReview } from "./reviews.server";
 
@@ -13,6 +14,15 @@ describe("catalogue reads kept by version", () => {
     const id = createProduct({ name: "Kept" });
     expect(await getProduct(id)).toBe(await getProduct(id));
     expect(await listProducts({ page: 1 })).toBe(await listProducts({ page: 1 }));
+  });
+
+  it("asks the database again once told to forget (what the search bench times)", async () => {
+    const id = createProduct({ name: "Forgotten" });
+    const kept = await getProduct(id);
+    forgetCatalogueAnswers();
+    const fresh = await getProduct(id);
+    expect(fresh).not.toBe(kept);
+    expect(fresh).toEqual(kept);
   });
 
   it("shows a change of price, stock or reviews at once", async () => {

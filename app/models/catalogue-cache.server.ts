@@ -25,3 +25,8 @@ export function catalogueCached<T>(key: string, read: () => T): T {
   kept.set(key, value);
   return value;
 }
+
+/** Drops every kept answer, so that the next read asks the database (the search bench times that read). */
+export function forgetCatalogueAnswers(): void {
+  kept.clear();
+}
