@@ -11,6 +11,7 @@ import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./ap
 import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
 import { createAccessLog } from "./app/web/access-log.server";
 import { requestListener } from "./app/web/request-listener.server";
+import { admissionGate } from "./app/web/admission.server";
 import { staticFiles } from "./app/web/static-files.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
@@ -193,7 +194,9 @@ async function serve() {
 
   // The access log (LOG_REQUESTS) sees every request, cache hits included.
   const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
-  const listener = requestListener(app, { cache: pageCache, log: accessLog });
+  // At most REQUESTS_AT_ONCE requests worked on at once, the others answered in arrival order.
+  const gate = config.requestsAtOnce > 0 ? admissionGate({ limit: config.requestsAtOnce }) : null;
+  const listener = requestListener(app, { cache: pageCache, log: accessLog, gate });
   // A worker's listening is reported by the primary, once for all of them.
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(`${config.shopName} is ready at http://localhost:${config.port}`);

@@ -95,6 +95,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: "auto" })).toThrow("WEB_CONCURRENCY");
   });
 
+  it("works on 16 requests at once per process unless REQUESTS_AT_ONCE says otherwise (0: no limit)", () => {
+    expect(parseConfig({}).requestsAtOnce).toBe(16);
+    expect(parseConfig({ REQUESTS_AT_ONCE: "0" }).requestsAtOnce).toBe(0);
+    expect(parseConfig({ REQUESTS_AT_ONCE: "64" }).requestsAtOnce).toBe(64);
+    expect(() => parseConfig({ REQUESTS_AT_ONCE: "-1" })).toThrow("REQUESTS_AT_ONCE");
+  });
+
   it("refuses an invalid value, naming the variable", () => {
     expect(() => parseConfig({ PORT: "abc" })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: "abc" })).toThrow('PORT="abc": must be a whole number from 0 to 65535');

@@ -62,6 +62,7 @@ const envSchema = z.object({
   LOG_REQUESTS: trueOrFalse.default("true"),
   BENCH_CEILING: z.enum(["0", "1"], { message: "must be 1 or 0" }).default("0"),
   WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
+  REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
 });
 
 /** The environment's problems, one line each, naming the variable (and its value, unless it may hold a secret). */
@@ -155,6 +156,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
      * everything; more are workers of one primary (server.ts). `npm run dev` always runs one.
      */
     webConcurrency: env.NODE_ENV === "development" ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
+    /**
+     * How many requests (page-cache hits aside) each process works on at once; the others wait in
+     * arrival order (app/web/admission.server.ts). 0: no limit.
+     */
+    requestsAtOnce: env.REQUESTS_AT_ONCE,
   };
 }
 

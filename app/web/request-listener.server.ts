@@ -1,19 +1,22 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { requestStart, type AccessLog } from "~/web/access-log.server";
+import type { AdmissionGate } from "~/web/admission.server";
 import type { PageCache } from "~/web/page-cache.server";
 
 export type RequestListenerOptions = {
   /** Answers anonymous catalogue reads it holds before anything else runs (none in development). */
   cache?: Pick<PageCache, "answer"> | null;
   log?: AccessLog | null;
+  /** Limits how many of the other requests are worked on at once (admission.server.ts). */
+  gate?: AdmissionGate | null;
 };
 
 /**
  * The HTTP server's request listener: a page-cache hit is answered here in plain node http, with
  * its headers computed when it was stored, before Express and its per-request middleware; every
- * other request goes to the Express app. The access log sees both.
+ * other request goes to the Express app, through the admission gate. The access log sees both.
  */
-export function requestListener(app: (req: IncomingMessage, res: ServerResponse) => void, { cache, log }: RequestListenerOptions): RequestListener {
+export function requestListener(app: (req: IncomingMessage, res: ServerResponse) => void, { cache, log, gate }: RequestListenerOptions): RequestListener {
   return (req, res) => {
     const startedAt = log ? requestStart() : 0;
     if (cache) {
@@ -28,6 +31,7 @@ export function requestListener(app: (req: IncomingMessage, res: ServerResponse)
       if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);
     }
     log?.follow(req, res, startedAt);
-    app(req, res);
+    if (gate) gate.admit(req, res, () => app(req, res));
+    else app(req, res);
   };
 }
