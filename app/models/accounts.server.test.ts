@@ -35,17 +35,17 @@ describe("login", () => {
 describe("password change", () => {
   it("keeps the other sessions, or with 'log out other devices' ends all but the caller's", async () => {
     const user = await newUser();
-    const [mine, other] = [signIn(user.id), signIn(user.id)];
+    const [mine, other] = [await signIn(user.id), await signIn(user.id)];
     await changePassword(user, { currentPassword: "password-1", newPassword: "password-2", logoutOtherDevices: false }, mine.session.id);
-    expect(findSession(other.key)).not.toBeNull();
+    expect(await findSession(other.key)).not.toBeNull();
     await expect(
       changePassword(getUserById(user.id)!, { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id),
     ).rejects.toThrow("Old password is incorrect");
-    expect(findSession(other.key)).not.toBeNull();
+    expect(await findSession(other.key)).not.toBeNull();
 
     await changePassword(getUserById(user.id)!, { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id);
-    expect(findSession(other.key)).toBeNull();
-    expect(findSession(mine.key)).not.toBeNull();
+    expect(await findSession(other.key)).toBeNull();
+    expect(await findSession(mine.key)).not.toBeNull();
     expect((await login(user.email, "password-3")).id).toBe(user.id);
   });
 });
@@ -60,11 +60,11 @@ describe("admin user management", () => {
   it("a new role ends every session of the account; a new name alone does not", async () => {
     const admin = await newAdmin();
     const user = await newUser();
-    const sessions = [signIn(user.id), signIn(user.id)];
+    const sessions = [await signIn(user.id), await signIn(user.id)];
     updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "user" });
-    expect(sessions.every((s) => findSession(s.key))).toBe(true);
+    expect((await Promise.all(sessions.map((s) => findSession(s.key)))).every(Boolean)).toBe(true);
     updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
-    expect(sessions.some((s) => findSession(s.key))).toBe(false);
+    expect((await Promise.all(sessions.map((s) => findSession(s.key)))).some(Boolean)).toBe(false);
     expect(getUserById(user.id)?.role).toBe("admin");
   });
 
@@ -72,13 +72,13 @@ describe("admin user management", () => {
     const admin = await newAdmin();
     const keeper = await newUser();
     const leaver = await newUser();
-    const session = signIn(leaver.id);
+    const session = await signIn(leaver.id);
     const productId = createProduct();
     addReview(productId, keeper.id, 4);
     addReview(productId, leaver.id, 1);
     await deleteUserByAdmin(admin, leaver.id);
     expect(getUserById(leaver.id)).toBeUndefined();
-    expect(findSession(session.key)).toBeNull();
+    expect(await findSession(session.key)).toBeNull();
     expect(db.$client.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(leaver.id)).toEqual({ n: 0 });
     const { getProduct } = await import("./products.server");
     const product = await getProduct(productId);
