@@ -6,7 +6,7 @@ import { addReview, createProduct } from "../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";
 import { INVALID_LOGIN, loginWithPassword } from "./login.server";
 import { createSession, findSession } from "./sessions.server";
-import { AccountError, changePassword, createUser, getUserById } from "./users.server";
+import { AccountError, changePassword, createUser, getUserById, updateProfile } from "./users.server";
 
 let n = 0;
 let ipCount = 0;
@@ -32,6 +32,19 @@ describe("login", () => {
   });
 });
 
+describe("profile update", () => {
+  it("two accounts taking the same free e-mail at once: the first gets it, the other a 409 on the email field and no change", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    const email = `wanted-${++n}-${Date.now()}@example.com`;
+    // Both pass the early check (nothing is written yet); the unique index decides inside the shared commit.
+    const [won, lost] = await Promise.allSettled([updateProfile(first.id, { name: "First", email }), updateProfile(second.id, { name: "Second", email })]);
+    expect(won).toMatchObject({ status: "fulfilled", value: { id: first.id, email } });
+    expect(lost).toMatchObject({ status: "rejected", reason: { status: 409, field: "email" } });
+    expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(AccountError);
+    expect(getUserById(second.id)).toMatchObject({ name: second.name, email: second.email });
+  });
+});
+
 describe("password change", () => {
   it("keeps the other sessions, or with 'log out other devices' ends all but the caller's", async () => {
     const user = await newUser();
@@ -53,7 +66,7 @@ describe("password change", () => {
 describe("admin user management", () => {
   it("an admin cannot demote or delete themself", async () => {
     const admin = await newAdmin();
-    expect(() => updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).toThrow(/own account/);
+    await expect(updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).rejects.toThrow(/own account/);
     await expect(deleteUserByAdmin(admin, admin.id)).rejects.toThrow(/own account/);
   });
 
@@ -61,9 +74,9 @@ describe("admin user management", () => {
     const admin = await newAdmin();
     const user = await newUser();
     const sessions = [await signIn(user.id), await signIn(user.id)];
-    updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "user" });
+    await updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "user" });
     expect((await Promise.all(sessions.map((s) => findSession(s.key)))).every(Boolean)).toBe(true);
-    updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
+    await updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
     expect((await Promise.all(sessions.map((s) => findSession(s.key)))).some(Boolean)).toBe(false);
     expect(getUserById(user.id)?.role).toBe("admin");
   });
