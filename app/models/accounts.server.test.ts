@@ -6,7 +6,7 @@ import { addReview, createProduct } from "../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";
 import { INVALID_LOGIN, loginWithPassword } from "./login.server";
 import { createSession, findSession } from "./sessions.server";
-import { AccountError, changePassword, createUser, getUserById } from "./users.server";
+import { AccountError, changePassword, createUser, getUserById, updateProfile } from "./users.server";
 
 let n = 0;
 let ipCount = 0;
@@ -32,20 +32,33 @@ describe("login", () => {
   });
 });
 
+describe("profile update", () => {
+  it("two accounts taking the same free e-mail at once: the first gets it, the other a 409 on the email field and no change", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    const email = `wanted-${++n}-${Date.now()}@example.com`;
+    // Both pass the early check (nothing is written yet); the unique index decides inside the shared commit.
+    const [won, lost] = await Promise.allSettled([updateProfile(first.id, { name: "First", email }), updateProfile(second.id, { name: "Second", email })]);
+    expect(won).toMatchObject({ status: "fulfilled", value: { id: first.id, email } });
+    expect(lost).toMatchObject({ status: "rejected", reason: { status: 409, field: "email" } });
+    expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(AccountError);
+    expect(getUserById(second.id)).toMatchObject({ name: second.name, email: second.email });
+  });
+});
+
 describe("password change", () => {
   it("keeps the other sessions, or with 'log out other devices' ends all but the caller's", async () => {
     const user = await newUser();
-    const [mine, other] = [signIn(user.id), signIn(user.id)];
+    const [mine, other] = [await signIn(user.id), await signIn(user.id)];
     await changePassword(user, { currentPassword: "password-1", newPassword: "password-2", logoutOtherDevices: false }, mine.session.id);
-    expect(findSession(other.key)).not.toBeNull();
+    expect(await findSession(other.key)).not.toBeNull();
     await expect(
       changePassword(getUserById(user.id)!, { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id),
     ).rejects.toThrow("Old password is incorrect");
-    expect(findSession(other.key)).not.toBeNull();
+    expect(await findSession(other.key)).not.toBeNull();
 
     await changePassword(getUserById(user.id)!, { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id);
-    expect(findSession(other.key)).toBeNull();
-    expect(findSession(mine.key)).not.toBeNull();
+    expect(await findSession(other.key)).toBeNull();
+    expect(await findSession(mine.key)).not.toBeNull();
     expect((await login(user.email, "password-3")).id).toBe(user.id);
   });
 });
@@ -53,18 +66,18 @@ describe("password change", () => {
 describe("admin user management", () => {
   it("an admin cannot demote or delete themself", async () => {
     const admin = await newAdmin();
-    expect(() => updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).toThrow(/own account/);
+    await expect(updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).rejects.toThrow(/own account/);
     await expect(deleteUserByAdmin(admin, admin.id)).rejects.toThrow(/own account/);
   });
 
   it("a new role ends every session of the account; a new name alone does not", async () => {
     const admin = await newAdmin();
     const user = await newUser();
-    const sessions = [signIn(user.id), signIn(user.id)];
-    updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "user" });
-    expect(sessions.every((s) => findSession(s.key))).toBe(true);
-    updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
-    expect(sessions.some((s) => findSession(s.key))).toBe(false);
+    const sessions = [await signIn(user.id), await signIn(user.id)];
+    await updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "user" });
+    expect((await Promise.all(sessions.map((s) => findSession(s.key)))).every(Boolean)).toBe(true);
+    await updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
+    expect((await Promise.all(sessions.map((s) => findSession(s.key)))).some(Boolean)).toBe(false);
     expect(getUserById(user.id)?.role).toBe("admin");
   });
 
@@ -72,13 +85,13 @@ describe("admin user management", () => {
     const admin = await newAdmin();
     const keeper = await newUser();
     const leaver = await newUser();
-    const session = signIn(leaver.id);
+    const session = await signIn(leaver.id);
     const productId = createProduct();
     addReview(productId, keeper.id, 4);
     addReview(productId, leaver.id, 1);
     await deleteUserByAdmin(admin, leaver.id);
     expect(getUserById(leaver.id)).toBeUndefined();
-    expect(findSession(session.key)).toBeNull();
+    expect(await findSession(session.key)).toBeNull();
     expect(db.$client.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(leaver.id)).toEqual({ n: 0 });
     const { getProduct } = await import("./products.server");
     const product = await getProduct(productId);

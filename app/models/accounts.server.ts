@@ -29,7 +29,7 @@ export async function updateProfileWithAvatar(
   assertEmailAvailable(input.email, user.id);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;
   try {
-    const updated = updateProfile(user.id, { name: input.name, email: input.email, avatarUrl });
+    const updated = await updateProfile(user.id, { name: input.name, email: input.email, avatarUrl });
     if (avatarUrl) await deleteImage(user.avatarUrl);
     return updated;
   } catch (error) {

@@ -24,15 +24,15 @@ beforeEach(() => {
 });
 
 describe("setting an order's status", () => {
-  it("records each change with its time, in order, and sets deliveredAt only while Delivered", () => {
+  it("records each change with its time, in order, and sets deliveredAt only while Delivered", async () => {
     const order = createOrder();
-    updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
+    await updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Shipped", deliveredAt: null });
 
-    updateOrderStatus(order.id, FULFILMENT.delivered, at(2));
+    await updateOrderStatus(order.id, FULFILMENT.delivered, at(2));
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(2) });
 
-    updateOrderStatus(order.id, FULFILMENT.processing, at(3));
+    await updateOrderStatus(order.id, FULFILMENT.processing, at(3));
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Processing", deliveredAt: null });
 
     expect(statusHistory(order.id)).toEqual([
@@ -42,34 +42,34 @@ describe("setting an order's status", () => {
     ]);
   });
 
-  it("setting the status it already has records nothing", () => {
+  it("setting the status it already has records nothing", async () => {
     const order = createOrder();
-    updateOrderStatus(order.id, FULFILMENT.delivered, at(1));
-    updateOrderStatus(order.id, FULFILMENT.delivered, at(5));
+    await updateOrderStatus(order.id, FULFILMENT.delivered, at(1));
+    await updateOrderStatus(order.id, FULFILMENT.delivered, at(5));
     expect(getOrder(order.id)?.deliveredAt).toEqual(at(1));
     expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
-    updateOrderStatus(createOrder().id, FULFILMENT.processing, at(2));
+    await updateOrderStatus(createOrder().id, FULFILMENT.processing, at(2));
     expect(statusHistory(order.id)).toHaveLength(1);
   });
 
-  it("keeps each order's history apart", () => {
+  it("keeps each order's history apart", async () => {
     const [a, b] = [createOrder(), createOrder()];
-    updateOrderStatus(a.id, FULFILMENT.shipped, at(1));
-    updateOrderStatus(b.id, FULFILMENT.delivered, at(2));
+    await updateOrderStatus(a.id, FULFILMENT.shipped, at(1));
+    await updateOrderStatus(b.id, FULFILMENT.delivered, at(2));
     expect(statusHistory(a.id)).toEqual([{ status: "Shipped", at: at(1) }]);
     expect(statusHistory(b.id)).toEqual([{ status: "Delivered", at: at(2) }]);
     expect(statusHistory("no-such-order")).toEqual([]);
   });
 
-  it("refuses an unknown order with a 404", () => {
-    expect(() => updateOrderStatus("no-such-order", FULFILMENT.shipped)).toThrow(notFound);
+  it("refuses an unknown order with a 404", async () => {
+    await expect(updateOrderStatus("no-such-order", FULFILMENT.shipped)).rejects.toThrow(notFound);
   });
 
-  it("never touches stock", () => {
+  it("never touches stock", async () => {
     const productId = createProduct({ stock: 4 });
     const order = createOrder({ lines: [{ productId, quantity: 3 }] });
     for (const status of [FULFILMENT.shipped, FULFILMENT.delivered, FULFILMENT.processing]) {
-      updateOrderStatus(order.id, status);
+      await updateOrderStatus(order.id, status);
       expect(stockOf(productId)).toBe(4);
     }
   });
@@ -79,10 +79,10 @@ describe("mails about an order's status", () => {
   it("tell the buyer once the order is Shipped and once Delivered, and nothing else", async () => {
     const buyerId = createUser("Mail Buyer");
     const order = createOrder({ userId: buyerId });
-    updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
-    updateOrderStatus(order.id, FULFILMENT.shipped, at(2)); // no change: no mail
-    updateOrderStatus(order.id, FULFILMENT.delivered, at(3));
-    updateOrderStatus(order.id, FULFILMENT.processing, at(4));
+    await updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
+    await updateOrderStatus(order.id, FULFILMENT.shipped, at(2)); // no change: no mail
+    await updateOrderStatus(order.id, FULFILMENT.delivered, at(3));
+    await updateOrderStatus(order.id, FULFILMENT.processing, at(4));
     const mails = await composedMails();
     expect(mails.map((mail) => [mail?.to, mail?.subject])).toEqual([
       [`${buyerId}@example.com`, `ShopIT: your order #${order.orderNumber} has shipped`],
@@ -91,11 +91,11 @@ describe("mails about an order's status", () => {
   });
 
   it("go to nobody when the buyer's account is gone, and one per order changed in bulk", async () => {
-    updateOrderStatus(createOrder({ userId: null }).id, FULFILMENT.shipped);
+    await updateOrderStatus(createOrder({ userId: null }).id, FULFILMENT.shipped);
     expect(await composedMails()).toEqual([null]);
     laterMails.mockReset();
     const [a, b] = [createOrder({ userId: createUser() }), createOrder({ userId: createUser() })];
-    updateOrdersStatus([a.id, b.id], FULFILMENT.delivered);
+    await updateOrdersStatus([a.id, b.id], FULFILMENT.delivered);
     expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
       `ShopIT: your order #${a.orderNumber} has been delivered`,
       `ShopIT: your order #${b.orderNumber} has been delivered`,
@@ -104,10 +104,10 @@ describe("mails about an order's status", () => {
 });
 
 describe("setting several orders' status at once", () => {
-  it("changes each order that can change and says why each other one did not", () => {
+  it("changes each order that can change and says why each other one did not", async () => {
     const [a, b, shipped] = [createOrder(), createOrder(), createOrder()];
-    updateOrderStatus(shipped.id, FULFILMENT.shipped, at(1));
-    const result = updateOrdersStatus([a.id, b.id, shipped.id, "no-such-order", a.id], FULFILMENT.shipped, at(2));
+    await updateOrderStatus(shipped.id, FULFILMENT.shipped, at(1));
+    const result = await updateOrdersStatus([a.id, b.id, shipped.id, "no-such-order", a.id], FULFILMENT.shipped, at(2));
     expect(result).toEqual({
       updated: [a.id, b.id],
       failed: [

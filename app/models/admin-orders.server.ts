@@ -1,5 +1,6 @@
 import { asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
 import { changeOrderStatus, isDelivered, PAYMENT, TransitionError, type OrderStatusValue } from "~/lib/order-states";
@@ -27,8 +28,8 @@ export function totalPaidCents(): number {
  * it was taken when the order was paid. Answers false when the order already had that status.
  * Once committed, Shipped and Delivered are mailed to the buyer in the background.
  */
-export function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()): boolean {
-  const changed = db.transaction((tx) => {
+export async function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()): Promise<boolean> {
+  const changed = await commitTogether((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
     if (order.status === status) return false;
@@ -52,12 +53,12 @@ export function updateOrderStatus(orderId: string, status: OrderStatusValue, now
  * Sets the status of several orders, each through updateOrderStatus (its own transaction): one
  * order that cannot change does not stop the others. Answers the ids changed and, per id, why not.
  */
-export function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
+export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const updated: string[] = [];
   const failed: { id: string; reason: string }[] = [];
   for (const id of new Set(orderIds)) {
     try {
-      if (updateOrderStatus(id, status, now)) updated.push(id);
+      if (await updateOrderStatus(id, status, now)) updated.push(id);
       else failed.push({ id, reason: `already ${status}` });
     } catch (error) {
       if (!(error instanceof PublicError || error instanceof TransitionError)) throw error;
@@ -81,5 +82,5 @@ export async function deleteOrder(orderId: string) {
   const order = getOrder(orderId);
   if (!order) throw notFound();
   if (order.paymentStatus === PAYMENT.requiresPayment) await releaseOrder(orderId, { cancelIntent: true });
-  db.delete(orders).where(eq(orders.id, orderId)).run();
+  await commitTogether((tx) => tx.delete(orders).where(eq(orders.id, orderId)).run());
 }

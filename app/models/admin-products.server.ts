@@ -1,5 +1,6 @@
 import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { likeAny } from "~/db/like";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
@@ -83,7 +84,7 @@ const columns = (input: ProductInput) => ({
 export async function createProduct(input: ProductInput, images: ImageUpload[]) {
   if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
   const urls = await saveAll(images);
-  return db.transaction((tx) => {
+  return commitTogether((tx) => {
     const product = tx.insert(products).values(columns(input)).returning({ id: products.id }).get();
     tx.insert(productImages).values(urls.map((url, position) => ({ productId: product.id, url, position }))).run();
     return product;
@@ -110,7 +111,7 @@ export async function updateProduct(id: string, input: ProductInput, images: Ima
   if (!db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) throw notFound();
   const urls = images.length ? await saveAll(images) : [];
   const replaced = urls.length ? imageUrlsOf(id) : [];
-  db.transaction((tx) => {
+  await commitTogether((tx) => {
     tx.update(products).set(columns(input)).where(eq(products.id, id)).run();
     if (urls.length) {
       tx.delete(productImages).where(eq(productImages.productId, id)).run();
@@ -126,7 +127,7 @@ export async function updateProduct(id: string, input: ProductInput, images: Ima
  */
 export async function deleteProduct(id: string) {
   const urls = imageUrlsOf(id);
-  const removed = db.delete(products).where(eq(products.id, id)).run().changes;
+  const removed = await commitTogether((tx) => tx.delete(products).where(eq(products.id, id)).run().changes);
   if (removed !== 1) throw notFound();
   await removeUnusedImages(urls);
 }

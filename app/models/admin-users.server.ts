@@ -1,5 +1,6 @@
 import { asc, desc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { reviews, users } from "~/db/schema";
 import { likeAny } from "~/db/like";
 import type { UserSort } from "~/lib/admin-sorts";
@@ -39,16 +40,16 @@ export function getUserForAdmin(id: string): User {
  * Name, e-mail and role; an admin cannot take the admin role from themself. A new role ends every
  * session of the account, so that it signs in again with what it may now do.
  */
-export function updateUserByAdmin(
+export async function updateUserByAdmin(
   actor: User,
   id: string,
   input: { name: string; email: string; role: Role },
-): User {
+): Promise<User> {
   const before = getUserForAdmin(id);
   if (actor.id === id && !isAdmin(input))
     throw new AccountError("You cannot remove the admin role from your own account", 400, "role");
   assertEmailAvailable(input.email, id);
-  return db.transaction((tx) => {
+  return commitTogether((tx) => {
     const updated = tx.update(users).set(input).where(eq(users.id, id)).returning().get();
     if (before.role !== input.role) endSessions(tx, id, "all");
     return updated;
@@ -63,7 +64,7 @@ export function updateUserByAdmin(
 export async function deleteUserByAdmin(actor: User, id: string): Promise<void> {
   const user = getUserForAdmin(id);
   if (actor.id === id) throw new AccountError("You cannot delete your own account", 400);
-  db.transaction((tx) => {
+  await commitTogether((tx) => {
     const reviewed = tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id)).all();
     tx.delete(users).where(eq(users.id, id)).run();
     for (const { productId } of reviewed) recomputeProductRatings(tx, productId);

@@ -39,7 +39,7 @@ describe("catalogue reads kept by version", () => {
     expect((await listProducts({ page: 1, category: "Cameras" })).products.find((p) => p.id === id)?.stock).toBe(3);
 
     const reviewer = createUser("First Name");
-    upsertReview(reviewer, { productId: id, rating: 5, comment: "Great" });
+    await upsertReview(reviewer, { productId: id, rating: 5, comment: "Great" });
     expect((await getProduct(id))?.reviews.map((r) => [r.name, r.comment])).toEqual([["First Name", "Great"]]);
     db.update(users).set({ name: "Second Name" }).where(eq(users.id, reviewer)).run();
     expect((await getProduct(id))?.reviews.map((r) => r.name)).toEqual(["Second Name"]);

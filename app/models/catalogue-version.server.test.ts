@@ -8,7 +8,7 @@ import { deleteReview, upsertReview } from "./reviews.server";
 
 // Whatever writes the catalogue, the version moves, so cached anonymous pages are never stale.
 describe("catalogueVersion", () => {
-  it("moves with every change a catalogue page shows, and not otherwise", () => {
+  it("moves with every change a catalogue page shows, and not otherwise", async () => {
     let last = catalogueVersion();
     const moved = () => {
       const now = catalogueVersion();
@@ -25,14 +25,14 @@ describe("catalogueVersion", () => {
     expect(moved()).toBe(true);
     const userId = createUser("Reviewer");
     expect(moved()).toBe(false);
-    upsertReview(userId, { productId: productId, rating: 4, comment: "Fine" });
+    await upsertReview(userId, { productId: productId, rating: 4, comment: "Fine" });
     expect(moved()).toBe(true);
     db.update(users).set({ name: "Renamed Reviewer" }).where(eq(users.id, userId)).run();
     expect(moved()).toBe(true);
     db.update(users).set({ shippingCity: "Lyon" }).where(eq(users.id, userId)).run();
     expect(moved()).toBe(false);
     const reviewId = db.$client.prepare("select id from reviews where product_id = ?").pluck().get(productId) as string;
-    deleteReview(reviewId, productId);
+    await deleteReview(reviewId, productId);
     expect(moved()).toBe(true);
     db.delete(products).where(eq(products.id, productId)).run();
     expect(moved()).toBe(true);

@@ -78,7 +78,7 @@ beforeEach(() => {
 let n = 0;
 async function buyer(productId: string, quantity: number) {
   const user = await createUser({ name: `Buyer ${++n}`, email: `buyer-${n}-${Date.now()}@example.com`, password: "password-1" });
-  saveShippingInfo(user.id, { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
+  await saveShippingInfo(user.id, { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
   await setCartLine(userCart(user.id), productId, quantity);
   return getUserById(user.id)!;
 }

@@ -33,7 +33,7 @@ describe("password reset links", () => {
   it("are stored hashed, work once, and expire after 30 minutes", async () => {
     const user = await newUser();
     const now = new Date();
-    const token = createResetToken(user.id, now);
+    const token = await createResetToken(user.id, now);
     expect(token).toMatch(/^[a-f0-9]{64}$/);
     expect(tokensOf(user.id)).toHaveLength(1);
     expect(tokensOf(user.id)[0].tokenHash).not.toBe(token);
@@ -50,8 +50,8 @@ describe("password reset links", () => {
 
   it("using the newer of two links retires the older one", async () => {
     const user = await newUser();
-    const older = createResetToken(user.id);
-    const newer = createResetToken(user.id);
+    const older = await createResetToken(user.id);
+    const newer = await createResetToken(user.id);
     await set(newer, "newer-pass-1");
     expect(resetTokenProblem(older)).toMatch(/invalid or has already been used/);
     await expect(set(older, "older-pass-1")).rejects.toThrow(/already been used/);
@@ -61,8 +61,8 @@ describe("password reset links", () => {
 
   it("changing the password retires every outstanding link", async () => {
     const user = await newUser();
-    const link = createResetToken(user.id);
-    const { session } = createSession({ userId: user.id, device: "Unit", ip: null });
+    const link = await createResetToken(user.id);
+    const { session } = await createSession({ userId: user.id, device: "Unit", ip: null });
     await changePassword(user, { currentPassword: "password-1", newPassword: "changed-pass-1", logoutOtherDevices: false }, session.id);
     await expect(set(link, "stolen-pass-1")).rejects.toThrow(/already been used/);
     expect(await canLogin(user.email, "changed-pass-1")).toBe(true);
@@ -70,9 +70,9 @@ describe("password reset links", () => {
 
   it("a reset ends every session of the account, ticked 'Log me out of other devices' or not", async () => {
     const user = await newUser();
-    const sessions = [1, 2].map(() => createSession({ userId: user.id, device: "Unit", ip: null }));
-    await set(createResetToken(user.id), "reset-pass-9");
-    expect(sessions.map((s) => findSession(s.key))).toEqual([null, null]);
+    const sessions = await Promise.all([1, 2].map(() => createSession({ userId: user.id, device: "Unit", ip: null })));
+    await set(await createResetToken(user.id), "reset-pass-9");
+    expect(await Promise.all(sessions.map((s) => findSession(s.key)))).toEqual([null, null]);
   });
 });
 

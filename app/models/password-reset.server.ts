@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
 import { passwordResetMail } from "./mail-messages.server";
@@ -20,11 +21,14 @@ export const resetRequestedMessage = (email: string) =>
   `If an account exists for ${email}, we have sent it an e-mail with a link to reset the password.`;
 
 /** A new random token for the user, valid for 30 minutes; only its hash is stored. */
-export function createResetToken(userId: string, now = new Date()): string {
+export async function createResetToken(userId: string, now = new Date()): Promise<string> {
   const token = newSecret();
-  db.insert(passwordResetTokens)
-    .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
-    .run();
+  await commitTogether((tx) =>
+    tx
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+      .run(),
+  );
   return token;
 }
 
@@ -32,7 +36,7 @@ async function mailResetLink(email: string, now: Date): Promise<void> {
   const user = getUserByEmail(email);
   // Google accounts have no password; they get no mail, and the caller answered the same.
   if (!user || user.googleSignIn) return;
-  const link = `${config.publicUrl}/password/reset/${createResetToken(user.id, now)}`;
+  const link = `${config.publicUrl}/password/reset/${await createResetToken(user.id, now)}`;
   await sendMail(await passwordResetMail(user, link, RESET_TOKEN_TTL_MS / 60_000));
 }
 
@@ -88,7 +92,7 @@ export async function resetPassword(
 ): Promise<void> {
   usableToken(token, now);
   const passwordHash = await hashPassword(input.password);
-  db.transaction((tx) => {
+  await commitTogether((tx) => {
     const row = usableToken(token, now, tx);
     // Spent only if still unused, so that two submissions racing each other cannot both use it.
     const spent = tx

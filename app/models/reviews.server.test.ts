@@ -18,27 +18,27 @@ const post = (userId: string, productId: string, rating: number, comment = "Fine
 beforeEach(() => clearCatalogue());
 
 describe("posting a review", () => {
-  it("creates the review and sets the product's average rating and count", () => {
+  it("creates the review and sets the product's average rating and count", async () => {
     const productId = createProduct();
     const [ann, bob] = [createUser("Ann"), createUser("Bob")];
-    post(ann, productId, 4, "Good value.");
+    await post(ann, productId, 4, "Good value.");
     expect(reviewsOf(productId)).toMatchObject([{ userId: ann, rating: 4, comment: "Good value." }]);
     expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
 
-    post(bob, productId, 5);
+    await post(bob, productId, 5);
     expect(ratingOf(productId)).toEqual({ ratings: 4.5, numOfReviews: 2 });
   });
 
-  it("posting again replaces the user's review: one per user and product", () => {
+  it("posting again replaces the user's review: one per user and product", async () => {
     const productId = createProduct();
     const other = createProduct();
     const [ann, bob] = [createUser("Ann"), createUser("Bob")];
-    post(ann, productId, 1, "Broke at once.");
-    post(bob, productId, 4);
-    post(ann, other, 5);
+    await post(ann, productId, 1, "Broke at once.");
+    await post(bob, productId, 4);
+    await post(ann, other, 5);
     const [first] = reviewsOf(productId).filter((r) => r.userId === ann);
 
-    post(ann, productId, 3, "Repaired, fine now.");
+    await post(ann, productId, 3, "Repaired, fine now.");
     const mine = reviewsOf(productId).filter((r) => r.userId === ann);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: first.id, rating: 3, comment: "Repaired, fine now." });
@@ -47,9 +47,9 @@ describe("posting a review", () => {
     expect(ratingOf(other)).toEqual({ ratings: 5, numOfReviews: 1 });
   });
 
-  it("refuses an unknown product with a 404 and writes nothing", () => {
+  it("refuses an unknown product with a 404 and writes nothing", async () => {
     const ann = createUser("Ann");
-    expect(() => post(ann, "no-such-product", 4)).toThrow(
+    await expect(post(ann, "no-such-product", 4)).rejects.toThrow(
       expect.objectContaining({ constructor: PublicError, message: "Product not found", status: 404 }),
     );
     expect(reviewsOf("no-such-product")).toEqual([]);
@@ -73,10 +73,10 @@ describe("a product's reviews", () => {
     const other = createProduct();
     const quiet = createProduct();
     const [ann, bob] = [createUser("Ann"), createUser("Bob")];
-    post(ann, productId, 2, "Meh.");
-    post(bob, other, 5);
+    await post(ann, productId, 2, "Meh.");
+    await post(bob, other, 5);
     await new Promise((r) => setTimeout(r, 5));
-    post(bob, productId, 4, "Nice.");
+    await post(bob, productId, 4, "Nice.");
 
     const byProduct = await reviewsByProduct([productId, quiet]);
     expect(byProduct.get(productId)?.map((r) => [r.name, r.rating, r.comment])).toEqual([
@@ -89,31 +89,31 @@ describe("a product's reviews", () => {
 });
 
 describe("deleting a review", () => {
-  it("removes it and recomputes the product's rating from what remains", () => {
+  it("removes it and recomputes the product's rating from what remains", async () => {
     const productId = createProduct();
     const [ann, bob] = [createUser("Ann"), createUser("Bob")];
-    post(ann, productId, 2);
-    post(bob, productId, 5);
+    await post(ann, productId, 2);
+    await post(bob, productId, 5);
     const bobs = reviewsOf(productId).find((r) => r.userId === bob)!;
 
-    deleteReview(bobs.id, productId);
+    await deleteReview(bobs.id, productId);
     expect(reviewsOf(productId).map((r) => r.userId)).toEqual([ann]);
     expect(ratingOf(productId)).toEqual({ ratings: 2, numOfReviews: 1 });
 
     const anns = reviewsOf(productId)[0];
-    deleteReview(anns.id, productId);
+    await deleteReview(anns.id, productId);
     expect(ratingOf(productId)).toEqual({ ratings: 0, numOfReviews: 0 });
   });
 
-  it("with another product's id, or an unknown review, answers 404 and deletes nothing", () => {
+  it("with another product's id, or an unknown review, answers 404 and deletes nothing", async () => {
     const productId = createProduct();
     const other = createProduct();
     const ann = createUser("Ann");
-    post(ann, productId, 4);
+    await post(ann, productId, 4);
     const review = reviewsOf(productId)[0];
 
-    expect(() => deleteReview(review.id, other)).toThrow(new PublicError("Review not found", 404));
-    expect(() => deleteReview("no-such-review", productId)).toThrow(new PublicError("Review not found", 404));
+    await expect(deleteReview(review.id, other)).rejects.toThrow(new PublicError("Review not found", 404));
+    await expect(deleteReview("no-such-review", productId)).rejects.toThrow(new PublicError("Review not found", 404));
     expect(reviewsOf(productId)).toHaveLength(1);
     expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
   });
@@ -123,7 +123,7 @@ describe("the admin's review table", () => {
   const query = (over: Partial<TableQuery<ReviewSort>> = {}) => tableQuery<ReviewSort>("rating", over);
   const names = (page: { rows: { user: string }[] }) => page.rows.map((r) => r.user);
 
-  function reviewedProduct() {
+  async function reviewedProduct() {
     const productId = createProduct();
     const reviewers: [string, number, string][] = [
       ["Carol", 3, "Solid build."],
@@ -131,13 +131,13 @@ describe("the admin's review table", () => {
       ["Dave", 1, "Arrived broken."],
       ["Bob", 4, "Good, solid value."],
     ];
-    for (const [name, rating, comment] of reviewers) post(createUser(name), productId, rating, comment);
-    post(createUser("Eve"), createProduct(), 2, "Solid, on another product.");
+    for (const [name, rating, comment] of reviewers) await post(createUser(name), productId, rating, comment);
+    await post(createUser("Eve"), createProduct(), 2, "Solid, on another product.");
     return productId;
   }
 
-  it("shows only the product's reviews, sorted by the chosen column either way", () => {
-    const productId = reviewedProduct();
+  it("shows only the product's reviews, sorted by the chosen column either way", async () => {
+    const productId = await reviewedProduct();
     const all = listReviewsPage(query(), productId);
     expect(all.total).toBe(4);
     expect(all.rows.map((r) => r.rating)).toEqual([1, 3, 4, 5]);
@@ -146,8 +146,8 @@ describe("the admin's review table", () => {
     expect(names(listReviewsPage(query({ sort: "comment" }), productId))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
   });
 
-  it("searches the comment, the reviewer's name and the review id, % taken literally", () => {
-    const productId = reviewedProduct();
+  it("searches the comment, the reviewer's name and the review id, % taken literally", async () => {
+    const productId = await reviewedProduct();
     const solid = listReviewsPage(query({ q: "solid" }), productId);
     expect(solid).toMatchObject({ total: 2 });
     expect(names(solid)).toEqual(["Carol", "Bob"]);
@@ -159,8 +159,8 @@ describe("the admin's review table", () => {
     expect(listReviewsPage(query({ q: "nothing like this" }), productId)).toEqual({ rows: [], total: 0 });
   });
 
-  it("pages through the rows; the total counts every match", () => {
-    const productId = reviewedProduct();
+  it("pages through the rows; the total counts every match", async () => {
+    const productId = await reviewedProduct();
     const first = listReviewsPage(query({ size: 3 }), productId);
     const second = listReviewsPage(query({ size: 3, page: 2 }), productId);
     expect([first.total, second.total]).toEqual([4, 4]);
@@ -170,8 +170,8 @@ describe("the admin's review table", () => {
     expect(listReviewsPage(query(), "no-such-product")).toEqual({ rows: [], total: 0 });
   });
 
-  it("without a product lists every product's reviews, newest first, with the product's name", () => {
-    const productId = reviewedProduct();
+  it("without a product lists every product's reviews, newest first, with the product's name", async () => {
+    const productId = await reviewedProduct();
     db.update(reviews).set({ createdAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(reviews.comment, "Solid, on another product.")).run();
     const newest = listReviewsPage(query({ sort: "createdAt", dir: "desc" }));
     expect(newest.total).toBe(5);
@@ -180,8 +180,8 @@ describe("the admin's review table", () => {
     expect(new Set(newest.rows.map((r) => r.product)).size).toBe(2);
   });
 
-  it("searches every product's reviews by comment, reviewer and product name; pages the matches", () => {
-    reviewedProduct();
+  it("searches every product's reviews by comment, reviewer and product name; pages the matches", async () => {
+    await reviewedProduct();
     const eves = db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.comment, "Solid, on another product.")).get()!;
     db.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)).run();
     expect(names(listReviewsPage(query({ q: "solid" })))).toEqual(["Eve", "Carol", "Bob"]);
@@ -193,8 +193,8 @@ describe("the admin's review table", () => {
     expect(names(listReviewsPage(query({ sort: "product", dir: "desc", size: 1 })))).toEqual(["Eve"]);
   });
 
-  it("lists the products that have reviews, by name, once each", () => {
-    const productId = reviewedProduct();
+  it("lists the products that have reviews, by name, once each", async () => {
+    const productId = await reviewedProduct();
     createProduct({ name: "Never reviewed" });
     const listed = reviewedProducts();
     expect(listed).toHaveLength(2);

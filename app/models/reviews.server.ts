@@ -1,5 +1,6 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { likeAny } from "~/db/like";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
@@ -24,8 +25,8 @@ export function recomputeProductRatings(tx: Tx, productId: string) {
 }
 
 /** One review per user and product: posting again updates it. The product's rating follows in the same transaction. */
-export function upsertReview(userId: string, input: { productId: string; rating: number; comment: string }) {
-  db.transaction((tx) => {
+export async function upsertReview(userId: string, input: { productId: string; rating: number; comment: string }): Promise<void> {
+  await commitTogether((tx) => {
     const product = tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).get();
     if (!product) throw new PublicError("Product not found", 404);
     tx.insert(reviews)
@@ -40,8 +41,8 @@ export function upsertReview(userId: string, input: { productId: string; rating:
 }
 
 /** Deletes a review of a product and recomputes the product's rating from what remains. */
-export function deleteReview(reviewId: string, productId: string) {
-  db.transaction((tx) => {
+export async function deleteReview(reviewId: string, productId: string): Promise<void> {
+  await commitTogether((tx) => {
     const removed = tx
       .delete(reviews)
       .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))

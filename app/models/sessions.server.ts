@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { preparedOnce } from "~/db/prepared";
 import { sessions, users } from "~/db/schema";
 import { hashSecret, newSecret } from "./secret-token.server";
@@ -20,26 +21,28 @@ export type SignedIn = { user: User; session: Session };
 export type SessionsToEnd = "none" | "all" | { allBut: string };
 
 /** Starts a 30-day session; returns the secret for the cookie or token (only its hash is kept). */
-export function createSession(
+export async function createSession(
   input: { userId: string; device: string; ip: string | null },
   now = new Date(),
-): { key: string; session: Session } {
+): Promise<{ key: string; session: Session }> {
   const key = newSecret();
-  // Expired sessions are swept at sign-in rather than by a timer.
-  db.delete(sessions).where(lte(sessions.expiresAt, now)).run();
-  const session = db
-    .insert(sessions)
-    .values({
-      id: hashSecret(key),
-      userId: input.userId,
-      device: input.device,
-      ip: input.ip,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    })
-    .returning()
-    .get();
+  const session = await commitTogether((tx) => {
+    // Expired sessions are swept at sign-in rather than by a timer.
+    tx.delete(sessions).where(lte(sessions.expiresAt, now)).run();
+    return tx
+      .insert(sessions)
+      .values({
+        id: hashSecret(key),
+        userId: input.userId,
+        device: input.device,
+        ip: input.ip,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      })
+      .returning()
+      .get();
+  });
   return { key, session };
 }
 
@@ -61,12 +64,12 @@ const markSeen = preparedOnce(() =>
 );
 
 /** The live session this secret names, with its user (one query), or null. Marks it as seen. */
-export function findSession(key: string, now = new Date()): SignedIn | null {
+export async function findSession(key: string, now = new Date()): Promise<SignedIn | null> {
   // Placeholders take the column's stored form: timestamps in milliseconds.
   const found = liveSession().get({ id: hashSecret(key), now: now.getTime() });
   if (!found) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
-    markSeen().run({ id: found.session.id, now: now.getTime() });
+    await commitTogether(() => markSeen().run({ id: found.session.id, now: now.getTime() }));
     found.session = { ...found.session, lastSeenAt: now };
   }
   return found;
@@ -83,8 +86,8 @@ export function listSessions(userId: string, now = new Date()): Session[] {
 }
 
 /** Ends one session of this user; the ended session, or null when it was not theirs or is over. */
-export function endSession(userId: string, sessionId: string): Session | null {
-  return db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning().get() ?? null;
+export function endSession(userId: string, sessionId: string): Promise<Session | null> {
+  return commitTogether((tx) => tx.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning().get() ?? null);
 }
 
 /** Ends the user's sessions as `which` says (inside the caller's transaction, if any). */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { users } from "~/db/schema";
 import { COUNTRY_NAMES, officialCountryName } from "~/lib/countries";
 import { PublicError } from "~/lib/public-error";
@@ -48,18 +48,21 @@ export function shippingFormDefaults(user: User): Partial<ShippingInfo> {
   return savedShippingInfo(user) ?? { recipientName: user.name };
 }
 
-export function saveShippingInfo(userId: string, info: ShippingInfo) {
+export async function saveShippingInfo(userId: string, info: ShippingInfo): Promise<void> {
   assertCountry(info.country);
-  db.update(users)
-    .set({
-      shippingRecipientName: info.recipientName,
-      shippingAddress: info.address,
-      shippingCity: info.city,
-      shippingState: info.state ?? null,
-      shippingPhoneNo: info.phoneNo,
-      shippingPostalCode: info.postalCode,
-      shippingCountry: info.country,
-    })
-    .where(eq(users.id, userId))
-    .run();
+  await commitTogether((tx) =>
+    tx
+      .update(users)
+      .set({
+        shippingRecipientName: info.recipientName,
+        shippingAddress: info.address,
+        shippingCity: info.city,
+        shippingState: info.state ?? null,
+        shippingPhoneNo: info.phoneNo,
+        shippingPostalCode: info.postalCode,
+        shippingCountry: info.country,
+      })
+      .where(eq(users.id, userId))
+      .run(),
+  );
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
@@ -60,7 +61,7 @@ export async function createUser(input: {
 }): Promise<User> {
   assertEmailAvailable(input.email);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return welcomed(insertUser(db, { ...input, passwordHash }));
+  return welcomed(await commitTogether((tx) => insertUser(tx, { ...input, passwordHash })));
 }
 
 function insertUser(
@@ -101,21 +102,23 @@ export async function verifyCredentials(email: string, password: string): Promis
   return user?.passwordHash && ok ? user : null;
 }
 
-export function updateProfile(userId: string, input: { name: string; email: string; avatarUrl?: string }): User {
+export async function updateProfile(userId: string, input: { name: string; email: string; avatarUrl?: string }): Promise<User> {
   assertEmailAvailable(input.email, userId);
-  try {
-    const updated = db
-      .update(users)
-      .set({ name: input.name, email: input.email, ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}) })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
-    if (!updated) throw new AccountError("User not found", 404);
-    return updated;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail();
-    throw error;
-  }
+  return commitTogether((tx) => {
+    try {
+      const updated = tx
+        .update(users)
+        .set({ name: input.name, email: input.email, ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}) })
+        .where(eq(users.id, userId))
+        .returning()
+        .get();
+      if (!updated) throw new AccountError("User not found", 404);
+      return updated;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail();
+      throw error;
+    }
+  });
 }
 
 /**
@@ -147,7 +150,7 @@ export async function changePassword(
     throw new AccountError("Old password is incorrect", 400, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
   const sessionsToEnd = input.logoutOtherDevices ? { allBut: currentSessionId } : "none";
-  db.transaction((tx) => storePasswordHash(tx, user.id, passwordHash, sessionsToEnd));
+  await commitTogether((tx) => storePasswordHash(tx, user.id, passwordHash, sessionsToEnd));
 }
 
 /**
@@ -160,7 +163,7 @@ export async function findOrCreateGoogleUser(identity: {
   email: string;
   name: string;
 }): Promise<User> {
-  const found = db.transaction((tx) => {
+  const found = await commitTogether((tx) => {
     const linked = tx.select().from(users).where(eq(users.googleId, identity.googleId)).get();
     if (linked) return { user: linked, created: false };
     const existing = tx.select().from(users).where(eq(users.email, identity.email.trim().toLowerCase())).get();

@@ -61,7 +61,7 @@ const cookieSessionOf = (request: Request) => sessionStorage.getSession(request.
 async function signInFromToken(request: Request): Promise<SignedIn | null> {
   const token = bearerToken(request);
   const claims = token ? await readApiToken(token) : null;
-  const found = claims ? findSession(claims.sessionKey) : null;
+  const found = claims ? await findSession(claims.sessionKey) : null;
   return found && found.user.id === claims?.userId ? found : null;
 }
 
@@ -151,9 +151,9 @@ export type StartedSession = {
 export async function startUserSession(request: Request, user: Pick<User, "id">, ip: string): Promise<StartedSession> {
   await adoptVisitorCart(await visitorCartId(request), user.id);
   const previous = await getSignIn(request);
-  if (previous) endSession(previous.user.id, previous.session.id);
+  if (previous) await endSession(previous.user.id, previous.session.id);
   signInOf.delete(request);
-  const { key, session } = createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
+  const { key, session } = await createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
   const cookieSession = await cookieSessionOf(request);
   cookieSession.unset("oauth2:state");
   cookieSession.set("sessionKey", key);
@@ -180,7 +180,7 @@ export const LOGGED_OUT = "Logged out successfully.";
 /** Logout: ends the session of the bearer token and of the cookie; the header clears the cookie. */
 export async function endCurrentSession(request: Request): Promise<string> {
   for (const signIn of [await signInFromToken(request), await signInFromCookie(request)]) {
-    if (signIn) endSession(signIn.user.id, signIn.session.id);
+    if (signIn) await endSession(signIn.user.id, signIn.session.id);
   }
   signInOf.delete(request);
   return sessionStorage.destroySession(await cookieSessionOf(request));

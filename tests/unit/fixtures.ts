@@ -133,6 +133,6 @@ export function tableQuery<S extends string>(sort: S, over: Partial<TableQuery<S
 
 /** An `Authorization` header value for a new session of this user, as an API client holds it. */
 export async function bearerFor(userId: string) {
-  const { key, session } = createSession({ userId, device: "Unit test", ip: null });
+  const { key, session } = await createSession({ userId, device: "Unit test", ip: null });
   return `Bearer ${await issueApiToken({ userId, sessionKey: key }, session.expiresAt)}`;
 }

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const sessionId = form.get("sessionId");
   if (form.get("intent") !== "end-session" || typeof sessionId !== "string") return redirectWithError("/me", "Unknown action");
   if (sessionId === current.id) return logoutAndRedirect(request);
-  const ended = endSession(user.id, sessionId);
+  const ended = await endSession(user.id, sessionId);
   return ended
     ? redirectWithSuccess("/me", `The session on ${ended.device} has ended.`)
     : redirectWithError("/me", "That session had already ended.");

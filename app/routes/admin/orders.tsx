@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/admin/orders${new URL(request.url).search.slice(0, 300)}`;
   const parsed = bulkSchema.safeParse({ ids: form.getAll("ids").map(String), status: form.get("status") });
   if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
-  const { updated, failed } = updateOrdersStatus(parsed.data.ids, parsed.data.status);
+  const { updated, failed } = await updateOrdersStatus(parsed.data.ids, parsed.data.status);
   const notChanged = failed.map((f) => `${f.id.slice(-8)}: ${f.reason}`).join("; ");
   if (updated.length === 0) return redirectWithError(back, `No order changed (${notChanged})`);
   const done = `${updated.length} ${updated.length === 1 ? "order" : "orders"} set to ${parsed.data.status}`;

@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await adminUserValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    updateUserByAdmin(admin, params.id ?? "", result.data);
+    await updateUserByAdmin(admin, params.id ?? "", result.data);
   } catch (error) {
     return publicErrorToForm(error, values);
   }

@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await shippingValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    saveShippingInfo(user.id, result.data);
+    await saveShippingInfo(user.id, result.data);
   } catch (error) {
     return publicErrorToForm(error, values);
   }

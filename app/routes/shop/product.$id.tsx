@@ -58,7 +58,7 @@ async function postReview(request: Request, productId: string, form: FormData) {
   const result = reviewSchema.safeParse(values);
   if (!result.success) return formFailure(400, fieldErrorsOf(result.error), values);
   try {
-    upsertReview(user.id, { productId, ...result.data });
+    await upsertReview(user.id, { productId, ...result.data });
   } catch (error) {
     return publicErrorToForm(error);
   }

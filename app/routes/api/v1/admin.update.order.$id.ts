@@ -10,7 +10,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     const { status } = parseApiInput(orderStatusInput, await readApiBody(request));
-    updateOrderStatus(params.id ?? "", status);
+    await updateOrderStatus(params.id ?? "", status);
     return Response.json({ success: true, message: "Order updated successfully" });
   });
 }

@@ -23,6 +23,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return Response.json({ success: true, message: "User deleted successfully" });
     }
     const input = parseApiInput(adminUserSchema, await readApiBody(request));
-    return Response.json({ success: true, user: userJson(updateUserByAdmin(admin, id, input)) });
+    return Response.json({ success: true, user: userJson(await updateUserByAdmin(admin, id, input)) });
   });
 }

@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
     const input = parseApiInput(reviewInput, await readApiBody(request));
-    upsertReview(user.id, input);
+    await upsertReview(user.id, input);
     return Response.json({ success: true });
   });
 }

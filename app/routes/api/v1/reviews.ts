@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = params.get("id");
     const productId = params.get("productId");
     if (!id || !productId) return apiError(400, "Please send the review id (?id=) and the productId");
-    deleteReview(id, productId);
+    await deleteReview(id, productId);
     return Response.json({ success: true, message: "Review deleted successfully" });
   });
 }
