@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { priceOrder } from "~/lib/pricing";
-import { Shopper } from "../lib/client";
+import { request, Shopper } from "../lib/client";
 import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
 import { withShop, type ShopServer } from "../lib/server";
 
@@ -58,10 +58,10 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
   if (processed.status !== 200) return void tally.failures.push(`payment/process ${processed.status}: ${await processed.text()}`);
   const clientSecret = ((await processed.json()) as { client_secret: string }).client_secret;
   const intentId = clientSecret.split("_secret_")[0];
-  const confirmed = await fetch(`http://127.0.0.1:${shop.sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
+  const confirmed = await request(`http://127.0.0.1:${shop.sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
     method: "POST",
     headers: { authorization: "Bearer pk_test_sandbox", "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: "pm_card_visa" }),
+    body: new URLSearchParams({ client_secret: clientSecret, payment_method: "pm_card_visa" }).toString(),
   });
   if (!confirmed.ok) return void tally.failures.push(`sandbox confirm ${confirmed.status}`);
   const created = await buyer.request("/api/v1/order/new", { json: { paymentInfo: { id: intentId } } });
