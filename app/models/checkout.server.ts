@@ -19,7 +19,7 @@ import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
 import { savedShippingInfo } from "./shipping.server";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { stripe } from "./stripe.server";
+import { stripe, withoutCallSite } from "./stripe.server";
 import type { User } from "./users.server";
 
 /** How long stock stays reserved for a checkout that has not been paid. */
@@ -235,14 +235,16 @@ function returnStock(tx: Tx, orderId: string): boolean {
 /** Creates the PaymentIntent for the amount computed on the server, for the order to be written with it. */
 async function createIntent(user: User, orderId: string, amountCents: number): Promise<Stripe.PaymentIntent> {
   try {
-    return await stripe().paymentIntents.create(
-      {
-        amount: amountCents,
-        currency: "usd",
-        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata: { orderId, userId: user.id },
-      },
-      { idempotencyKey: `order-${orderId}` },
+    return await withoutCallSite(() =>
+      stripe().paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: "usd",
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          metadata: { orderId, userId: user.id },
+        },
+        { idempotencyKey: `order-${orderId}` },
+      ),
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) throw unreachable();
@@ -357,7 +359,7 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   if (marked?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: marked.id };
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripe().paymentIntents.retrieve(intentId);
+    intent = await withoutCallSite(() => stripe().paymentIntents.retrieve(intentId));
   } catch {
     return { ok: false, message: PAYMENT_PROBLEM };
   }

@@ -19,6 +19,14 @@ describe("without SMTP_URL", () => {
     expect(raw).toMatch(/Content-Type: text\/plain[\s\S]*Plain words/);
     expect(raw).toMatch(/Content-Type: text\/html[\s\S]*<p>Rich words<\/p>/);
   });
+
+  it("creates the outbox folder when it is missing (removed while the shop runs, say)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    fs.rmSync(config.outboxDir, { recursive: true, force: true });
+    await sendMail({ to: "a@example.com", subject: "Again", text: "Still here", html: "<p>Still here</p>" });
+    await sendMail({ to: "a@example.com", subject: "And again", text: "Still here", html: "<p>Still here</p>" });
+    expect(outbox()).toHaveLength(2);
+  });
 });
 
 describe("mails sent later", () => {

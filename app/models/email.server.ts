@@ -16,11 +16,21 @@ const transport = config.smtpUrl
 export async function sendMail(mail: Mail): Promise<void> {
   const info = await transport.sendMail({ from: config.mailFrom, ...mail });
   if (config.smtpUrl) return;
-  await fs.mkdir(config.outboxDir, { recursive: true });
   const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
-  await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+  await writeCreatingFolder(file, (info as unknown as { message: Buffer }).message);
   const firstLink = mail.text.match(/https?:\/\/\S+/)?.[0];
   console.log(`Mail "${mail.subject}" to ${mail.to} saved in ${file}${firstLink ? ` (link: ${firstLink})` : ""}`);
+}
+
+/** Writes the file, creating its folder when it is missing (rather than asking for the folder before every mail). */
+async function writeCreatingFolder(file: string, data: Buffer) {
+  try {
+    await fs.writeFile(file, data);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, data);
+  }
 }
 
 // The mails sent about one thing (an order), one after the other: "shipped" is never sent after
