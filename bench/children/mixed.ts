@@ -1,5 +1,6 @@
 // Child process: the load of bench/parts/mixed.ts, in a process of its own. One signed-in user per
-// connection, each sending its requests one after the other for `seconds`: page and API reads, and
+// connection, each sending its requests one after the other for `warmupSeconds` (not timed) and
+// then `seconds`: page and API reads, and
 // writes through the shop's own forms and API calls. For every key a write touched (a cart line, a
 // review, a profile) it keeps the value the last acknowledged write left there, plus the values of
 // later writes whose answer never came (they may or may not have happened), so that the parent can
@@ -8,7 +9,7 @@ import fs from "node:fs";
 import { Shopper } from "../lib/client";
 import { percentile } from "../lib/report";
 
-export type MixedInput = { base: string; seconds: number; users: { email: string; name: string; cookies: [string, string][] }[]; products: string[] };
+export type MixedInput = { base: string; warmupSeconds: number; seconds: number; users: { email: string; name: string; cookies: [string, string][] }[]; products: string[] };
 /** A key's acceptable final values: the acknowledged one first (null: never acknowledged), then the uncertain ones. */
 export type Expectation = { kind: "cart line" | "review" | "profile"; email: string; productId?: string; values: (string | number | null)[] };
 export type MixedResult = {
@@ -20,6 +21,8 @@ export type MixedResult = {
   p50: number;
   p99: number;
   writeP99: number;
+  /** The warm-up's requests (the 200 users' first ones, at once, to a process that has not run those routes yet): count and p99. */
+  warmup: { requests: number; p99: number };
   errors: number;
   non2xx3xx: number;
   unexpected: number;
@@ -34,6 +37,7 @@ const SEARCHES = ["laptop", "camera", "headphones", "gaming laptop", "phone"];
 
 const latencies: number[] = [];
 const writeLatencies: number[] = [];
+const warmupLatencies: number[] = [];
 const byKind = new Map<string, number[]>();
 const result = { requests: 0, reads: 0, writes: 0, errors: 0, non2xx3xx: 0, unexpected: 0, examples: [] as string[] };
 const acknowledged: MixedResult["acknowledged"] = { "cart line": 0, review: 0, profile: 0 };
@@ -70,14 +74,17 @@ async function send(shopper: Shopper, what: string, expected: number, path: stri
     const res = await shopper.request(path, init);
     await res.arrayBuffer();
     const ms = performance.now() - t0;
-    latencies.push(ms);
-    if (write) writeLatencies.push(ms);
-    if (!byKind.has(what)) byKind.set(what, []);
-    byKind.get(what)!.push(ms);
-    result.requests++;
-    if (write) result.writes++;
-    else result.reads++;
     if (res.status >= 400) result.non2xx3xx++;
+    if (t0 < countFrom) warmupLatencies.push(ms);
+    else {
+      latencies.push(ms);
+      if (write) writeLatencies.push(ms);
+      if (!byKind.has(what)) byKind.set(what, []);
+      byKind.get(what)!.push(ms);
+      result.requests++;
+      if (write) result.writes++;
+      else result.reads++;
+    }
     if (res.status === expected) return true;
     result.unexpected++;
     if (result.examples.length < 5) result.examples.push(`${what} answered ${res.status}, not ${expected}`);
@@ -89,7 +96,9 @@ async function send(shopper: Shopper, what: string, expected: number, path: stri
 }
 
 const keys: Key[] = [];
-const deadline = performance.now() + input.seconds * 1000;
+// Requests sent during the warm-up are checked (answers, nothing lost) but not timed.
+const countFrom = performance.now() + input.warmupSeconds * 1000;
+const deadline = countFrom + input.seconds * 1000;
 
 async function user(index: number) {
   const { email, name, cookies } = input.users[index];
@@ -170,9 +179,8 @@ async function user(index: number) {
   }
 }
 
-const t0 = performance.now();
 await Promise.all(input.users.map((_, i) => user(i)));
-const seconds = (performance.now() - t0) / 1000;
+const seconds = (performance.now() - countFrom) / 1000;
 const out: MixedResult = {
   seconds,
   ...result,
@@ -180,6 +188,7 @@ const out: MixedResult = {
   p50: percentile(latencies, 50),
   p99: percentile(latencies, 99),
   writeP99: percentile(writeLatencies, 99),
+  warmup: { requests: warmupLatencies.length, p99: percentile(warmupLatencies, 99) },
   kinds: Object.fromEntries([...byKind].map(([what, list]) => [what, { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) }])),
   expectations: keys.map((k) => ({ ...k.expectation, values: [k.confirmed, ...k.uncertain] })),
 };

@@ -64,8 +64,11 @@ export async function mixed(workers?: number) {
 
       const users = await signUpUsers(shop);
       const seconds = quick ? 3 : 10;
+      // As the other parts warm up before they count: the first requests of 200 users at once meet
+      // routes the process has not run yet (their p99 is printed beside the figure).
+      const warmupSeconds = quick ? 1 : 2;
       const inputFile = path.join(shop.dataDir, "mixed-input.json");
-      fs.writeFileSync(inputFile, JSON.stringify({ base: shop.url, seconds, users, products } satisfies MixedInput));
+      fs.writeFileSync(inputFile, JSON.stringify({ base: shop.url, warmupSeconds, seconds, users, products } satisfies MixedInput));
       const busyBefore = shop.sqliteBusy();
       const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
       const busy = shop.sqliteBusy() - busyBefore;
@@ -80,9 +83,9 @@ export async function mixed(workers?: number) {
       addRow({
         part: "mixed",
         workers: shop.workers,
-        measure: `${USERS} signed-in users on ${USERS} connections for ${seconds} s, 65% reads (pages, API), 35% writes (cart, quantity, review, profile): req/s, p50 / p99`,
+        measure: `${USERS} signed-in users on ${USERS} connections for ${seconds} s after ${warmupSeconds} s of warm-up, 65% reads (pages, API), 35% writes (cart, quantity, review, profile): req/s, p50 / p99`,
         value: `${perSecond(run.requests / run.seconds)}, ${ms(run.p50)} / ${ms(run.p99)}`,
-        reference: `${run.reads.toLocaleString("en")} reads, ${run.writes.toLocaleString("en")} writes (write p99 ${ms(run.writeP99)})`,
+        reference: `${run.reads.toLocaleString("en")} reads, ${run.writes.toLocaleString("en")} writes (write p99 ${ms(run.writeP99)}); warm-up: ${run.warmup.requests.toLocaleString("en")} requests, p99 ${ms(run.warmup.p99)}`,
         goal: "p99 < 500 ms",
         met: run.p99 < 500,
       });
