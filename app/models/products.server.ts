@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
 import type { Tx } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared";
 import { catalogueCached } from "./catalogue-cache.server";
 
 export type ProductImage = { id: string; url: string };
@@ -85,15 +86,47 @@ function keywordMatches(keyword: string): number {
   return db.select({ filtered: count() }).from(productsFts).where(sql`${productsFts} MATCH ${match}`).get()?.filtered ?? 0;
 }
 
+// A list of ids as one parameter (a JSON array), so that one prepared statement serves any number.
+const inIds = (column: Column) =>
+  sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
+
+// What the catalogue's readers run again after every change to the catalogue (see prepared.ts).
+const statements = preparedOnce(() => ({
+  product: db.select(summaryColumns).from(products).where(eq(products.id, sql.placeholder("id"))).prepare(),
+  related: db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(eq(products.category, sql.placeholder("category")), ne(products.id, sql.placeholder("id"))))
+    .orderBy(desc(products.createdAt), desc(products.seq))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+  images: db
+    .select({ id: productImages.id, url: productImages.url, productId: productImages.productId })
+    .from(productImages)
+    .where(inIds(productImages.productId))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .prepare(),
+  reviews: db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      userId: reviews.userId,
+      name: users.name,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(inIds(reviews.productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .prepare(),
+}));
+
 function imagesByProduct(ids: string[]): Map<string, ProductImage[]> {
   const byProduct = new Map<string, ProductImage[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = db
-    .select({ id: productImages.id, url: productImages.url, productId: productImages.productId })
-    .from(productImages)
-    .where(inArray(productImages.productId, ids))
-    .orderBy(asc(productImages.position), asc(productImages.id))
-    .all();
+  const rows = statements().images.all({ ids: JSON.stringify(ids) });
   for (const row of rows) byProduct.get(row.productId)?.push({ id: row.id, url: row.url });
   return byProduct;
 }
@@ -119,21 +152,7 @@ export async function reviewsByProduct(ids: string[]): Promise<Map<string, Produ
 function reviewsOf(ids: string[]): Map<string, ProductReview[]> {
   const byProduct = new Map<string, ProductReview[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      userId: reviews.userId,
-      name: users.name,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(inArray(reviews.productId, ids))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .all();
+  const rows = statements().reviews.all({ ids: JSON.stringify(ids) });
   for (const row of rows) byProduct.get(row.productId)?.push(row);
   return byProduct;
 }
@@ -227,7 +246,7 @@ function productPage(q: ProductQuery): ProductPage {
 /** One product with its images and reviews, or null when no product has that id. */
 export async function getProduct(id: string): Promise<ProductDetail | null> {
   return catalogueCached(`product:${id}`, () => {
-    const row = db.select(summaryColumns).from(products).where(eq(products.id, id)).get();
+    const row = statements().product.get({ id });
     if (!row) return null;
     return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsOf([id]).get(id) ?? [] };
   });
@@ -236,13 +255,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
 /** Up to `limit` other products of the same category, newest first, with their images. */
 export async function relatedProducts(product: { id: string; category: string }, limit = 4): Promise<ProductSummary[]> {
   return catalogueCached(`related:${limit}:${product.category}:${product.id}`, () => {
-    const rows = db
-      .select(summaryColumns)
-      .from(products)
-      .where(and(eq(products.category, product.category), ne(products.id, product.id)))
-      .orderBy(desc(products.createdAt), desc(products.seq))
-      .limit(limit)
-      .all();
+    const rows = statements().related.all({ category: product.category, id: product.id, limit });
     const images = imagesByProduct(rows.map((r) => r.id));
     return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
   });
