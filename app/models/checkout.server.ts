@@ -202,7 +202,7 @@ export function insertOrder(
     paidAtMs: fields.paidAt?.getTime() ?? null,
     createdAt,
   })!;
-  const images = firstImageUrls(tx, lines.map((l) => l.productId));
+  const images = firstImageUrls(lines.map((l) => l.productId));
   for (const l of lines) {
     statements().insertLine.run({
       id: newId(),

@@ -37,11 +37,6 @@ async function writeCreatingFolder(file: string, data: Buffer) {
 // "delivered" when an admin sets both within a moment.
 const inOrder = new Map<string, Promise<void>>();
 
-/**
- * Composes and sends a mail after the current request has been answered; nobody waits for it and
- * a failure is only logged (`what` names the mail in the log). Mails with the same `after` key go
- * out in the order they were asked for. Settles when done, for tests.
- */
 // Every mail not yet sent (in this process or on its mail thread), so that a stopping server
 // waits for them (drainMails) instead of dropping them. On globalThis: server.ts drains with its own
 // copy of this module, the Remix build sends with another.
@@ -65,6 +60,11 @@ export async function drainMails(timeoutMs: number): Promise<void> {
   }
 }
 
+/**
+ * Composes and sends a mail after the current request has been answered; nobody waits for it and
+ * a failure is only logged (`what` names the mail in the log). Mails with the same `after` key go
+ * out in the order they were asked for. Settles when done, for tests.
+ */
 export function sendMailLater(what: string, compose: () => Promise<Mail | null>, after?: string): Promise<void> {
   const previous = (after && inOrder.get(after)) || new Promise<void>((resolve) => setImmediate(resolve));
   const sent = previous

@@ -4,7 +4,6 @@ import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
-import type { Tx } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared";
 import { catalogueCached } from "./catalogue-cache.server";
 
@@ -132,16 +131,9 @@ function imagesByProduct(ids: string[]): Map<string, ProductImage[]> {
 }
 
 /** The first picture of each product (for cart and order lines). */
-export function firstImageUrls(tx: Tx, productIds: string[]): Map<string, string> {
+export function firstImageUrls(productIds: string[]): Map<string, string> {
   const urls = new Map<string, string>();
-  if (productIds.length === 0) return urls;
-  const rows = tx
-    .select({ productId: productImages.productId, url: productImages.url })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.position), asc(productImages.id))
-    .all();
-  for (const row of rows) if (!urls.has(row.productId)) urls.set(row.productId, row.url);
+  for (const [productId, images] of imagesByProduct(productIds)) if (images[0]) urls.set(productId, images[0].url);
   return urls;
 }
 

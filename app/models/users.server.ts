@@ -163,15 +163,20 @@ export async function findOrCreateGoogleUser(identity: {
   email: string;
   name: string;
 }): Promise<User> {
+  const linkedTo = (tx: Tx) => tx.select().from(users).where(eq(users.googleId, identity.googleId)).get();
+  // Every sign-in after the first: a read, no write transaction.
+  const linked = linkedTo(db);
+  if (linked) return linked;
+  const email = identity.email.trim().toLowerCase();
   const found = await commitTogether((tx) => {
-    const linked = tx.select().from(users).where(eq(users.googleId, identity.googleId)).get();
-    if (linked) return { user: linked, created: false };
-    const existing = tx.select().from(users).where(eq(users.email, identity.email.trim().toLowerCase())).get();
+    const linkedMeanwhile = linkedTo(tx);
+    if (linkedMeanwhile) return { user: linkedMeanwhile, created: false };
+    const existing = tx.select().from(users).where(eq(users.email, email)).get();
     if (existing) {
       return { user: tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get(), created: false };
     }
     const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-    return { user: insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null }), created: true };
+    return { user: insertUser(tx, { name, email, googleId: identity.googleId, passwordHash: null }), created: true };
   });
   return found.created ? welcomed(found.user) : found.user;
 }
