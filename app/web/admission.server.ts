@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 
 // A process answers requests on one thread. When more arrive than it can work on, every request it
 // has started competes with all the others at each of its steps (a query, a render, a commit), so
@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type AdmissionGate = {
   /** Runs `handle` now, or once fewer than `limit` requests are being worked on. */
-  admit(req: IncomingMessage, res: ServerResponse, handle: () => void): void;
+  admit(res: ServerResponse, handle: () => void): void;
   /** Requests being worked on, and waiting (for tests). */
   readonly counts: { working: number; waiting: number };
 };
@@ -41,7 +41,7 @@ export function admissionGate({ limit, holdMs = 100 }: { limit: number; holdMs?:
   }
 
   return {
-    admit(_req, res, handle) {
+    admit(res, handle) {
       if (limit <= 0 || (working < limit && waiting.length === 0)) return start(res, handle);
       let gone = false;
       const leave = () => (gone = true);

@@ -31,7 +31,7 @@ export function requestListener(app: (req: IncomingMessage, res: ServerResponse)
       if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);
     }
     log?.follow(req, res, startedAt);
-    if (gate) gate.admit(req, res, () => app(req, res));
+    if (gate) gate.admit(res, () => app(req, res));
     else app(req, res);
   };
 }
