@@ -137,11 +137,7 @@ export function firstImageUrls(productIds: string[]): Map<string, string> {
   return urls;
 }
 
-export async function reviewsByProduct(ids: string[]): Promise<Map<string, ProductReview[]>> {
-  return reviewsOf(ids);
-}
-
-function reviewsOf(ids: string[]): Map<string, ProductReview[]> {
+export function reviewsByProduct(ids: string[]): Map<string, ProductReview[]> {
   const byProduct = new Map<string, ProductReview[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
   const rows = statements().reviews.all({ ids: JSON.stringify(ids) });
@@ -240,7 +236,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
   return catalogueCached(`product:${id}`, () => {
     const row = statements().product.get({ id });
     if (!row) return null;
-    return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsOf([id]).get(id) ?? [] };
+    return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsByProduct([id]).get(id) ?? [] };
   });
 }
 

@@ -167,16 +167,16 @@ export async function findOrCreateGoogleUser(identity: {
   // Every sign-in after the first: a read, no write transaction.
   const linked = linkedTo(db);
   if (linked) return linked;
-  const email = identity.email.trim().toLowerCase();
   const found = await commitTogether((tx) => {
     const linkedMeanwhile = linkedTo(tx);
     if (linkedMeanwhile) return { user: linkedMeanwhile, created: false };
-    const existing = tx.select().from(users).where(eq(users.email, email)).get();
+    // On the one connection: inside this transaction.
+    const existing = getUserByEmail(identity.email);
     if (existing) {
       return { user: tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get(), created: false };
     }
     const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-    return { user: insertUser(tx, { name, email, googleId: identity.googleId, passwordHash: null }), created: true };
+    return { user: insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null }), created: true };
   });
   return found.created ? welcomed(found.user) : found.user;
 }
