@@ -31,10 +31,12 @@ type Props = {
 };
 
 /**
- * Markup that is the same for every visitor: rendered once on the server per `data` object and URL
- * and then reused, so a signed-in page renders only its own parts afresh. Nothing about the visitor
- * may go inside (their name, cart, review, a form's answer). The browser renders and hydrates the
- * children as usual, inside the same `<div>`.
+ * Markup rendered once on the server per `data` object and URL and then reused, so a signed-in page
+ * renders only its own parts afresh. Whoever may be handed the `data` object may see the markup:
+ * for a catalogue answer (the same for everyone) nothing about the visitor may go inside (their
+ * name, cart, review, a form's answer); an object kept for one user alone (keptWhileEqual, keyed
+ * by the user) may hold theirs. The browser renders and hydrates the children as usual, inside the
+ * same `<div>`.
  */
 export function CachedFragment({ name, data, className, children }: Props) {
   const store = useContext(FragmentStoreContext);

@@ -73,6 +73,24 @@ test("My Orders shows each order's number, date and item names", async ({ page }
   await expect(rows.first()).toContainText(book._id);
 });
 
+test("My Orders shows a status an admin has just changed (its table's HTML is kept between visits)", async ({ page, playwright, baseURL }) => {
+  await registerViaApi(page, "Status Watcher");
+  const order = await placeOrder(page.request, "Atomic Habits by James Clear");
+  const status = page.locator("tbody tr").first().getByTestId("order-status");
+  await page.goto("/orders/me");
+  await expect(status).toHaveText("Processing");
+  await page.goto("/orders/me");
+  await expect(status).toHaveText("Processing");
+
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/v1/login", { data: DEMO_ADMIN })).status()).toBe(200);
+  expect((await admin.put(`/api/v1/admin/order/${order._id}`, { data: { status: "Shipped" } })).status()).toBe(200);
+  await admin.dispose();
+
+  await page.goto("/orders/me");
+  await expect(status).toHaveText("Shipped");
+});
+
 test("the order page and its receipt: the breakdown, for the owner and an admin; another shopper gets 404", async ({ page, browser }) => {
   const buyer = await registerViaApi(page, "Receipt Owner");
   const order = await placeOrder(page.request, "Atomic Habits by James Clear", 2);

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CachedFragment } from "~/components/CachedFragment";
 import { DataTable } from "~/components/DataTable";
 import { orderColumns } from "~/components/order-columns";
 import { pageMeta } from "~/lib/meta";
@@ -8,16 +9,20 @@ import { parseTableQuery } from "~/lib/table-query";
 import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { itemNamesOf, listOrders } from "~/models/orders.server";
+import { keptWhileEqual } from "~/web/kept-while-equal.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "My Orders", description: "The orders you placed and their status.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
+  const { search, searchParams } = new URL(request.url);
+  const query = parseTableQuery(searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
   const { rows, total } = listOrders(query, user.id);
   const names = itemNamesOf(rows.map((r) => r.id));
-  return { rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })), total, query };
+  const table = { rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })), total, query };
+  // The same object as on the last visit while the orders are unchanged: the table's HTML is kept.
+  return keptWhileEqual(`orders of ${user.id} ${search}`, table);
 }
 
 const columns = orderColumns(
@@ -31,18 +36,21 @@ const columns = orderColumns(
 );
 
 export default function MyOrders() {
-  const { rows, total, query } = useLoaderData<typeof loader>();
+  const table = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="h3 my-4">My Orders</h1>
-      <DataTable
-        columns={columns}
-        data={rows}
-        total={total}
-        query={query}
-        sortable={["orderNumber", "id", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
-        caption="My orders"
-      />
+      {/* Only this shopper's orders: the loader's object is theirs alone (keptWhileEqual by user). */}
+      <CachedFragment name="my-orders" data={table}>
+        <DataTable
+          columns={columns}
+          data={table.rows}
+          total={table.total}
+          query={table.query}
+          sortable={["orderNumber", "id", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
+          caption="My orders"
+        />
+      </CachedFragment>
     </section>
   );
 }
