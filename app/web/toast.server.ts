@@ -14,5 +14,9 @@ const HAS_TOAST_COOKIE = new RegExp(`(?:^|;\\s*)${TOAST_COOKIE}=`);
  */
 export async function flashedToast(request: Request) {
   if (!HAS_TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: undefined };
-  return toastUtils.getToast(request);
+  const { toast } = await toastUtils.getToast(request);
+  // The cookie holds nothing but the flash: it is removed rather than sent back empty (as
+  // remix-toast does), so that the next requests carry no toast cookie to verify and sign again.
+  const cleared = await toastSessionStorage.destroySession(await toastSessionStorage.getSession());
+  return { toast, headers: new Headers({ "Set-Cookie": cleared }) };
 }
