@@ -22,7 +22,7 @@ type Answer = { pid: number };
 
 describe("startWorkers", () => {
   let port: number;
-  // Each request on a fresh connection: the primary hands connections to the workers in turn.
+  // Each request on a fresh connection, which either worker may take.
   const ask = async (url: string): Promise<Answer> => (await fetch(`http://127.0.0.1:${port}${url}`)).json() as Promise<Answer>;
   const askUntil = async (url: string, done: (seen: Answer[]) => boolean): Promise<Answer[]> => {
     const seen: Answer[] = [];
@@ -41,22 +41,38 @@ describe("startWorkers", () => {
 
   let pool: WorkerPool | undefined;
   afterAll(async () => pool?.stop());
+  const startTwoWorkers = async () => {
+    port = await freePort();
+    await new Promise<void>((ready) => {
+      pool = startWorkers({ count: 2, env: { PORT: String(port) }, onReady: ready, onStartFailed: (reason) => expect.fail(reason) });
+    });
+  };
 
   it("keeps `count` workers serving and replaces one that dies", async () => {
-    port = await freePort();
-    let ready!: () => void;
-    const isReady = new Promise<void>((resolve) => (ready = resolve));
-    pool = startWorkers({ count: 2, env: { PORT: String(port) }, onReady: ready, onStartFailed: (reason) => expect.fail(reason) });
-    await isReady;
+    await startTwoWorkers();
 
     const first = pids(await askUntil("/", (seen) => pids(seen).size === 2));
     await ask("/crash").catch(() => {});
     const after = await askUntil("/", (seen) => pids(seen).size === 2 && [...pids(seen)].some((pid) => !first.has(pid)));
     expect(pids(after).size).toBe(2);
 
-    await pool.stop();
+    await pool!.stop();
     pool = undefined;
     expect(Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead())).toEqual([]);
+  }, 30_000);
+
+  it("answers new connections from a free worker while another is busy", async () => {
+    await startTwoWorkers();
+
+    const busy = ask("/busy?ms=3000");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each on a new connection: none may be handed to the busy worker's thread to wait.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask("/")));
+    const busyPid = (await busy).pid;
+    expect(answers.every((a) => a.pid !== busyPid)).toBe(true);
+
+    await pool!.stop();
+    pool = undefined;
   }, 30_000);
 
   it("gives up, restarting nothing, when a worker dies before the shop was ready", async () => {
