@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type Answer = { pid: number };
+type Answer = { pid: number; singleAccept?: string };
 
 describe("startWorkers", () => {
   let port: number;
@@ -70,6 +70,8 @@ describe("startWorkers", () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => ask("/")));
     const busyPid = (await busy).pid;
     expect(answers.every((a) => a.pid !== busyPid)).toBe(true);
+    // One waiting connection per accept, the next left to whichever worker is free.
+    expect(answers.every((a) => a.singleAccept === "1")).toBe(true);
 
     await pool!.stop();
     pool = undefined;
