@@ -25,6 +25,17 @@ describe("sessions on the HTTP edge", () => {
     expect(await getSignIn(request({ Authorization: "Bearer forged.token.value" }))).toBeNull();
   });
 
+  it("a session cookie whose signature does not match signs no one in, even after the genuine one was read", async () => {
+    const userId = createUser();
+    const { cookie } = await signedIn(userId);
+    expect((await getSignIn(request({ Cookie: `other=1; ${cookie}` })))?.user.id).toBe(userId);
+    const [name, value] = cookie.split("=");
+    const tampered = `${name}=${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`;
+    expect(await getSignIn(request({ Cookie: tampered }))).toBeNull();
+    expect(await getSignIn(request({ Cookie: "shop_session=" }))).toBeNull();
+    expect((await getSignIn(request({ Cookie: cookie })))?.user.id).toBe(userId);
+  });
+
   it("logout ends the session: a saved copy of the cookie and the token no longer sign in", async () => {
     const { cookie, bearer } = await signedIn(createUser());
     const cleared = await endCurrentSession(request({ Cookie: cookie }));

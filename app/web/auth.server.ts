@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { config } from "~/config.server";
 import { apiError } from "~/web/api.server";
-import { sessionStorage } from "~/web/session.server";
+import { SESSION_COOKIE, sessionStorage } from "~/web/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { issueApiToken, readApiToken } from "~/web/api-token.server";
 import { deviceLabel, plainIp } from "~/web/device-label.server";
@@ -65,8 +65,27 @@ async function signInFromToken(request: Request): Promise<SignedIn | null> {
   return found && found.user.id === claims?.userId ? found : null;
 }
 
+// The session key named by each session cookie value seen lately: the cookie's signature (an HMAC)
+// is checked and its value parsed once per value, not on every request. A value names the same key
+// for as long as the secret is the same; whether that session still holds is read every time.
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);
+const MAX_KEPT_COOKIES = 10_000;
+const keyOfCookie = new Map<string, string | null>();
+
+async function sessionKeyOf(request: Request): Promise<string | null> {
+  const value = request.headers.get("Cookie")?.match(SESSION_COOKIE_VALUE)?.[1];
+  if (!value) return null;
+  let key = keyOfCookie.get(value);
+  if (key === undefined) {
+    key = (await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`)).get("sessionKey") ?? null;
+    if (keyOfCookie.size >= MAX_KEPT_COOKIES) keyOfCookie.clear();
+    keyOfCookie.set(value, key);
+  }
+  return key;
+}
+
 async function signInFromCookie(request: Request): Promise<SignedIn | null> {
-  const key = (await cookieSessionOf(request)).get("sessionKey");
+  const key = await sessionKeyOf(request);
   return key ? findSession(key) : null;
 }
 

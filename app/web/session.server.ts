@@ -7,9 +7,11 @@ const secrets = [sessionSecret()];
 // Named shop_session: oidc-provider (the Google stand-in in tests) uses `_session` itself.
 // `sessionKey` names a server-side session (app/models/sessions.server.ts); remix-auth's Google
 // strategy keeps its `oauth2:state` here while a visitor is away at Google.
+export const SESSION_COOKIE = "shop_session";
+
 export const sessionStorage = createCookieSessionStorage<{ sessionKey: string; "oauth2:state": string }>({
   cookie: {
-    name: "shop_session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
