@@ -2,7 +2,7 @@
 // CachedFragment the same object while nothing in it has changed, and its HTML is rendered once.
 // The database is still read on every visit: only the object is reused, never a stale answer.
 
-const MAX_ENTRIES = 1000;
+const MAX_ENTRIES = 500;
 
 const kept = new Map<string, { json: string; value: object }>();
 
