@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type Column, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
@@ -57,13 +57,25 @@ const summaryColumns = {
   createdAt: products.createdAt,
 };
 
-function filterConditions(q: ProductQuery): SQL[] {
-  const conditions: SQL[] = [];
-  if (q.category) conditions.push(eq(products.category, q.category));
-  if (q.priceGteCents !== undefined) conditions.push(gte(products.priceCents, q.priceGteCents));
-  if (q.priceLteCents !== undefined) conditions.push(lte(products.priceCents, q.priceLteCents));
-  if (q.ratingsGte !== undefined) conditions.push(gte(products.ratings, q.ratingsGte));
-  return conditions;
+// Each filter as a condition on a placeholder of its own name. A list's statement holds only the
+// filters its query uses (so SQLite can use the category index), and is prepared once per set of
+// filters and order (listStatements).
+const FILTERS = {
+  category: () => eq(products.category, sql.placeholder("category")),
+  priceGte: () => gte(products.priceCents, sql.placeholder("priceGte")),
+  priceLte: () => lte(products.priceCents, sql.placeholder("priceLte")),
+  ratingsGte: () => gte(products.ratings, sql.placeholder("ratingsGte")),
+};
+type Filter = keyof typeof FILTERS;
+
+/** The values of the filters a query uses, by placeholder name. */
+function filterValues(q: ProductQuery): Partial<Record<Filter, string | number>> {
+  const values: Partial<Record<Filter, string | number>> = {};
+  if (q.category) values.category = q.category;
+  if (q.priceGteCents !== undefined) values.priceGte = q.priceGteCents;
+  if (q.priceLteCents !== undefined) values.priceLte = q.priceLteCents;
+  if (q.ratingsGte !== undefined) values.ratingsGte = q.ratingsGte;
+  return values;
 }
 
 // Each order ends on seq (unique, growing with creation) so that ties, and so pages, are stable.
@@ -82,7 +94,7 @@ export async function countKeywordMatches(keyword: string): Promise<number> {
 function keywordMatches(keyword: string): number {
   const match = toFtsQuery(keyword);
   if (!match) return 0;
-  return db.select({ filtered: count() }).from(productsFts).where(sql`${productsFts} MATCH ${match}`).get()?.filtered ?? 0;
+  return statements().keywordCount.get({ match })?.filtered ?? 0;
 }
 
 // A list of ids as one parameter (a JSON array), so that one prepared statement serves any number.
@@ -90,7 +102,24 @@ const inIds = (column: Column) =>
   sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
 
 // What the catalogue's readers run again after every change to the catalogue (see prepared.ts).
+const matches = sql`${productsFts} MATCH ${sql.placeholder("match")}`;
 const statements = preparedOnce(() => ({
+  productsCount: db.select({ total: count() }).from(products).prepare(),
+  keywordCount: db.select({ filtered: count() }).from(productsFts).where(matches).prepare(),
+  // A keyword alone: ranked in the full-text index only (no join per match), then the page's products.
+  keywordHits: db
+    .select({ seq: productsFts.rowid })
+    .from(productsFts)
+    .where(matches)
+    .orderBy(asc(productsFts.rank), desc(productsFts.rowid))
+    .limit(RES_PER_PAGE)
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+  productsBySeq: db
+    .select({ ...summaryColumns, seq: products.seq })
+    .from(products)
+    .where(sql`${products.seq} in (select value from json_each(${sql.placeholder("seqs")}))`)
+    .prepare(),
   product: db.select(summaryColumns).from(products).where(eq(products.id, sql.placeholder("id"))).prepare(),
   related: db
     .select(summaryColumns)
@@ -156,68 +185,86 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   return catalogueCached(`list:${queryKey(q)}`, () => productPage(q));
 }
 
+type SummaryRow = Omit<ProductSummary, "images">;
+type ListStatements = {
+  count: { get(values: Record<string, unknown>): { filtered: number } | undefined };
+  rows: { all(values: Record<string, unknown>): SummaryRow[] };
+};
+const listStatementsByShape = new Map<string, ListStatements>();
+
+/** The count and the page of a list with these filters, this order, with or without a keyword: prepared once. */
+function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boolean): ListStatements {
+  const shape = `${withKeyword ? "keyword" : "all"} ${sort} ${filters.join(",")}`;
+  let prepared = listStatementsByShape.get(shape);
+  if (!prepared) {
+    const conditions = filters.map((f) => FILTERS[f]());
+    if (withKeyword) {
+      const where = and(matches, ...conditions);
+      const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
+      prepared = {
+        count: db.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).prepare(),
+        rows: db
+          .select(summaryColumns)
+          .from(productsFts)
+          .innerJoin(products, joinOn)
+          .where(where)
+          .orderBy(...(sort === "relevance" ? [asc(productsFts.rank), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
+          .limit(RES_PER_PAGE)
+          .offset(sql.placeholder("offset"))
+          .prepare(),
+      };
+    } else {
+      const where = conditions.length ? and(...conditions) : undefined;
+      prepared = {
+        count: db.select({ filtered: count() }).from(products).where(where).prepare(),
+        rows: db
+          .select(summaryColumns)
+          .from(products)
+          .where(where)
+          .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
+          .limit(RES_PER_PAGE)
+          .offset(sql.placeholder("offset"))
+          .prepare(),
+      };
+    }
+    listStatementsByShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
 function productPage(q: ProductQuery): ProductPage {
-  const total = db.select({ total: count() }).from(products).get()?.total ?? 0;
-  const conditions = filterConditions(q);
+  const total = statements().productsCount.get()?.total ?? 0;
+  const values = filterValues(q);
+  const filters = Object.keys(values) as Filter[];
   const offset = (q.page - 1) * RES_PER_PAGE;
   const keyword = q.keyword?.trim();
   const match = keyword ? toFtsQuery(keyword) : null;
   const sort = effectiveSort(q);
 
-  let rows: Omit<ProductSummary, "images">[];
+  let rows: SummaryRow[];
   let filtered: number;
   if (keyword && !match) {
     // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
     rows = [];
     filtered = 0;
-  } else if (match && conditions.length === 0 && sort === "relevance") {
-    // A keyword alone: count and rank in the full-text index only (no join per match), then read
-    // the one page of products. Equal ranks: newest first (seq grows with creation).
-    const where = sql`${productsFts} MATCH ${match}`;
+  } else if (match && filters.length === 0 && sort === "relevance") {
+    // A keyword alone: count and rank in the full-text index only, then read the one page of
+    // products. Equal ranks: newest first (seq grows with creation).
     filtered = keywordMatches(keyword!);
-    const hits = db
-      .select({ seq: productsFts.rowid })
-      .from(productsFts)
-      .where(where)
-      .orderBy(asc(productsFts.rank), desc(productsFts.rowid))
-      .limit(RES_PER_PAGE)
-      .offset(offset)
-      .all();
+    const hits = statements().keywordHits.all({ match, offset });
     const bySeq = new Map(
       hits.length
-        ? db
-            .select({ ...summaryColumns, seq: products.seq })
-            .from(products)
-            .where(inArray(products.seq, hits.map((h) => h.seq)))
-            .all()
+        ? statements()
+            .productsBySeq.all({ seqs: JSON.stringify(hits.map((h) => h.seq)) })
             .map(({ seq, ...row }) => [seq, row])
         : [],
     );
     rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
-  } else if (match) {
-    const where = and(sql`${productsFts} MATCH ${match}`, ...conditions);
-    const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
-    filtered = db.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).get()?.filtered ?? 0;
-    rows = db
-      .select(summaryColumns)
-      .from(productsFts)
-      .innerJoin(products, joinOn)
-      .where(where)
-      .orderBy(...(sort === "relevance" ? [asc(productsFts.rank), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
-      .limit(RES_PER_PAGE)
-      .offset(offset)
-      .all();
   } else {
-    const where = conditions.length ? and(...conditions) : undefined;
-    filtered = db.select({ filtered: count() }).from(products).where(where).get()?.filtered ?? 0;
-    rows = db
-      .select(summaryColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
-      .limit(RES_PER_PAGE)
-      .offset(offset)
-      .all();
+    const list = listStatements(filters, sort, match !== null);
+    const params = match === null ? values : { ...values, match };
+    filtered = list.count.get(params)?.filtered ?? 0;
+    rows = list.rows.all({ ...params, offset });
   }
 
   const images = imagesByProduct(rows.map((r) => r.id));
