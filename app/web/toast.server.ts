@@ -1,5 +1,6 @@
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { TOAST_COOKIE, toastSessionStorage } from "~/web/session.server";
+import { TOAST_COOKIE } from "~/web/cookie-names";
+import { toastSessionStorage } from "~/web/session.server";
 
 // remix-toast's own cookie is unsigned; these helpers use the shop's signed toast session.
 const toastUtils = createToastUtilsWithCustomSession(toastSessionStorage);

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { errorPayload } from "~/lib/api-payloads";
+import { SESSION_COOKIE } from "~/web/cookie-names";
 import { API_OPERATIONS, UNKNOWN_PATH, type ApiOperation } from "./operations";
 
 // zod-to-openapi reads its metadata through a method it adds to zod's schemas.
@@ -86,7 +87,7 @@ export function openApiDocument(publicUrl: string) {
   registry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",
-    name: "shop_session",
+    name: SESSION_COOKIE,
     description: "The session cookie that sign-in and register set",
   });
   registry.registerComponent("securitySchemes", "bearerAuth", {
