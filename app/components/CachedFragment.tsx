@@ -23,7 +23,7 @@ type Props = {
   /**
    * Everything the fragment shows besides the URL. An object that is replaced, never changed, when
    * what it holds changes, such as the catalogue's answers (app/models/catalogue-cache.server.ts),
-   * which are new objects after every change to the catalogue.
+   * which are new objects after every change that touched what they show.
    */
   data: object;
   className?: string;

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
 import { forgetCatalogueAnswers } from "./catalogue-cache.server";
-import { getProduct, listProducts, relatedProducts } from "./products.server";
+import { countKeywordMatches, getProduct, listProducts, relatedProducts } from "./products.server";
 import { upsertReview } from "./reviews.server";
 
 // The catalogue's reads are kept per catalogue version: kept while nothing changes, and every
@@ -57,3 +57,60 @@ describe("catalogue reads kept by version", () => {
     expect((await getProduct(id))?.reviews.map((r) => r.rating)).toEqual([4]);
   });
 });
+
+// A review, a picture, a rating or a reviewer's name touch their products only (drizzle/0009).
+describe("catalogue reads kept across changes to other products", () => {
+  it("keeps what shows none of a reviewed product, and reads again what shows it", async () => {
+    const reviewed = createProduct({ name: "Reviewed", category: "Books" });
+    const other = createProduct({ name: "Untouched", category: "Books" });
+    const elsewhere = createProduct({ name: "Elsewhere", category: "Sports" });
+    const otherPage = await getProduct(other);
+    const booksList = await listProducts({ page: 1, category: "Books" });
+    const sportsList = await listProducts({ page: 1, category: "Sports" });
+    const byRating = await listProducts({ page: 1, category: "Sports", sort: "rating" });
+    const count = await countKeywordMatches("untouched");
+    expect(sportsList.products.map((p) => p.id)).toContain(elsewhere);
+
+    await upsertReview(createUser("Reader"), { productId: reviewed, rating: 5, comment: "Gripping" });
+
+    expect(await getProduct(other)).toBe(otherPage);
+    expect(await listProducts({ page: 1, category: "Sports" })).toBe(sportsList);
+    expect(await countKeywordMatches("untouched")).toBe(count);
+    expect((await getProduct(reviewed))?.reviews.map((r) => r.comment)).toEqual(["Gripping"]);
+    const books = await listProducts({ page: 1, category: "Books" });
+    expect(books).not.toBe(booksList);
+    expect(books.products.find((p) => p.id === reviewed)?.numOfReviews).toBe(1);
+    // Ordered by rating, a list may take in the reviewed product: read again.
+    expect(await listProducts({ page: 1, category: "Sports", sort: "rating" })).not.toBe(byRating);
+  });
+
+  it("a reviewer's new name is read again on the products they reviewed, and only there", async () => {
+    const reviewed = createProduct({ name: "Named" });
+    const other = createProduct({ name: "Unnamed" });
+    const reviewer = createUser("Old Name");
+    await upsertReview(reviewer, { productId: reviewed, rating: 4, comment: "Good" });
+    expect((await getProduct(reviewed))?.reviews.map((r) => r.name)).toEqual(["Old Name"]);
+    const otherPage = await getProduct(other);
+
+    db.update(users).set({ name: "New Name" }).where(eq(users.id, reviewer)).run();
+    expect((await getProduct(reviewed))?.reviews.map((r) => r.name)).toEqual(["New Name"]);
+    expect(await getProduct(other)).toBe(otherPage);
+  });
+
+  it("reads everything again after a change that may touch any page (a price)", async () => {
+    const changed = createProduct({ name: "Repriced", priceCents: 1000 });
+    const other = createProduct({ name: "Bystander" });
+    const otherPage = await getProduct(other);
+    db.update(products).set({ priceCents: 900 }).where(eq(products.id, changed)).run();
+    expect(await getProduct(other)).not.toBe(otherPage);
+    expect((await getProduct(changed))?.priceCents).toBe(900);
+  });
+
+  it("reads again an answer older than the changes the database keeps", async () => {
+    const id = createProduct({ name: "Old answer" });
+    const kept = await getProduct(id);
+    db.run(sql`UPDATE catalogue_version SET version = version + 10000`);
+    expect(await getProduct(id)).not.toBe(kept);
+  });
+});
+

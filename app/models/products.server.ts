@@ -88,7 +88,8 @@ const ORDER_BY: Record<Exclude<ProductSort, "relevance">, SQL[]> = {
 
 /** How many products a keyword alone finds (counted in the full-text index only). */
 export async function countKeywordMatches(keyword: string): Promise<number> {
-  return catalogueCached(`count:${keyword}`, () => keywordMatches(keyword));
+  // A review, a picture or a rating changes no product's words: only changes to every page count.
+  return catalogueCached(`count:${keyword}`, () => keywordMatches(keyword), () => []);
 }
 
 function keywordMatches(keyword: string): number {
@@ -182,7 +183,10 @@ const queryKey = (q: ProductQuery) =>
  * keyword (full-text), filters, the order (`sort`, see effectiveSort), then one page of `RES_PER_PAGE`.
  */
 export async function listProducts(q: ProductQuery): Promise<ProductPage> {
-  return catalogueCached(`list:${queryKey(q)}`, () => productPage(q));
+  // Which products a list holds, and in what order, changes with a rating only when it filters or
+  // sorts by rating; otherwise only its own products' ratings, pictures and reviews show on it.
+  const byRating = q.ratingsGte !== undefined || effectiveSort(q) === "rating";
+  return catalogueCached(`list:${queryKey(q)}`, () => productPage(q), (page) => (byRating ? "all" : page.products.map((p) => p.id)));
 }
 
 type SummaryRow = Omit<ProductSummary, "images">;
@@ -280,20 +284,29 @@ function productPage(q: ProductQuery): ProductPage {
 
 /** One product with its images and reviews, or null when no product has that id. */
 export async function getProduct(id: string): Promise<ProductDetail | null> {
-  return catalogueCached(`product:${id}`, () => {
-    const row = statements().product.get({ id });
-    if (!row) return null;
-    return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsByProduct([id]).get(id) ?? [] };
-  });
+  return catalogueCached(
+    `product:${id}`,
+    () => {
+      const row = statements().product.get({ id });
+      if (!row) return null;
+      return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsByProduct([id]).get(id) ?? [] };
+    },
+    () => [id],
+  );
 }
 
 /** Up to `limit` other products of the same category, newest first, with their images. */
 export async function relatedProducts(product: { id: string; category: string }, limit = 4): Promise<ProductSummary[]> {
-  return catalogueCached(`related:${limit}:${product.category}:${product.id}`, () => {
-    const rows = statements().related.all({ category: product.category, id: product.id, limit });
-    const images = imagesByProduct(rows.map((r) => r.id));
-    return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
-  });
+  return catalogueCached(
+    `related:${limit}:${product.category}:${product.id}`,
+    () => {
+      const rows = statements().related.all({ category: product.category, id: product.id, limit });
+      const images = imagesByProduct(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+    },
+    // Which products are related (category, newest first) changes only with changes to every page.
+    (related) => related.map((p) => p.id),
+  );
 }
 
 /** Every product with its images, newest first (the admin API's list). */

@@ -29,7 +29,7 @@ function cardsPage(page: ProductPage) {
   };
 }
 
-// Made once per catalogue answer (which the catalogue cache replaces on every change), so that a
+// Made once per catalogue answer (which the catalogue cache replaces after a change to it), so that a
 // page's cards are one object as long as they are current: CachedFragment keeps HTML by it.
 const cardsOf = new WeakMap<object, unknown>();
 function onceFor<K extends object, V>(source: K, make: (source: K) => V): V {
