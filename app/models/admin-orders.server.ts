@@ -50,21 +50,26 @@ export async function updateOrderStatus(orderId: string, status: OrderStatusValu
 }
 
 /**
- * Sets the status of several orders, each through updateOrderStatus (its own transaction): one
- * order that cannot change does not stop the others. Answers the ids changed and, per id, why not.
+ * Sets the status of several orders, each through updateOrderStatus (its own savepoint, all in one
+ * group commit): one order that cannot change does not stop the others. Answers the ids changed
+ * and, per id, why not.
  */
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
+  const ids = [...new Set(orderIds)];
+  const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, now)));
   const updated: string[] = [];
   const failed: { id: string; reason: string }[] = [];
-  for (const id of new Set(orderIds)) {
-    try {
-      if (await updateOrderStatus(id, status, now)) updated.push(id);
+  outcomes.forEach((outcome, i) => {
+    const id = ids[i];
+    if (outcome.status === "fulfilled") {
+      if (outcome.value) updated.push(id);
       else failed.push({ id, reason: `already ${status}` });
-    } catch (error) {
-      if (!(error instanceof PublicError || error instanceof TransitionError)) throw error;
-      failed.push({ id, reason: error.message });
+      return;
     }
-  }
+    const error = outcome.reason;
+    if (!(error instanceof PublicError || error instanceof TransitionError)) throw error;
+    failed.push({ id, reason: error.message });
+  });
   return { updated, failed };
 }
 
