@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { config } from "~/config.server";
 import { apiError } from "~/web/api.server";
-import { SESSION_COOKIE } from "~/web/cookie-names";
+import { cookieInHeader, SESSION_COOKIE } from "~/web/cookie-names";
 import { sessionStorage } from "~/web/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { issueApiToken, readApiToken } from "~/web/api-token.server";
@@ -69,7 +69,7 @@ async function signInFromToken(request: Request): Promise<SignedIn | null> {
 // The session key named by each session cookie value seen lately: the cookie's signature (an HMAC)
 // is checked and its value parsed once per value, not on every request. A value names the same key
 // for as long as the secret is the same; whether that session still holds is read every time.
-const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);
+const SESSION_COOKIE_VALUE = cookieInHeader(SESSION_COOKIE);
 const MAX_KEPT_COOKIES = 10_000;
 const keyOfCookie = new Map<string, string | null>();
 

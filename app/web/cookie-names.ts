@@ -7,3 +7,11 @@ export const CART_COOKIE = "shop_cart";
 export const TOAST_COOKIE = "shop_toast";
 
 export const SHOP_COOKIES = [SESSION_COOKIE, CART_COOKIE, TOAST_COOKIE] as const;
+
+/**
+ * Finds any of the cookies `names` in a Cookie header, without parsing the rest of it: the first
+ * group is the value (still signed, if it is).
+ */
+export function cookieInHeader(...names: string[]): RegExp {
+  return new RegExp(`(?:^|;\\s*)(?:${names.join("|")})=([^;]*)`);
+}

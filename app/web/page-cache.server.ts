@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { catalogueVersion } from "~/models/catalogue-version.server";
-import { SHOP_COOKIES } from "~/web/cookie-names";
+import { cookieInHeader, SHOP_COOKIES } from "~/web/cookie-names";
 
 /**
  * HTTP caching for anonymous visitors (no shop cookie, no Authorization header) on the catalogue:
@@ -22,7 +22,7 @@ import { SHOP_COOKIES } from "~/web/cookie-names";
  */
 
 const CACHEABLE_PATHS = [/^\/$/, /^\/search$/, /^\/search\/[^/]+$/, /^\/product\/[^/]+$/, /^\/api\/v1\/products$/, /^\/api\/v1\/product\/[^/]+$/];
-const SHOP_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SHOP_COOKIES.join("|")})=`);
+const SHOP_COOKIE = cookieInHeader(...SHOP_COOKIES);
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";

@@ -1,12 +1,12 @@
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { TOAST_COOKIE } from "~/web/cookie-names";
+import { cookieInHeader, TOAST_COOKIE } from "~/web/cookie-names";
 import { toastSessionStorage } from "~/web/session.server";
 
 // remix-toast's own cookie is unsigned; these helpers use the shop's signed toast session.
 const toastUtils = createToastUtilsWithCustomSession(toastSessionStorage);
 export const { redirectWithSuccess, redirectWithError } = toastUtils;
 
-const HAS_TOAST_COOKIE = new RegExp(`(?:^|;\\s*)${TOAST_COOKIE}=`);
+const HAS_TOAST_COOKIE = cookieInHeader(TOAST_COOKIE);
 
 /**
  * The toast flashed to this request, and the header that clears it once shown. Without a toast
