@@ -2,6 +2,7 @@ import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { db } from "./client.server";
+import { preparedPerShape } from "./prepared";
 
 /** How a table's rows are found and ordered: the filter, a column per sortable key, and the tie-breakers. */
 export type PageSpec<S extends string> = {
@@ -43,7 +44,7 @@ type PreparedPage = {
   total: { get(values: Record<string, unknown>): { n: number } | undefined };
   rows: { all(values: Record<string, unknown>): unknown[] };
 };
-const preparedPages = new Map<string, PreparedPage>();
+const preparedPages = preparedPerShape<PreparedPage>();
 
 /**
  * selectPage for a table read on every visit (a shopper's orders): its two queries are prepared
@@ -57,14 +58,11 @@ export function selectPreparedPage<T extends SQLiteSelect<string, "sync">, S ext
   query: TableQuery<S>,
   values: Record<string, unknown>,
 ): { rows: T["_"]["result"]; total: number } {
-  const key = `${shape}:${query.sort}:${query.dir}`;
-  let page = preparedPages.get(key);
-  if (!page) {
+  const page = preparedPages(`${shape}:${query.sort}:${query.dir}`, () => {
     const { select, spec } = build();
     const { total, rows } = pageQueries(select, spec, query);
-    page = { total: total.prepare(), rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare() };
-    preparedPages.set(key, page);
-  }
+    return { total: total.prepare(), rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare() };
+  });
   const total = page.total.get(values)?.n ?? 0;
   return { rows: page.rows.all({ ...values, limit: query.size, offset: pageOffset(query) }) as T["_"]["result"], total };
 }

@@ -10,3 +10,17 @@ export function preparedOnce<T>(build: () => T): () => T {
   let statement: T | undefined;
   return () => (statement ??= build());
 }
+
+/**
+ * preparedOnce for queries whose SQL depends on a few choices (which filters, which order): one
+ * statement per `shape`, a name that says those choices, built on its first use and kept. The
+ * shapes must be few (they are never dropped).
+ */
+export function preparedPerShape<T>(): (shape: string, build: () => T) => T {
+  const byShape = new Map<string, T>();
+  return (shape, build) => {
+    let statement = byShape.get(shape);
+    if (statement === undefined) byShape.set(shape, (statement = build()));
+    return statement;
+  };
+}

@@ -4,7 +4,7 @@ import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { toFtsQuery } from "~/lib/fts";
-import { preparedOnce } from "~/db/prepared";
+import { preparedOnce, preparedPerShape } from "~/db/prepared";
 import { catalogueCached } from "./catalogue-cache.server";
 
 export type ProductImage = { id: string; url: string };
@@ -194,18 +194,16 @@ type ListStatements = {
   count: { get(values: Record<string, unknown>): { filtered: number } | undefined };
   rows: { all(values: Record<string, unknown>): SummaryRow[] };
 };
-const listStatementsByShape = new Map<string, ListStatements>();
+const listStatementsByShape = preparedPerShape<ListStatements>();
 
 /** The count and the page of a list with these filters, this order, with or without a keyword: prepared once. */
 function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boolean): ListStatements {
-  const shape = `${withKeyword ? "keyword" : "all"} ${sort} ${filters.join(",")}`;
-  let prepared = listStatementsByShape.get(shape);
-  if (!prepared) {
+  return listStatementsByShape(`${withKeyword ? "keyword" : "all"} ${sort} ${filters.join(",")}`, () => {
     const conditions = filters.map((f) => FILTERS[f]());
     if (withKeyword) {
       const where = and(matches, ...conditions);
       const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
-      prepared = {
+      return {
         count: db.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).prepare(),
         rows: db
           .select(summaryColumns)
@@ -217,23 +215,20 @@ function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boole
           .offset(sql.placeholder("offset"))
           .prepare(),
       };
-    } else {
-      const where = conditions.length ? and(...conditions) : undefined;
-      prepared = {
-        count: db.select({ filtered: count() }).from(products).where(where).prepare(),
-        rows: db
-          .select(summaryColumns)
-          .from(products)
-          .where(where)
-          .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
-          .limit(RES_PER_PAGE)
-          .offset(sql.placeholder("offset"))
-          .prepare(),
-      };
     }
-    listStatementsByShape.set(shape, prepared);
-  }
-  return prepared;
+    const where = conditions.length ? and(...conditions) : undefined;
+    return {
+      count: db.select({ filtered: count() }).from(products).where(where).prepare(),
+      rows: db
+        .select(summaryColumns)
+        .from(products)
+        .where(where)
+        .orderBy(...ORDER_BY[sort === "relevance" ? "newest" : sort])
+        .limit(RES_PER_PAGE)
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+    };
+  });
 }
 
 function productPage(q: ProductQuery): ProductPage {
