@@ -36,9 +36,9 @@ function touchedSince(from: number, to: number, dependsOn: DependsOn): boolean {
 
 /**
  * `read()`'s answer for `key`, read again only after a change that touched one of the products it
- * depends on (`dependsOn(answer)`, by default all of them) or any page.
+ * depends on (`dependsOn(answer)`) or any page.
  */
-export function catalogueCached<T>(key: string, read: () => T, dependsOn: (answer: T) => DependsOn = () => "all"): T {
+export function catalogueCached<T>(key: string, read: () => T, dependsOn: (answer: T) => DependsOn): T {
   // The version is read first: an answer read after a change is at worst tagged with the version
   // before it, and so checked against that change too, never the other way round.
   const version = catalogueVersion();
