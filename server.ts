@@ -17,6 +17,7 @@ import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
+import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
 
@@ -31,6 +32,7 @@ if (cluster.isPrimary) {
   await prepareShop();
   await startPaymentSandbox();
   await startBackgroundJobs();
+  console.log(mailMessage(config));
   if (config.webConcurrency === 1) await serve();
   else superviseWorkers(config.webConcurrency);
 } else {
@@ -62,7 +64,7 @@ function superviseWorkers(count: number) {
   const workers = startWorkers({
     count,
     env: startupValuesForWorkers(),
-    onReady: () => console.log(`${config.shopName} is ready at http://localhost:${config.port} (${count} worker processes)`),
+    onReady: () => console.log(readyMessage(config, count)),
     onStartFailed: (reason) => {
       console.error(`${reason} Stopping.`);
       void workers.stop().then(() => process.exit(1));
@@ -199,7 +201,7 @@ async function serve() {
   const listener = requestListener(app, { cache: pageCache, log: accessLog, gate });
   // A worker's listening is reported by the primary, once for all of them.
   const server = http.createServer(listener).listen(config.port, () => {
-    if (cluster.isPrimary) console.log(`${config.shopName} is ready at http://localhost:${config.port}`);
+    if (cluster.isPrimary) console.log(readyMessage(config));
   });
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.

@@ -26,7 +26,7 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
 function layerOf(file: string): Layer {
   const rel = path.relative(APP, file).replace(/\.tsx?$/, "").split(path.sep);
   if (rel[0] === "config.server") return "config";
-  if (rel[0] === "startup.server" || rel[0] === "workers.server") return "startup";
+  if (["startup.server", "startup-messages.server", "workers.server"].includes(rel[0])) return "startup";
   if (rel.length === 1) return "entry"; // root.tsx, entry.server.tsx, routes.ts
   if (rel[0] === "routes") return "routes";
   if (rel[0] in MAY_IMPORT) return rel[0] as Layer;

@@ -1,0 +1,21 @@
+import type { Config } from "~/config.server";
+
+type Settings = Pick<Config, "shopName" | "port" | "publicUrl" | "smtpUrl" | "outboxDir">;
+
+/** The start log's last line: the address shoppers use (PUBLIC_URL), and the port when it differs. */
+export function readyMessage(settings: Settings, workers = 1): string {
+  const processes = workers > 1 ? ` (${workers} worker processes)` : "";
+  const url = new URL(settings.publicUrl);
+  const listensThere = (url.hostname === "localhost" || url.hostname === "127.0.0.1") && url.port === String(settings.port);
+  const port = listensThere ? "" : `, listening on port ${settings.port}`;
+  return `${settings.shopName} is ready at ${settings.publicUrl}${port}${processes}`;
+}
+
+/** Where the shop's mails go: the SMTP server (credentials left out), or the outbox folder. */
+export function mailMessage(settings: Settings): string {
+  if (settings.smtpUrl) {
+    const smtp = new URL(settings.smtpUrl);
+    return `Mail: sent through ${smtp.protocol}//${smtp.host} (SMTP_URL).`;
+  }
+  return `Mail: no SMTP_URL, so mails are saved in ${settings.outboxDir} and their links logged here.`;
+}
