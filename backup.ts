@@ -1,6 +1,6 @@
 // `npm run backup [-- <folder>]`: an online backup of the shop's database and uploads (the same
 // DATABASE_URL and UPLOADS_DIR as the shop) into a new timestamped folder inside <folder>, or
-// BACKUP_DIR, or `backups` beside the database. Safe while the shop runs. README, "Backups".
+// BACKUP_DIR, or `backups` beside the database. Safe while the shop runs. docs/backups.md.
 import path from "node:path";
 import { backupShop, describeBackup } from "./app/backup.server";
 import { config } from "./app/config.server";

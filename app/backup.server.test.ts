@@ -86,7 +86,7 @@ describe("npm run backup", () => {
       expect(report.uploads.bytes).toBe(shop.picture.length);
       expect(describeBackup(report)).toContain(`Backup written to ${report.folder}`);
 
-      // Restore as README's "Backups" says, into a fresh data folder, and open it as the shop does.
+      // Restore as docs/backups.md says, into a fresh data folder, and open it as the shop does.
       const fresh = tempDir();
       fs.copyFileSync(report.database.file, path.join(fresh, "shop.db"));
       fs.cpSync(report.uploads.folder, path.join(fresh, "uploads"), { recursive: true });

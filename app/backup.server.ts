@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 /**
  * `npm run backup` (backup.ts): an online copy of the shop's SQLite file, through SQLite's backup
  * API, while the shop keeps serving and taking orders, plus the uploads folder, into a new
- * timestamped folder. Restoring it: README, "Backups".
+ * timestamped folder. Restoring it: docs/backups.md.
  */
 
 export type BackupOptions = {
@@ -122,6 +122,6 @@ export function describeBackup(report: BackupReport): string {
     `Backup written to ${report.folder}`,
     `  ${path.basename(report.database.file)}: ${formatBytes(report.database.bytes)} (an online copy of ${report.database.source})`,
     `  uploads/: ${report.uploads.files} files, ${formatBytes(report.uploads.bytes)} (from ${report.uploads.source})`,
-    `To restore it, see "Backups" in README.md.`,
+    `To restore it, see docs/backups.md.`,
   ].join("\n");
 }

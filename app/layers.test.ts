@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The layers of app/ and what each may import (README, "Code map"). Imports only ever go down:
+// The layers of app/ and what each may import (docs/code-map.md). Imports only ever go down:
 // routes → web → models → db, with lib (pure helpers) and components (views) beside them.
 const APP = path.resolve(__dirname);
 
