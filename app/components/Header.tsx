@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { SearchBox } from "./SearchBox";
-import { UserMenu } from "./UserMenu";
+import { UserMenu, type MenuUser } from "./UserMenu";
 
 type Props = {
   shopName: string;
   cartCount: number;
-  user: { name: string; avatarUrl: string | null } | null;
+  user: MenuUser | null;
 };
 
 export function Header({ shopName, cartCount, user }: Props) {

@@ -35,7 +35,7 @@ export function ProductCard({ product, columnClass, eager = false, titleLevel = 
           <Title className="card-title h6">
             <Link to={`/product/${product.id}`}>{product.name}</Link>
           </Title>
-          <div className="d-flex align-items-center gap-2 mb-2">
+          <div className="d-flex flex-wrap align-items-center column-gap-2 mb-2">
             <Rating value={product.ratings} />
             <span className="text-muted small">({product.numOfReviews} Reviews)</span>
           </div>

@@ -2,49 +2,49 @@ import { formatMoney } from "~/lib/money";
 
 type Props = { days: { day: string; cents: number }[] };
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 16, right: 12, bottom: 28, left: 64 };
+/** Each day's slot in the SVG's own units; the SVG is stretched to the width it is given. */
+const SLOT = 10;
+const PLOT_HEIGHT = 100;
 
-/** Revenue per day as SVG bars, drawn on the server: it shows without JavaScript. */
+/**
+ * Revenue per day, drawn on the server: it shows without JavaScript. The bars are an SVG stretched
+ * to any width; the axis labels are HTML text beside it, so they keep the page's font size on a
+ * phone instead of shrinking with the drawing.
+ */
 export function SalesChart({ days }: Props) {
   const max = Math.max(...days.map((d) => d.cents), 1);
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const barW = plotW / days.length;
   const total = days.reduce((sum, d) => sum + d.cents, 0);
+  const width = Math.max(days.length, 1) * SLOT;
   return (
     <figure className="card card-body mt-4">
       <figcaption className="h5">Sales, last {days.length} days</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={`Revenue per day over the last ${days.length} days, ${formatMoney(total)} in all`}
-        className="w-100 h-auto"
-        data-testid="sales-chart"
-      >
-        <line x1={PAD.left} y1={PAD.top + plotH} x2={WIDTH - PAD.right} y2={PAD.top + plotH} stroke="#adb5bd" />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize="11" fill="#6c757d">
-          {formatMoney(max)}
-        </text>
-        <text x={PAD.left - 6} y={PAD.top + plotH} textAnchor="end" fontSize="11" fill="#6c757d">
-          $0
-        </text>
-        {days.map((d, i) => {
-          const h = (d.cents / max) * plotH;
-          return (
-            <rect key={d.day} x={PAD.left + i * barW + 1} y={PAD.top + plotH - h} width={Math.max(barW - 2, 1)} height={h} fill="#fa9c23">
-              <title>{`${d.day}: ${formatMoney(d.cents)}`}</title>
-            </rect>
-          );
-        })}
-        <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="#6c757d">
-          {days[0]?.day}
-        </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" fontSize="11" fill="#6c757d">
-          {days[days.length - 1]?.day}
-        </text>
-      </svg>
+      <div className="sales-chart small text-body-secondary">
+        <div className="sales-chart-y d-flex flex-column justify-content-between text-end">
+          <span data-testid="chart-label">{formatMoney(max)}</span>
+          <span data-testid="chart-label">$0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${width} ${PLOT_HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`Revenue per day over the last ${days.length} days, ${formatMoney(total)} in all`}
+          className="sales-chart-plot"
+          data-testid="sales-chart"
+        >
+          {days.map((d, i) => {
+            const h = (d.cents / max) * PLOT_HEIGHT;
+            return (
+              <rect key={d.day} x={i * SLOT + 1} y={PLOT_HEIGHT - h} width={SLOT - 2} height={h} fill="#fa9c23">
+                <title>{`${d.day}: ${formatMoney(d.cents)}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+        <div className="sales-chart-x d-flex justify-content-between gap-2">
+          <span data-testid="chart-label">{days[0]?.day}</span>
+          <span data-testid="chart-label">{days[days.length - 1]?.day}</span>
+        </div>
+      </div>
     </figure>
   );
 }

@@ -85,7 +85,7 @@ function SearchPage({ heading, subject, action, clearHref, keyword, values, erro
               </p>
               <div className="row">
                 {results.products.map((product, i) => (
-                  <ProductCard key={product.id} product={product} eager={i < 2} columnClass="col-sm-6 col-lg-4" />
+                  <ProductCard key={product.id} product={product} eager={i < 2} columnClass="col-6 col-lg-4" />
                 ))}
               </div>
             </>

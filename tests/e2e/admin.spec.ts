@@ -69,11 +69,16 @@ test("an admin creates a product with two images, finds it in the shop, edits it
   await page.getByLabel("Seller Name").fill("Test Seller Co");
   await page.getByLabel("Images").setInputFiles([avatar, logo]);
   await page.getByRole("button", { name: "CREATE" }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  // Back to the admin's product list, newest first: the new product is on its first page.
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+  await expect(page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Edit ${name}` })).toBeVisible();
 
-  await page.getByPlaceholder("Enter Product Name ...").fill(name);
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  // The shop's own search, in the header (the list above has a search of its own).
+  const catalogueSearch = page.getByRole("search", { name: "Catalogue" });
+  await catalogueSearch.getByPlaceholder("Enter Product Name ...").fill(name);
+  await catalogueSearch.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByTestId("product-card")).toHaveCount(1);
   await page.getByTestId("product-card").getByRole("link", { name: "View Details" }).click();
   await expect(page.getByTestId("price")).toHaveText("$42.50");

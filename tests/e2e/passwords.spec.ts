@@ -76,7 +76,10 @@ test("forgot password: a mail over SMTP, its link sets a new password, which the
   await page.getByLabel("Confirm Password").fill("reset-pass-123");
   await page.getByLabel("Log me out of other devices").check();
   await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // The next step is logging in with the new password: the login page, saying the password changed.
+  await expect(page).toHaveURL(/\/lgn$/);
+  await expect(page.getByTestId("toast")).toHaveText("Password updated successfully. You can log in with the new password.");
+  await expect(page.getByRole("button", { name: "LOGIN" })).toBeVisible();
   await otherPage.goto("/me");
   await expect(otherPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);
   await other.close();

@@ -26,7 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return publicErrorToForm(error);
   }
-  return redirectWithSuccess("/", "Password updated successfully. You can log in with the new password.");
+  // Every session ended with the reset (this browser's too): the next step is logging in.
+  return redirectWithSuccess("/lgn", "Password updated successfully. You can log in with the new password.");
 }
 
 export default function NewPassword() {

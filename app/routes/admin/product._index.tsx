@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const saved = await saveProductForm(request);
   if (saved.response) return saved.response;
-  return redirectWithSuccess("/", "Product created successfully");
+  return redirectWithSuccess("/admin/products", "Product created successfully");
 }
 
 export default function NewProduct() {

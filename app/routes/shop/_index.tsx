@@ -55,7 +55,7 @@ function HomePage({ products, filteredProductsCount, resPerPage, page, pageCount
                 key={product.id}
                 product={product}
                 eager={i < 2}
-                columnClass="col-sm-6 col-md-4 col-lg-3"
+                columnClass="col-6 col-md-4 col-lg-3"
                 titleLevel={3}
               />
             ))}

@@ -200,7 +200,7 @@ export default function ProductPage() {
             </h2>
             <div className="row">
               {related.map((card) => (
-                <ProductCard key={card.id} product={card} columnClass="col-sm-6 col-lg-3" titleLevel={3} />
+                <ProductCard key={card.id} product={card} columnClass="col-6 col-lg-3" titleLevel={3} />
               ))}
             </div>
           </section>
