@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { pluralNoun } from "~/lib/plural";
 import { SearchBox } from "./SearchBox";
 import { UserMenu, type MenuUser } from "./UserMenu";
 
@@ -24,7 +25,7 @@ export function Header({ shopName, cartCount, user }: Props) {
             <span className="badge bg-warning text-dark" data-testid="cart-count">
               {cartCount}
             </span>
-            <span className="visually-hidden"> items in your cart</span>
+            <span className="visually-hidden"> {pluralNoun(cartCount, "item")} in your cart</span>
           </Link>
           {user ? (
             <UserMenu user={user} />

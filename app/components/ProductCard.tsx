@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 import { Rating } from "./Rating";
 import { StockBadge } from "./StockBadge";
 
@@ -37,7 +38,7 @@ export function ProductCard({ product, columnClass, eager = false, titleLevel = 
           </Title>
           <div className="d-flex flex-wrap align-items-center column-gap-2 mb-2">
             <Rating value={product.ratings} />
-            <span className="text-muted small">({product.numOfReviews} Reviews)</span>
+            <span className="text-muted small">({countOf(product.numOfReviews, "review")})</span>
           </div>
           <p className="card-text d-flex flex-wrap align-items-center gap-2">
             <span className="fs-5 fw-semibold">{formatMoney(product.priceCents)}</span>

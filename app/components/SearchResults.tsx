@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { QueryField } from "~/lib/catalogue-fields";
+import { countOf } from "~/lib/plural";
 import { CachedFragment } from "./CachedFragment";
 import { Pagination } from "./Pagination";
 import { ProductCard, type ProductCardData } from "./ProductCard";
@@ -81,7 +82,7 @@ function SearchPage({ heading, subject, action, clearHref, keyword, values, erro
           ) : (
             <>
               <p className="text-muted" data-testid="results-count">
-                {results.filteredProductsCount} {results.filteredProductsCount === 1 ? "product" : "products"} found
+                {countOf(results.filteredProductsCount, "product")} found
               </p>
               <div className="row">
                 {results.products.map((product, i) => (

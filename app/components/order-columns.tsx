@@ -20,15 +20,15 @@ export type OrderRow = {
 const column = createColumnHelper<OrderRow>();
 
 /**
- * Order number, date, Order ID, items (with their names when the rows carry them), Amount, Status,
- * and the page's own actions.
+ * Order number, date, Order ID, number of items (and their names when the rows carry them), Amount,
+ * Status, and the page's own actions.
  */
-export function orderColumns(itemsHeader: string, actions: (row: OrderRow) => ReactNode, { itemNames = false } = {}) {
+export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames = false } = {}) {
   return [
     column.accessor("orderNumber", { header: "Order", cell: (c) => formatOrderNumber(c.getValue()) }),
     column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} />, meta: WIDE_ONLY }),
     column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
-    column.accessor("numOfItems", { header: itemsHeader, meta: WIDE_ONLY }),
+    column.accessor("numOfItems", { header: "Number of items", meta: WIDE_ONLY }),
     ...(itemNames
       ? [column.accessor((row) => row.itemNames?.join(", ") ?? "", { id: "itemNames", header: "Items", cell: (c) => <span data-testid="item-names">{c.getValue()}</span> })]
       : []),

@@ -1,6 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { countOf } from "~/lib/plural";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
@@ -19,7 +20,7 @@ export function PasswordReset({ shop, name, link, validMinutes }: PasswordResetP
         <Link href={link}>{link}</Link>
       </Text>
       <Text style={mailStyles.text}>
-        {`It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail.`}
+        {`It works once, for ${countOf(validMinutes, "minute")}. If you did not ask for it, ignore this e-mail.`}
       </Text>
     </EmailLayout>
   );

@@ -1,3 +1,5 @@
+import { countOf } from "./plural";
+
 const UNITS: [limitMs: number, unitMs: number, name: string][] = [
   [60 * 60_000, 60_000, "minute"],
   [24 * 60 * 60_000, 60 * 60_000, "hour"],
@@ -10,5 +12,5 @@ export function timeAgo(then: Date, now = new Date()): string {
   if (elapsed < 60_000) return "just now";
   const [, unitMs, name] = UNITS.find(([limitMs]) => elapsed < limitMs)!;
   const count = Math.floor(elapsed / unitMs);
-  return `${count} ${name}${count === 1 ? "" : "s"} ago`;
+  return `${countOf(count, name)} ago`;
 }

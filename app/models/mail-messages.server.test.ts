@@ -82,6 +82,11 @@ describe("password reset", () => {
     expect(mail.text).toContain("It works once, for 30 minutes.");
     expect(mail.html).toContain(`href="${link}"`);
   });
+
+  it("says a one-minute link works for one minute", async () => {
+    const mail = await passwordResetMail(buyer, `${config.publicUrl}/password/reset/${"cd".repeat(32)}`, 1);
+    expect(mail.text).toContain("It works once, for 1 minute.");
+  });
 });
 
 describe("welcome", () => {

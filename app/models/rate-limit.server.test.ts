@@ -67,3 +67,11 @@ describe("sweepRateLimits", () => {
     expect(db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")).get()).toBeUndefined();
   });
 });
+
+describe("RateLimitError", () => {
+  it("says how many whole minutes to wait, at least one, in the right number", () => {
+    expect(new RateLimitError(5).message).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(new RateLimitError(61).message).toBe("Too many attempts. Please try again in 2 minutes.");
+    expect(new RateLimitError(61).headers).toEqual({ "Retry-After": "61" });
+  });
+});

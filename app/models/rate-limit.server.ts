@@ -4,6 +4,7 @@ import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { config } from "~/config.server";
 import { countersDb, db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { countOf } from "~/lib/plural";
 import { PublicError } from "~/lib/public-error";
 
 // Every limit on sign-in and password-reset attempts lives here. The counts are rows of the
@@ -22,7 +23,7 @@ const FIRST_DELAY_MS = 500;
 export class RateLimitError extends PublicError {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, 429, undefined, {
+    super(`Too many attempts. Please try again in ${countOf(minutes, "minute")}.`, 429, undefined, {
       "Retry-After": String(retryAfterSeconds),
     });
   }

@@ -16,8 +16,8 @@ import { createSession, endSession, findSession, type SignedIn } from "~/models/
 import { AccountError, findOrCreateGoogleUser, type User } from "~/models/users.server";
 import { isAdmin } from "~/lib/roles";
 
-export const LOGIN_REQUIRED = "Login to view the resources";
-export const ADMIN_REQUIRED = "You cannot view the resources.";
+export const LOGIN_REQUIRED = "Please log in to see this page.";
+export const ADMIN_REQUIRED = "That page is for admins only.";
 
 // remix-auth runs the strategies; the shop keeps its own session field (the server-side session's secret).
 export const authenticator = new Authenticator<User>(sessionStorage, { throwOnError: true });
@@ -130,7 +130,7 @@ export async function requireUser(request: Request, message = LOGIN_REQUIRED): P
   return (await requireSignIn(request, message)).user;
 }
 
-export const LOGIN_TO_ORDER = "Please Login to order!!!";
+export const LOGIN_TO_ORDER = "Please log in to check out.";
 
 /** Admin pages: visitors go to /lgn, signed-in non-admins to /. */
 export async function requireAdmin(request: Request): Promise<User> {

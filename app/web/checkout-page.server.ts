@@ -5,7 +5,7 @@ import { loadCart, userCart } from "~/models/cart.server";
 import { savedShippingInfo } from "~/models/shipping.server";
 
 /**
- * What every checkout step needs: a signed-in buyer ("Please Login to order!!!" otherwise), a cart
+ * What every checkout step needs: a signed-in buyer ("Please log in to check out." otherwise), a cart
  * that is not empty, and, past the first step, the shipping info. Prices come from the database.
  */
 export async function loadCheckout(request: Request, { needShipping }: { needShipping: boolean }) {

@@ -102,7 +102,7 @@ test("the login page links to forgot password and register, and sends a signed-i
   await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/password/forgot");
   await expect(page.getByRole("link", { name: "New User?" })).toHaveAttribute("href", "/register");
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
-  await expect(page.getByText("Login to view the resources")).toHaveCount(0);
+  await expect(page.getByText("Please log in to see this page.")).toHaveCount(0);
 
   await registerViaApi(page);
   await page.goto("/lgn");

@@ -20,8 +20,9 @@ test("the cart lists what was added; the stepper stays within 1 and the stock; l
   await expect(cameraLine.getByRole("link", { name: camera.name })).toHaveAttribute("href", `/product/${camera._id}`);
   await expect(cameraLine).toContainText(money(camera.price));
   await expect(cameraLine.getByTestId("line-quantity")).toHaveText("2");
-  await expect(page.getByTestId("units")).toHaveText("5 (Units)");
-  await expect(page.getByTestId("est-total")).toHaveText(money(camera.price * 2 + book.price * 3));
+  await expect(page.getByTestId("units")).toHaveText("5 units");
+  await expect(page.getByTestId("subtotal")).toHaveText(money(camera.price * 2 + book.price * 3));
+  await expect(page.getByTestId("subtotal-note")).toHaveText("Before 5% tax and shipping ($25.00, free on orders over $200.00), which are added at checkout.");
 
   await cameraLine.getByRole("button", { name: `One more ${camera.name}` }).click();
   await expect(cameraLine.getByTestId("line-quantity")).toHaveText("3");
@@ -33,6 +34,10 @@ test("the cart lists what was added; the stepper stays within 1 and the stock; l
 
   await cameraLine.getByRole("button", { name: `Delete ${camera.name}` }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  // One of each: singular words.
+  await expect(page.getByTestId("cart-lines")).toHaveText("1 item");
+  await expect(page.getByTestId("units")).toHaveText("1 unit");
+  await expect(page.getByRole("link", { name: "Laptop 1 item in your cart" })).toBeVisible();
   await bookLine.getByRole("button", { name: `Delete ${book.name}` }).click();
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
@@ -47,7 +52,7 @@ test("checking out as a visitor asks to log in, then continues to shipping with 
   await page.goto("/cart");
   await page.getByRole("button", { name: "Check out" }).click();
   await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Fshipping$/);
-  await expect(page.getByTestId("toast")).toHaveText("Please Login to order!!!");
+  await expect(page.getByTestId("toast")).toHaveText("Please log in to check out.");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "LOGIN" }).click();

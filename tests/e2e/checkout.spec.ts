@@ -109,7 +109,7 @@ test("pay with 4242: success, a confirmation mail, then My Orders and a PAID ord
   await payWith(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/success\?order=/);
-  await expect(page.getByText("Your Order has been placed successfully.")).toBeVisible();
+  await expect(page.getByText("Your order has been placed.")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
   const orderId = new URL(page.url()).searchParams.get("order");
   const { order } = await (await page.request.get(`/api/v1/order/${orderId}`)).json();

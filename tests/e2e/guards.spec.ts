@@ -4,7 +4,7 @@ import { DEMO_SHOPPER, loginViaForm } from "./support/accounts";
 test("a visitor on an account page is sent to login, then back", async ({ page }) => {
   await page.goto("/me/update");
   await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Fme%2Fupdate$/);
-  await expect(page.getByTestId("toast")).toHaveText("Login to view the resources");
+  await expect(page.getByTestId("toast")).toHaveText("Please log in to see this page.");
   await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
   await page.getByLabel("Password").fill(DEMO_SHOPPER.password);
   await page.getByRole("button", { name: "LOGIN" }).click();
@@ -25,11 +25,11 @@ test("a signed-in shopper on an admin page is told so and sent home", async ({ p
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(page.getByTestId("toast")).toHaveText("You cannot view the resources.");
+  await expect(page.getByTestId("toast")).toHaveText("That page is for admins only.");
 });
 
 test("a visitor on an admin page is sent to login", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Fdashboard$/);
-  await expect(page.getByTestId("toast")).toHaveText("Login to view the resources");
+  await expect(page.getByTestId("toast")).toHaveText("Please log in to see this page.");
 });

@@ -11,7 +11,7 @@ test("My Orders: 10 rows a page, page buttons, rows per page, sorting and search
 
   await page.goto("/orders/me");
   await expect(page).toHaveTitle("My Orders - ShopIT");
-  for (const header of ["Order", "Date", "Order ID", "Num of Items", "Items", "Amount", "Status", "Actions"])
+  for (const header of ["Order", "Date", "Order ID", "Number of items", "Items", "Amount", "Status", "Actions"])
     await expect(page.getByRole("columnheader", { name: new RegExp(`^${header}\\s*[▲▼]?$`) })).toBeVisible();
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(10);
@@ -44,7 +44,7 @@ test("My Orders: 10 rows a page, page buttons, rows per page, sorting and search
 test("a visitor opening My Orders is sent to login", async ({ page }) => {
   await page.goto("/orders/me");
   await expect(page).toHaveURL(/\/lgn\?redirectTo=%2Forders%2Fme$/);
-  await expect(page.getByTestId("toast")).toHaveText("Login to view the resources");
+  await expect(page.getByTestId("toast")).toHaveText("Please log in to see this page.");
 });
 
 test("My Orders shows each order's number, date and item names", async ({ page }) => {

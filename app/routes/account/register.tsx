@@ -50,7 +50,7 @@ export default function Register() {
         <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
         <SubmitButton>REGISTER</SubmitButton>
       </ValidatedForm>
-      <AuthFooter googleEnabled={googleEnabled} to="/lgn" label="Already registered? Login" />
+      <AuthFooter googleEnabled={googleEnabled} to="/lgn" label="Already registered? Log in" />
     </AuthCard>
   );
 }

@@ -52,7 +52,7 @@ const select = createColumnHelper<OrderRow>().display({
 
 const columns = [
   select,
-  ...orderColumns("No of Items", (row) => (
+  ...orderColumns((row) => (
     <div className="d-flex flex-wrap gap-2">
       <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
         View

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { countOf } from "~/lib/plural";
 import { deleteProducts, productsByIds } from "~/models/admin-products.server";
 import { requireAdmin } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
@@ -35,13 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { deleted, missing } = await deleteProducts(ids);
   if (deleted.length === 0) return redirectWithError(LIST, "None of these products exists any more");
   const note = missing.length ? ` (${missing.length} already gone)` : "";
-  return redirectWithSuccess(LIST, `${deleted.length} ${deleted.length === 1 ? "product" : "products"} deleted${note}`);
+  return redirectWithSuccess(LIST, `${countOf(deleted.length, "product")} deleted${note}`);
 }
 
 export default function ConfirmDeleteProducts() {
   const { products } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDelete what={products.length === 1 ? "this product" : `these ${products.length} products`} cancelTo={LIST} items={products.map((p) => p.name)}>
+    <ConfirmDelete what={products.length === 1 ? "this product" : `these ${countOf(products.length, "product")}`} cancelTo={LIST} items={products.map((p) => p.name)}>
       {products.map((p) => (
         <input key={p.id} type="hidden" name="ids" value={p.id} />
       ))}

@@ -93,7 +93,7 @@ export default function AdminReviews() {
     <>
       {notFound ? <p className="alert alert-warning">No product has the id {productId}.</p> : null}
       {productName ? <h2 className="h5">{productName}</h2> : null}
-      {productName && total === 0 && !query.q ? <p className="lead">No Reviews.</p> : null}
+      {productName && total === 0 && !query.q ? <p className="lead">This product has no reviews yet.</p> : null}
       <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...REVIEW_SORTS]} caption="Reviews" filters={filters} />
     </>
   );

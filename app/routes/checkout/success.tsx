@@ -52,7 +52,7 @@ export default function OrderSuccess() {
             <circle cx="12" cy="12" r="11" fill="currentColor" />
             <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <h1 className="h3">Your Order has been placed successfully.</h1>
+          <h1 className="h3">Your order has been placed.</h1>
           <p className="lead" data-testid="order-number">
             Order {formatOrderNumber(order.orderNumber)}, <OrderDate at={order.createdAt} />
           </p>

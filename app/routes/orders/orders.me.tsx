@@ -26,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const columns = orderColumns(
-  "Num of Items",
   (row) => (
     <Link to={`/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${formatOrderNumber(row.orderNumber)}`}>
       View

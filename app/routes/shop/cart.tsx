@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { priceOrder } from "~/lib/pricing";
+import { countOf } from "~/lib/plural";
+import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_RATE_PERCENT, priceOrder } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
 import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
@@ -67,7 +68,7 @@ export default function Cart() {
       ) : (
         <>
           <h1 className="h3 mt-4">
-            Your Cart: <b data-testid="cart-lines">{lines.length} items</b>
+            Your Cart: <b data-testid="cart-lines">{countOf(lines.length, "item")}</b>
           </h1>
           <div className="row justify-content-between">
             <div className="col-12 col-lg-8">
@@ -130,10 +131,14 @@ export default function Cart() {
                 <h2 className="h5">Order Summary</h2>
                 <hr />
                 <p className="d-flex justify-content-between">
-                  Subtotal: <span data-testid="units">{units} (Units)</span>
+                  Quantity: <span data-testid="units">{countOf(units, "unit")}</span>
                 </p>
-                <p className="d-flex justify-content-between">
-                  Est. total: <span data-testid="est-total">{formatMoney(itemsCents)}</span>
+                <p className="d-flex justify-content-between mb-1">
+                  Subtotal: <span data-testid="subtotal">{formatMoney(itemsCents)}</span>
+                </p>
+                <p className="small text-muted" data-testid="subtotal-note">
+                  Before {TAX_RATE_PERCENT}% tax and shipping ({formatMoney(SHIPPING_CENTS)}, free on orders over{" "}
+                  {formatMoney(FREE_SHIPPING_OVER_CENTS)}), which are added at checkout.
                 </p>
                 <hr />
                 <Form method="post">

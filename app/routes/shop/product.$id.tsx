@@ -12,6 +12,7 @@ import { addToCartSchema } from "~/lib/cart-schema";
 import { pageMeta, shopOf } from "~/lib/meta";
 import { productShareMeta, shortDescription } from "~/lib/product-seo";
 import { formatMoney } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
 import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
@@ -62,7 +63,7 @@ async function postReview(request: Request, productId: string, form: FormData) {
   } catch (error) {
     return publicErrorToForm(error);
   }
-  return redirectWithSuccess(`/product/${productId}`, "Reivew posted successfully");
+  return redirectWithSuccess(`/product/${productId}`, "Review posted");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const cart = await cartRef(request, await getOptionalUser(request));
     const headers = await newCartHeaders(cart, await setCartLine(cart, params.id ?? "", parsed.data.quantity));
-    return redirectWithSuccess(`/product/${params.id}`, "Item Added to Cart", { headers });
+    return redirectWithSuccess(`/product/${params.id}`, "Item added to cart", { headers });
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     if (error.status === 404) throw notFound("Product not found");
@@ -114,7 +115,7 @@ export default function ProductPage() {
             <hr />
             <div className="d-flex align-items-center gap-2">
               <Rating value={product.ratings} />
-              <span className="text-muted">({product.numOfReviews} Reviews)</span>
+              <span className="text-muted">({countOf(product.numOfReviews, "review")})</span>
             </div>
             <hr />
             <p className="d-flex flex-wrap align-items-center gap-3">
@@ -166,16 +167,16 @@ export default function ProductPage() {
           {signedIn ? (
             <ReviewForm existing={myReview} submitted={reviewResult} />
           ) : (
-            <div className="alert alert-danger mt-4" role="note">
+            <p className="alert alert-secondary mt-4" role="note">
               <Link to={`/lgn?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`} className="alert-link">
-                Login to post your review.
+                Log in to post your review.
               </Link>
-            </div>
+            </p>
           )}
         </div>
         <section className="col-12" aria-labelledby="reviews-heading">
           <h2 id="reviews-heading" className="h4">
-            Other&apos;s Reviews:
+            {signedIn ? "Reviews from other shoppers" : "Reviews"}
           </h2>
           {otherReviews.length === 0 ? (
             <p className="text-muted">No reviews yet.</p>

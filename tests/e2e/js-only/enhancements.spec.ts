@@ -22,7 +22,7 @@ test("a toast sits at the bottom centre and hides itself after 5 seconds", async
   await page.goto(`/product/${product._id}`);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   const toast = page.getByTestId("toast");
-  await expect(toast).toHaveText("Item Added to Cart");
+  await expect(toast).toHaveText("Item added to cart");
   const box = await toast.boundingBox();
   const viewport = page.viewportSize()!;
   expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(4);

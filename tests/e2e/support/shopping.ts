@@ -14,7 +14,7 @@ export async function addToCart(page: Page, name: string, quantity = 1) {
   await page.goto(`/product/${product._id}`);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Item Added to Cart");
+  await expect(page.getByTestId("toast")).toHaveText("Item added to cart");
   return product;
 }
 
