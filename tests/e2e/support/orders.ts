@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { productNamed } from "../helpers";
-import { e2eEnv } from "./env";
 import { SHIPPING_FORM } from "./shopping";
 
 /**
@@ -17,12 +16,20 @@ export async function placeOrder(request: APIRequestContext, productName: string
   const processed = await request.post("/api/v1/payment/process", { data: { amount: totalCents } });
   expect(processed.status()).toBe(200);
   const clientSecret: string = (await processed.json()).client_secret;
-  const intentId = clientSecret.split("_secret_")[0];
-  await request.post(`http://127.0.0.1:${e2eEnv().sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
-    headers: { Authorization: "Bearer pk_test_sandbox" },
-    form: { client_secret: clientSecret, payment_method: "pm_card_visa" },
-  });
+  const { intentId } = await confirmAsStripeJs(request, clientSecret);
   const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
   expect(created.status()).toBe(201);
   return (await created.json()).order as { _id: string; orderNumber: number; totalPrice: number };
+}
+
+/**
+ * Confirms a PaymentIntent as Stripe.js does in a browser: with the publishable key and the client
+ * secret, at the built-in payment sandbox under the shop's own origin.
+ */
+export async function confirmAsStripeJs(request: APIRequestContext, clientSecret: string, paymentMethod = "pm_card_visa") {
+  const intentId = clientSecret.split("_secret_")[0];
+  const response = await request.post(`/_sandbox/v1/payment_intents/${intentId}/confirm`, {
+    form: { key: "pk_test_sandbox", client_secret: clientSecret, payment_method: paymentMethod },
+  });
+  return { intentId, response };
 }
