@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi } from "./support/accounts";
 import { watchPolicyViolations } from "./support/policy-violations";
-import { addToCart, fillShipping, payWith } from "./support/shopping";
+import { payWith, readyToPay } from "./support/shopping";
 
 // The built-in payment sandbox seen from another machine: every page a shopper's browser is sent
 // to while paying, the bank's 3D Secure check included, is under the shop's own origin
@@ -9,7 +8,7 @@ import { addToCart, fillShipping, payWith } from "./support/shopping";
 // sandbox listens on another port of it: a page or request there would be one the other machine
 // could not reach.
 
-/** Every page the browser shows (each frame navigation) and every request it makes, from now on. */
+/** Every page the browser shows (each frame navigation) and every request it makes, from now on (from the payment page). */
 function recordTraffic(page: Page) {
   const pages: string[] = [];
   const requests: string[] = [];
@@ -22,14 +21,8 @@ test("a 3D Secure card: every page and request of the payment is on the shop's o
   const shop = new URL(baseURL!).origin;
   const elsewhere = (url: string) => new URL(url).origin !== shop;
   const violations = await watchPolicyViolations(page);
-  await registerViaApi(page, "Faraway Fay");
-  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
-
+  const total = await readyToPay(page, "Faraway Fay");
   const traffic = recordTraffic(page);
-  await page.goto("/shipping");
-  await fillShipping(page);
-  await page.goto("/payment");
-  const total = (await page.getByRole("button", { name: /^Pay - \$/ }).textContent())!.replace("Pay - ", "");
   await payWith(page, "4000 0025 0000 3155");
 
   // The bank's check, from the sandbox, under the shop's origin and its Content-Security-Policy.
@@ -51,11 +44,7 @@ test("a 3D Secure card: every page and request of the payment is on the shop's o
 
 test("a failed check on the shop's origin sends the buyer back to pay again, and the order stays unpaid", async ({ page, baseURL }) => {
   const shop = new URL(baseURL!).origin;
-  await registerViaApi(page, "Doubtful Dan");
-  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
-  await page.goto("/shipping");
-  await fillShipping(page);
-  await page.goto("/payment");
+  await readyToPay(page, "Doubtful Dan");
   const traffic = recordTraffic(page);
   await payWith(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: "Fail authentication" }).click();
