@@ -9,13 +9,12 @@ import { CATALOGUE_WRITE } from "./tests/e2e/support/catalogue-write";
 
 // Chosen once in the main process; workers inherit them through the environment. The ports are
 // ones the system just handed out as free (a random range collided with other servers).
-const ports = process.env.E2E_PORT ? [] : freePorts(6);
+const ports = process.env.E2E_PORT ? [] : freePorts(5);
 process.env.E2E_PORT ??= String(ports[0]);
 process.env.E2E_SMTP_PORT ??= String(ports[1]);
 process.env.E2E_OIDC_PORT ??= String(ports[2]);
-process.env.E2E_SANDBOX_PORT ??= String(ports[3]);
-process.env.E2E_KEYS_PORT ??= String(ports[4]);
-process.env.E2E_KEYS_SANDBOX_PORT ??= String(ports[5]);
+process.env.E2E_KEYS_PORT ??= String(ports[3]);
+process.env.E2E_KEYS_SANDBOX_PORT ??= String(ports[4]);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const baseURL = `http://127.0.0.1:${env.port}`;
@@ -103,8 +102,6 @@ export default defineConfig({
   ],
   webServer: [
     shop(env.port, env.databaseFile, path.join(env.dataDir, "uploads"), {
-      // The payment sandbox on a known port, so API tests can confirm payments as Stripe.js would.
-      STRIPE_SANDBOX_PORT: String(env.sandboxPort),
       GOOGLE_CLIENT_ID: env.googleClientId,
       GOOGLE_CLIENT_SECRET: env.googleClientSecret,
       GOOGLE_AUTHORIZATION_URL: `${googleIssuer}/auth`,

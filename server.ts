@@ -16,10 +16,15 @@ import { staticFiles } from "./app/web/static-files.server";
 import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
+import { forwardTo } from "./app/web/forward.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
 import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
+import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "./sandbox/browser-paths";
+
+// Where a shopper's browser reaches the built-in payment sandbox: under the shop's own origin.
+const SANDBOX_PATH = "/_sandbox";
 
 const isDev = config.isDev;
 // Remix, React and Vite read NODE_ENV themselves: give them the default too.
@@ -43,21 +48,24 @@ if (cluster.isPrimary) {
  * Without Stripe keys the shop takes payments through its built-in sandbox (sandbox/README.md), on
  * loopback only, on a thread of the primary (one sandbox for all workers); the stripe SDK is pointed
  * at it through these settings, which reach the workers with the session secret (startupValuesForWorkers).
+ * The pages a shopper's browser is sent to are under PUBLIC_URL, which serve() forwards to it.
  */
 async function startPaymentSandbox() {
   if (config.stripe.secretKey) return;
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";
+  const publicUrl = `${config.publicUrl}${SANDBOX_PATH}`;
   const sandbox = await startStripeSandboxThread({
     secretKey,
     publishableKey,
     port: config.stripe.sandboxPort,
+    publicUrl,
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
   });
-  useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, sandbox: true });
-  console.log(`Payments: built-in sandbox at ${sandbox.url} (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
+  useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, publicUrl, sandbox: true });
+  console.log(`Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
 }
 
 function superviseWorkers(count: number) {
@@ -92,7 +100,8 @@ async function serve() {
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
 
   // Where the browser goes when paying (read after the sandbox, if any, has started).
-  const stripeOrigins = stripeSettings().origins;
+  const stripe = stripeSettings();
+  const stripeOrigins = stripe.origins;
 
   const app = express();
   app.disable("x-powered-by");
@@ -133,6 +142,14 @@ async function serve() {
   // Stripe.js's frames may use the Payment Request API.
   app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
   app.use(compression());
+
+  // The built-in payment sandbox's pages, its Stripe.js stand-in and the calls that makes, under the
+  // shop's origin, forwarded to its loopback port. Ahead of the Origin check: a client's page on
+  // another origin calls it as it would call Stripe (no cookie goes through; its ids are unguessable).
+  if (stripe.sandbox && stripe.api) {
+    const target = `${stripe.api.protocol}://${stripe.api.host}:${stripe.api.port}`;
+    app.use(SANDBOX_PATH, ...forwardTo({ name: "The payment sandbox", target, forwards: isBrowserPath, methods: BROWSER_METHODS, bodyLimit: MAX_BODY_BYTES }));
+  }
 
   if (viteDevServer) app.use(viteDevServer.middlewares);
   // Fingerprinted assets (a year), the client build and public/ (an hour), uploads (a year: unique names).

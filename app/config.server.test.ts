@@ -161,6 +161,7 @@ describe("values decided at start-up", () => {
       publishableKey: "pk_test_sandbox",
       webhookSecret: "whsec_sandbox_1",
       apiUrl: "http://127.0.0.1:4555",
+      publicUrl: "https://shop.example/_sandbox",
       sandbox: true,
     });
     expect(stripeSettings()).toEqual({
@@ -169,8 +170,9 @@ describe("values decided at start-up", () => {
       webhookSecret: "whsec_sandbox_1",
       sandbox: true,
       api: { host: "127.0.0.1", port: "4555", protocol: "http" },
-      jsUrl: "http://127.0.0.1:4555/v3/",
-      origins: { script: [], connect: [], frame: [], checkout: ["http://127.0.0.1:4555"] },
+      // The browser reaches the sandbox under the shop's origin only: no other origin to allow.
+      jsUrl: "https://shop.example/_sandbox/v3/",
+      origins: { script: [], connect: [], frame: [], checkout: [] },
     });
     expect(process.env.STRIPE_SECRET_KEY).toBeUndefined();
     expect((await anotherCopy({})).stripeSettings().secretKey).toBe("sk_test_sandbox_1");
@@ -178,7 +180,7 @@ describe("values decided at start-up", () => {
 
   it("reach a worker process through its environment, read once", async () => {
     setSessionSecret("the-primary's-secret");
-    useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", sandbox: true });
+    useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", publicUrl: "http://localhost:3000/_sandbox", sandbox: true });
     const workerEnv = startupValuesForWorkers();
     const globals = globalThis as { __shopStartupValues?: unknown };
     const primary = globals.__shopStartupValues;

@@ -187,7 +187,10 @@ export type StripeSandboxSettings = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** Where the shop's server calls it (loopback). */
   apiUrl: string;
+  /** Where a shopper's browser reaches its pages and Stripe.js stand-in: under the shop's own origin. */
+  publicUrl: string;
   sandbox: true;
 };
 type StartupValues = { sessionSecret?: string; stripeSandbox?: StripeSandboxSettings };
@@ -229,8 +232,9 @@ export function stripeSettings() {
   const sandbox = startupValues.stripeSandbox;
   const source = sandbox ?? { ...config.stripe, secretKey: config.stripe.secretKey ?? "", sandbox: false };
   const apiUrl = source.apiUrl ? new URL(source.apiUrl) : null;
-  // Pointed elsewhere (the payment sandbox run standalone), Stripe.js and Checkout come from there too.
-  const jsUrl = config.stripe.jsUrl ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/");
+  // Pointed elsewhere (the payment sandbox run standalone), Stripe.js and Checkout come from there
+  // too; the built-in sandbox's come from the shop's own origin.
+  const jsUrl = sandbox ? `${sandbox.publicUrl}/v3/` : (config.stripe.jsUrl ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/"));
   return {
     secretKey: source.secretKey,
     publishableKey: source.publishableKey,
@@ -240,11 +244,11 @@ export function stripeSettings() {
       ? { host: apiUrl.hostname, port: apiUrl.port, protocol: apiUrl.protocol.replace(":", "") as "http" | "https" }
       : null,
     jsUrl,
-    // Origins the browser talks to when paying, for the Content-Security-Policy. With keys: Stripe.js,
-    // Stripe's API and Stripe Checkout. The built-in sandbox's card form posts to the shop, and only
-    // a 3D Secure check redirects to the sandbox's page.
+    // Origins the browser talks to when paying, besides the shop's own, for the
+    // Content-Security-Policy. With keys: Stripe.js, Stripe's API and Stripe Checkout. The built-in
+    // sandbox's pages (its 3D Secure check, say) are all under the shop's origin: none.
     origins: source.sandbox
-      ? { script: [], connect: [], frame: [], checkout: apiUrl ? [apiUrl.origin] : [] }
+      ? { script: [], connect: [], frame: [], checkout: [] }
       : {
           script: [new URL(jsUrl).origin],
           connect: [apiUrl?.origin ?? "https://api.stripe.com"],

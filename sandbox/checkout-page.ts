@@ -26,9 +26,11 @@ export function authenticationPageHtml(intent: { amount: number; currency: strin
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Authenticate ${amount} — payment sandbox</title>${STYLE}</head><body>
-<p class="banner">Payment sandbox: a stand-in for your bank's 3D Secure check. No money moves.</p>
+<header><p class="banner">Payment sandbox: a stand-in for your bank's 3D Secure check. No money moves.</p></header>
+<main>
 <h1>Confirm ${amount}</h1>
 ${body}
+</main>
 </body></html>`;
 }
 
@@ -61,10 +63,12 @@ export function checkoutPage({ session, lines, error, typed = {} }: PageInput): 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${total} — payment sandbox</title>${STYLE}</head><body>
-<p class="banner">Payment sandbox: a local stand-in for Stripe Checkout. No money moves.</p>
+<header><p class="banner">Payment sandbox: a local stand-in for Stripe Checkout. No money moves.</p></header>
+<main>
 <h1>Pay ${total}</h1>
 <table>${rows}<tr><th scope="row" style="text-align:left">Total</th><td><strong>${total}</strong></td></tr></table>
 ${body}
 ${back}
+</main>
 </body></html>`;
 }

@@ -1,4 +1,5 @@
-// Payment sandbox: a stand-in for Stripe.js v3, served at <sandbox>/v3/. It offers the part of the
+// Payment sandbox: a stand-in for Stripe.js v3, served at <sandbox>/v3/ (for the shop's built-in
+// sandbox, <shop>/_sandbox/v3/). It offers the part of the
 // API the shop and @stripe/react-stripe-js 1.x use: Stripe(key).elements(options) with "card",
 // "cardNumber", "cardExpiry" and "cardCvc" elements, elements.getElement(type or React component),
 // and stripe.confirmCardPayment, createPaymentMethod, createToken, retrievePaymentIntent and
@@ -6,9 +7,11 @@
 // Real Elements live in iframes; these are plain inputs in the page, which is enough offline.
 (function () {
   "use strict";
-  // API calls go to the sandbox that served this script, wherever the page itself comes from.
+  // API calls go to the sandbox that served this script (the URL before its /v3/), wherever the
+  // page itself comes from.
   var script = document.currentScript || document.querySelector('script[src*="/v3"]');
-  var apiBase = new URL(script.src).origin;
+  var scriptUrl = new URL(script.src);
+  var apiBase = scriptUrl.origin + scriptUrl.pathname.replace(/\/v3\/?$/, "");
 
   var FIELDS = {
     cardNumber: { label: "Card number", placeholder: "1234 1234 1234 1234", autocomplete: "cc-number" },

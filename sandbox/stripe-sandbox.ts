@@ -5,6 +5,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { authenticationPageHtml, checkoutPage } from "./checkout-page";
+import { MAX_BODY_BYTES } from "./browser-paths";
 import { stripeJsStandIn } from "./stripe-js";
 
 type Intent = {
@@ -77,6 +78,13 @@ export type SandboxOptions = {
   publishableKey: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * Where a shopper's browser reaches the sandbox: the base of the URLs it hands out for the
+   * browser (the 3D Secure page, the hosted Checkout page, the Stripe.js stand-in). The shop's
+   * built-in sandbox is reached under the shop's own origin (`<PUBLIC_URL>/_sandbox`, forwarded
+   * by the shop); by default, the sandbox's own loopback address.
+   */
+  publicUrl?: string;
   webhookSecret: string;
   /** Where events are delivered, e.g. http://127.0.0.1:3000/webhooks/stripe. */
   webhookUrl: string;
@@ -112,6 +120,18 @@ function postEvent(url: string, payload: string, signature: string): Promise<num
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
 
+type Answer = { status: number; headers: http.OutgoingHttpHeaders; body: string };
+
+const json = (status: number, body: unknown): Answer => ({
+  status,
+  headers: { "Content-Type": "application/json", "Request-Id": newId("req") },
+  body: JSON.stringify(body),
+});
+// The sandbox's pages: one buyer's payment, never kept by a cache.
+const PAGE_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+// Loaded by <script src> from any page, as js.stripe.com is (a shop's CORP default would block it).
+const STAND_IN_HEADERS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store", "Cross-Origin-Resource-Policy": "cross-origin" };
+
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
@@ -121,16 +141,40 @@ class StripeApiError extends Error {
   }
 }
 
-/** Parses Stripe's form encoding (`metadata[order]=x`, `card[number]=…`) into nested objects. */
+// Keys that would reach an object's prototype rather than a field of its own.
+const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+/**
+ * Parses Stripe's form encoding (`metadata[order]=x`, `card[number]=…`) into nested objects. A key
+ * used both as a value and as an object (`card=x&card[number]=1`) is a 400, as with Stripe.
+ */
 function parseForm(body: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.split(/\[|\]\[|\]/).filter(Boolean);
-    let node = out as Record<string, unknown>;
-    parts.slice(0, -1).forEach((p) => (node = (node[p] ??= {}) as Record<string, unknown>));
-    node[parts[parts.length - 1]] = value;
+    if (parts.length === 0 || parts.some((part) => UNSAFE_KEYS.has(part))) continue;
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = (node[part] ??= {});
+      if (typeof next !== "object") throw invalidParam(key);
+      node = next as Record<string, unknown>;
+    }
+    const last = parts[parts.length - 1];
+    if (typeof node[last] === "object") throw invalidParam(key);
+    node[last] = value;
   }
   return out;
+}
+
+const invalidParam = (param: string) =>
+  new StripeApiError(400, { type: "invalid_request_error", param, message: `Invalid value for ${param}: a parameter cannot be both a value and a hash.` });
+
+/** Stripe refuses a URL it could not send the buyer to. */
+function webUrlParam(params: Record<string, unknown>, name: string): string | null {
+  const value = params[name];
+  if (value === undefined) return null;
+  if (typeof value === "string" && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return value;
+  throw new StripeApiError(400, { type: "invalid_request_error", param: name, message: `Invalid URL: ${String(value).slice(0, 200)}` });
 }
 
 export async function startStripeSandbox(options: SandboxOptions): Promise<{ url: string; close(): Promise<void> }> {
@@ -140,7 +184,8 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, CheckoutSession>();
   const sessionDetails = new Map<string, { lines: CheckoutLine[]; intentMetadata: Record<string, string> }>();
-  let baseUrl = "";
+  // Where the browser is sent (set once listening, when no publicUrl is given).
+  let publicUrl = options.publicUrl?.replace(/\/+$/, "") ?? "";
   const log = options.log ?? (() => {});
 
   async function deliver(type: string, object: unknown, attempt = 1): Promise<void> {
@@ -281,6 +326,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
         payment_intent: intent,
       });
+    const returnUrl = webUrlParam(params, "return_url");
     const card = cards.get(String(params.payment_method ?? ""));
     if (!card)
       throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod" });
@@ -290,8 +336,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     if (test.outcome !== "declined") {
       intent.status = "requires_action";
       intent.last_payment_error = null;
-      const returnUrl = typeof params.return_url === "string" ? params.return_url : null;
-      intent.next_action = { type: "redirect_to_url", redirect_to_url: { url: `${baseUrl}/authenticate/${intent.id}`, return_url: returnUrl } };
+      intent.next_action = { type: "redirect_to_url", redirect_to_url: { url: `${publicUrl}/authenticate/${intent.id}`, return_url: returnUrl } };
       return intent;
     }
     const error = { type: "card_error", code: "card_declined", decline_code: test.decline_code, message: test.message };
@@ -326,11 +371,11 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
 
   /** The issuing bank's 3D Secure page, in miniature: the buyer completes or fails the check. */
   function authenticationPage(method: string, intent: Intent, params: Record<string, unknown>, publicCall: boolean) {
-    if (method !== "POST") return { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body: authenticationPageHtml(intent) };
+    if (method !== "POST") return { status: 200, headers: PAGE_HEADERS, body: authenticationPageHtml(intent) };
     const returnUrl = intent.next_action?.redirect_to_url.return_url;
     authenticate(intent, params.outcome === "complete");
     // Stripe.js's own window answers in JSON; a redirect goes back to the return_url, as Stripe does.
-    if (publicCall || !returnUrl) return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(intent) };
+    if (publicCall || !returnUrl) return json(200, intent);
     const back = new URL(returnUrl);
     back.searchParams.set("payment_intent", intent.id);
     back.searchParams.set("payment_intent_client_secret", intent.client_secret);
@@ -386,7 +431,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   function createSession(params: Record<string, unknown>): CheckoutSession {
     const invalid = (param: string, message: string) => new StripeApiError(400, { type: "invalid_request_error", param, message });
     if (params.mode !== "payment") throw invalid("mode", "Only mode=payment is supported by the payment sandbox.");
-    if (typeof params.success_url !== "string") throw invalid("success_url", "Missing required param: success_url.");
+    if (params.success_url === undefined) throw invalid("success_url", "Missing required param: success_url.");
+    const successUrl = webUrlParam(params, "success_url")!;
+    const cancelUrl = webUrlParam(params, "cancel_url");
     const lines: CheckoutLine[] = Object.values((params.line_items ?? {}) as Record<string, Record<string, any>>).map((item) => ({
       name: String(item.price_data?.product_data?.name ?? ""),
       unitAmount: Number(item.price_data?.unit_amount),
@@ -411,9 +458,9 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
       customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
       metadata: (params.metadata ?? {}) as Record<string, string>,
-      success_url: params.success_url,
-      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
-      url: `${baseUrl}/pay/${id}`,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      url: `${publicUrl}/pay/${id}`,
       expires_at: expiresAt,
       created: now,
       livemode: false,
@@ -452,8 +499,8 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   }
 
   /** Stripe's hosted payment page, in miniature: a card form that works without JavaScript. */
-  async function hostedCheckout(method: string, id: string, params: Record<string, unknown>) {
-    const html = (status: number, body: string) => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+  function hostedCheckout(method: string, id: string, params: Record<string, unknown>): Answer {
+    const html = (status: number, body: string) => ({ status, headers: PAGE_HEADERS, body });
     const session = sessions.get(id) ? sessionOr404(id) : undefined;
     if (!session) return html(404, "<!doctype html><title>Not found</title><p>This payment page does not exist.</p>");
     const { lines, intentMetadata } = sessionDetails.get(id)!;
@@ -476,7 +523,7 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         (session.payment_intent && intents.get(session.payment_intent)) ||
         createIntent({ amount: session.amount_total, currency: session.currency, metadata: intentMetadata });
       session.payment_intent = intent.id;
-      confirm(intent, { payment_method: card.id, return_url: `${baseUrl}/pay/${session.id}` });
+      confirm(intent, { payment_method: card.id, return_url: `${publicUrl}/pay/${session.id}` });
       if (intent.next_action) return { status: 303, headers: { Location: intent.next_action.redirect_to_url.url }, body: "" };
       return completeSession(session);
     } catch (error) {
@@ -501,75 +548,80 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
+  /** One request, its body read: the sandbox's answer. Throws a StripeApiError for a request it refuses. */
+  function answer(method: string, url: URL, headers: http.IncomingHttpHeaders, rawBody: string): Answer {
+    if (url.pathname === "/v3" || url.pathname === "/v3/") return { status: 200, headers: STAND_IN_HEADERS, body: stripeJsStandIn };
+    // Stripe.js calls the API from the shop's pages (or a client's, on another origin), with the
+    // publishable key in the body.
+    if (method === "OPTIONS")
+      return { status: 204, headers: { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Authorization, Content-Type" }, body: "" };
+    const params = { ...parseForm(rawBody), ...Object.fromEntries(url.searchParams) };
+    const pay = url.pathname.match(/^\/pay\/(cs_\w+)$/);
+    if (pay) return hostedCheckout(method, pay[1], params);
+    const auth3ds = url.pathname.match(/^\/authenticate\/(pi_\w+)$/);
+    if (auth3ds) {
+      const intent = intents.get(auth3ds[1]);
+      if (!intent) return json(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+      return authenticationPage(method, intent, params, params.client_secret === intent.client_secret);
+    }
+    const auth = headers.authorization ?? (params.key ? `Bearer ${String(params.key)}` : undefined);
+    const publicCall =
+      auth === `Bearer ${options.publishableKey}` &&
+      (url.pathname === "/v1/payment_methods" ||
+        url.pathname === "/v1/tokens" ||
+        (/^\/v1\/payment_intents\/\w+(\/confirm)?$/.test(url.pathname) &&
+          intents.get(url.pathname.split("/")[3])?.client_secret === params.client_secret));
+    if (auth !== `Bearer ${options.secretKey}` && !publicCall)
+      return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+    const key = headers["idempotency-key"];
+    const idempotencyKey = typeof key === "string" && method === "POST" ? `${url.pathname}${url.search}:${key}` : null;
+    const replay = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+    if (replay) return json(replay.status, replay.body);
+    let status = 200;
+    let body: unknown;
+    try {
+      body = route(method, url.pathname, params);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      status = error.status;
+      body = { error: error.body };
+    }
+    if (idempotencyKey) idempotent.set(idempotencyKey, { status, body });
+    return json(status, body);
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
     req.on("end", () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req") });
-        res.end(JSON.stringify(body));
-      };
-      const url = new URL(req.url ?? "/", "http://sandbox");
-      const params = { ...parseForm(Buffer.concat(chunks).toString("utf8")), ...Object.fromEntries(url.searchParams) };
-      if (url.pathname === "/v3" || url.pathname === "/v3/") {
-        res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" });
-        return res.end(stripeJsStandIn);
-      }
-      const pay = url.pathname.match(/^\/pay\/(cs_\w+)$/);
-      if (pay) return void hostedCheckout(req.method ?? "GET", pay[1], params).then(({ status, headers, body }) => {
-        res.writeHead(status, headers);
-        res.end(body);
-      });
-      // Stripe.js calls the API from the shop's pages, with the publishable key in the body.
-      res.setHeader("Access-Control-Allow-Origin", "*");
-      if (req.method === "OPTIONS") {
-        res.writeHead(204, { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Authorization, Content-Type" });
-        return res.end();
-      }
-      const auth = req.headers.authorization ?? (params.key ? `Bearer ${String(params.key)}` : undefined);
-      const publicCall =
-        auth === `Bearer ${options.publishableKey}` &&
-        (url.pathname === "/v1/payment_methods" ||
-          url.pathname === "/v1/tokens" ||
-          (/^\/v1\/payment_intents\/\w+(\/confirm)?$/.test(url.pathname) &&
-            intents.get(url.pathname.split("/")[3])?.client_secret === params.client_secret));
-      const auth3ds = url.pathname.match(/^\/authenticate\/(pi_\w+)$/);
-      if (auth3ds) {
-        const intent = intents.get(auth3ds[1]);
-        if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
-        try {
-          const answer = authenticationPage(req.method ?? "GET", intent, params, params.client_secret === intent.client_secret);
-          res.writeHead(answer.status, answer.headers);
-          return res.end(answer.body);
-        } catch (error) {
-          if (!(error instanceof StripeApiError)) throw error;
-          return send(error.status, { error: error.body });
+      let reply: Answer;
+      try {
+        if (size > MAX_BODY_BYTES)
+          throw new StripeApiError(413, { type: "invalid_request_error", message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
+        if (!URL.canParse(req.url ?? "/", "http://sandbox")) throw new StripeApiError(400, { type: "invalid_request_error", message: "Invalid request URL." });
+        reply = answer(req.method ?? "GET", new URL(req.url ?? "/", "http://sandbox"), req.headers, Buffer.concat(chunks).toString("utf8"));
+      } catch (error) {
+        if (error instanceof StripeApiError) reply = json(error.status, { error: error.body });
+        else {
+          // A bug of the sandbox's own: said, and answered as Stripe answers its own failures.
+          log(`payment sandbox: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+          reply = json(500, { error: { type: "api_error", message: "The payment sandbox failed to answer this request." } });
         }
       }
-      if (auth !== `Bearer ${options.secretKey}` && !publicCall)
-        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
-      const key = req.headers["idempotency-key"];
-      const idempotencyKey = typeof key === "string" && req.method === "POST" ? `${req.url}:${key}` : null;
-      const replay = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
-      if (replay) return send(replay.status, replay.body);
-      let status = 200;
-      let body: unknown;
-      try {
-        body = route(req.method ?? "GET", url.pathname, params);
-      } catch (error) {
-        if (!(error instanceof StripeApiError)) throw error;
-        status = error.status;
-        body = { error: error.body };
-      }
-      if (idempotencyKey) idempotent.set(idempotencyKey, { status, body });
-      send(status, body);
+      res.writeHead(reply.status, { "Access-Control-Allow-Origin": "*", ...reply.headers });
+      res.end(reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
+  publicUrl ||= url;
   return {
-    url: baseUrl,
+    url,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

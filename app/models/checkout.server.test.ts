@@ -62,7 +62,7 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
   });
-  useStripeSandbox({ secretKey: "sk_test_unit", publishableKey: "pk_test_unit", webhookSecret: WEBHOOK_SECRET, apiUrl: sandbox.url, sandbox: true });
+  useStripeSandbox({ secretKey: "sk_test_unit", publishableKey: "pk_test_unit", webhookSecret: WEBHOOK_SECRET, apiUrl: sandbox.url, publicUrl: sandbox.url, sandbox: true });
   resetStripeClient();
 });
 

@@ -15,7 +15,7 @@ let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 beforeAll(async () => {
   // Nothing listens for the webhook here: these orders are made by the API call alone.
   sandbox = await startStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", webhookUrl: "http://127.0.0.1:9/none" });
-  useStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", apiUrl: sandbox.url, sandbox: true });
+  useStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", apiUrl: sandbox.url, publicUrl: sandbox.url, sandbox: true });
   resetStripeClient();
 });
 

@@ -7,7 +7,15 @@ import { escapeHtml } from "~/lib/html";
 
 export const isApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
 
-const TITLES: Record<number, string> = { 400: "Bad request", 403: "Forbidden", 413: "Too large" };
+const TITLES: Record<number, string> = {
+  400: "Bad request",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  413: "Too large",
+  502: "Bad gateway",
+  504: "Gateway timeout",
+};
 
 function page(status: number, message: string): string {
   const title = `${status} ${TITLES[status] ?? "Error"} - ${config.shopName}`;

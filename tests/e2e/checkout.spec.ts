@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { registerViaApi, waitForMail } from "./support/accounts";
 import { placeOrder } from "./support/orders";
-import { SHIPPING, addToCart, expectAddress, fillShipping, payWith } from "./support/shopping";
+import { SHIPPING, addToCart, expectAddress, fillShipping, payWith, readyToPay } from "./support/shopping";
 import { money } from "./helpers";
 
 test("shipping checks every field, keeps what was typed, and remembers the address", async ({ page }) => {
@@ -172,11 +172,7 @@ test("the success page shows only the buyer's own order, and something sensible 
 });
 
 test("a declined card shows the provider's message and disables the pay button", async ({ page }) => {
-  await registerViaApi(page, "Declined Dan");
-  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
-  await page.goto("/shipping");
-  await fillShipping(page);
-  await page.goto("/payment");
+  await readyToPay(page, "Declined Dan");
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(page.getByRole("button", { name: /^Pay - \$/ })).toBeDisabled();
@@ -188,12 +184,7 @@ test("a declined card shows the provider's message and disables the pay button",
 });
 
 test("a card that asks for 3D Secure: a failed check says why, a completed one pays", async ({ page }) => {
-  await registerViaApi(page, "Secure Sue");
-  await addToCart(page, "JBL Tune 510BT On-Ear Headphones");
-  await page.goto("/shipping");
-  await fillShipping(page);
-  await page.goto("/payment");
-  const total = (await page.getByRole("button", { name: /^Pay - \$/ }).textContent())!.replace("Pay - ", "");
+  const total = await readyToPay(page, "Secure Sue");
   await payWith(page, "4000 0025 0000 3155");
   await expect(page).toHaveTitle(`Authenticate ${total} — payment sandbox`);
   await page.getByRole("button", { name: "Fail authentication" }).click();

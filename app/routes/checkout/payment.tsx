@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
@@ -55,7 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return publicErrorToForm(error);
   }
   if (outcome.ok) return redirect(`/success?order=${outcome.orderId}`);
-  if ("authenticateAt" in outcome) return redirect(outcome.authenticateAt, 303);
+  // The bank's page is the payment sandbox's, under the shop's origin but not one of its routes:
+  // the browser loads it whole, with or without JavaScript.
+  if ("authenticateAt" in outcome) return redirectDocument(outcome.authenticateAt, 303);
   // The provider's own words; the pay button stays disabled until the buyer starts again.
   return data({ paymentError: outcome.message }, { status: 402 });
 }

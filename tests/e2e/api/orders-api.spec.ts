@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import { productNamed } from "../helpers";
 import { uniqueEmail } from "../support/accounts";
-import { e2eEnv } from "../support/env";
+import { confirmAsStripeJs } from "../support/orders";
 import { SHIPPING, SHIPPING_FORM } from "../support/shopping";
 
 async function shopperWithCart(request: APIRequestContext, productName: string, quantity: number) {
@@ -14,16 +14,6 @@ async function shopperWithCart(request: APIRequestContext, productName: string, 
   const shipped = await request.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
   expect(shipped.headers().location).toBe("/confirm");
   return { account, product };
-}
-
-/** Confirms a PaymentIntent with the publishable key and client secret, as Stripe.js does in a browser. */
-async function confirmInSandbox(request: APIRequestContext, clientSecret: string, paymentMethod = "pm_card_visa") {
-  const intentId = clientSecret.split("_secret_")[0];
-  const response = await request.post(`http://127.0.0.1:${e2eEnv().sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
-    headers: { Authorization: "Bearer pk_test_sandbox" },
-    form: { client_secret: clientSecret, payment_method: paymentMethod },
-  });
-  return { intentId, response };
 }
 
 test("GET /stripeapi gives the publishable key", async ({ request }) => {
@@ -53,7 +43,7 @@ test("payment/process checks the amount against the server's total; order/new co
   expect(early.status()).toBe(400);
   expect((await early.json()).message).toBe("There is some issue while payment processing");
 
-  const { response } = await confirmInSandbox(request, client_secret);
+  const { response } = await confirmAsStripeJs(request, client_secret);
   expect((await response.json()).status).toBe("succeeded");
 
   const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId, status: "succeeded" }, totalPrice: total / 100 } });
@@ -82,13 +72,13 @@ test("a declined card never makes an order; another user cannot see or confirm s
   await shopperWithCart(request, "Amazon Echo Dot 5th Gen", 1);
   const total = 49_99 + 25_00 + 2_50;
   const { client_secret } = await (await request.post("/api/v1/payment/process", { data: { amount: total } })).json();
-  const declined = await confirmInSandbox(request, client_secret, "pm_card_chargeDeclined");
+  const declined = await confirmAsStripeJs(request, client_secret, "pm_card_chargeDeclined");
   expect(declined.response.status()).toBe(402);
   expect((await declined.response.json()).error.message).toBe("Your card was declined.");
   expect((await request.post("/api/v1/order/new", { data: { paymentInfo: { id: declined.intentId } } })).status()).toBe(400);
 
   const second = await request.post("/api/v1/payment/process", { data: { amount: total } });
-  const paid = await confirmInSandbox(request, (await second.json()).client_secret);
+  const paid = await confirmAsStripeJs(request, (await second.json()).client_secret);
   const { order } = await (await request.post("/api/v1/order/new", { data: { paymentInfo: { id: paid.intentId } } })).json();
 
   const other = await playwright.request.newContext({ baseURL });
@@ -128,7 +118,7 @@ test("a client's cart: shippingInfo takes a recipient and a region, and without 
     const buyer = await playwright.request.newContext({ baseURL });
     expect((await buyer.post("/api/v1/register", { data: { name, email: uniqueEmail("client"), password: "password-123" } })).status()).toBe(201);
     const { client_secret } = await (await buyer.post("/api/v1/payment/process", { data: { amount: 182_49 } })).json();
-    const { intentId } = await confirmInSandbox(buyer, client_secret);
+    const { intentId } = await confirmAsStripeJs(buyer, client_secret);
     const created = await buyer.post("/api/v1/order/new", {
       data: { orderItems: [{ product: kindle._id, quantity: 1 }], shippingInfo, paymentInfo: { id: intentId } },
     });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { productNamed } from "../helpers";
 import { DEMO_ADMIN, RESET_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMails } from "../support/accounts";
-import { e2eEnv } from "../support/env";
+import { confirmAsStripeJs } from "../support/orders";
 import { SHIPPING, SHIPPING_FORM } from "../support/shopping";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
@@ -58,11 +58,7 @@ async function asAdmin(requests: APIRequest, baseURL: string | undefined) {
 
 /** Stripe.js's confirmCardPayment, against the payment sandbox, with the client secret. */
 async function confirmAtProvider(request: APIRequestContext, clientSecret: string) {
-  const intentId = clientSecret.split("_secret_")[0];
-  const response = await request.post(`http://127.0.0.1:${e2eEnv().sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
-    headers: { Authorization: "Bearer pk_test_sandbox" },
-    form: { client_secret: clientSecret, payment_method: "pm_card_visa" },
-  });
+  const { intentId, response } = await confirmAsStripeJs(request, clientSecret);
   expect((await response.json()).status).toBe("succeeded");
   return intentId;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN, RESET_MAIL_SUBJECT, loginViaForm, registerViaApi, resetLinkIn, waitForMail } from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
-import { addToCart, fillShipping, payWith } from "../support/shopping";
+import { addToCart, fillShipping, payWith, readyToPay } from "../support/shopping";
 import { placeOrder } from "../support/orders";
 import { productNamed } from "../helpers";
 
@@ -90,6 +90,13 @@ test("a failed payment's message on the payment page", async ({ page }) => {
   await page.goto("/payment");
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toBeVisible();
+  await expectAccessible(page, null);
+});
+
+test("the payment sandbox's 3D Secure page, served under the shop's origin", async ({ page }) => {
+  await readyToPay(page, "Secure Reader");
+  await payWith(page, "4000 0025 0000 3155");
+  await expect(page.getByRole("button", { name: "Complete authentication" })).toBeVisible();
   await expectAccessible(page, null);
 });
 

@@ -8,7 +8,6 @@ export function e2eEnv() {
     port: Number(process.env.E2E_PORT),
     smtpPort: Number(process.env.E2E_SMTP_PORT),
     oidcPort: Number(process.env.E2E_OIDC_PORT),
-    sandboxPort: Number(process.env.E2E_SANDBOX_PORT),
     // A second shop started with Stripe keys, paying through a standalone payment sandbox.
     keysPort: Number(process.env.E2E_KEYS_PORT),
     keysSandboxPort: Number(process.env.E2E_KEYS_SANDBOX_PORT),

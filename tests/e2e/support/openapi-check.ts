@@ -93,7 +93,7 @@ function checkFor(url: string): Promise<OpenApiCheck> {
 
 /** What in an answer from /api/v1 differs from the OpenAPI document (nothing for other URLs). */
 export async function documentProblems(method: string, url: string, status: number, body: string): Promise<string[]> {
-  // Other origins the tests call (the payment sandbox) and the shop's pages are not the API.
+  // The payment sandbox (/_sandbox/…, or its own origin) and the shop's pages are not the API.
   if (!new URL(url).pathname.startsWith("/api/v1/")) return [];
   return (await checkFor(url)).problems(method, url, status, body) ?? [];
 }

@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { productNamed } from "../helpers";
-import { e2eEnv } from "./env";
 import { SHIPPING_FORM } from "./shopping";
 
 /**
@@ -9,6 +8,13 @@ import { SHIPPING_FORM } from "./shopping";
  * /api/v1/order/new. Much faster than the pages when a test needs many orders.
  */
 export async function placeOrder(request: APIRequestContext, productName: string, quantity = 1) {
+  const clientSecret = await paymentForCart(request, productName, quantity);
+  const { intentId } = await confirmAsStripeJs(request, clientSecret);
+  return orderFor(request, intentId);
+}
+
+/** The cart and shipping forms, then /api/v1/payment/process for the cart's total: the intent's client secret. */
+export async function paymentForCart(request: APIRequestContext, productName: string, quantity = 1): Promise<string> {
   const product = await productNamed(request, productName);
   await request.post(`/product/${product._id}`, { form: { intent: "add-to-cart", quantity: String(quantity) }, maxRedirects: 0 });
   await request.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
@@ -16,13 +22,24 @@ export async function placeOrder(request: APIRequestContext, productName: string
   const totalCents = itemsCents + (itemsCents > 20000 ? 0 : 2500) + Math.floor((itemsCents * 5 + 50) / 100);
   const processed = await request.post("/api/v1/payment/process", { data: { amount: totalCents } });
   expect(processed.status()).toBe(200);
-  const clientSecret: string = (await processed.json()).client_secret;
-  const intentId = clientSecret.split("_secret_")[0];
-  await request.post(`http://127.0.0.1:${e2eEnv().sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
-    headers: { Authorization: "Bearer pk_test_sandbox" },
-    form: { client_secret: clientSecret, payment_method: "pm_card_visa" },
-  });
+  return (await processed.json()).client_secret;
+}
+
+/** /api/v1/order/new for a paid intent. */
+export async function orderFor(request: APIRequestContext, intentId: string) {
   const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
   expect(created.status()).toBe(201);
-  return (await created.json()).order as { _id: string; orderNumber: number; totalPrice: number };
+  return (await created.json()).order as { _id: string; orderNumber: number; totalPrice: number; paymentInfo: { status: string } };
+}
+
+/**
+ * Confirms a PaymentIntent as Stripe.js does in a browser: with the publishable key and the client
+ * secret, at the built-in payment sandbox under the shop's own origin.
+ */
+export async function confirmAsStripeJs(request: APIRequestContext, clientSecret: string, paymentMethod = "pm_card_visa") {
+  const intentId = clientSecret.split("_secret_")[0];
+  const response = await request.post(`/_sandbox/v1/payment_intents/${intentId}/confirm`, {
+    form: { key: "pk_test_sandbox", client_secret: clientSecret, payment_method: paymentMethod },
+  });
+  return { intentId, response };
 }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { productNamed } from "../helpers";
+import { registerViaApi } from "./accounts";
 
 /** The specification's shipping fields (what the original client sends). */
 export const SHIPPING = { address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
@@ -43,4 +44,14 @@ export async function payWith(page: Page, cardNumber: string) {
   await page.getByLabel("Card Expiry").fill("12/34");
   await page.getByLabel("Card CVC").fill("123");
   await page.getByRole("button", { name: /^Pay - \$/ }).click();
+}
+
+/** A new buyer with a product in the cart and the shipping form sent, on the payment page: the total its pay button shows. */
+export async function readyToPay(page: Page, buyer: string, product = "JBL Tune 510BT On-Ear Headphones") {
+  await registerViaApi(page, buyer);
+  await addToCart(page, product);
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  return (await page.getByRole("button", { name: /^Pay - \$/ }).textContent())!.replace("Pay - ", "");
 }
