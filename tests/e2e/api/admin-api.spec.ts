@@ -104,6 +104,42 @@ test("admin order calls: list with totalAmount, status updates without touching 
   await admin.dispose();
 });
 
+test("admin order status: a step back needs confirmBackward (409 without it) and mails nobody", async ({ playwright, baseURL }) => {
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const order = await placeOrder(buyer, "Coleman Sundome 4-Person Tent");
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const put = (data: Record<string, unknown>, path = "/api/v1/admin/update/order/") => admin.put(`${path}${order._id}`, { data });
+  const statusNow = async () => (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus;
+
+  expect((await put({ status: "Delivered" })).status()).toBe(200);
+  const refusal = 'This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it. Send "confirmBackward": true to confirm.';
+  // Refused without the field, with it false, or with a value that is not a yes; on both paths.
+  for (const extra of [{}, { confirmBackward: false }, { confirmBackward: "yes" }]) {
+    const refused = await put({ status: "Shipped", ...extra });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, message: refusal });
+  }
+  await expectError(await put({ status: "Processing" }, "/api/v1/admin/order/"), 409, "Moving it back to Processing needs a confirmation");
+  expect(await statusNow()).toBe("Delivered");
+
+  const confirmed = await put({ status: "Shipped", confirmBackward: true });
+  expect(await confirmed.json()).toEqual({ success: true, message: "Order updated successfully" });
+  expect(await statusNow()).toBe("Shipped");
+  // A form body confirms with "true" too; the same status again is a no-op.
+  const formBody = await admin.put(`/api/v1/admin/update/order/${order._id}`, { form: { status: "Processing", confirmBackward: "true" } });
+  expect(formBody.status()).toBe(200);
+  expect((await put({ status: "Processing", confirmBackward: true })).status()).toBe(200);
+  expect(await statusNow()).toBe("Processing");
+
+  // Mailed once: the step forward to Delivered; the corrections and the repeat mail nobody.
+  const about = `your order #${order.orderNumber} has`;
+  expect((await waitForMails(buyerEmail, about, 1)).map((mail) => mail.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
+  await expect(waitForMails(buyerEmail, about, 2, 1500)).rejects.toThrow("No 2 mails");
+  await buyer.dispose();
+  await admin.dispose();
+});
+
 test("the admin's order list exports as CSV, filtered like the table", async ({ playwright, baseURL }) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const order = await placeOrder(buyer, "Atomic Habits by James Clear");
