@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext } from "../support/openapi-check";
 import { DEMO_ADMIN, uniqueEmail, waitForMails } from "../support/accounts";
 import { placeOrder } from "../support/orders";
+import { SHIPPING_FORM } from "../support/shopping";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
@@ -151,10 +152,23 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\n");
-  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Items,Amount,Status");
+  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},`));
-  expect(lines[1]).toContain(`,Plain User,1,${order.totalPrice.toFixed(2)},Processing`);
+  const email = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const placed = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
+  const address = `"${SHIPPING_FORM.recipientName}, ${SHIPPING_FORM.address}, ${SHIPPING_FORM.city} ${SHIPPING_FORM.postalCode}, ${SHIPPING_FORM.country}"`;
+  const amount = (dollars: number) => dollars.toFixed(2);
+  expect(lines[1]).toContain(
+    `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},${amount(placed.shippingPrice)},${amount(placed.taxPrice)},${amount(order.totalPrice)},Processing`,
+  );
+  // A shopper whose name is a formula reaches the spreadsheet as text.
+  const mallory = await playwright.request.newContext({ baseURL });
+  expect((await mallory.post("/api/v1/register", { data: { name: '=HYPERLINK("//evil.co","Pay")', email: uniqueEmail(), password: "password-123" } })).status()).toBe(201);
+  const evil = await placeOrder(mallory, "Atomic Habits by James Clear");
+  const evilRow = (await (await admin.get(`/admin/orders.csv?q=${evil._id}`)).text()).trim().split("\n")[1];
+  expect(evilRow).toContain(`,"'=HYPERLINK(""//evil.co"",""Pay"")",`);
+  await mallory.dispose();
   // The order number finds the order too, with or without its "#".
   for (const q of [`#${order.orderNumber}`, String(order.orderNumber)]) {
     const byNumber = (await (await admin.get(`/admin/orders.csv?${new URLSearchParams({ q })}`)).text()).trim().split("\n");
