@@ -4,6 +4,7 @@ import { money, productNamed } from "./helpers";
 import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
+import { wcagViolations } from "./support/axe";
 
 const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
 const avatar = path.resolve("public/images/default_avatar.jpg");
@@ -173,6 +174,7 @@ test("an order moves back only when the admin confirms it, and the buyer hears o
   await expect(status).toHaveValue("Shipped");
   await expect(confirm).not.toBeChecked();
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+  if (test.info().project.use.javaScriptEnabled !== false) expect(await wcagViolations(page)).toEqual([]);
   // Sent again without the tick: refused again.
   await update.click();
   await expect(status).toHaveAccessibleDescription(refusal);
