@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox } from "./checkbox-field";
 import { ROLES } from "./roles";
 
 // Field rules for every account form and call; the messages follow the original API's where it had them.
@@ -28,8 +29,6 @@ const newPassword = (label: string) =>
       (value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES,
       `Your password cannot be longer than ${PASSWORD_MAX_BYTES} bytes`,
     );
-
-const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
 export const loginSchema = z.object({
   email: z.string({ required_error: "Please enter email & password" }).trim().min(1, "Please enter email & password"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox } from "./checkbox-field";
 import { ORDER_STATUSES } from "./order-states";
 import { reviewSchema } from "./review-schema";
 
@@ -7,6 +8,10 @@ import { reviewSchema } from "./review-schema";
 
 export const orderStatusInput = z.object({
   status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Please choose Processing, Shipped or Delivered" }) }),
+  confirmBackward: checkbox.describe(
+    "Must be `true` to move an order back (Delivered → Shipped or Processing, Shipped → Processing): a correction, " +
+      "mailed to nobody. Without it a step back is refused with 409. A step forward mails the buyer; the same status changes nothing.",
+  ),
 });
 
 // The checkout calls accept the specification client's numeric strings: app/lib/order-schema.ts.

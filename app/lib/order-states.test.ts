@@ -9,11 +9,14 @@ import {
   isPaid,
   isPlaced,
   ORDER_STATUSES,
+  orderStatusStep,
   PAYMENT_STATUSES,
   TransitionError,
+  UnconfirmedStepBackError,
   type OrderStatusValue,
   type PaymentStatus,
 } from "./order-states";
+import { PublicError } from "./public-error";
 
 // Literal values on purpose: they are what the database holds and what the API shows.
 describe("status values", () => {
@@ -55,13 +58,47 @@ describe("payment transitions", () => {
 });
 
 describe("fulfilment transitions", () => {
-  it("lets the admin set any other status, backwards too, but not the same one", () => {
+  it("lets the admin set any other status, backwards too (when confirmed), but not the same one", () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) expect(canChangeOrderStatus(from, to), `${from} -> ${to}`).toBe(from !== to);
     }
-    expect(changeOrderStatus("Delivered", "Processing")).toBe("Processing");
+    expect(changeOrderStatus("Delivered", "Processing", { confirmBackward: true })).toBe("Processing");
     expect(() => changeOrderStatus("Shipped", "Shipped")).toThrow(TransitionError);
+    expect(() => changeOrderStatus("Shipped", "Shipped", { confirmBackward: true })).toThrow(TransitionError);
     expect(() => changeOrderStatus("Processing", "Lost" as OrderStatusValue)).toThrow(TransitionError);
+  });
+
+  it("tells a step forward (skipping one too) from a step back and from no step", () => {
+    const steps = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => `${from} -> ${to}: ${orderStatusStep(from, to)}`));
+    expect(steps).toEqual([
+      "Processing -> Processing: none",
+      "Processing -> Shipped: forward",
+      "Processing -> Delivered: forward",
+      "Shipped -> Processing: back",
+      "Shipped -> Shipped: none",
+      "Shipped -> Delivered: forward",
+      "Delivered -> Processing: back",
+      "Delivered -> Shipped: back",
+      "Delivered -> Delivered: none",
+    ]);
+  });
+
+  it("refuses a step back without confirmation, as a 409 on the status field naming both statuses", () => {
+    expect(changeOrderStatus("Processing", "Delivered")).toBe("Delivered");
+    expect(changeOrderStatus("Shipped", "Delivered", { confirmBackward: false })).toBe("Delivered");
+    for (const [from, to] of [["Shipped", "Processing"], ["Delivered", "Shipped"], ["Delivered", "Processing"]] as const) {
+      expect(() => changeOrderStatus(from, to)).toThrow(
+        expect.objectContaining({
+          constructor: UnconfirmedStepBackError,
+          from,
+          to,
+          status: 409,
+          field: "status",
+          message: `This order is ${from}. Moving it back to ${to} needs a confirmation; the buyer gets no mail about it.`,
+        }),
+      );
+      expect(new UnconfirmedStepBackError(from, to)).toBeInstanceOf(PublicError);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { PublicError } from "./public-error";
 import { isAdmin } from "./roles";
 
 // The one place that knows an order's two statuses, how each may change, and who may see an order.
@@ -37,12 +38,35 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   [PAYMENT.refunded]: [],
 };
 
-/** Which fulfilment status may follow which: the admin may set any other one, backwards too. */
+/**
+ * Which fulfilment status may follow which: the admin may set any other one. A step forward
+ * (towards Delivered, skipping one or not) is the news the buyer is mailed about; a step back is a
+ * correction, made only when confirmed and mailed to nobody (see changeOrderStatus).
+ */
 export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatusValue, readonly OrderStatusValue[]>> = {
   [FULFILMENT.processing]: [FULFILMENT.shipped, FULFILMENT.delivered],
   [FULFILMENT.shipped]: [FULFILMENT.processing, FULFILMENT.delivered],
   [FULFILMENT.delivered]: [FULFILMENT.processing, FULFILMENT.shipped],
 };
+
+/** How a change of fulfilment status moves an order along Processing → Shipped → Delivered. */
+export type OrderStatusStep = "none" | "forward" | "back";
+
+export function orderStatusStep(from: OrderStatusValue, to: OrderStatusValue): OrderStatusStep {
+  const [a, b] = [ORDER_STATUSES.indexOf(from), ORDER_STATUSES.indexOf(to)];
+  return a === b ? "none" : a < b ? "forward" : "back";
+}
+
+/** A step back that was not confirmed: the admin's likely slip, refused until confirmed (409). */
+export class UnconfirmedStepBackError extends PublicError {
+  constructor(
+    readonly from: OrderStatusValue,
+    readonly to: OrderStatusValue,
+  ) {
+    super(`This order is ${from}. Moving it back to ${to} needs a confirmation; the buyer gets no mail about it.`, 409, "status");
+    this.name = "UnconfirmedStepBackError";
+  }
+}
 
 /** A status change the state machine does not allow: a bug in the caller, not a user's mistake. */
 export class TransitionError extends Error {
@@ -63,9 +87,13 @@ export function changePayment(from: PaymentStatus, to: PaymentStatus): PaymentSt
   return to;
 }
 
-/** The fulfilment status to write when moving from `from` to `to`; throws TransitionError if not allowed. */
-export function changeOrderStatus(from: OrderStatusValue, to: OrderStatusValue): OrderStatusValue {
+/**
+ * The fulfilment status to write when moving from `from` to `to`; throws TransitionError if not
+ * allowed, UnconfirmedStepBackError for a step back without `confirmBackward`.
+ */
+export function changeOrderStatus(from: OrderStatusValue, to: OrderStatusValue, { confirmBackward = false } = {}): OrderStatusValue {
   if (!canChangeOrderStatus(from, to)) throw new TransitionError("order", from, to);
+  if (orderStatusStep(from, to) === "back" && !confirmBackward) throw new UnconfirmedStepBackError(from, to);
   return to;
 }
 

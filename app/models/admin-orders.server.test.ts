@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
-import { FULFILMENT, PAYMENT, type PaymentStatus } from "~/lib/order-states";
+import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
 import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus, updateOrdersStatus } from "./admin-orders.server";
@@ -26,13 +26,13 @@ beforeEach(() => {
 describe("setting an order's status", () => {
   it("records each change with its time, in order, and sets deliveredAt only while Delivered", async () => {
     const order = createOrder();
-    await updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
+    await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) });
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Shipped", deliveredAt: null });
 
-    await updateOrderStatus(order.id, FULFILMENT.delivered, at(2));
+    await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(2) });
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(2) });
 
-    await updateOrderStatus(order.id, FULFILMENT.processing, at(3));
+    await updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(3) });
     expect(getOrder(order.id)).toMatchObject({ orderStatus: "Processing", deliveredAt: null });
 
     expect(statusHistory(order.id)).toEqual([
@@ -44,18 +44,18 @@ describe("setting an order's status", () => {
 
   it("setting the status it already has records nothing", async () => {
     const order = createOrder();
-    await updateOrderStatus(order.id, FULFILMENT.delivered, at(1));
-    await updateOrderStatus(order.id, FULFILMENT.delivered, at(5));
+    await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) });
+    await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(5) });
     expect(getOrder(order.id)?.deliveredAt).toEqual(at(1));
     expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
-    await updateOrderStatus(createOrder().id, FULFILMENT.processing, at(2));
+    await updateOrderStatus(createOrder().id, FULFILMENT.processing, { now: at(2) });
     expect(statusHistory(order.id)).toHaveLength(1);
   });
 
   it("keeps each order's history apart", async () => {
     const [a, b] = [createOrder(), createOrder()];
-    await updateOrderStatus(a.id, FULFILMENT.shipped, at(1));
-    await updateOrderStatus(b.id, FULFILMENT.delivered, at(2));
+    await updateOrderStatus(a.id, FULFILMENT.shipped, { now: at(1) });
+    await updateOrderStatus(b.id, FULFILMENT.delivered, { now: at(2) });
     expect(statusHistory(a.id)).toEqual([{ status: "Shipped", at: at(1) }]);
     expect(statusHistory(b.id)).toEqual([{ status: "Delivered", at: at(2) }]);
     expect(statusHistory("no-such-order")).toEqual([]);
@@ -69,25 +69,70 @@ describe("setting an order's status", () => {
     const productId = createProduct({ stock: 4 });
     const order = createOrder({ lines: [{ productId, quantity: 3 }] });
     for (const status of [FULFILMENT.shipped, FULFILMENT.delivered, FULFILMENT.processing]) {
-      await updateOrderStatus(order.id, status);
+      await updateOrderStatus(order.id, status, { confirmBackward: true });
       expect(stockOf(productId)).toBe(4);
     }
   });
 });
 
+describe("moving an order along its statuses", () => {
+  it("answers how the order moved: forward (skipping one too), none for the same status, back when confirmed", async () => {
+    const order = createOrder();
+    expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) })).toBe("forward");
+    expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(2) })).toBe("none");
+    expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true, now: at(3) })).toBe("back");
+    expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(4) })).toBe("forward");
+    expect(statusHistory(order.id).map((event) => event.status)).toEqual(["Delivered", "Shipped", "Delivered"]);
+  });
+
+  it("refuses a step back without confirmation with a 409 that says how to go back, and changes nothing", async () => {
+    const order = createOrder();
+    await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) });
+    for (const status of [FULFILMENT.shipped, FULFILMENT.processing]) {
+      const refused = updateOrderStatus(order.id, status, { now: at(2) });
+      await expect(refused).rejects.toThrow(UnconfirmedStepBackError);
+      await expect(refused).rejects.toMatchObject({
+        status: 409,
+        field: "status",
+        from: "Delivered",
+        to: status,
+        message: `This order is Delivered. Moving it back to ${status} needs a confirmation; the buyer gets no mail about it.`,
+      });
+    }
+    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: false })).rejects.toThrow(UnconfirmedStepBackError);
+    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(1) });
+    expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
+  });
+
+  it("a confirmation changes nothing about a step forward or the same status", async () => {
+    const order = createOrder();
+    expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true })).toBe("forward");
+    expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true })).toBe("none");
+    expect(statusHistory(order.id)).toHaveLength(1);
+  });
+});
+
 describe("mails about an order's status", () => {
-  it("tell the buyer once the order is Shipped and once Delivered, and nothing else", async () => {
+  it("tell the buyer of each step forward to Shipped or Delivered, never of the same status or a step back", async () => {
     const buyerId = createUser("Mail Buyer");
     const order = createOrder({ userId: buyerId });
-    await updateOrderStatus(order.id, FULFILMENT.shipped, at(1));
-    await updateOrderStatus(order.id, FULFILMENT.shipped, at(2)); // no change: no mail
-    await updateOrderStatus(order.id, FULFILMENT.delivered, at(3));
-    await updateOrderStatus(order.id, FULFILMENT.processing, at(4));
+    await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) });
+    await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(2) }); // no change: no mail
+    await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(3) });
+    await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true, now: at(4) }); // a correction: no mail
+    await updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(5) });
+    await expect(updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(6) })).resolves.toBe("none");
     const mails = await composedMails();
     expect(mails.map((mail) => [mail?.to, mail?.subject])).toEqual([
       [`${buyerId}@example.com`, `ShopIT: your order #${order.orderNumber} has shipped`],
       [`${buyerId}@example.com`, `ShopIT: your order #${order.orderNumber} has been delivered`],
     ]);
+  });
+
+  it("tell of Delivered alone when the order skips Shipped", async () => {
+    const order = createOrder({ userId: createUser() });
+    await updateOrderStatus(order.id, FULFILMENT.delivered);
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
   });
 
   it("go to nobody when the buyer's account is gone, and one per order changed in bulk", async () => {
@@ -106,17 +151,32 @@ describe("mails about an order's status", () => {
 describe("setting several orders' status at once", () => {
   it("changes each order that can change and says why each other one did not", async () => {
     const [a, b, shipped] = [createOrder(), createOrder(), createOrder()];
-    await updateOrderStatus(shipped.id, FULFILMENT.shipped, at(1));
+    await updateOrderStatus(shipped.id, FULFILMENT.shipped, { now: at(1) });
     const result = await updateOrdersStatus([a.id, b.id, shipped.id, "no-such-order", a.id], FULFILMENT.shipped, at(2));
     expect(result).toEqual({
-      updated: [a.id, b.id],
+      updated: [
+        { id: a.id, orderNumber: a.orderNumber },
+        { id: b.id, orderNumber: b.orderNumber },
+      ],
       failed: [
-        { id: shipped.id, reason: "already Shipped" },
-        { id: "no-such-order", reason: "Order not found" },
+        { id: shipped.id, orderNumber: shipped.orderNumber, reason: "already Shipped" },
+        { id: "no-such-order", orderNumber: null, reason: "Order not found" },
       ],
     });
     for (const order of [a, b]) expect(statusHistory(order.id)).toEqual([{ status: "Shipped", at: at(2) }]);
     expect(statusHistory(shipped.id)).toEqual([{ status: "Shipped", at: at(1) }]);
+  });
+  it("refuses each step back (confirmed only on the order's own page) and mails only the steps forward", async () => {
+    const [ahead, behind] = [createOrder({ userId: createUser() }), createOrder({ userId: createUser() })];
+    await updateOrderStatus(ahead.id, FULFILMENT.delivered, { now: at(1) });
+    laterMails.mockReset();
+    const result = await updateOrdersStatus([ahead.id, behind.id], FULFILMENT.shipped, at(2));
+    expect(result).toEqual({
+      updated: [{ id: behind.id, orderNumber: behind.orderNumber }],
+      failed: [{ id: ahead.id, orderNumber: ahead.orderNumber, reason: "a step back from Delivered: confirm it on the order's page" }],
+    });
+    expect(getOrder(ahead.id)?.orderStatus).toBe("Delivered");
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${behind.orderNumber} has shipped`]);
   });
 });
 

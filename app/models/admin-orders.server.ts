@@ -1,9 +1,18 @@
-import { asc, eq, sum } from "drizzle-orm";
+import { asc, eq, inArray, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
-import { changeOrderStatus, isDelivered, PAYMENT, TransitionError, type OrderStatusValue } from "~/lib/order-states";
+import {
+  changeOrderStatus,
+  isDelivered,
+  orderStatusStep,
+  PAYMENT,
+  TransitionError,
+  UnconfirmedStepBackError,
+  type OrderStatusStep,
+  type OrderStatusValue,
+} from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { releaseOrder } from "./checkout.server";
 import { sendMailLater } from "./email.server";
@@ -23,52 +32,73 @@ export function totalPaidCents(): number {
   );
 }
 
+export type StatusChangeOptions = {
+  /** Allows a step back (a correction): without it, one is refused with UnconfirmedStepBackError. */
+  confirmBackward?: boolean;
+  now?: Date;
+};
+
 /**
  * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
- * it was taken when the order was paid. Answers false when the order already had that status.
- * Once committed, Shipped and Delivered are mailed to the buyer in the background.
+ * it was taken when the order was paid. Answers how the order moved: "none" when it already had
+ * that status (nothing is written). Once committed, a step forward to Shipped or Delivered is
+ * mailed to the buyer in the background; a step back (confirmed) is mailed to nobody.
  */
-export async function updateOrderStatus(orderId: string, status: OrderStatusValue, now = new Date()): Promise<boolean> {
-  const changed = await commitTogether((tx) => {
+export async function updateOrderStatus(
+  orderId: string,
+  status: OrderStatusValue,
+  { confirmBackward = false, now = new Date() }: StatusChangeOptions = {},
+): Promise<OrderStatusStep> {
+  const step = await commitTogether((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
-    if (order.status === status) return false;
+    const step = orderStatusStep(order.status, status);
+    if (step === "none") return step;
     tx.update(orders)
-      .set({ orderStatus: changeOrderStatus(order.status, status), deliveredAt: isDelivered(status) ? now : null })
+      .set({ orderStatus: changeOrderStatus(order.status, status, { confirmBackward }), deliveredAt: isDelivered(status) ? now : null })
       .where(eq(orders.id, orderId))
       .run();
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
-    return true;
+    return step;
   });
-  if (changed && isNotifiedStatus(status)) {
+  if (step === "forward" && isNotifiedStatus(status)) {
     sendMailLater(`the ${status} mail of order ${orderId}`, async () => {
       const order = getOrder(orderId);
       return order?.buyer ? orderStatusMail(order, order.buyer, status) : null;
     }, `order ${orderId}`);
   }
-  return changed;
+  return step;
 }
+
+/** An order of a bulk change, named by its number (null when no order has that id). */
+export type BulkOrder = { id: string; orderNumber: number | null };
 
 /**
  * Sets the status of several orders, each through updateOrderStatus (its own savepoint, all in one
- * group commit): one order that cannot change does not stop the others. Answers the ids changed
- * and, per id, why not.
+ * group commit): one order that cannot change does not stop the others. Steps back are refused
+ * (each needs its own confirmation on the order's page). Answers the orders changed and, per
+ * order, why not.
  */
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
-  const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, now)));
-  const updated: string[] = [];
-  const failed: { id: string; reason: string }[] = [];
+  const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, { now })));
+  const numbers = new Map(
+    db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, ids)).all().map((o) => [o.id, o.orderNumber]),
+  );
+  const named = (id: string): BulkOrder => ({ id, orderNumber: numbers.get(id) ?? null });
+  const updated: BulkOrder[] = [];
+  const failed: (BulkOrder & { reason: string })[] = [];
   outcomes.forEach((outcome, i) => {
-    const id = ids[i];
+    const order = named(ids[i]);
     if (outcome.status === "fulfilled") {
-      if (outcome.value) updated.push(id);
-      else failed.push({ id, reason: `already ${status}` });
+      if (outcome.value === "none") failed.push({ ...order, reason: `already ${status}` });
+      else updated.push(order);
       return;
     }
     const error = outcome.reason;
-    if (!(error instanceof PublicError || error instanceof TransitionError)) throw error;
-    failed.push({ id, reason: error.message });
+    if (error instanceof UnconfirmedStepBackError) failed.push({ ...order, reason: `a step back from ${error.from}: confirm it on the order's page` });
+    else if (error instanceof PublicError || error instanceof TransitionError) failed.push({ ...order, reason: error.message });
+    else throw error;
   });
   return { updated, failed };
 }

@@ -19,11 +19,31 @@ export type OrderLine = typeof orderLines.$inferSelect;
 export type Buyer = { name: string; email: string } | null;
 export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer };
 
+// Ids as one JSON array: the same SQL, prepared once, for any number of ids (no limit on bound values).
+const anyOf = (column: Column) => inArray(column, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`);
+const ofIds = (ids: string[]) => ({ ids: JSON.stringify(ids) });
+
+const manyStatements = preparedOnce(() => ({
+  buyers: db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(anyOf(users.id)).prepare(),
+  orders: db.select().from(orders).where(anyOf(orders.id)).prepare(),
+  lines: db.select().from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
+  lineNames: db.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
+}));
+
 function buyersOf(userIds: (string | null)[]): Map<string, Buyer> {
   const ids = [...new Set(userIds.filter((id): id is string => !!id))];
   if (ids.length === 0) return new Map();
-  const rows = db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)).all();
+  const rows = manyStatements().buyers.all(ofIds(ids));
   return new Map(rows.map(({ id, ...buyer }) => [id, buyer]));
+}
+
+/** Each order with its lines (by name) and its buyer as the account is now. */
+function withLinesAndBuyers(list: Order[]): OrderWithLines[] {
+  if (list.length === 0) return [];
+  const lines = new Map<string, OrderLine[]>(list.map((o) => [o.id, []]));
+  for (const line of manyStatements().lines.all(ofIds(list.map((o) => o.id)))) lines.get(line.orderId)?.push(line);
+  const buyers = buyersOf(list.map((o) => o.userId));
+  return list.map((o) => ({ ...o, lines: lines.get(o.id) ?? [], buyer: buyers.get(o.userId ?? "") ?? null }));
 }
 
 /**
@@ -128,23 +148,20 @@ export function listOrders(query: OrderListQuery, userId?: string) {
   return selectPage(orderRows(), orderPage(and(...conditions)), query);
 }
 
-// The ids as one JSON array: the same SQL, prepared once, for any number of orders.
-const linesOfOrders = preparedOnce(() =>
-  db
-    .select({ orderId: orderLines.orderId, name: orderLines.name })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`))
-    .orderBy(asc(orderLines.name))
-    .prepare(),
-);
-
 /** The names of each order's lines, by order id (for a page of orders). */
 export function itemNamesOf(orderIds: string[]): Map<string, string[]> {
   const names = new Map<string, string[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return names;
-  const lines = linesOfOrders().all({ ids: JSON.stringify(orderIds) });
-  for (const line of lines) names.get(line.orderId)?.push(line.name);
+  for (const line of manyStatements().lineNames.all(ofIds(orderIds))) names.get(line.orderId)?.push(line.name);
   return names;
+}
+
+/** Every placed order the admin's list shows for this search and sort, with lines and buyers, in its order (the CSV export). */
+export function listOrdersWithDetails(query: Omit<OrderListQuery, "page" | "size">): OrderWithLines[] {
+  const ids = listOrders({ ...query, page: 1, size: Number.MAX_SAFE_INTEGER }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const byId = new Map(manyStatements().orders.all(ofIds(ids)).map((order) => [order.id, order]));
+  return withLinesAndBuyers(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /**
@@ -194,8 +211,5 @@ export function listOrdersWithLines(userId?: string): OrderWithLines[] {
     .where(and(isPlaced(), userId ? eq(orders.userId, userId) : undefined))
     .orderBy(desc(orders.createdAt))
     .all();
-  if (placed.length === 0) return [];
-  const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, placed.map((o) => o.id))).all();
-  const buyers = buyersOf(placed.map((o) => o.userId));
-  return placed.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id), buyer: buyers.get(o.userId ?? "") ?? null }));
+  return withLinesAndBuyers(placed);
 }

@@ -128,7 +128,16 @@ test("orders: two selected orders get a new status in one submit", async ({ page
   for (const order of orders) await page.getByRole("checkbox", { name: `Select order ${order._id}` }).check();
   await page.getByLabel("Set selected orders to").selectOption("Shipped");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("toast")).toContainText(`${orders[0]._id.slice(-8)}: already Shipped`);
+  // Named by their numbers, as the table shows them (the newer first, as listed).
+  await expect(page.getByTestId("toast")).toHaveText(`No order changed (#${orders[1].orderNumber}: already Shipped; #${orders[0].orderNumber}: already Shipped)`);
+
+  // Back to Processing: refused in bulk, each order named by its number.
+  for (const order of orders) await page.getByRole("checkbox", { name: `Select order ${order._id}` }).check();
+  await page.getByLabel("Set selected orders to").selectOption("Processing");
+  await page.getByRole("button", { name: "Apply" }).click();
+  const onItsPage = "a step back from Shipped: confirm it on the order's page";
+  await expect(page.getByTestId("toast")).toHaveText(`No order changed (#${orders[1].orderNumber}: ${onItsPage}; #${orders[0].orderNumber}: ${onItsPage})`);
+  for (const order of orders) await expect(page.getByRole("row").filter({ hasText: order._id }).getByTestId("order-status")).toHaveText("Shipped");
 
   // Nothing selected: a clear message, nothing changed.
   await page.getByRole("button", { name: "Apply" }).click();

@@ -4,6 +4,7 @@ import { money, productNamed } from "./helpers";
 import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
+import { wcagViolations } from "./support/axe";
 
 const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
 const avatar = path.resolve("public/images/default_avatar.jpg");
@@ -148,6 +149,68 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByTestId("toast")).toHaveText("Order deleted successfully");
   expect((await page.goto(`/admin/order/${order._id}`))?.status()).toBe(404);
+});
+
+test("an order moves back only when the admin confirms it, and the buyer hears only of steps forward", async ({ page, browser }) => {
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  const account = await registerViaApi(buyer, "Step Back Owner");
+  const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
+  await buyerContext.close();
+
+  await asAdmin(page);
+  await page.goto(`/admin/order/${order._id}`);
+  const status = page.getByLabel("Status");
+  const update = page.getByRole("button", { name: "Update Status" });
+  // Processing → Delivered skips Shipped: still a step forward, mailed.
+  await status.selectOption("Delivered");
+  await update.click();
+  await expect(page.getByTestId("toast")).toHaveText("Order updated successfully");
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+
+  // A step back is refused beside the select, the choice kept, until the admin confirms it.
+  const refusal = "This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it.";
+  const confirm = page.getByRole("checkbox", { name: "Yes, move this order back to Shipped" });
+  await expect(confirm).toHaveCount(0);
+  await status.selectOption("Shipped");
+  await update.click();
+  await expect(status).toHaveAccessibleDescription(refusal);
+  await expect(status).toHaveAttribute("aria-invalid", "true");
+  await expect(status).toHaveValue("Shipped");
+  await expect(confirm).not.toBeChecked();
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+  if (test.info().project.use.javaScriptEnabled !== false) expect(await wcagViolations(page)).toEqual([]);
+  // Sent again without the tick: refused again.
+  await update.click();
+  await expect(status).toHaveAccessibleDescription(refusal);
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+  // A tick given for Shipped does not confirm another step back.
+  await status.selectOption("Processing");
+  await confirm.check();
+  await update.click();
+  await expect(status).toHaveAccessibleDescription("This order is Delivered. Moving it back to Processing needs a confirmation; the buyer gets no mail about it.");
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+
+  await status.selectOption("Shipped");
+  await update.click();
+  await confirm.check();
+  await update.click();
+  await expect(page.getByTestId("toast")).toHaveText("Order moved back to Shipped; no mail was sent");
+  await expect(page.getByTestId("order-status")).toHaveText("Shipped");
+  await expect(status).toHaveValue("Shipped");
+  await expect(status).not.toHaveAttribute("aria-invalid");
+  await expect(confirm).toHaveCount(0);
+
+  // The same status again changes nothing.
+  await update.click();
+  await expect(page.getByTestId("toast")).toHaveText("Nothing changed: the order is already Shipped");
+  await expect(page.getByTestId("status-history").locator("li")).toHaveCount(3);
+
+  // One mail, for the one step forward (Delivered); none for the step back or the repeat.
+  const about = `your order #${order.orderNumber} has`;
+  const [delivered] = await waitForMails(account.email, about, 1);
+  expect(delivered.subject).toBe(`ShopIT: your order #${order.orderNumber} has been delivered`);
+  await expect(waitForMails(account.email, about, 2, 1500)).rejects.toThrow("No 2 mails");
 });
 
 test("an admin edits a user's role and deletes the user; each ends the user's sessions", async ({ page, browser }) => {

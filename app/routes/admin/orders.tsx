@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DataTable } from "~/components/DataTable";
 import { orderColumns, type OrderRow } from "~/components/order-columns";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { formatOrderNumber } from "~/lib/order-number";
 import { ORDER_STATUSES } from "~/lib/order-states";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
@@ -28,7 +29,7 @@ const bulkSchema = z.object({
   status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Please choose Processing, Shipped or Delivered" }) }),
 });
 
-/** The bulk status change: every checked order through updateOrdersStatus; the toast names those that did not change. */
+/** The bulk status change: every checked order through updateOrdersStatus (steps back refused); the toast names those that did not change. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
@@ -36,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = bulkSchema.safeParse({ ids: form.getAll("ids").map(String), status: form.get("status") });
   if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
   const { updated, failed } = await updateOrdersStatus(parsed.data.ids, parsed.data.status);
-  const notChanged = failed.map((f) => `${f.id.slice(-8)}: ${f.reason}`).join("; ");
+  // Named by number (#1001), as the table shows them; an id that names no order, as sent.
+  const notChanged = failed.map((f) => `${f.orderNumber === null ? f.id : formatOrderNumber(f.orderNumber)}: ${f.reason}`).join("; ");
   if (updated.length === 0) return redirectWithError(back, `No order changed (${notChanged})`);
   const done = `${updated.length} ${updated.length === 1 ? "order" : "orders"} set to ${parsed.data.status}`;
   return redirectWithSuccess(back, failed.length ? `${done}; not changed: ${notChanged}` : done);

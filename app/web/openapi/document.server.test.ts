@@ -85,4 +85,16 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(register?.responses ?? {})).toEqual(expect.arrayContaining(["201", "400", "403", "409", "413", "415"]));
     expect(Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {})).toContain("multipart/form-data");
   });
+
+  it("documents the confirmation an order's step back needs, and the 409 without it, on both paths", () => {
+    for (const path of ["/admin/update/order/{id}", "/admin/order/{id}"]) {
+      const put = documented[path]?.put;
+      expect(Object.keys(put?.responses ?? {}), path).toContain("409");
+      const body = put?.requestBody && "content" in put.requestBody ? put.requestBody.content["application/json"]?.schema : undefined;
+      expect(body, path).toMatchObject({
+        required: ["status"],
+        properties: { confirmBackward: { type: ["boolean", "null"], description: expect.stringContaining("Without it a step back is refused with 409") } },
+      });
+    }
+  });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequest, type APIRequestContext } from "../support/openapi-check";
 import { DEMO_ADMIN, uniqueEmail, waitForMails } from "../support/accounts";
 import { placeOrder } from "../support/orders";
+import { SHIPPING_FORM } from "../support/shopping";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
@@ -104,6 +105,42 @@ test("admin order calls: list with totalAmount, status updates without touching 
   await admin.dispose();
 });
 
+test("admin order status: a step back needs confirmBackward (409 without it) and mails nobody", async ({ playwright, baseURL }) => {
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const order = await placeOrder(buyer, "Coleman Sundome 4-Person Tent");
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const put = (data: Record<string, unknown>, path = "/api/v1/admin/update/order/") => admin.put(`${path}${order._id}`, { data });
+  const statusNow = async () => (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus;
+
+  expect((await put({ status: "Delivered" })).status()).toBe(200);
+  const refusal = 'This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it. Send "confirmBackward": true to confirm.';
+  // Refused without the field, with it false, or with a value that is not a yes; on both paths.
+  for (const extra of [{}, { confirmBackward: false }, { confirmBackward: "yes" }]) {
+    const refused = await put({ status: "Shipped", ...extra });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, message: refusal });
+  }
+  await expectError(await put({ status: "Processing" }, "/api/v1/admin/order/"), 409, "Moving it back to Processing needs a confirmation");
+  expect(await statusNow()).toBe("Delivered");
+
+  const confirmed = await put({ status: "Shipped", confirmBackward: true });
+  expect(await confirmed.json()).toEqual({ success: true, message: "Order updated successfully" });
+  expect(await statusNow()).toBe("Shipped");
+  // A form body confirms with "true" too; the same status again is a no-op.
+  const formBody = await admin.put(`/api/v1/admin/update/order/${order._id}`, { form: { status: "Processing", confirmBackward: "true" } });
+  expect(formBody.status()).toBe(200);
+  expect((await put({ status: "Processing", confirmBackward: true })).status()).toBe(200);
+  expect(await statusNow()).toBe("Processing");
+
+  // Mailed once: the step forward to Delivered; the corrections and the repeat mail nobody.
+  const about = `your order #${order.orderNumber} has`;
+  expect((await waitForMails(buyerEmail, about, 1)).map((mail) => mail.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
+  await expect(waitForMails(buyerEmail, about, 2, 1500)).rejects.toThrow("No 2 mails");
+  await buyer.dispose();
+  await admin.dispose();
+});
+
 test("the admin's order list exports as CSV, filtered like the table", async ({ playwright, baseURL }) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const order = await placeOrder(buyer, "Atomic Habits by James Clear");
@@ -115,10 +152,23 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\n");
-  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Items,Amount,Status");
+  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},`));
-  expect(lines[1]).toContain(`,Plain User,1,${order.totalPrice.toFixed(2)},Processing`);
+  const email = (await (await buyer.get("/api/v1/me")).json()).user.email;
+  const placed = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
+  const address = `"${SHIPPING_FORM.recipientName}, ${SHIPPING_FORM.address}, ${SHIPPING_FORM.city} ${SHIPPING_FORM.postalCode}, ${SHIPPING_FORM.country}"`;
+  const amount = (dollars: number) => dollars.toFixed(2);
+  expect(lines[1]).toContain(
+    `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},${amount(placed.shippingPrice)},${amount(placed.taxPrice)},${amount(order.totalPrice)},Processing`,
+  );
+  // A shopper whose name is a formula reaches the spreadsheet as text.
+  const mallory = await playwright.request.newContext({ baseURL });
+  expect((await mallory.post("/api/v1/register", { data: { name: '=HYPERLINK("//evil.co","Pay")', email: uniqueEmail(), password: "password-123" } })).status()).toBe(201);
+  const evil = await placeOrder(mallory, "Atomic Habits by James Clear");
+  const evilRow = (await (await admin.get(`/admin/orders.csv?q=${evil._id}`)).text()).trim().split("\n")[1];
+  expect(evilRow).toContain(`,"'=HYPERLINK(""//evil.co"",""Pay"")",`);
+  await mallory.dispose();
   // The order number finds the order too, with or without its "#".
   for (const q of [`#${order.orderNumber}`, String(order.orderNumber)]) {
     const byNumber = (await (await admin.get(`/admin/orders.csv?${new URLSearchParams({ q })}`)).text()).trim().split("\n");

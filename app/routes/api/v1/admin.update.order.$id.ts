@@ -1,16 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { orderStatusInput } from "~/lib/api-inputs";
+import { UnconfirmedStepBackError } from "~/lib/order-states";
+import { PublicError } from "~/lib/public-error";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
 
-// PUT /api/v1/admin/update/order/:id { status }
+// PUT /api/v1/admin/update/order/:id { status, confirmBackward? }
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request);
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    const { status } = parseApiInput(orderStatusInput, await readApiBody(request));
-    await updateOrderStatus(params.id ?? "", status);
+    const { status, confirmBackward } = parseApiInput(orderStatusInput, await readApiBody(request));
+    try {
+      await updateOrderStatus(params.id ?? "", status, { confirmBackward });
+    } catch (error) {
+      if (error instanceof UnconfirmedStepBackError) throw new PublicError(`${error.message} Send "confirmBackward": true to confirm.`, 409);
+      throw error;
+    }
     return Response.json({ success: true, message: "Order updated successfully" });
   });
 }
