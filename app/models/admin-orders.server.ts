@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sum } from "drizzle-orm";
+import { and, asc, eq, inArray, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { orderTotals } from "~/db/derived";
@@ -42,26 +42,32 @@ export type StatusChangeOptions = {
  * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
  * it was taken when the order was paid. Answers how the order moved: "none" when it already had
  * that status (nothing is written). Once committed, a step forward to Shipped or Delivered is
- * mailed to the buyer in the background; a step back (confirmed) is mailed to nobody.
+ * mailed to the buyer in the background, once per status; a step back (confirmed) is mailed to nobody.
  */
 export async function updateOrderStatus(
   orderId: string,
   status: OrderStatusValue,
   { confirmBackward = false, now = new Date() }: StatusChangeOptions = {},
 ): Promise<OrderStatusStep> {
-  const step = await commitTogether((tx) => {
+  const { step, reachedBefore } = await commitTogether((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
     const step = orderStatusStep(order.status, status);
-    if (step === "none") return step;
+    if (step === "none") return { step, reachedBefore: true };
     tx.update(orders)
       .set({ orderStatus: changeOrderStatus(order.status, status, { confirmBackward }), deliveredAt: isDelivered(status) ? now : null })
       .where(eq(orders.id, orderId))
       .run();
+    const earlier = tx
+      .select({ status: orderStatusEvents.status })
+      .from(orderStatusEvents)
+      .where(and(eq(orderStatusEvents.orderId, orderId), eq(orderStatusEvents.status, status)))
+      .get();
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
-    return step;
+    return { step, reachedBefore: Boolean(earlier) };
   });
-  if (step === "forward" && isNotifiedStatus(status)) {
+  // A status the buyer was told of once is not mailed again after a correction back.
+  if (step === "forward" && !reachedBefore && isNotifiedStatus(status)) {
     sendMailLater(`the ${status} mail of order ${orderId}`, async () => {
       const order = getOrder(orderId);
       return order?.buyer ? orderStatusMail(order, order.buyer, status) : null;

@@ -6,6 +6,7 @@ import { DataTable } from "~/components/DataTable";
 import { orderColumns, type OrderRow } from "~/components/order-columns";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
+import { countOf } from "~/lib/plural";
 import { ORDER_STATUSES } from "~/lib/order-states";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Named by number (#1001), as the table shows them; an id that names no order, as sent.
   const notChanged = failed.map((f) => `${f.orderNumber === null ? f.id : formatOrderNumber(f.orderNumber)}: ${f.reason}`).join("; ");
   if (updated.length === 0) return redirectWithError(back, `No order changed (${notChanged})`);
-  const done = `${updated.length} ${updated.length === 1 ? "order" : "orders"} set to ${parsed.data.status}`;
+  const done = `${countOf(updated.length, "order")} set to ${parsed.data.status}`;
   return redirectWithSuccess(back, failed.length ? `${done}; not changed: ${notChanged}` : done);
 }
 
