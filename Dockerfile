@@ -29,6 +29,7 @@ RUN npm run build && node scripts/container/compile-server.mjs dist && \
 # Owned by root and read-only to the shop's user, which can write /data only.
 FROM base AS runtime
 ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
     PORT=3000 \
     DATABASE_URL=file:/data/shop.db \
     UPLOADS_DIR=/data/uploads

@@ -160,6 +160,9 @@ status=$(api -o "$tmp/register.json" -w '%{http_code}' "$base/api/v1/register" \
   -d "{\"name\":\"Container Proof\",\"email\":\"$email\",\"password\":\"$password\"}")
 [ "$status" = 201 ] || { cat "$tmp/register.json" >&2; fail "POST /api/v1/register answered $status"; }
 pass "registered $email through the API"
+pm exec shop-1 npm run backup >"$tmp/backup.log" 2>&1 || { cat "$tmp/backup.log" >&2; fail "npm run backup in shop-1"; }
+[ -n "$(pm exec shop-1 ls /data/backups)" ] || fail "npm run backup wrote nothing to /data/backups"
+pass "npm run backup writes to /data/backups: $(grep . "$tmp/backup.log" | tail -n1 | cut -c1-160)"
 [ "$(pm logs shop-1 2>&1 | grep -c 'Seeded the demo catalogue')" = 1 ] || fail "shop-1 did not seed the demo catalogue once"
 stop_shop shop-1
 stop1_s=$stop_s
