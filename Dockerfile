@@ -2,32 +2,47 @@
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
 
-# Full install (better-sqlite3 compiles here if no prebuilt binary fits) and the production build.
-FROM base AS build
+# The full install (better-sqlite3 compiles here if no prebuilt binary fits). Only the package
+# files and patches come in: a change to the code, the tests or the docs does not redo it.
+FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # Applied by npm ci's postinstall (patch-package): see patches/README.md.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
-COPY . .
-RUN npm run build && npm prune --omit=dev
 
+# What runs in production: the same install without the dev dependencies, slimmed, and without
+# tsx (the server is compiled below).
+FROM deps AS production-deps
+COPY scripts/container/slim-node-modules.sh /tmp/
+RUN npm prune --omit=dev --no-audit --no-fund && sh /tmp/slim-node-modules.sh node_modules && \
+    rm -rf node_modules/tsx node_modules/.bin/tsx
+
+# The production build (.dockerignore keeps tests, bench, docs and local files out), and server.ts,
+# its worker threads and backup.ts compiled to JavaScript in dist/ (scripts/container/compile-server.mjs).
+# The image's package.json runs those: `npm run serve` / `npm run backup` work as outside.
+FROM deps AS build
+COPY . .
+RUN npm run build && node scripts/container/compile-server.mjs dist && \
+    npm pkg set scripts.start="node server.mjs" scripts.serve="node server.mjs" scripts.backup="node backup.mjs"
+
+# Owned by root and read-only to the shop's user, which can write /data only.
 FROM base AS runtime
 ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
     PORT=3000 \
     DATABASE_URL=file:/data/shop.db \
     UPLOADS_DIR=/data/uploads
-COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/server.ts /app/backup.ts ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/sandbox ./sandbox
-COPY --from=build --chown=node:node /app/drizzle ./drizzle
-COPY --from=build --chown=node:node /app/public ./public
+COPY --from=production-deps /app/node_modules ./node_modules
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/public ./public
+COPY --from=build /app/build ./build
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "server.mjs"]

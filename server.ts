@@ -2,6 +2,8 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
+// First: stops start-up with one line when the data folder cannot be written (before the database opens).
+import "./app/data-dir-check.server";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
