@@ -71,7 +71,7 @@ describe("robotsTxt", () => {
   it("names the sitemap and keeps the private areas out", () => {
     const text = robotsTxt(BASE);
     expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
-    for (const path of ["/admin", "/dashboard", "/api/", "/cart", "/shipping", "/confirm", "/payment", "/success", "/me", "/orders", "/order/", "/password", "/lgn", "/register", "/logout"]) {
+    for (const path of ["/admin", "/dashboard", "/api/", "/cart", "/shipping", "/confirm", "/payment", "/success", "/me", "/orders", "/order/", "/password", "/lgn", "/register", "/logout", "/_sandbox/"]) {
       expect(text).toContain(`\nDisallow: ${path}\n`);
     }
   });

@@ -126,6 +126,7 @@ export function robotsTxt(publicUrl: string): string {
     "/login",
     "/register",
     "/logout",
+    "/_sandbox/",
   ];
   return ["User-agent: *", ...privatePaths.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
     "\n",
