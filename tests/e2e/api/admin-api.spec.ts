@@ -108,7 +108,8 @@ test("admin order calls: list with totalAmount, status updates without touching 
 test("admin order status: a step back needs confirmBackward (409 without it) and mails nobody", async ({ playwright, baseURL }) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
-  const order = await placeOrder(buyer, "Coleman Sundome 4-Person Tent");
+  // Not the tent: the test above compares the tent's stock before and after, and runs alongside.
+  const order = await placeOrder(buyer, "Anker 737 Power Bank 24,000 mAh");
   const admin = await loggedIn(playwright.request, baseURL, true);
   const put = (data: Record<string, unknown>, path = "/api/v1/admin/update/order/") => admin.put(`${path}${order._id}`, { data });
   const statusNow = async () => (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus;
