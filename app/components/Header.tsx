@@ -31,7 +31,7 @@ export function Header({ shopName, cartCount, user }: Props) {
             <UserMenu user={user} />
           ) : (
             <Link to="/lgn" className="btn btn-warning ms-4 px-4">
-              Login
+              Log in
             </Link>
           )}
         </div>

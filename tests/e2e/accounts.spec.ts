@@ -21,7 +21,7 @@ test("register with an avatar: signed in, welcomed, avatar stored and shown", as
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("s3cret-enough");
   await page.getByLabel("Avatar").setInputFiles(avatarFile);
-  await page.getByRole("button", { name: "REGISTER" }).click();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toHaveText("Registered successfully");
@@ -43,7 +43,7 @@ test("register refuses a taken e-mail and a non-image avatar, keeping what was t
   await page.getByLabel("Name").fill("Dup Licate");
   await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
   await page.getByLabel("Password").fill("s3cret-enough");
-  await page.getByRole("button", { name: "REGISTER" }).click();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("This e-mail is already registered")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
   await expect(page.getByLabel("Email")).toHaveValue(DEMO_SHOPPER.email);
@@ -52,7 +52,7 @@ test("register refuses a taken e-mail and a non-image avatar, keeping what was t
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password").fill("s3cret-enough");
   await page.getByLabel("Avatar").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>not an image</script>") });
-  await page.getByRole("button", { name: "REGISTER" }).click();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
 });
@@ -62,7 +62,7 @@ test("register checks every field and says what is wrong", async ({ page }) => {
   await page.getByLabel("Name").fill("x".repeat(31));
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("short");
-  await page.getByRole("button", { name: "REGISTER" }).click();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Your name cannot exceed 30 characters")).toBeVisible();
   await expect(page.getByText("Please enter valid email address")).toBeVisible();
   await expect(page.getByText("Your password must be at least 8 characters")).toBeVisible();
@@ -78,12 +78,12 @@ test("log in, see the user menu, log out", async ({ page }) => {
   for (const entry of ["Orders", "Profile"]) await expect(page.getByRole("link", { name: entry })).toBeVisible();
   // The admin area would only turn a shopper away, so its link is not offered.
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 });
 
 test("a wrong password and an unknown e-mail get the same message; the e-mail stays", async ({ page }) => {
@@ -124,12 +124,12 @@ test("profile shows the account, and the update form changes it", async ({ page 
   await expect(page.getByTestId("avatar-preview")).toHaveAttribute("src", "/images/default_avatar.jpg");
   await expect(page.getByLabel("Name")).toHaveValue("Pat Profile");
   await page.getByLabel("Name").fill("");
-  await page.getByRole("button", { name: "UPDATE" }).click();
+  await page.getByRole("button", { name: "Update", exact: true }).click();
   await expect(page.getByText("Please enter your name")).toBeVisible();
 
   await page.getByLabel("Name").fill("Pat Renamed");
   await page.getByLabel("Avatar").setInputFiles(avatarFile);
-  await page.getByRole("button", { name: "UPDATE" }).click();
+  await page.getByRole("button", { name: "Update", exact: true }).click();
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByTestId("toast")).toHaveText("User updated successfully");
   await expect(page.getByTestId("profile-name")).toHaveText("Pat Renamed");

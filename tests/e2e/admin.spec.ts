@@ -53,12 +53,12 @@ test("an admin creates a product with two images, finds it in the shop, edits it
   const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page);
   await page.goto("/admin/product");
-  await page.getByRole("button", { name: "CREATE" }).click();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
   for (const message of ["Please enter product name", "Please enter product price", "Please enter product description", "Please select correct category for product", "Please enter product stock", "Please enter product seller"])
     await expect(page.getByText(message)).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price").fill("abc");
-  await page.getByRole("button", { name: "CREATE" }).click();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByText("The price must be an amount in dollars")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(page.getByLabel("Price")).toHaveValue("abc");
@@ -69,7 +69,7 @@ test("an admin creates a product with two images, finds it in the shop, edits it
   await page.getByLabel("Stock").fill("7");
   await page.getByLabel("Seller Name").fill("Test Seller Co");
   await page.getByLabel("Images").setInputFiles([avatar, logo]);
-  await page.getByRole("button", { name: "CREATE" }).click();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
   // Back to the admin's product list, newest first: the new product is on its first page.
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
@@ -91,7 +91,7 @@ test("an admin creates a product with two images, finds it in the shop, edits it
   await expect(page.getByLabel("Price")).toHaveValue("42.50");
   await page.getByLabel("Price").fill("39.99");
   await page.getByLabel("Stock").fill("0");
-  await page.getByRole("button", { name: "UPDATE" }).click();
+  await page.getByRole("button", { name: "Update", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
   await page.goto(`/product/${id}`);
@@ -124,7 +124,7 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await expect(page.getByRole("link", { name: "Receipt" })).toHaveAttribute("href", `/order/${order._id}/receipt`);
   for (const [status, badge] of [["Shipped", /text-bg-info/], ["Delivered", /text-bg-success/]] as const) {
     await page.getByLabel("Status").selectOption(status);
-    await page.getByRole("button", { name: "Update Status" }).click();
+    await page.getByRole("button", { name: "Update status", exact: true }).click();
     await expect(page.getByTestId("toast")).toHaveText("Order updated successfully");
     await expect(page.getByTestId("order-status")).toHaveText(status);
     await expect(page.getByTestId("order-status")).toHaveClass(badge);
@@ -161,7 +161,7 @@ test("an order moves back only when the admin confirms it, and the buyer hears o
   await asAdmin(page);
   await page.goto(`/admin/order/${order._id}`);
   const status = page.getByLabel("Status");
-  const update = page.getByRole("button", { name: "Update Status" });
+  const update = page.getByRole("button", { name: "Update status", exact: true });
   // Processing → Delivered skips Shipped: still a step forward, mailed.
   await status.selectOption("Delivered");
   await update.click();

@@ -55,7 +55,7 @@ test("checking out as a visitor asks to log in, then continues to shipping with 
   await expect(page.getByTestId("toast")).toHaveText("Please log in to check out.");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/shipping$/);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });

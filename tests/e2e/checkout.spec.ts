@@ -10,13 +10,13 @@ test("shipping checks every field, keeps what was typed, and remembers the addre
   await page.goto("/shipping");
   await expect(page).toHaveTitle("Shipping Info - ShopIT");
   await expect(page.getByRole("navigation", { name: "Checkout progress" }).getByRole("link")).toHaveCount(1);
-  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   for (const message of ["Please enter your address", "Please enter your city", "Please enter your phone number", "Please enter your postal code", "Please enter your country"])
     await expect(page.getByText(message)).toBeVisible();
 
   await page.getByLabel("Address").fill("1 Main St");
   await page.getByLabel("Postal Code").fill("A#12");
-  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page.getByText("The postal code must be 2 to 12 letters, digits, spaces or dashes")).toBeVisible();
   await expect(page.getByLabel("Address")).toHaveValue("1 Main St");
   await expect(page.getByLabel("Postal Code")).toHaveValue("A#12");
@@ -65,7 +65,7 @@ test("a postal code that is not the country's shows the country's message and ke
   await page.getByLabel("Phone No").fill(typed.phoneNo);
   await page.getByLabel("Postal Code").fill(typed.postalCode);
   await page.getByLabel("Country").selectOption(typed.country);
-  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page.getByText("That is not a valid postal code for the United Kingdom")).toBeVisible();
   await expect(page.getByLabel("Postal Code")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/shipping$/);

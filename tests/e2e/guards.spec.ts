@@ -7,7 +7,7 @@ test("a visitor on an account page is sent to login, then back", async ({ page }
   await expect(page.getByTestId("toast")).toHaveText("Please log in to see this page.");
   await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
   await page.getByLabel("Password").fill(DEMO_SHOPPER.password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/me\/update$/);
   await expect(page.getByLabel("Name")).toHaveValue(DEMO_SHOPPER.name);
 });
@@ -16,7 +16,7 @@ test("redirectTo only leads to paths on this site", async ({ page }) => {
   await page.goto("/lgn?redirectTo=//evil.example/steal");
   await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
   await page.getByLabel("Password").fill(DEMO_SHOPPER.password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 

@@ -77,13 +77,13 @@ test("a page number that is not a number gets a clear 400, not a crash", async (
   await expect(page.getByText("page must be a whole number from 1")).toBeVisible();
 });
 
-test("layout: navbar with logo, search box, cart count and Login; footer", async ({ page }) => {
+test("layout: navbar with logo, search box, cart count and Log in; footer", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "ShopIT" })).toHaveAttribute("href", "/");
   await expect(page.getByPlaceholder("Enter Product Name ...")).toBeVisible();
   const cart = page.getByRole("link", { name: "Laptop 0 items in your cart" });
   await expect(cart).toContainText("Laptop");
   await expect(cart.getByTestId("cart-count")).toHaveText("0");
-  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/lgn");
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveAttribute("href", "/lgn");
   await expect(page.getByRole("contentinfo")).toContainText("All Rights Reserved");
 });

@@ -11,7 +11,7 @@ test("an avatar over 10 MB: the form comes back with the message beside the file
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("oversize-avatar-1");
   await page.getByLabel("Avatar").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
-  await page.getByRole("button", { name: "REGISTER" }).click();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Images can be at most 10 MB.")).toBeVisible();
   await expect(page.getByLabel("Avatar")).toHaveClass(/is-invalid/);
   await expect(page.getByLabel("Name")).toHaveValue("Oversize Avatar");

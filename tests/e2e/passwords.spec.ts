@@ -15,20 +15,20 @@ test("change password with 'log out other devices': the other browser is really 
   await page.getByLabel("Old Password").fill("not-the-password");
   await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
   await page.getByLabel("Confirm New Password").fill("brand-new-pass");
-  await page.getByRole("button", { name: "UPDATE PASSWORD" }).click();
+  await page.getByRole("button", { name: "Update password", exact: true }).click();
   await expect(page.getByText("Old password is incorrect")).toBeVisible();
 
   await page.getByLabel("Old Password").fill(account.password);
   await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
   await page.getByLabel("Confirm New Password").fill("something-else");
-  await page.getByRole("button", { name: "UPDATE PASSWORD" }).click();
+  await page.getByRole("button", { name: "Update password", exact: true }).click();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
 
   await page.getByLabel("Old Password").fill(account.password);
   await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
   await page.getByLabel("Confirm New Password").fill("brand-new-pass");
   await page.getByLabel("Log out other devices").check();
-  await page.getByRole("button", { name: "UPDATE PASSWORD" }).click();
+  await page.getByRole("button", { name: "Update password", exact: true }).click();
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByTestId("toast")).toHaveText("Password updated successfully");
 
@@ -37,7 +37,7 @@ test("change password with 'log out other devices': the other browser is really 
   await expect(page.getByTestId("profile-name")).toHaveText("Two Devices");
   await otherPage.goto("/me");
   await expect(otherPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);
-  await expect(otherPage.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(otherPage.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
   await other.close();
 
   await logoutViaMenu(page);
@@ -79,7 +79,7 @@ test("forgot password: a mail over SMTP, its link sets a new password, which the
   // The next step is logging in with the new password: the login page, saying the password changed.
   await expect(page).toHaveURL(/\/lgn$/);
   await expect(page.getByTestId("toast")).toHaveText("Password updated successfully. You can log in with the new password.");
-  await expect(page.getByRole("button", { name: "LOGIN" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
   await otherPage.goto("/me");
   await expect(otherPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);
   await other.close();

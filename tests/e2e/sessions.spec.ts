@@ -44,5 +44,5 @@ test("the profile lists the signed-in devices; one can end another device's sess
   await mine.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 });

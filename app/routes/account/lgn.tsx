@@ -51,7 +51,7 @@ export default function Login() {
         <div className="text-end mb-3">
           <Link to="/password/forgot">Forgot Password?</Link>
         </div>
-        <SubmitButton>LOGIN</SubmitButton>
+        <SubmitButton>Log in</SubmitButton>
       </ValidatedForm>
       <AuthFooter googleEnabled={googleEnabled} to="/register" label="New User?" />
     </AuthCard>

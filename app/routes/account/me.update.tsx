@@ -53,7 +53,7 @@ export default function UpdateProfile() {
         <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <AvatarField currentUrl={user.avatarUrl} error={actionData?.fieldErrors?.avatar} />
-        <SubmitButton>UPDATE</SubmitButton>
+        <SubmitButton>Update</SubmitButton>
       </ValidatedForm>
     </AuthCard>
   );

@@ -50,7 +50,7 @@ export default function UpdatePassword() {
         <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" required minLength={8} />
         <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
         <CheckboxField name="logoutOtherDevices" label="Log out other devices" />
-        <SubmitButton>UPDATE PASSWORD</SubmitButton>
+        <SubmitButton>Update password</SubmitButton>
       </ValidatedForm>
     </AuthCard>
   );

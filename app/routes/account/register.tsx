@@ -48,7 +48,7 @@ export default function Register() {
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
         <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
-        <SubmitButton>REGISTER</SubmitButton>
+        <SubmitButton>Register</SubmitButton>
       </ValidatedForm>
       <AuthFooter googleEnabled={googleEnabled} to="/lgn" label="Already registered? Log in" />
     </AuthCard>

@@ -92,7 +92,7 @@ export default function ProcessOrder() {
               </div>
             ) : null}
             <button type="submit" className="btn btn-primary w-100 mt-3">
-              Update Status
+              Update status
             </button>
           </Form>
         </div>

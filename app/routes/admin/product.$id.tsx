@@ -46,7 +46,7 @@ export default function UpdateProduct() {
         images={images}
         imagesError={actionData?.fieldErrors?.images}
         formError={actionData?.formError}
-        submitLabel="UPDATE"
+        submitLabel="Update"
       />
     </div>
   );

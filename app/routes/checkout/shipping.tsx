@@ -51,7 +51,7 @@ export default function Shipping() {
               <TextField name="phoneNo" label="Phone No" type="tel" autoComplete="tel" required />
               <TextField name="postalCode" label="Postal Code" autoComplete="shipping postal-code" autoCapitalize="characters" required />
               <SelectField name="country" label="Country" options={countries} placeholder="Choose a country" autoComplete="shipping country-name" />
-              <SubmitButton>CONTINUE</SubmitButton>
+              <SubmitButton>Continue</SubmitButton>
             </ValidatedForm>
           </div>
         </div>

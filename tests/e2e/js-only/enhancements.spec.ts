@@ -53,7 +53,7 @@ test("the product form previews the chosen images before upload", async ({ page 
   await page.goto("/lgn");
   await page.getByLabel("Email").fill("admin@example.com");
   await page.getByLabel("Password").fill("admin12345");
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.locator(".user-menu > summary")).toContainText("Demo Admin");
   await page.goto("/admin/product");
   await page.getByLabel("Images").setInputFiles(["public/images/default_avatar.jpg", "public/images/profile.png"]);

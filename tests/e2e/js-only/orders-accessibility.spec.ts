@@ -31,7 +31,7 @@ test("the admin's order list and order page, with every status badge", async ({ 
     if (status !== "Processing") {
       await page.goto(`/admin/order/${order._id}`);
       await page.getByLabel("Status").selectOption(status);
-      await page.getByRole("button", { name: "Update Status" }).click();
+      await page.getByRole("button", { name: "Update status", exact: true }).click();
       await expect(page.getByTestId("order-status")).toHaveText(status);
     }
     await page.goto(`/admin/order/${order._id}`);

@@ -26,7 +26,7 @@ export async function loginViaForm(page: Page, email: string, password: string) 
   await page.goto("/lgn");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
 /** Opens the navbar's user menu and logs out. */

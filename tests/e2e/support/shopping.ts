@@ -28,7 +28,7 @@ export async function fillShipping(page: Page, info: ShippingInput = SHIPPING) {
   await page.getByLabel("Phone No").fill(info.phoneNo);
   await page.getByLabel("Postal Code").fill(info.postalCode);
   await page.getByLabel("Country").selectOption(info.country);
-  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   // Saved: the next step shows (with JavaScript the post is a fetch, so wait for it).
   await expect(page).toHaveURL(/\/confirm$/);
 }
