@@ -15,6 +15,12 @@ if (cluster.isPrimary && !process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedul
 // And each takes one waiting connection at a time (libuv), leaving the next to whichever worker
 // is free, rather than all that are waiting: 200 users arriving at once were split 34 / 166.
 const ACCEPT_ONE_AT_A_TIME = { UV_TCP_SINGLE_ACCEPT: process.env.UV_TCP_SINGLE_ACCEPT ?? "1" };
+// glibc gives each thread that allocates (libuv's pool, V8's compiler and collector threads) a
+// malloc arena of its own, up to 8 per core, and keeps what a burst freed in each: a worker stayed
+// at about 290 MB after the bench's mixed load with the default, about 200 MB with two arenas, at
+// the same req/s (docs/limits.md). Read by glibc when the process starts, hence set for the
+// workers here (the Dockerfile sets it for the primary); other C libraries ignore it.
+const FEW_MALLOC_ARENAS = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
 
 // A worker that dies sooner than this after it started counts as a crash, and each further crash in
 // a row doubles the wait before the next start, so that a crash loop does not spin.
@@ -59,7 +65,7 @@ export function startWorkers({
   let stopping = false;
   let crashesInARow = 0;
 
-  const start = () => startedAt.set(cluster.fork({ ...ACCEPT_ONE_AT_A_TIME, ...env }), Date.now());
+  const start = () => startedAt.set(cluster.fork({ ...ACCEPT_ONE_AT_A_TIME, ...FEW_MALLOC_ARENAS, ...env }), Date.now());
 
   const onListening = () => {
     if (ready || ++listening < count) return;

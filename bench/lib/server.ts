@@ -67,19 +67,33 @@ export class WorkersNotStarted extends Error {
  * its environment), so that a row's worker count is what ran, not what was asked for.
  */
 function clusterWorkers(pid: number): number {
-  let n = 0;
+  return clusterWorkerPids(pid).length;
+}
+
+/** The pids of the server's cluster workers (see clusterWorkers). */
+export function clusterWorkerPids(pid: number): number[] {
+  const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       if (ppid === pid && fs.readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").some((v) => v.startsWith("NODE_UNIQUE_ID=")))
-        n++;
+        pids.push(Number(entry));
     } catch {
       // The process ended meanwhile.
     }
   }
-  return n;
+  return pids;
+}
+
+/** A process's resident memory in bytes (VmRSS), or 0 once it has ended. */
+export function residentBytes(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 export type ShopOptions = {

@@ -1,12 +1,9 @@
-import fs from "node:fs";
 import http from "node:http";
 import { addRow, mb } from "../lib/report";
-import { withShop } from "../lib/server";
+import { residentBytes, withShop } from "../lib/server";
 
 const MB = 1024 * 1024;
 const BUDGET = 32 * MB;
-
-const rssOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
 
 type Upload = { path: string; headers: Record<string, string>; parts: () => Generator<Buffer> };
 
@@ -66,12 +63,12 @@ const multipart: Upload = {
 
 /** Peak growth of the server's resident memory while `work` runs, sampled every 10 ms. */
 async function peakGrowth(pid: number, work: () => Promise<string[]>) {
-  const before = rssOf(pid);
+  const before = residentBytes(pid);
   let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 10);
+  const timer = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 10);
   const statuses = await work();
   clearInterval(timer);
-  peak = Math.max(peak, rssOf(pid));
+  peak = Math.max(peak, residentBytes(pid));
   return { growth: peak - before, statuses };
 }
 

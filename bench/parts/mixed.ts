@@ -4,10 +4,19 @@ import Database from "better-sqlite3";
 import type { Expectation, MixedInput, MixedResult } from "../children/mixed";
 import { runChild } from "../lib/children";
 import { Shopper } from "../lib/client";
-import { addRow, ms, perSecond, progress, progressDone, quick } from "../lib/report";
-import { withShop, type ShopServer } from "../lib/server";
+import { addRow, mb, ms, perSecond, progress, progressDone, quick } from "../lib/report";
+import { clusterWorkerPids, residentBytes, withShop, type ShopServer } from "../lib/server";
 
 const USERS = 200;
+/** Resident memory a worker may keep after the load (issue 23: two workers must fit a 1 GB host). */
+const RESIDENT_GOAL = 300 * 1024 * 1024;
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
+
+/** The processes that serve: the cluster workers, or the server itself when it serves alone. */
+const servingPids = (shop: ShopServer) => {
+  const workers = clusterWorkerPids(shop.pid);
+  return workers.length ? workers : [shop.pid];
+};
 const SIGN_UPS_AT_ONCE = 8;
 
 async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
@@ -72,8 +81,16 @@ export async function mixed(workers?: number) {
       const inputFile = path.join(shop.dataDir, "mixed-input.json");
       fs.writeFileSync(inputFile, JSON.stringify({ base: shop.url, warmupSeconds, seconds, users, products } satisfies MixedInput));
       const busyBefore = shop.sqliteBusy();
+      const pids = servingPids(shop);
+      const residentBefore = pids.map(residentBytes);
+      let residentPeak = residentBefore.slice();
+      const sampler = setInterval(() => (residentPeak = pids.map((pid, i) => Math.max(residentPeak[i], residentBytes(pid)))), 250);
       const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
+      clearInterval(sampler);
       const busy = shop.sqliteBusy() - busyBefore;
+      // What a worker keeps once the load is over (a few seconds for the collector to run).
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const residentAfter = pids.map(residentBytes);
       const lost = missing(shop.databaseFile, run.expectations);
 
       for (const example of run.examples) console.log(`  e.g. ${example}`);
@@ -98,6 +115,16 @@ export async function mixed(workers?: number) {
         value: `${run.errors} / ${run.non2xx3xx} / ${run.unexpected - run.non2xx3xx} / ${busy}`,
         goal: "none",
         met: failed === 0 && busy === 0,
+      });
+      const perWorker = (values: number[]) => values.map(mb).join(", ");
+      addRow({
+        part: "mixed",
+        workers: shop.workers,
+        measure: `resident memory per worker (VmRSS) ${SETTLE_MS / 1000} s after the mixed load`,
+        value: perWorker(residentAfter),
+        reference: `before the load: ${perWorker(residentBefore)}; peak during it: ${perWorker(residentPeak)}`,
+        goal: `< ${mb(RESIDENT_GOAL)}`,
+        met: Math.max(...residentAfter) < RESIDENT_GOAL,
       });
       const acknowledged = Object.values(run.acknowledged).reduce((a, b) => a + b, 0);
       addRow({
