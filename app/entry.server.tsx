@@ -1,31 +1,13 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import type { ReactElement } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { FragmentStoreProvider, type FragmentStore } from "~/components/CachedFragment";
+import { renderToPipeableStream } from "react-dom/server";
+import { FragmentStoreProvider } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
+import { fragmentStore } from "~/web/fragment-store.server";
 
 const ABORT_DELAY_MS = 5_000;
 
-// Fragments (CachedFragment) kept by their data object: when the catalogue changes, its cache hands
-// out new objects, and the HTML rendered from the old ones goes with them. A few URLs per object
-// (a page's query string can carry anything).
-const MAX_URLS_PER_OBJECT = 20;
-const fragments = new WeakMap<object, Map<string, string>>();
-const fragmentStore: FragmentStore = (data: object, name: string, url: string, render: () => ReactElement) => {
-  let rendered = fragments.get(data);
-  if (!rendered) fragments.set(data, (rendered = new Map()));
-  const key = `${name} ${url}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    // Ids (useId) of its own, apart from the page's and the other fragments'.
-    html = renderToString(render(), { identifierPrefix: `${name}-` });
-    if (rendered.size >= MAX_URLS_PER_OBJECT) rendered.clear();
-    rendered.set(key, html);
-  }
-  return html;
-};
 // Under `npm run dev` the components change under the kept HTML.
 const store = process.env.NODE_ENV === "production" ? fragmentStore : null;
 

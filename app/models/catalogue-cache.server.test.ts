@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
-import { forgetCatalogueAnswers } from "./catalogue-cache.server";
+import { catalogueCached, forgetCatalogueAnswers } from "./catalogue-cache.server";
 import { countKeywordMatches, getProduct, listProducts, relatedProducts } from "./products.server";
 import { upsertReview } from "./reviews.server";
 
@@ -114,3 +114,13 @@ describe("catalogue reads kept across changes to other products", () => {
   });
 });
 
+describe("catalogue answers bounded in bytes", () => {
+  it("reads again the least recently used answers once they hold over 16 MB, however few", () => {
+    let reads = 0;
+    const page = (n: number) => () => ({ n, read: ++reads, products: "x".repeat(1_000_000) });
+    const first = catalogueCached("big 0", page(0), () => []);
+    for (let i = 1; i <= 20; i++) catalogueCached(`big ${i}`, page(i), () => []);
+    expect(catalogueCached("big 20", page(20), () => [])).toMatchObject({ n: 20, read: 21 });
+    expect(catalogueCached("big 0", page(0), () => [])).not.toBe(first);
+  });
+});

@@ -1,4 +1,6 @@
 import type { Statement } from "better-sqlite3";
+import { LRUCache } from "lru-cache";
+import { jsonSize } from "~/lib/json-size";
 import { db } from "~/db/client.server";
 import { catalogueVersion } from "./catalogue-version.server";
 
@@ -9,7 +11,10 @@ import { catalogueVersion } from "./catalogue-version.server";
 // change since it was read touched a product it depends on, or any page, so it is never stale.
 // The answers hold catalogue data only, the same for everyone; callers must not change them.
 
+// At most 1,000 answers and 16 MB of their JSON (a search for every word of a dictionary, each
+// answer a page of products, pushes out the least recently used, not the worker's memory limit).
 const MAX_ENTRIES = 1000;
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
 // drizzle/0009 keeps the changes of the last 10,000 versions: an answer older than that is read again.
 const KEPT_VERSIONS = 10_000;
 
@@ -17,7 +22,7 @@ const KEPT_VERSIONS = 10_000;
 export type DependsOn = readonly string[] | "all";
 
 type Entry = { value: unknown; checkedAt: number; dependsOn: DependsOn };
-const kept = new Map<string, Entry>();
+const kept = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_JSON_BYTES, sizeCalculation: (entry) => jsonSize(entry.value) });
 
 let touched: Statement<{ from: number; to: number; all: number; ids: string }, number> | undefined;
 
@@ -48,7 +53,6 @@ export function catalogueCached<T>(key: string, read: () => T, dependsOn: (answe
     return entry.value as T;
   }
   const value = read();
-  if (!entry && kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!);
   kept.set(key, { value, checkedAt: version, dependsOn: dependsOn(value) });
   return value;
 }

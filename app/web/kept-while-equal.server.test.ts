@@ -28,4 +28,13 @@ describe("keptWhileEqual", () => {
     for (let i = 0; i < 500; i++) keptWhileEqual(`filler ${i}`, { n: i });
     expect(keptWhileEqual("first", { n: 0 })).not.toBe(oldest);
   });
+
+  it("forgets the least recently used answers beyond 4 MB, however few", () => {
+    const big = (n: number) => ({ n, rows: "x".repeat(100_000) });
+    const oldest = keptWhileEqual("big 0", big(0));
+    for (let i = 1; i <= 50; i++) keptWhileEqual(`big ${i}`, big(i));
+    expect(keptWhileEqual("big 0", big(0))).not.toBe(oldest);
+    const recent = keptWhileEqual("big 50", big(50));
+    expect(keptWhileEqual("big 50", big(50))).toBe(recent);
+  });
 });

@@ -2,9 +2,13 @@
 // CachedFragment the same object while nothing in it has changed, and its HTML is rendered once.
 // The database is still read on every visit: only the object is reused, never a stale answer.
 
-const MAX_ENTRIES = 500;
+import { LRUCache } from "lru-cache";
 
-const kept = new Map<string, { json: string; value: object }>();
+type Kept = { json: string; value: object };
+
+// At most 500 shoppers' answers and 4 MB of their JSON: one shopper with thousands of orders
+// cannot hold a worker's memory.
+const kept = new LRUCache<string, Kept>({ max: 500, maxSize: 4 * 1024 * 1024, sizeCalculation: (entry) => Math.max(1, entry.json.length) });
 
 /**
  * `value`, or the object kept under `key` when that one holds the same (compared as JSON). The key
@@ -13,10 +17,7 @@ const kept = new Map<string, { json: string; value: object }>();
 export function keptWhileEqual<T extends object>(key: string, value: T): T {
   const json = JSON.stringify(value);
   const before = kept.get(key);
-  kept.delete(key);
-  const entry = before?.json === json ? before : { json, value };
-  // Oldest first out: a Map keeps insertion order, and a used key is put back at the end.
-  kept.set(key, entry);
-  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
-  return entry.value as T;
+  if (before?.json === json) return before.value as T;
+  kept.set(key, { json, value });
+  return value;
 }
