@@ -1,10 +1,8 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { config } from "~/config.server";
-import { sendEdgeError } from "~/web/edge-errors.server";
+import { hasBody, sendEdgeError } from "~/web/edge-errors.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
 
 /** Calls authenticated by a bearer token carry no ambient credential a foreign page could borrow. */
 export const hasBearerToken = (req: ExpressRequest) => (req.get("Authorization") ?? "").startsWith("Bearer ");
