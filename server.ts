@@ -15,7 +15,7 @@ import { createAccessLog } from "./app/web/access-log.server";
 import { requestListener } from "./app/web/request-listener.server";
 import { admissionGate } from "./app/web/admission.server";
 import { staticFiles } from "./app/web/static-files.server";
-import { rejectForeignOrigins } from "./app/web/origin-check.server";
+import { isCrossSite, rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { edgeErrorHandler } from "./app/web/edge-errors.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
@@ -210,6 +210,9 @@ async function serve() {
           return req.ip ?? req.socket.remoteAddress ?? "unknown";
         },
         cspNonce: res.locals.cspNonce,
+        get crossSite() {
+          return isCrossSite(req);
+        },
       }),
     }),
   );

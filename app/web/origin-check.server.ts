@@ -17,6 +17,24 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   return url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase();
 }
 
+/** The origin of a Referer; `null` (foreign) when it is not a URL. */
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : "null");
+
+/**
+ * A browser's request that another site started (a link, a form, an image, a script's fetch):
+ * `Sec-Fetch-Site: cross-site`, or, from a browser that does not send that header, an Origin or a
+ * Referer naming another site. Requests without those headers (API clients) are not.
+ */
+export function isCrossSite(req: ExpressRequest): boolean {
+  const site = req.get("Sec-Fetch-Site");
+  if (site !== undefined) return site.trim().toLowerCase() === "cross-site";
+  const host = req.get("Host");
+  const origin = req.get("Origin");
+  if (origin !== undefined && !isOwnOrigin(origin, host)) return true;
+  const referer = req.get("Referer");
+  return referer !== undefined && !isOwnOrigin(originOf(referer), host);
+}
+
 /**
  * Cross-site request forgery: a write (any method but GET, HEAD, OPTIONS) whose Origin header names
  * another site is refused with a 403 that says why, for pages and the API alike, before anything
