@@ -15,8 +15,9 @@ import { createAccessLog } from "./app/web/access-log.server";
 import { requestListener } from "./app/web/request-listener.server";
 import { admissionGate } from "./app/web/admission.server";
 import { staticFiles } from "./app/web/static-files.server";
-import { rejectForeignOrigins } from "./app/web/origin-check.server";
+import { isCrossSite, rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
+import { edgeErrorHandler } from "./app/web/edge-errors.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { forwardTo } from "./app/web/forward.server";
 import { prepareShop, startBackgroundJobs } from "./app/startup.server";
@@ -209,9 +210,14 @@ async function serve() {
           return req.ip ?? req.socket.remoteAddress ?? "unknown";
         },
         cspNonce: res.locals.cspNonce,
+        get crossSite() {
+          return isCrossSite(req);
+        },
       }),
     }),
   );
+  // Errors the middleware passed on (a path Express cannot decode, say): a 4xx without a stack in the log.
+  app.use(edgeErrorHandler());
 
   // The access log (LOG_REQUESTS) sees every request, cache hits included.
   const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;

@@ -9,5 +9,10 @@ declare module "@remix-run/node" {
      * Unit tests that call a loader directly leave it out.
      */
     cspNonce?: string;
+    /**
+     * Whether another site started this request (app/web/origin-check.server.ts): what a GET that
+     * changes something (GET /api/v1/logout) refuses. Unit tests that call a loader directly leave it out.
+     */
+    crossSite?: boolean;
   }
 }

@@ -15,6 +15,7 @@ import { loginWithPassword } from "~/models/login.server";
 import { createSession, endSession, findSession, type SignedIn } from "~/models/sessions.server";
 import { AccountError, findOrCreateGoogleUser, type User } from "~/models/users.server";
 import { isAdmin } from "~/lib/roles";
+import { safeRedirect } from "~/web/safe-redirect.server";
 
 export const LOGIN_REQUIRED = "Please log in to see this page.";
 export const ADMIN_REQUIRED = "That page is for admins only.";
@@ -44,12 +45,6 @@ if (config.google) {
     }),
     "google",
   );
-}
-
-/** Only paths on this site: no `//host`, no `/\host`, no absolute URLs. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.length > 2000) return fallback;
-  return to;
 }
 
 function bearerToken(request: Request): string | null {
@@ -183,16 +178,20 @@ export async function startUserSession(request: Request, user: Pick<User, "id">,
   };
 }
 
-/** Signs the user in and redirects, with an optional toast. */
+/**
+ * Signs the user in and redirects to `redirectTo` if it is a page of this site (else home), with an
+ * optional toast. The destination is settled first: nothing after the sign-in can fail on it.
+ */
 export async function signInAndRedirect(
   request: Request,
   ip: string,
   user: Pick<User, "id">,
-  redirectTo: string,
+  redirectTo: FormDataEntryValue | string | null,
   message?: string,
 ): Promise<Response> {
+  const to = safeRedirect(redirectTo);
   const headers = { "Set-Cookie": (await startUserSession(request, user, ip)).cookie };
-  return message ? redirectWithSuccess(redirectTo, message, { headers }) : redirect(redirectTo, { headers });
+  return message ? redirectWithSuccess(to, message, { headers }) : redirect(to, { headers });
 }
 
 export const LOGGED_OUT = "Logged out successfully.";

@@ -1,9 +1,13 @@
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { ErrorRequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
 import { escapeHtml } from "~/lib/html";
 
-// Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits):
-// JSON in the API's shape under /api/v1, a small HTML page that says why everywhere else.
+// Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits, a
+// method or an address nothing can read): JSON in the API's shape under /api/v1, a small HTML page
+// that says why everywhere else.
+
+/** Whether the request came with a body (which an early answer leaves unread: the connection is closed after it). */
+export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
 
 export const isApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
 
@@ -13,6 +17,7 @@ const TITLES: Record<number, string> = {
   404: "Not found",
   405: "Method not allowed",
   413: "Too large",
+  500: "Server error",
   502: "Bad gateway",
   504: "Gateway timeout",
 };
@@ -37,4 +42,34 @@ export function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status:
   res.status(status);
   if (isApiPath(req.path)) res.json({ success: false, message });
   else res.type("html").send(page(status, message));
+}
+
+/** The status of an error Express or its middleware raised for a client's mistake (4xx), if it is one. */
+function clientErrorStatus(error: unknown): number | null {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = Number(status ?? statusCode);
+  return Number.isInteger(code) && code >= 400 && code < 500 ? code : null;
+}
+
+function clientErrorMessage(error: unknown, status: number): string {
+  // Express's router could not decode the path (e.g. `/%ZZ`).
+  if (error instanceof URIError) return "This address is not valid: one of its %-escapes (such as %ZZ) does not decode.";
+  if ((error as { expose?: unknown }).expose === true && error instanceof Error) return error.message;
+  return TITLES[status] ?? "Bad request";
+}
+
+/**
+ * Express's last error handler, in place of its default one (which logs every error's stack, a
+ * client's broken `%` escape included). A client's mistake gets its 4xx and no log line (the access
+ * log has the request); anything else is the server's: its stack is logged once and the answer is a
+ * plain 500.
+ */
+export function edgeErrorHandler(): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = clientErrorStatus(error);
+    if (status === null) console.error(error);
+    if (res.headersSent) return void res.destroy();
+    if (status !== null) return sendEdgeError(req, res, status, clientErrorMessage(error, status), hasBody(req));
+    sendEdgeError(req, res, 500, "Something went wrong on our side. Please try again.", hasBody(req));
+  };
 }

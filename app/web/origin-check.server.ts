@@ -1,10 +1,8 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { config } from "~/config.server";
-import { sendEdgeError } from "~/web/edge-errors.server";
+import { hasBody, sendEdgeError } from "~/web/edge-errors.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
 
 /** Calls authenticated by a bearer token carry no ambient credential a foreign page could borrow. */
 export const hasBearerToken = (req: ExpressRequest) => (req.get("Authorization") ?? "").startsWith("Bearer ");
@@ -17,6 +15,24 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
   return url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase();
+}
+
+/** The origin of a Referer; `null` (foreign) when it is not a URL. */
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : "null");
+
+/**
+ * A browser's request that another site started (a link, a form, an image, a script's fetch):
+ * `Sec-Fetch-Site: cross-site`, or, from a browser that does not send that header, an Origin or a
+ * Referer naming another site. Requests without those headers (API clients) are not.
+ */
+export function isCrossSite(req: ExpressRequest): boolean {
+  const site = req.get("Sec-Fetch-Site");
+  if (site !== undefined) return site.trim().toLowerCase() === "cross-site";
+  const host = req.get("Host");
+  const origin = req.get("Origin");
+  if (origin !== undefined && !isOwnOrigin(origin, host)) return true;
+  const referer = req.get("Referer");
+  return referer !== undefined && !isOwnOrigin(originOf(referer), host);
 }
 
 /**

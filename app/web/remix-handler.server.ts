@@ -4,10 +4,15 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
-import { isApiPath, sendEdgeError } from "~/web/edge-errors.server";
+import { hasBody, isApiPath, sendEdgeError } from "~/web/edge-errors.server";
 import { isAnonymous } from "~/web/page-cache.server";
-import { hasBody } from "~/web/origin-check.server";
 import { withUploadScope } from "~/web/upload-files.server";
+
+// Methods a fetch Request cannot carry (it throws): TRACE, which would echo the request, and the
+// tunnels. Node answers CONNECT itself; TRACE reaches here. What the shop's routes take instead:
+const UNREQUESTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const PAGE_METHODS = "GET, HEAD, POST";
+const API_METHODS = "GET, HEAD, POST, PUT, DELETE";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -25,6 +30,10 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
+      if (UNREQUESTABLE_METHODS.has(req.method)) {
+        res.setHeader("Allow", isApiPath(req.path) ? API_METHODS : PAGE_METHODS);
+        return sendEdgeError(req, res, 405, `${req.method} is not allowed here.`, hasBody(req));
+      }
       const url = requestUrl(req);
       if (!url) return sendEdgeError(req, res, 400, "The Host header is not valid.", hasBody(req));
       const limit = bodyLimitFor(req.get("Content-Type"));

@@ -10,7 +10,8 @@ import { loginValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
-import { authenticator, getOptionalUser, safeRedirect, signInAndRedirect } from "~/web/auth.server";
+import { authenticator, getOptionalUser, signInAndRedirect } from "~/web/auth.server";
+import { safeRedirect } from "~/web/safe-redirect.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
@@ -18,20 +19,20 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
+  // Shown only when it will be followed (signInAndRedirect checks it again on the way out).
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   return { redirectTo, googleEnabled: Boolean(config.google) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request.clone());
-  const redirectTo = safeRedirect(form.get("redirectTo"));
   const result = await loginValidator.validate(form);
   const email = String(form.get("email") ?? "").trim();
   if (result.error) return formFailure(400, result.error.fieldErrors, { email });
 
   try {
     const user = await authenticator.authenticate("form", request, { context });
-    return signInAndRedirect(request, context.clientIp, user, redirectTo);
+    return signInAndRedirect(request, context.clientIp, user, form.get("redirectTo"));
   } catch (error) {
     // remix-auth wraps what the strategy threw.
     return publicErrorToForm(error instanceof AuthorizationError && error.cause ? error.cause : error, { email });

@@ -33,7 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const status = form.get("status");
   // The confirmation box carries the status it confirms: ticked for another choice, it confirms nothing.
   const parsed = orderStatusInput.safeParse({ status, confirmBackward: status !== null && form.get("confirmBackward") === status });
-  const here = `/admin/order/${params.id}`;
+  // The id as sent: encoded, so that no character of it can break the Location header.
+  const here = `/admin/order/${encodeURIComponent(params.id ?? "")}`;
   if (!parsed.success) return redirectWithError(here, parsed.error.issues[0].message);
   const { confirmBackward } = parsed.data;
   const step = await orErrorPage(() =>

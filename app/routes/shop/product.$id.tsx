@@ -63,7 +63,7 @@ async function postReview(request: Request, productId: string, form: FormData) {
   } catch (error) {
     return publicErrorToForm(error);
   }
-  return redirectWithSuccess(`/product/${productId}`, "Review posted");
+  return redirectWithSuccess(`/product/${encodeURIComponent(productId)}`, "Review posted");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -77,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const cart = await cartRef(request, await getOptionalUser(request));
     const headers = await newCartHeaders(cart, await setCartLine(cart, params.id ?? "", parsed.data.quantity));
-    return redirectWithSuccess(`/product/${params.id}`, "Item added to cart", { headers });
+    return redirectWithSuccess(`/product/${encodeURIComponent(params.id ?? "")}`, "Item added to cart", { headers });
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     if (error.status === 404) throw notFound("Product not found");

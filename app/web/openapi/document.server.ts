@@ -10,7 +10,7 @@ extendZodWithOpenApi(z);
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid input: the message names the first problem",
   401: "Not signed in (`Login first to access this resource.`), or wrong credentials",
-  403: "Not allowed: a user without the admin role, or a write sent from another site",
+  403: "Not allowed: a user without the admin role, or a write (or a logout) sent from another site",
   404: "Not found",
   405: "This path does not take that method (the answer to any method not listed for the path)",
   409: "Conflict with the current state, e.g. an e-mail address already in use",

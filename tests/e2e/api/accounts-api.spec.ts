@@ -175,6 +175,41 @@ test("GET /me needs a session; GET /logout ends it, and a copy of the cookie sav
   await replay.dispose();
 });
 
+test("GET /logout started by another site (a link, an image) is refused and the session kept; from the shop, or from no browser, it logs out", async ({ request, baseURL }) => {
+  await register(request);
+  const shop = new URL(baseURL!).origin;
+  const crossSite: Record<string, string>[] = [
+    { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
+    { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image", Referer: `${shop}/` },
+    { Referer: "http://evil.example/page" },
+    { Referer: "not a url" },
+    { Origin: "http://evil.example" },
+    { Origin: "null" },
+  ];
+  for (const headers of crossSite) {
+    const refused = await request.get("/api/v1/logout", { headers });
+    await expectError(refused, 403, "started by another site, so the shop did not act on it: you are still signed in");
+    expect(refused.headers()["set-cookie"], JSON.stringify(headers)).toBeUndefined();
+    expect((await request.get("/api/v1/me")).status(), JSON.stringify(headers)).toBe(200);
+  }
+  const allowed: Record<string, string>[] = [
+    { "Sec-Fetch-Site": "same-origin", Referer: `${shop}/me` },
+    // Same site (another port or subdomain of it) and typed into the address bar: as before.
+    { "Sec-Fetch-Site": "same-site", Referer: "http://127.0.0.1:1/" },
+    { "Sec-Fetch-Site": "none" },
+    { Referer: `${shop}/me`, Origin: shop },
+    // The specification's client, or curl: no such header at all.
+    {},
+  ];
+  for (const headers of allowed) {
+    await register(request);
+    expect((await request.get("/api/v1/me")).status(), JSON.stringify(headers)).toBe(200);
+    const out = await request.get("/api/v1/logout", { headers });
+    expect(await out.json(), JSON.stringify(headers)).toMatchObject({ success: true, message: "Logged out successfully." });
+    await expectError(await request.get("/api/v1/me"), 401, "Login first to access this resource.");
+  }
+});
+
 test("a bearer token dies with its session: GET /logout with the token ends it", async ({ request, playwright, baseURL }) => {
   const { email, password } = await register(request);
   const login = await request.post("/api/v1/login", { headers: from(), data: { email, password } });

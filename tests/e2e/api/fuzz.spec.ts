@@ -3,6 +3,7 @@ import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 import { documentProblems } from "../support/openapi-check";
 import { cookieHeader, rawRequest, type RawAnswer } from "../support/raw-http";
 import { BODIES, FEW_BODIES, FOREIGN_ORIGINS, OTHER_METHODS, TARGETS, urlPatternOf, writeRouteFiles, type FuzzBody } from "../support/fuzz-corpus";
+import { edgeRequestProblems, loginRedirectProblems } from "../support/edge-checks";
 
 // Anything a client can send gets an answer below 500: malformed bodies, content types, methods and
 // field names, to every form action and API route, anonymously and as an admin (same origin); and
@@ -104,4 +105,23 @@ test("no answer is a 5xx, whatever is sent; writes from other origins are 403", 
   const me = await rawRequest(base, "GET", "/api/v1/me", { Cookie: admin });
   expect(me.status).toBe(200);
   expect(JSON.parse(me.body).user).toMatchObject({ name: "Fuzz Admin", role: "admin" });
+});
+
+test("the edge answers TRACE with 405 and undecodable paths with 400; a login to an odd redirectTo goes home, signed in", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  // The same corpus runs against a shop whose log is read in edge-log.spec.ts.
+  expect.soft(await edgeRequestProblems(baseURL!)).toEqual([]);
+  const account = { name: "Fuzz Redirects", email: uniqueEmail("fuzz-redirect"), password: "fuzz-password-1" };
+  expect((await rawRequest(baseURL!, "POST", "/api/v1/register", { "Content-Type": "application/json" }, JSON.stringify(account))).status).toBe(201);
+  expect(await loginRedirectProblems(baseURL!, account)).toEqual([]);
+});
+
+test("an admin page's redirect back to an id that no header can hold is a redirect, not a 500", async ({ baseURL }) => {
+  const admin = await throwawayAdmin(baseURL!);
+  const form = { "Content-Type": "application/x-www-form-urlencoded", Cookie: admin };
+  for (const id of ["%E2%80%A8", "%0D%0A", "%00", "%F0%9F%98%80"]) {
+    const answer = await rawRequest(baseURL!, "POST", `/admin/order/${id}`, form, "status=Teleported");
+    expect(answer.status, id).toBe(302);
+    expect(answer.headers.location, id).toBe(`/admin/order/${id}`);
+  }
 });

@@ -166,3 +166,52 @@ export const FEW_BODIES = BODIES.filter((b) => ["no content type, no body", "jso
 
 /** Origins of other sites, and malformed ones: every write with one of them must be a 403. */
 export const FOREIGN_ORIGINS = ["http://evil.example", "null", "http://127.0.0.1.evil.example", "::not a url::", "http://127.0.0.1:1"];
+
+export type EdgeRequest = { method: string; url: string; status: number; allow?: string };
+
+/**
+ * What the server's edge answers before any route can (a method a fetch Request cannot carry, a
+ * path Express cannot decode), and the legacy redirect that copies a query into a Location: each
+ * with its status, never a 5xx, and never a stack trace in the log (tests/e2e/api/edge-log.spec.ts).
+ */
+export const EDGE_REQUESTS: EdgeRequest[] = [
+  { method: "TRACE", url: "/", status: 405, allow: "GET, HEAD, POST" },
+  { method: "TRACE", url: "/product/x", status: 405, allow: "GET, HEAD, POST" },
+  { method: "TRACE", url: "/api/v1/products", status: 405, allow: "GET, HEAD, POST, PUT, DELETE" },
+  { method: "GET", url: "/%ZZ", status: 400 },
+  { method: "GET", url: "/product/%ZZ", status: 400 },
+  { method: "GET", url: "/search/%E0%A4%A", status: 400 },
+  { method: "GET", url: "/%C0%AF", status: 400 },
+  { method: "GET", url: "/uploads/%ZZ", status: 400 },
+  { method: "GET", url: "/api/v1/product/%ZZ", status: 400 },
+  { method: "PUT", url: "/api/v1/%ZZ", status: 400 },
+  { method: "POST", url: "/lgn%ZZ", status: 400 },
+  { method: "POST", url: "/webhooks/stripe%ZZ", status: 400 },
+  { method: "GET", url: "/lgn?redirectTo=%0D%0A%00%E2%80%A8%F0%9F%98%80", status: 200 },
+  { method: "GET", url: "/login?redirectTo=%0D%0A%00%E2%80%A8", status: 301 },
+];
+
+/**
+ * `redirectTo` values (as the login form sends them) that browsers read as another site, or that
+ * no Location header can hold (CR, LF, NUL, anything above U+00FF): logging in with any of them
+ * lands on the home page, signed in.
+ */
+export const NASTY_REDIRECTS = [
+  "/\t/evil.example/x",
+  "/%09/evil.example/x",
+  "/\r\n/evil.example",
+  "/\rx",
+  "/\nx",
+  "/\0x",
+  "/\u2028x",
+  "/\u0100x",
+  "/\u{1F600}",
+  "/\uff0fevil.example",
+  "/%2F/evil.example",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "/.//evil.example",
+  "https:evil.example",
+  "javascript:alert(1)",
+  `/${"x".repeat(5000)}`,
+];

@@ -1,7 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LOGGED_OUT, endCurrentSession } from "~/web/auth.server";
+import { apiError } from "~/web/api.server";
+
+const CROSS_SITE_LOGOUT =
+  "This logout was started by another site, so the shop did not act on it: you are still signed in. To log out, use Logout in the shop.";
 
 // GET /api/v1/logout, as the original API: ends the session of the cookie (and of a bearer token).
-export async function loader({ request }: LoaderFunctionArgs) {
+// A GET that changes something can be started by any site (a link, an image): one started by
+// another site is refused, and the session kept.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (context.crossSite) return apiError(403, CROSS_SITE_LOGOUT, { "Cache-Control": "no-store" });
   return Response.json({ success: true, message: LOGGED_OUT }, { headers: { "Set-Cookie": await endCurrentSession(request) } });
 }

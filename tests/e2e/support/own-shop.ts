@@ -1,0 +1,64 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePorts } from "./free-ports";
+
+/**
+ * A shop of the test's own (the production build, one process, a fresh database, no demo data),
+ * whose output the test reads: the shared test server's log is not visible to tests.
+ */
+export async function startOwnShop(env: Record<string, string> = {}) {
+  const [port] = freePorts(1);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      SESSION_SECRET: "own-shop-secret",
+      SEED: "none",
+      PUBLIC_URL: base,
+      WEB_CONCURRENCY: "1",
+      RATE_LIMIT_PER_IP: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(`${base}/healthz`))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`the shop did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const readyAt = output.length;
+
+  return {
+    base,
+    /** Everything the shop wrote to stdout and stderr since it was ready. */
+    log: () => output.slice(readyAt),
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
