@@ -3,10 +3,12 @@ import { expect, test } from "@playwright/test";
 import {
   DEMO_SHOPPER,
   WELCOME_MAIL_SUBJECT,
+  attackAccount,
   expectPasswordNotEchoed,
   loginViaForm,
   logoutViaMenu,
   registerViaApi,
+  timed,
   uniqueEmail,
   waitForMail,
 } from "./support/accounts";
@@ -84,6 +86,21 @@ test("log in, see the user menu, log out", async ({ page }) => {
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+});
+
+test("under attack from other addresses, the browser that logged in before logs in again at once", async ({ page, playwright, baseURL }) => {
+  const { email, password } = await registerViaApi(page);
+  await logoutViaMenu(page);
+  await loginViaForm(page, email, password);
+  await expect(page.locator(".user-menu > summary")).toContainText("Test Shopper");
+  await logoutViaMenu(page);
+  const attack = await attackAccount(playwright, baseURL, email);
+  const took = await timed(async () => {
+    await loginViaForm(page, email, password);
+    await expect(page.locator(".user-menu > summary")).toContainText("Test Shopper");
+  });
+  expect(took).toBeLessThan(3000);
+  await attack;
 });
 
 test("a wrong password and an unknown e-mail get the same message; the e-mail stays", async ({ page }) => {

@@ -2,7 +2,18 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "../support/openapi-check";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { SignJWT, importJWK } from "jose";
-import { DEMO_ADMIN, DEMO_SHOPPER, RESET_MAIL_SUBJECT, WELCOME_MAIL_SUBJECT, resetLinkIn, uniqueEmail, waitForMail, waitForMails } from "../support/accounts";
+import {
+  DEMO_ADMIN,
+  DEMO_SHOPPER,
+  RESET_MAIL_SUBJECT,
+  WELCOME_MAIL_SUBJECT,
+  attackAccount,
+  resetLinkIn,
+  timed,
+  uniqueEmail,
+  waitForMail,
+  waitForMails,
+} from "../support/accounts";
 import { e2eEnv } from "../support/env";
 
 const PNG_1PX = Buffer.from(
@@ -135,6 +146,20 @@ test("POST /login: 10 wrong passwords from rotating addresses do not lock the ow
   const owner = await request.post("/api/v1/login", { headers: from(), data: { email, password } });
   expect(owner.status()).toBe(200);
   expect((await owner.json()).user.email).toBe(email);
+});
+
+test("POST /login under attack: the client that logged in before gets in at once, another client waits", async ({ request, playwright, baseURL }) => {
+  const { email, password } = await register(request);
+  expect(await request.storageState()).toMatchObject({ cookies: expect.arrayContaining([expect.objectContaining({ name: "shop_device", httpOnly: true })]) });
+  const attack = await attackAccount(playwright, baseURL, email);
+  let status = 0;
+  expect(await timed(async () => (status = (await request.post("/api/v1/login", { data: { email, password } })).status()))).toBeLessThan(2000);
+  expect(status).toBe(200);
+  await onFreshConnections(playwright, baseURL, async (fresh) => {
+    expect(await timed(async () => (status = (await fresh.post("/api/v1/login", { data: { email, password }, timeout: 20_000 })).status()))).toBeGreaterThan(5000);
+  });
+  expect(status).toBe(200);
+  await attack;
 });
 
 test("POST /login with a Google credential verified against the provider's keys", async ({ request }) => {
