@@ -69,9 +69,15 @@ export function sharedLimits(store: Database.Database) {
   const loginsByAccountAndIp = counter("login-account-ip", config.rateLimits.perEmail);
   const loginsByAccount = counter("login-account");
   const loginsByDevice = counter("login-device", DEVICE_FAILURES);
-  // Reset requests count whether they succeed or not.
-  const resetsByIp = counter("reset-ip", config.rateLimits.perIp);
-  const resetsByEmail = counter("reset-email", config.rateLimits.perEmail);
+  // Requests that mail an address (password resets, registrations) count whether they succeed or not.
+  const mailRequests = (kind: string) => {
+    const byIp = counter(`${kind}-ip`, config.rateLimits.perIp);
+    const byEmail = counter(`${kind}-email`, config.rateLimits.perEmail);
+    return async (ip: string, email: string) => {
+      await take(byIp, ip);
+      await take(byEmail, email);
+    };
+  };
 
   return {
     /**
@@ -110,10 +116,9 @@ export function sharedLimits(store: Database.Database) {
     },
 
     /** Counts a password-reset request against the client's IP and the e-mail; refuses past either limit. */
-    async limitResetRequest(ip: string, email: string): Promise<void> {
-      await take(resetsByIp, ip);
-      await take(resetsByEmail, email);
-    },
+    limitResetRequest: mailRequests("reset"),
+    /** Counts a registration from the page against the client's IP and the e-mail; refuses past either limit. */
+    limitRegistrationRequest: mailRequests("register"),
   };
 }
 
@@ -140,7 +145,7 @@ async function take(limiter: RateLimiterSQLite, key: string): Promise<RateLimite
 }
 
 const shared = sharedLimits(countersDb().$client);
-export const { startLoginAttempt, limitResetRequest } = shared;
+export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest } = shared;
 
 /** Deletes the counts whose window is over (the primary process does it every few minutes). */
 export function sweepRateLimits(now = Date.now()): number {

@@ -129,3 +129,26 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
   await work();
   return Date.now() - start;
 }
+
+export const FINISH_REGISTRATION_SUBJECT = "ShopIT: finish registering";
+export const REGISTRATION_ATTEMPT_SUBJECT = "ShopIT: someone tried to register with your address";
+
+/** The path of the link in a "finish registering" mail's text part. */
+export function registrationLinkIn(mail: ReceivedMail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/register\/confirm\/[a-f0-9]+/)?.[0];
+  if (!link) throw new Error(`No registration link in mail:\n${mail.text}`);
+  return new URL(link).pathname;
+}
+
+/** Fills the register page and sends it; resolves with the answer to the form's POST. */
+export async function registerViaForm(page: Page, account: { name: string; email: string; password: string }) {
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/register")),
+    page.getByRole("button", { name: "Register", exact: true }).click(),
+  ]);
+  return answer;
+}
