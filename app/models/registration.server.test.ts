@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { pendingRegistrations } from "~/db/schema";
 import { sendMail, type Mail } from "./email.server";
 import { RateLimitError } from "./rate-limit.server";
-import { REGISTRATION_TTL_MS, finishRegistration, registrationLink, requestRegistration } from "./registration.server";
+import { REGISTRATION_TTL_MS, finishRegistration, registrationLink, requestRegistration, sweepExpiredRegistrations } from "./registration.server";
 import { createUser, getUserByEmail, verifyCredentials } from "./users.server";
 
 // Issue 23, item 7: registration from the page answers the same whether or not the e-mail has an
@@ -82,6 +82,19 @@ describe("registering from the page", () => {
     expect(user.avatarUrl).toMatch(/^\/uploads\/avatars\/\w+\.webp$/);
     expect(fs.existsSync(avatarFile(user.avatarUrl!))).toBe(true);
     await expect(register(newEmail(), "password-1", Buffer.from("not an image"))).rejects.toThrow(/JPEG, PNG or WebP/);
+  });
+
+  it("expired registrations are swept with the avatars never used; a finished one keeps its avatar", async () => {
+    const [finished, abandoned] = [newEmail(), newEmail()];
+    const then = new Date(Date.now() - 60_000);
+    await (await register(finished, "password-1", PNG_1PX, then)).delivery;
+    const user = await finishRegistration(tokenIn(mailsSent()[0]), then);
+    await (await register(abandoned, "password-1", PNG_1PX, then)).delivery;
+    const leftOver = pendingFor(abandoned)[0].avatarUrl!;
+    await sweepExpiredRegistrations(new Date(then.getTime() + REGISTRATION_TTL_MS + 1));
+    expect([...pendingFor(finished), ...pendingFor(abandoned)]).toEqual([]);
+    expect(fs.existsSync(avatarFile(leftOver))).toBe(false);
+    expect(fs.existsSync(avatarFile(user.avatarUrl!))).toBe(true);
   });
 
   it("an address with an account: its owner is told, nothing changes, the avatar is not kept", async () => {

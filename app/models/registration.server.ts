@@ -39,7 +39,6 @@ export async function requestRegistration(input: Registration, now = new Date())
 }
 
 async function followUp(input: { name: string; email: string; password: string; avatarUrl: string | null }, now: Date) {
-  await sweepExpiredRegistrations(now);
   const owner = getUserByEmail(input.email);
   if (owner) {
     await deleteImage(input.avatarUrl);
@@ -57,7 +56,7 @@ async function followUp(input: { name: string; email: string; password: string; 
   await sendMail(await finishRegistrationMail(input.email, `${config.publicUrl}/register/confirm/${token}`, REGISTRATION_TTL_MS / 3_600_000));
 }
 
-/** Forgets registrations whose link has expired, with the avatars of those never finished. */
+/** Forgets registrations whose link has expired, with the avatars of those never finished (the primary, hourly). */
 export async function sweepExpiredRegistrations(now = new Date()): Promise<void> {
   const expired = db.select().from(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).all();
   if (expired.length === 0) return;
