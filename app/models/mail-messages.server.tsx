@@ -70,12 +70,8 @@ export function orderStatusMail(order: OrderWithLines, buyer: Recipient, status:
   );
 }
 
-export function passwordResetMail(user: Recipient, link: string, validMinutes: number): Promise<Mail> {
-  return compose(
-    user.email,
-    `${config.shopName} password recovery`,
-    <PasswordReset shop={shop()} name={user.name} link={link} validMinutes={validMinutes} />,
-  );
+export function passwordResetMail(user: { email: string }, link: string, validMinutes: number): Promise<Mail> {
+  return compose(user.email, `${config.shopName} password recovery`, <PasswordReset shop={shop()} link={link} validMinutes={validMinutes} />);
 }
 
 export function welcomeMail(user: { email: string; googleSignIn: boolean }): Promise<Mail> {
