@@ -89,6 +89,7 @@ export async function startBackgroundJobs() {
   // secret that prepareShop() settles.
   const { releaseLapsedReservations } = await import("~/models/checkout.server");
   const { sweepRateLimits } = await import("~/models/rate-limit.server");
+  const { sweepExpiredRegistrations } = await import("~/models/registration.server");
   // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
   every("reservationSweeper", 60_000, () =>
     releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
@@ -101,6 +102,10 @@ export async function startBackgroundJobs() {
       console.error("Sweeping the rate limits failed:", error);
     }
   });
+  // Registrations whose link expired unused, with their avatars.
+  every("registrationSweeper", 60 * 60_000, () =>
+    sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),
+  );
 }
 
 /** Runs `job` every `ms`; one timer per name and process, however often this is called. */

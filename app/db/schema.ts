@@ -263,6 +263,25 @@ export const orderStatusEvents = sqliteTable(
 
 // The login and password-reset counters (app/models/rate-limit.server.ts), shared by every process
 // that serves. rate-limiter-flexible's RateLimiterSQLite reads and writes it: its column names.
+// A registration from the page waiting for its e-mail to be confirmed: the account is made only
+// when the link mailed to the address is used (app/models/registration.server.ts).
+export const pendingRegistrations = sqliteTable(
+  "pending_registrations",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    // The avatar already stored under the uploads folder, if one was chosen.
+    avatarUrl: text("avatar_url"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_registrations_email_idx").on(t.email), index("pending_registrations_expires_idx").on(t.expiresAt)],
+);
+
 export const rateLimits = sqliteTable(
   "rate_limits",
   {

@@ -5,16 +5,19 @@ import { countOf } from "~/lib/plural";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
-export type PasswordResetProps = { shop: ShopFrame; name: string; link: string; validMinutes: number };
+export type PasswordResetProps = { shop: ShopFrame; link: string; validMinutes: number };
 
-/** The single-use link to choose a new password. */
-export function PasswordReset({ shop, name, link, validMinutes }: PasswordResetProps) {
+/**
+ * The single-use link to choose a new password. Anyone can ask for it for any address, so it names
+ * no name: an account made through the API (with no mail confirmed) may carry a name its owner never chose.
+ */
+export function PasswordReset({ shop, link, validMinutes }: PasswordResetProps) {
   return (
     <EmailLayout shop={shop} preview="Your password reset link">
       <Heading as="h1" style={mailStyles.heading}>
         Password recovery
       </Heading>
-      <Text style={mailStyles.text}>{`Hello ${name},`}</Text>
+      <Text style={mailStyles.text}>Hello,</Text>
       <Text style={mailStyles.text}>Your password reset link is:</Text>
       <Text style={mailStyles.text}>
         <Link href={link}>{link}</Link>

@@ -4,14 +4,18 @@ import { Text } from "@react-email/text";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
-export type WelcomeProps = { shop: ShopFrame; name: string; email: string; googleSignIn: boolean; profileUrl: string };
+export type WelcomeProps = { shop: ShopFrame; email: string; googleSignIn: boolean; profileUrl: string };
 
-/** Sent once, when an account is created (with a password or by a first Google sign-in). */
-export function Welcome({ shop, name, email, googleSignIn, profileUrl }: WelcomeProps) {
+/**
+ * Sent once, when an account is created (with a password or by a first Google sign-in). It carries
+ * no text the registrant chose (such as the name): the API registers any address without asking
+ * its owner, and nobody may use the shop to mail their own words to others.
+ */
+export function Welcome({ shop, email, googleSignIn, profileUrl }: WelcomeProps) {
   return (
     <EmailLayout shop={shop} preview={`Welcome to ${shop.shopName}`}>
       <Heading as="h1" style={mailStyles.heading}>
-        {`Welcome to ${shop.shopName}, ${name}!`}
+        {`Welcome to ${shop.shopName}!`}
       </Heading>
       <Text style={mailStyles.text}>
         {`Your account ${email} is ready. `}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { FULFILMENT } from "~/lib/order-states";
-import { orderConfirmationMail, orderStatusMail, passwordResetMail, welcomeMail } from "./mail-messages.server";
+import {
+  finishRegistrationMail,
+  orderConfirmationMail,
+  orderStatusMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  welcomeMail,
+} from "./mail-messages.server";
 import type { OrderWithLines } from "./orders.server";
 
 const buyer = { name: "Ann O'Neil", email: "ann@example.com" };
@@ -81,6 +88,8 @@ describe("password reset", () => {
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("It works once, for 30 minutes.");
     expect(mail.html).toContain(`href="${link}"`);
+    // Anyone may ask for it: it carries no name, which an account made through the API did not confirm.
+    for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/Ann|O'Neil|O&#x27;Neil/);
   });
 
   it("says a one-minute link works for one minute", async () => {
@@ -90,13 +99,33 @@ describe("password reset", () => {
 });
 
 describe("welcome", () => {
-  it("welcomes by name to the shop, in the way the account signs in", async () => {
+  it("welcomes to the shop, in the way the account signs in, without the name", async () => {
     const password = await welcomeMail({ ...buyer, googleSignIn: false });
     expect(password.subject).toBe(`Welcome to ${config.shopName}`);
-    expect(password.text).toContain(`Welcome to ${config.shopName}, Ann O'Neil!`);
+    expect(password.text).toContain(`Welcome to ${config.shopName}!`);
     expect(password.text).toContain("your password");
-    expect(password.html).toContain("Ann O&#x27;Neil");
+    // Issue 23, item 7: no text the registrant chose (the name) reaches the address.
+    for (const part of [password.text, password.html]) expect(part).not.toMatch(/Ann O|O&#x27;Neil/);
     const google = await welcomeMail({ ...buyer, googleSignIn: true });
     expect(google.text).toContain("Sign in with Google");
+  });
+});
+
+describe("registration from the page", () => {
+  it("mails a new address its single-use link, and nothing the registrant typed", async () => {
+    const link = `${config.publicUrl}/register/confirm/${"ef".repeat(32)}`;
+    const mail = await finishRegistrationMail("new@example.com", link, 24);
+    expect(mail).toMatchObject({ to: "new@example.com", subject: `${config.shopName}: finish registering` });
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain("It works once, for 24 hours.");
+  });
+
+  it("tells the owner of a registered address that someone tried to register with it, with links to log in and reset", async () => {
+    const mail = await registrationAttemptMail("owner@example.com");
+    expect(mail).toMatchObject({ to: "owner@example.com", subject: `${config.shopName}: someone tried to register with your address` });
+    expect(mail.text).toContain("Nothing was changed.");
+    expect(mail.html).toContain(`href="${config.publicUrl}/lgn"`);
+    expect(mail.html).toContain(`href="${config.publicUrl}/password/forgot"`);
   });
 });

@@ -4,7 +4,9 @@ import type { ReactElement } from "react";
 import { config } from "~/config.server";
 import { OrderConfirmation } from "~/emails/OrderConfirmation";
 import { OrderStatusChanged, STATUS_NEWS, type NotifiedStatus } from "~/emails/OrderStatusChanged";
+import { FinishRegistration } from "~/emails/FinishRegistration";
 import { PasswordReset } from "~/emails/PasswordReset";
+import { RegistrationAttempt } from "~/emails/RegistrationAttempt";
 import { Welcome } from "~/emails/Welcome";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
@@ -68,24 +70,31 @@ export function orderStatusMail(order: OrderWithLines, buyer: Recipient, status:
   );
 }
 
-export function passwordResetMail(user: Recipient, link: string, validMinutes: number): Promise<Mail> {
-  return compose(
-    user.email,
-    `${config.shopName} password recovery`,
-    <PasswordReset shop={shop()} name={user.name} link={link} validMinutes={validMinutes} />,
-  );
+export function passwordResetMail(user: { email: string }, link: string, validMinutes: number): Promise<Mail> {
+  return compose(user.email, `${config.shopName} password recovery`, <PasswordReset shop={shop()} link={link} validMinutes={validMinutes} />);
 }
 
-export function welcomeMail(user: Recipient & { googleSignIn: boolean }): Promise<Mail> {
+export function welcomeMail(user: { email: string; googleSignIn: boolean }): Promise<Mail> {
   return compose(
     user.email,
     `Welcome to ${config.shopName}`,
     <Welcome
       shop={shop()}
-      name={user.name}
       email={user.email}
       googleSignIn={user.googleSignIn}
       profileUrl={`${config.publicUrl}/me`}
     />,
+  );
+}
+
+export function finishRegistrationMail(email: string, link: string, validHours: number): Promise<Mail> {
+  return compose(email, `${config.shopName}: finish registering`, <FinishRegistration shop={shop()} link={link} validHours={validHours} />);
+}
+
+export function registrationAttemptMail(email: string): Promise<Mail> {
+  return compose(
+    email,
+    `${config.shopName}: someone tried to register with your address`,
+    <RegistrationAttempt shop={shop()} loginUrl={`${config.publicUrl}/lgn`} resetUrl={`${config.publicUrl}/password/forgot`} />,
   );
 }

@@ -15,10 +15,15 @@ import { PublicError } from "~/lib/public-error";
 // account, so nobody can lock an owner out by failing on purpose. An account many addresses fail
 // on is only slowed down: each attempt on it waits a little longer, up to a cap, right password or
 // not, so that guessing across rotating addresses stays slow while its owner still gets in.
+// A browser with a device cookie for the account (OWASP's device cookies) skips that wait: its
+// failures count against its own cookie instead, and after DEVICE_FAILURES of them the cookie no
+// longer helps (the attempt is treated as one without it), so a stolen cookie cannot guess freely.
 
 const WINDOW_SECONDS = 15 * 60;
 // The wait once an account has RATE_LIMIT_PER_EMAIL recent failures; it doubles with each further one.
 const FIRST_DELAY_MS = 500;
+// Failures with one device cookie after which it is no longer trusted (for the rest of the window).
+export const DEVICE_FAILURES = 5;
 
 export class RateLimitError extends PublicError {
   constructor(readonly retryAfterSeconds: number) {
@@ -63,16 +68,24 @@ export function sharedLimits(store: Database.Database) {
   const loginsByIp = counter("login-ip", config.rateLimits.perIp);
   const loginsByAccountAndIp = counter("login-account-ip", config.rateLimits.perEmail);
   const loginsByAccount = counter("login-account");
-  // Reset requests count whether they succeed or not.
-  const resetsByIp = counter("reset-ip", config.rateLimits.perIp);
-  const resetsByEmail = counter("reset-email", config.rateLimits.perEmail);
+  const loginsByDevice = counter("login-device", DEVICE_FAILURES);
+  // Requests that mail an address (password resets, registrations) count whether they succeed or not.
+  const mailRequests = (kind: string) => {
+    const byIp = counter(`${kind}-ip`, config.rateLimits.perIp);
+    const byEmail = counter(`${kind}-email`, config.rateLimits.perEmail);
+    return async (ip: string, email: string) => {
+      await take(byIp, ip);
+      await take(byEmail, email);
+    };
+  };
 
   return {
     /**
-     * Starts a login attempt from `ip`, for the account `email` (none for a Google credential).
+     * Starts a login attempt from `ip`, for the account `email` (none for a Google credential),
+     * from a browser whose device cookie for this account has the nonce `device`, if it has one.
      * Refuses with a RateLimitError when this address has failed too often, overall or on this account.
      */
-    async startLoginAttempt(ip: string, email?: string): Promise<LoginAttempt> {
+    async startLoginAttempt(ip: string, email?: string, device?: string): Promise<LoginAttempt> {
       await take(loginsByIp, ip);
       if (email === undefined) return { delayMs: 0, succeeded: () => loginsByIp.reward(ip, 1).then(() => undefined) };
       const pair = `${email} ${ip}`;
@@ -82,23 +95,42 @@ export function sharedLimits(store: Database.Database) {
         await loginsByIp.reward(ip, 1);
         throw error;
       }
+      const rewardAddress = () => Promise.all([loginsByIp.reward(ip, 1), loginsByAccountAndIp.delete(pair)]);
+      if (device !== undefined && (await tryTake(loginsByDevice, device))) {
+        return {
+          delayMs: 0,
+          async succeeded() {
+            await Promise.all([rewardAddress(), loginsByDevice.delete(device)]);
+          },
+        };
+      }
       const { consumedPoints } = await loginsByAccount.consume(email);
       return {
         delayMs: loginDelayMs(consumedPoints - 1),
         async succeeded() {
           // The owner's success clears this address's failures on the account, but not the account's
           // count from elsewhere: a guesser elsewhere stays slowed down.
-          await Promise.all([loginsByIp.reward(ip, 1), loginsByAccountAndIp.delete(pair), loginsByAccount.reward(email, 1)]);
+          await Promise.all([rewardAddress(), loginsByAccount.reward(email, 1)]);
         },
       };
     },
 
     /** Counts a password-reset request against the client's IP and the e-mail; refuses past either limit. */
-    async limitResetRequest(ip: string, email: string): Promise<void> {
-      await take(resetsByIp, ip);
-      await take(resetsByEmail, email);
-    },
+    limitResetRequest: mailRequests("reset"),
+    /** Counts a registration from the page against the client's IP and the e-mail; refuses past either limit. */
+    limitRegistrationRequest: mailRequests("register"),
   };
+}
+
+/** Counts one against `key` and says true; past the limit, counts nothing and says false. */
+async function tryTake(limiter: RateLimiterSQLite, key: string): Promise<boolean> {
+  try {
+    await take(limiter, key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitError) return false;
+    throw error;
+  }
 }
 
 /** Counts one against `key`; past the limit, refuses (uncounted) with a RateLimitError. */
@@ -113,7 +145,7 @@ async function take(limiter: RateLimiterSQLite, key: string): Promise<RateLimite
 }
 
 const shared = sharedLimits(countersDb().$client);
-export const { startLoginAttempt, limitResetRequest } = shared;
+export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest } = shared;
 
 /** Deletes the counts whose window is over (the primary process does it every few minutes). */
 export function sweepRateLimits(now = Date.now()): number {

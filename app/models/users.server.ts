@@ -51,17 +51,30 @@ function isUniqueViolation(error: unknown) {
   return error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
 }
 
-/** The one place accounts are made (password or Google); the new account gets a welcome mail. */
-export async function createUser(input: {
-  name: string;
-  email: string;
-  password?: string;
-  avatarUrl?: string | null;
-  googleId?: string;
-}): Promise<User> {
+/**
+ * The one place accounts are made (password or Google); the new account gets a welcome mail.
+ * `within` runs first in the same transaction (e.g. spending a registration link).
+ */
+export async function createUser(
+  input: {
+    name: string;
+    email: string;
+    password?: string;
+    /** Instead of `password`: its hash, made earlier. */
+    passwordHash?: string;
+    avatarUrl?: string | null;
+    googleId?: string;
+  },
+  within?: (tx: Tx) => void,
+): Promise<User> {
   assertEmailAvailable(input.email);
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return welcomed(await commitTogether((tx) => insertUser(tx, { ...input, passwordHash })));
+  const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
+  return welcomed(
+    await commitTogether((tx) => {
+      within?.(tx);
+      return insertUser(tx, { ...input, passwordHash });
+    }),
+  );
 }
 
 function insertUser(

@@ -1,4 +1,4 @@
-import { startUserSession } from "~/web/auth.server";
+import { signedInHeaders, startUserSession } from "~/web/auth.server";
 import { userJson, type User } from "~/models/users.server";
 
 /** The answer to a successful API sign-in: user, bearer token, and the session cookie (one session). */
@@ -6,6 +6,6 @@ export async function signedInJson(request: Request, ip: string, user: User, sta
   const started = await startUserSession(request, user, ip);
   return Response.json(
     { success: true, token: await started.token(), user: userJson(user) },
-    { status, headers: { "Set-Cookie": started.cookie } },
+    { status, headers: signedInHeaders(started) },
   );
 }

@@ -8,6 +8,7 @@ import { sessionStorage } from "~/web/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { issueApiToken, readApiToken } from "~/web/api-token.server";
 import { deviceLabel, plainIp } from "~/web/device-label.server";
+import { deviceOf, issueDeviceCookie } from "~/web/device-cookie.server";
 import { adoptVisitorCart } from "~/models/cart.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
@@ -25,11 +26,12 @@ export const authenticator = new Authenticator<User>(sessionStorage, { throwOnEr
 
 authenticator.use(
   // The login page passes the client's IP as the context, for the login limits.
-  new FormStrategy(({ form, context }) =>
+  new FormStrategy(async ({ form, context, request }) =>
     loginWithPassword({
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       ip: String(context?.clientIp ?? "unknown"),
+      device: await deviceOf(request),
     }),
   ),
   "form",
@@ -154,6 +156,8 @@ export async function requireApiAdmin(request: Request): Promise<User> {
 export type StartedSession = {
   /** The Set-Cookie header that signs this browser in. */
   cookie: string;
+  /** The Set-Cookie header of a new device cookie for the account (app/web/device-cookie.server.ts). */
+  deviceCookie: string;
   /** A bearer token for the same session (API answers). */
   token(): Promise<string>;
 };
@@ -174,8 +178,17 @@ export async function startUserSession(request: Request, user: Pick<User, "id">,
   cookieSession.set("sessionKey", key);
   return {
     cookie: await sessionStorage.commitSession(cookieSession),
+    deviceCookie: await issueDeviceCookie(user.id),
     token: () => issueApiToken({ userId: user.id, sessionKey: key }, session.expiresAt),
   };
+}
+
+/** The headers of an answer that signs in: the session cookie and the device cookie. */
+export function signedInHeaders(started: StartedSession): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", started.cookie);
+  headers.append("Set-Cookie", started.deviceCookie);
+  return headers;
 }
 
 /**
@@ -190,7 +203,7 @@ export async function signInAndRedirect(
   message?: string,
 ): Promise<Response> {
   const to = safeRedirect(redirectTo);
-  const headers = { "Set-Cookie": (await startUserSession(request, user, ip)).cookie };
+  const headers = signedInHeaders(await startUserSession(request, user, ip));
   return message ? redirectWithSuccess(to, message, { headers }) : redirect(to, { headers });
 }
 

@@ -5,6 +5,9 @@
 export const SESSION_COOKIE = "shop_session";
 export const CART_COOKIE = "shop_cart";
 export const TOAST_COOKIE = "shop_toast";
+// Names the account this browser last signed in to (app/web/device-cookie.server.ts). Not in
+// SHOP_COOKIES: it changes no page, so a visitor who carries it is still served from the page cache.
+export const DEVICE_COOKIE = "shop_device";
 
 export const SHOP_COOKIES = [SESSION_COOKIE, CART_COOKIE, TOAST_COOKIE] as const;
 

@@ -1,19 +1,27 @@
 import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import {
   DEMO_SHOPPER,
+  FINISH_REGISTRATION_SUBJECT,
+  REGISTRATION_ATTEMPT_SUBJECT,
   WELCOME_MAIL_SUBJECT,
+  attackAccount,
   expectPasswordNotEchoed,
   loginViaForm,
   logoutViaMenu,
   registerViaApi,
+  registerViaForm,
+  registrationLinkIn,
+  timed,
   uniqueEmail,
   waitForMail,
 } from "./support/accounts";
+import { e2eEnv } from "./support/env";
 
 const avatarFile = path.resolve("public/images/default_avatar.jpg");
 
-test("register with an avatar: signed in, welcomed, avatar stored and shown", async ({ page }) => {
+test("register with an avatar: the mailed link makes the account once, signed in, welcomed without the name, avatar shown", async ({ page }) => {
   const email = uniqueEmail("register");
   await page.goto("/register");
   await expect(page).toHaveTitle("Register User - ShopIT");
@@ -22,6 +30,17 @@ test("register with an avatar: signed in, welcomed, avatar stored and shown", as
   await page.getByLabel("Password").fill("s3cret-enough");
   await page.getByLabel("Avatar").setInputFiles(avatarFile);
   await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(`Check your inbox: we have sent a link to ${email} to finish registering.`);
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+
+  const mail = await waitForMail(email, FINISH_REGISTRATION_SUBJECT);
+  expect(mail.alternative).toBe(true);
+  for (const part of [mail.text, mail.html]) expect(part).not.toContain("Rita");
+  const link = registrationLinkIn(mail);
+  await page.goto(link);
+  await expect(page).toHaveTitle("Finish Registering - ShopIT");
+  await expect(page.getByText(`Make the account for ${email}?`)).toBeVisible();
+  await page.getByRole("button", { name: "Create my account" }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toHaveText("Registered successfully");
@@ -34,27 +53,76 @@ test("register with an avatar: signed in, welcomed, avatar stored and shown", as
 
   const welcome = await waitForMail(email, WELCOME_MAIL_SUBJECT);
   expect(welcome.alternative).toBe(true);
-  expect(welcome.text).toContain("Welcome to ShopIT, Rita Register!");
-  expect(welcome.html).toContain("Welcome to ShopIT, Rita Register!");
+  expect(welcome.text).toContain("Welcome to ShopIT!");
+  for (const part of [welcome.text, welcome.html]) expect(part).not.toContain("Rita");
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText("This registration link is invalid or has already been used.");
+  await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
 });
 
-test("register refuses a taken e-mail and a non-image avatar, keeping what was typed", async ({ page }) => {
+test("register gives the same answer for a registered e-mail and mails its owner; nothing changes", async ({ page, playwright, baseURL }) => {
+  // The owner registers through the API (the specification's client), elsewhere.
+  const owner = await playwright.request.newContext({ baseURL });
+  const taken = { name: "Owner Olga", email: uniqueEmail("taken"), password: "owners-password-1" };
+  expect((await owner.post("/api/v1/register", { data: taken })).status()).toBe(201);
+  await owner.dispose();
+
+  const answers = [];
+  for (const email of [taken.email, uniqueEmail("fresh")]) {
+    const answer = await registerViaForm(page, { name: "Mallory <b>Pay</b>", email, password: "attackers-password" });
+    await expect(page.getByRole("status")).toHaveText(`Check your inbox: we have sent a link to ${email} to finish registering.`);
+    answers.push({
+      status: answer.status(),
+      cookies: (await answer.headersArray()).filter((h) => h.name.toLowerCase() === "set-cookie"),
+      page: (await page.locator("main").innerText()).replace(email, "EMAIL"),
+    });
+  }
+  expect(answers[1]).toEqual(answers[0]);
+  expect(answers[0]).toMatchObject({ status: 200, cookies: [] });
+
+  const told = await waitForMail(taken.email, REGISTRATION_ATTEMPT_SUBJECT);
+  expect(told.text).toContain("Nothing was changed.");
+  expect(told.html).toMatch(/href="http:[^"]+\/lgn"/);
+  expect(told.html).toMatch(/href="http:[^"]+\/password\/forgot"/);
+  for (const part of [told.text, told.html]) expect(part).not.toMatch(/Mallory/);
+  await expect(waitForMail(taken.email, FINISH_REGISTRATION_SUBJECT, 1000)).rejects.toThrow("No mail");
+
+  // The owner's account is as it was: the old password works, the attacker's does not.
+  await loginViaForm(page, taken.email, "attackers-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid Email or Password");
+  await loginViaForm(page, taken.email, taken.password);
+  await expect(page.locator(".user-menu > summary")).toContainText("Owner Olga");
+});
+
+test("register refuses a non-image avatar, keeping what was typed", async ({ page }) => {
   await page.goto("/register");
   await page.getByLabel("Name").fill("Dup Licate");
-  await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
-  await page.getByLabel("Password").fill("s3cret-enough");
-  await page.getByRole("button", { name: "Register", exact: true }).click();
-  await expect(page.getByText("This e-mail is already registered")).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
-  await expect(page.getByLabel("Email")).toHaveValue(DEMO_SHOPPER.email);
-  await expectPasswordNotEchoed(page, "Password");
-
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password").fill("s3cret-enough");
   await page.getByLabel("Avatar").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>not an image</script>") });
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
+  await expectPasswordNotEchoed(page, "Password");
+});
+
+test("an expired registration link says so and makes no account", async ({ page }) => {
+  const email = uniqueEmail("late");
+  await registerViaForm(page, { name: "Late Larry", email, password: "late-password-1" });
+  const link = registrationLinkIn(await waitForMail(email, FINISH_REGISTRATION_SUBJECT));
+  // Age the link past its 24 hours, straight in the shop's database.
+  const db = new Database(e2eEnv().databaseFile);
+  db.prepare("UPDATE pending_registrations SET expires_at = ? WHERE email = ?").run(Date.now() - 1000, email);
+  db.close();
+
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText("This registration link has expired. Please register again.");
+  await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Register again" })).toHaveAttribute("href", "/register");
+  await loginViaForm(page, email, "late-password-1");
+  await expect(page.getByRole("alert")).toHaveText("Invalid Email or Password");
 });
 
 test("register checks every field and says what is wrong", async ({ page }) => {
@@ -84,6 +152,21 @@ test("log in, see the user menu, log out", async ({ page }) => {
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+});
+
+test("under attack from other addresses, the browser that logged in before logs in again at once", async ({ page, playwright, baseURL }) => {
+  const { email, password } = await registerViaApi(page);
+  await logoutViaMenu(page);
+  await loginViaForm(page, email, password);
+  await expect(page.locator(".user-menu > summary")).toContainText("Test Shopper");
+  await logoutViaMenu(page);
+  const attack = await attackAccount(playwright, baseURL, email);
+  const took = await timed(async () => {
+    await loginViaForm(page, email, password);
+    await expect(page.locator(".user-menu > summary")).toContainText("Test Shopper");
+  });
+  expect(took).toBeLessThan(3000);
+  await attack;
 });
 
 test("a wrong password and an unknown e-mail get the same message; the e-mail stays", async ({ page }) => {

@@ -12,8 +12,8 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
-import { getOptionalUser, signInAndRedirect } from "~/web/auth.server";
-import { registerAccount } from "~/models/accounts.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { registrationRequestedMessage, requestRegistration } from "~/models/registration.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
 export const meta: MetaFunction = (args) =>
@@ -30,16 +30,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = withoutPasswords(Object.fromEntries([...form].filter(([key]) => key !== "avatar")));
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    const user = await registerAccount({ ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar") });
-    return signInAndRedirect(request, context.clientIp, user, "/", "Registered successfully");
+    await requestRegistration({ ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar"), ip: context.clientIp });
   } catch (error) {
     return publicErrorToForm(error, values);
   }
+  // The same answer whether or not the e-mail has an account (issue 23): the link mailed to it
+  // makes the account (register_.confirm.$token.tsx).
+  return { sent: registrationRequestedMessage(result.data.email) };
 }
 
 export default function Register() {
   const { googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  if (actionData && "sent" in actionData)
+    return (
+      <AuthCard title="Register">
+        <p className="alert alert-success" role="status">
+          {actionData.sent}
+        </p>
+        <p>The link works once, for 24 hours. No mail? Check the spam folder, or register again.</p>
+      </AuthCard>
+    );
   return (
     <AuthCard title="Register">
       <FormAlert message={actionData?.formError} />

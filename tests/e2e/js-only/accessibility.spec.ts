@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, RESET_MAIL_SUBJECT, loginViaForm, registerViaApi, resetLinkIn, waitForMail } from "../support/accounts";
+import {
+  DEMO_ADMIN,
+  FINISH_REGISTRATION_SUBJECT,
+  RESET_MAIL_SUBJECT,
+  loginViaForm,
+  registerViaApi,
+  registerViaForm,
+  registrationLinkIn,
+  resetLinkIn,
+  uniqueEmail,
+  waitForMail,
+} from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
 import { addToCart, fillShipping, payWith, readyToPay } from "../support/shopping";
 import { placeOrder } from "../support/orders";
@@ -50,6 +61,15 @@ test("the password reset page", async ({ page, browser }) => {
   await visitor.request.post("/api/v1/password/reset", { data: { email: account.email } });
   await expectAccessible(visitor, resetLinkIn(await waitForMail(account.email, RESET_MAIL_SUBJECT)));
   await visitor.context().close();
+});
+
+test("the registration pages: the answer, the link's page, a used link's page", async ({ page }) => {
+  const email = uniqueEmail("axe");
+  await registerViaForm(page, { name: "Axe Reader", email, password: "axe-password-1" });
+  await expect(page.getByRole("status")).toContainText("Check your inbox");
+  await expectAccessible(page, null);
+  await expectAccessible(page, registrationLinkIn(await waitForMail(email, FINISH_REGISTRATION_SUBJECT)));
+  await expectAccessible(page, `/register/confirm/${"0".repeat(64)}`);
 });
 
 test("the account pages and the whole purchase, as a shopper", async ({ page }) => {

@@ -3,6 +3,7 @@ import { loginSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { signedInJson } from "~/web/api-auth.server";
 import { loginWithGoogleCredential, loginWithPassword } from "~/models/login.server";
+import { deviceOf } from "~/web/device-cookie.server";
 
 // POST /api/v1/login: { email, password } or { credential } (a Google ID token).
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -12,6 +13,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (typeof body.credential === "string")
       return signedInJson(request, context.clientIp, await loginWithGoogleCredential({ credential: body.credential, ip: context.clientIp }));
     const { email, password } = parseApiInput(loginSchema, body);
-    return signedInJson(request, context.clientIp, await loginWithPassword({ email, password, ip: context.clientIp }));
+    return signedInJson(request, context.clientIp, await loginWithPassword({ email, password, ip: context.clientIp, device: await deviceOf(request) }));
   });
 }

@@ -1,0 +1,100 @@
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { config } from "~/config.server";
+import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
+import { pendingRegistrations } from "~/db/schema";
+import { afterTheAnswer } from "./after-answer.server";
+import { sendMail } from "./email.server";
+import { deleteImage, saveImage, type ImageUpload } from "./images.server";
+import { finishRegistrationMail, registrationAttemptMail } from "./mail-messages.server";
+import { hashPassword } from "./password.server";
+import { limitRegistrationRequest } from "./rate-limit.server";
+import { hashSecret, newSecret } from "./secret-token.server";
+import { AccountError, createUser, getUserByEmail, type User } from "./users.server";
+
+// Registration from the page, answered the same whether or not the e-mail has an account (so that
+// nobody can use it to find out who has one): the account is made only when the link mailed to the
+// address is used, and the owner of an address that has one is told instead. The API's registration
+// (the specification's client signs in at once) stays in accounts.server.ts.
+
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The answer to every registration from the page. */
+export const registrationRequestedMessage = (email: string) => `Check your inbox: we have sent a link to ${email} to finish registering.`;
+
+type Registration = { name: string; email: string; password: string; avatar: ImageUpload | null; ip: string };
+
+/**
+ * Counts the request against the client's IP and the e-mail (429 past the limits) and stores the
+ * avatar (refusing what is not an image), whatever the e-mail. Everything that depends on the
+ * account (looking it up, the password hash, the pending registration, the mail) runs after this
+ * returns, so the answer takes as long either way; `delivery` settles when it is done.
+ */
+export async function requestRegistration(input: Registration, now = new Date()): Promise<{ delivery: Promise<void> }> {
+  const email = input.email.trim().toLowerCase();
+  await limitRegistrationRequest(input.ip, email);
+  const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : null;
+  const pending = { name: input.name, email, password: input.password, avatarUrl };
+  return { delivery: afterTheAnswer(`the registration e-mail to ${email}`, () => followUp(pending, now)) };
+}
+
+async function followUp(input: { name: string; email: string; password: string; avatarUrl: string | null }, now: Date) {
+  const owner = getUserByEmail(input.email);
+  if (owner) {
+    await deleteImage(input.avatarUrl);
+    await sendMail(await registrationAttemptMail(owner.email));
+    return;
+  }
+  const token = newSecret();
+  const passwordHash = await hashPassword(input.password);
+  await commitTogether((tx) =>
+    tx
+      .insert(pendingRegistrations)
+      .values({ ...input, tokenHash: hashSecret(token), passwordHash, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS) })
+      .run(),
+  );
+  await sendMail(await finishRegistrationMail(input.email, `${config.publicUrl}/register/confirm/${token}`, REGISTRATION_TTL_MS / 3_600_000));
+}
+
+/** Forgets registrations whose link has expired, with the avatars of those never finished (the primary, hourly). */
+export async function sweepExpiredRegistrations(now = new Date()): Promise<void> {
+  const expired = db.select().from(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).all();
+  if (expired.length === 0) return;
+  await commitTogether((tx) => tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).run());
+  for (const row of expired) if (!row.usedAt) await deleteImage(row.avatarUrl);
+}
+
+const invalidLink = () => new AccountError("This registration link is invalid or has already been used.", 400);
+
+function usableRegistration(token: string, now: Date, tx: Tx = db) {
+  const row = tx.select().from(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, hashSecret(token))).get();
+  if (!row || row.usedAt) throw invalidLink();
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AccountError("This registration link has expired. Please register again.", 400);
+  return row;
+}
+
+/** The e-mail a registration link would register, or why it cannot be used. */
+export function registrationLink(token: string, now = new Date()): { email: string; problem: null } | { email: null; problem: string } {
+  try {
+    return { email: usableRegistration(token, now).email, problem: null };
+  } catch (error) {
+    if (error instanceof AccountError) return { email: null, problem: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Makes the account of a registration link that is known, unused and unexpired, spending the link
+ * in the same transaction (two submissions racing each other cannot both use it).
+ */
+export async function finishRegistration(token: string, now = new Date()): Promise<User> {
+  const row = usableRegistration(token, now);
+  return createUser({ name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl }, (tx) => {
+    const spent = tx
+      .update(pendingRegistrations)
+      .set({ usedAt: now })
+      .where(and(eq(pendingRegistrations.tokenHash, row.tokenHash), isNull(pendingRegistrations.usedAt)))
+      .run();
+    if (spent.changes !== 1) throw invalidLink();
+  });
+}
