@@ -130,6 +130,16 @@ describe("sending from the outbox", () => {
     expect(outboxRow(key)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
   });
 
+  it("at start-up, releases every claim the last run left and sends those mails", async () => {
+    const [a, b] = [paidOrder(), paidOrder()];
+    await leftBy("old-run:1", { key: `orderConfirmation:${a.order.id}`, job: a.job });
+    await leftBy("old-run:2", { key: `orderConfirmation:${b.order.id}`, job: b.job });
+    expect(await releaseClaims()).toBe(2);
+    expect(await sendDueMails()).toBe(2);
+    await drainMails(10_000);
+    expect([subjectsTo(a.email), subjectsTo(b.email)]).toEqual([[a.subject], [b.subject]]);
+  });
+
   it("sends a mail whose claim's lease ran out (a process that hangs)", async () => {
     const hung = paidOrder();
     await leftBy("hung:7", { key: `orderConfirmation:${hung.order.id}`, job: hung.job }, later(-11 * MINUTE));
