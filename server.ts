@@ -19,7 +19,7 @@ import { rejectForeignOrigins } from "./app/web/origin-check.server";
 import { remixHandler } from "./app/web/remix-handler.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { forwardTo } from "./app/web/forward.server";
-import { prepareShop, resendMailsOf, startBackgroundJobs } from "./app/startup.server";
+import { prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
 import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
@@ -80,7 +80,7 @@ function superviseWorkers(count: number) {
       void workers.stop().then(() => process.exit(1));
     },
     // What a dead worker had promised and not sent yet is in the mail outbox: sent from here.
-    onWorkerExit: (pid) => void resendMailsOf(pid),
+    onWorkerExit: (pid) => void sendMailsLeftBy(pid),
   });
   let stopping = false;
   const shutdown = (signal: string) => {

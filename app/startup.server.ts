@@ -95,10 +95,10 @@ export async function startBackgroundJobs() {
   // nodes, issue 26, will release only their own). Sent now, before the workers start.
   const released = await outbox.releaseClaims();
   if (released > 0) console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
-  const sweepOutbox = () => outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error));
-  void sweepOutbox();
+  const sweepOutbox = oneAtATime(() => outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error)));
+  sweepOutbox();
   // Mails whose sender died or failed, when due; sent ones older than 30 days are deleted.
-  every("mailSweeper", 15_000, oneAtATime(sweepOutbox));
+  every("mailSweeper", 15_000, sweepOutbox);
   // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
   every("reservationSweeper", 60_000, () =>
     releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
@@ -114,7 +114,7 @@ export async function startBackgroundJobs() {
 }
 
 /** After a worker died (the primary): sends the mails it had claimed and not sent. */
-export async function resendMailsOf(pid: number) {
+export async function sendMailsLeftBy(pid: number) {
   const { resendMailsOf } = await import("~/models/mail-outbox.server");
   await resendMailsOf(pid).catch((error) => console.error(`Sending the mails of process ${pid} failed:`, error));
 }
