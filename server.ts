@@ -20,7 +20,7 @@ import { remixHandler } from "./app/web/remix-handler.server";
 import { edgeErrorHandler } from "./app/web/edge-errors.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { forwardTo } from "./app/web/forward.server";
-import { prepareShop, startBackgroundJobs } from "./app/startup.server";
+import { prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
 import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
@@ -80,13 +80,16 @@ function superviseWorkers(count: number) {
       console.error(`${reason} Stopping.`);
       void workers.stop().then(() => process.exit(1));
     },
+    // What a dead worker had promised and not sent yet is in the mail outbox: sent from here.
+    onWorkerExit: (pid) => void sendMailsLeftBy(pid),
   });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: closing the server.`);
-    void workers.stop().then(() => process.exit(0));
+    // The primary's own sends (the outbox's retries) finish too; what cannot stays in the outbox.
+    void Promise.all([workers.stop(), import("./app/models/email.server").then(({ drainMails }) => drainMails(4500))]).then(() => process.exit(0));
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

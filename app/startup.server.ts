@@ -90,6 +90,16 @@ export async function startBackgroundJobs() {
   const { releaseLapsedReservations } = await import("~/models/checkout.server");
   const { sweepRateLimits } = await import("~/models/rate-limit.server");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
+  const outbox = await import("~/models/mail-outbox.server");
+  // Mails promised but not sent when the shop last stopped (killed, or a send cut short): every
+  // claim in the outbox is from that run, as this primary is the only one on this machine (several
+  // nodes, issue 26, will release only their own). Sent now, before the workers start.
+  const released = await outbox.releaseClaims();
+  if (released > 0) console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
+  const sweepOutbox = oneAtATime(() => outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error)));
+  sweepOutbox();
+  // Mails whose sender died or failed, when due; sent ones older than 30 days are deleted.
+  every("mailSweeper", 15_000, sweepOutbox);
   // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
   every("reservationSweeper", 60_000, () =>
     releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
@@ -106,6 +116,22 @@ export async function startBackgroundJobs() {
   every("registrationSweeper", 60 * 60_000, () =>
     sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),
   );
+}
+
+/** After a worker died (the primary): sends the mails it had claimed and not sent. */
+export async function sendMailsLeftBy(pid: number) {
+  const { resendMailsOf } = await import("~/models/mail-outbox.server");
+  await resendMailsOf(pid).catch((error) => console.error(`Sending the mails of process ${pid} failed:`, error));
+}
+
+/** `job`, skipped while its previous run has not finished. */
+function oneAtATime(job: () => Promise<unknown>) {
+  let running = false;
+  return () => {
+    if (running) return;
+    running = true;
+    void job().finally(() => (running = false));
+  };
 }
 
 /** Runs `job` every `ms`; one timer per name and process, however often this is called. */

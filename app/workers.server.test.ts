@@ -41,10 +41,19 @@ describe("startWorkers", () => {
 
   let pool: WorkerPool | undefined;
   afterAll(async () => pool?.stop());
+  // The workers that exited while the pool ran (the primary sends their unsent mails).
+  const exited: number[] = [];
   const startTwoWorkers = async () => {
     port = await freePort();
+    exited.length = 0;
     await new Promise<void>((ready) => {
-      pool = startWorkers({ count: 2, env: { PORT: String(port) }, onReady: ready, onStartFailed: (reason) => expect.fail(reason) });
+      pool = startWorkers({
+        count: 2,
+        env: { PORT: String(port) },
+        onReady: ready,
+        onStartFailed: (reason) => expect.fail(reason),
+        onWorkerExit: (pid) => exited.push(pid),
+      });
     });
   };
 
@@ -55,10 +64,14 @@ describe("startWorkers", () => {
     await ask("/crash").catch(() => {});
     const after = await askUntil("/", (seen) => pids(seen).size === 2 && [...pids(seen)].some((pid) => !first.has(pid)));
     expect(pids(after).size).toBe(2);
+    expect(exited).toHaveLength(1);
+    expect(first.has(exited[0]) && !pids(after).has(exited[0])).toBe(true);
 
     await pool!.stop();
     pool = undefined;
     expect(Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead())).toEqual([]);
+    // Stopping is not dying: nothing to resend.
+    expect(exited).toHaveLength(1);
   }, 30_000);
 
   it("answers new connections from a free worker while another is busy", async () => {

@@ -45,18 +45,20 @@ export type WorkerPool = {
  * Starts `count` workers with `env` added to their environment and keeps that many running.
  * `onReady` is called once, when all of them listen. A worker that exits before the shop was ever
  * ready (a missing build, a port in use) means it cannot start: `onStartFailed` is called instead
- * and nothing is restarted.
+ * and nothing is restarted. `onWorkerExit` hears of each worker that exits while the shop runs.
  */
 export function startWorkers({
   count,
   env,
   onReady,
   onStartFailed,
+  onWorkerExit,
 }: {
   count: number;
   env: Record<string, string>;
   onReady: () => void;
   onStartFailed: (reason: string) => void;
+  onWorkerExit?: (pid: number) => void;
 }): WorkerPool {
   const startedAt = new Map<Worker, number>();
   const restarts = new Set<NodeJS.Timeout>();
@@ -77,6 +79,7 @@ export function startWorkers({
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) return;
+    if (worker.process.pid !== undefined) onWorkerExit?.(worker.process.pid);
     const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
     if (!ready) {
       stopping = true;

@@ -304,3 +304,37 @@ export const paymentRefusals = sqliteTable("payment_refusals", {
   status: integer("status").$type<PublicError["status"]>().notNull(),
   createdAt: createdAt(),
 });
+
+// The mail outbox (app/models/mail-outbox.server.ts): each mail the shop has promised, written in
+// the transaction that made the promise (an order paid, a status reached), kept until it is sent.
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    // Increasing: mails of one group go out in this order.
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Which composer makes the message from the payload (app/models/mail-jobs.server.ts).
+    kind: text("kind").notNull(),
+    // The promise, once: e.g. "orderConfirmation:<orderId>", "orderStatus:<orderId>:Shipped".
+    dedupeKey: text("dedupe_key").notNull(),
+    // Mails of one group (e.g. "order:<orderId>") are sent one after the other, in id order.
+    groupKey: text("group_key"),
+    // What the composer needs, as plain data (a snapshot taken when the promise was made).
+    payload: text("payload", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    // The process sending it ("<host>:<pid>") and until when its claim holds.
+    claimedBy: text("claimed_by"),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    // When the sweeper may (re)try it: a grace for its writer at first, then the backoff after a failure.
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    // Set when the attempts ran out: no more tries.
+    gaveUpAt: integer("gave_up_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_dedupe_key_unique").on(t.dedupeKey),
+    index("mail_outbox_group_idx").on(t.groupKey, t.id),
+    index("mail_outbox_sent_due_idx").on(t.sentAt, t.dueAt),
+  ],
+);

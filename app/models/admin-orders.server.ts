@@ -15,10 +15,10 @@ import {
 } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { releaseOrder } from "./checkout.server";
-import { sendMailLater } from "./email.server";
-import { isNotifiedStatus, orderStatusMail } from "./mail-messages.server";
+import { isNotifiedStatus } from "./mail-messages.server";
+import { sendQueued } from "./mail-outbox.server";
+import { queueOrderMail } from "./order-mails.server";
 import { getOrder } from "./orders.server";
-
 
 const notFound = () => new PublicError("Order not found", 404);
 
@@ -41,19 +41,20 @@ export type StatusChangeOptions = {
 /**
  * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
  * it was taken when the order was paid. Answers how the order moved: "none" when it already had
- * that status (nothing is written). Once committed, a step forward to Shipped or Delivered is
- * mailed to the buyer in the background, once per status; a step back (confirmed) is mailed to nobody.
+ * that status (nothing is written). A step forward to Shipped or Delivered is mailed to the buyer,
+ * once per status: the mail is queued in the same transaction and sent once it is committed, after
+ * the order's earlier mails. A step back (confirmed) is mailed to nobody.
  */
 export async function updateOrderStatus(
   orderId: string,
   status: OrderStatusValue,
   { confirmBackward = false, now = new Date() }: StatusChangeOptions = {},
 ): Promise<OrderStatusStep> {
-  const { step, reachedBefore } = await commitTogether((tx) => {
+  const { step, mail } = await commitTogether((tx) => {
     const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw notFound();
     const step = orderStatusStep(order.status, status);
-    if (step === "none") return { step, reachedBefore: true };
+    if (step === "none") return { step, mail: null };
     tx.update(orders)
       .set({ orderStatus: changeOrderStatus(order.status, status, { confirmBackward }), deliveredAt: isDelivered(status) ? now : null })
       .where(eq(orders.id, orderId))
@@ -64,15 +65,11 @@ export async function updateOrderStatus(
       .where(and(eq(orderStatusEvents.orderId, orderId), eq(orderStatusEvents.status, status)))
       .get();
     tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
-    return { step, reachedBefore: Boolean(earlier) };
+    // A status the buyer was told of once is not mailed again after a correction back.
+    const mail = step === "forward" && !earlier && isNotifiedStatus(status) ? queueOrderMail(tx, orderId, { kind: "orderStatus", status }) : null;
+    return { step, mail };
   });
-  // A status the buyer was told of once is not mailed again after a correction back.
-  if (step === "forward" && !reachedBefore && isNotifiedStatus(status)) {
-    sendMailLater(`the ${status} mail of order ${orderId}`, async () => {
-      const order = getOrder(orderId);
-      return order?.buyer ? orderStatusMail(order, order.buyer, status) : null;
-    }, `order ${orderId}`);
-  }
+  void sendQueued(mail);
   return step;
 }
 

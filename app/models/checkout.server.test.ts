@@ -16,6 +16,8 @@ import {
   releaseOrder,
   startPayment,
 } from "~/models/checkout.server";
+import { drainMails } from "~/models/email.server";
+import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
@@ -186,6 +188,9 @@ describe("webhook", () => {
     const again = db.select().from(orders).where(eq(orders.id, order.id)).get()!;
     expect(again.paidAt?.getTime()).toBe(paid.paidAt?.getTime());
     expect(stockOf(productId)).toBe(2);
+    // The confirmation was queued in the transaction that marked it paid, once, and sent by its writer.
+    await drainMails(10_000);
+    expect(outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {

@@ -13,7 +13,8 @@ import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, fitCart, userCart, userCartId } from "./cart.server";
-import { sendMailJob } from "./mail-thread.server";
+import { sendQueued } from "./mail-outbox.server";
+import { queueOrderMail } from "./order-mails.server";
 import { getOrder, getOrderByIntent, nextOrderNumber, type Order } from "./orders.server";
 import { firstImageUrls } from "./products.server";
 import type { Tx } from "~/db/client.server";
@@ -375,8 +376,8 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
 const settling = ((globalThis as unknown as { __shopSettling?: Map<string, Promise<Order | null>> }).__shopSettling ??= new Map());
 
 /**
- * Marks the order of a succeeded intent paid, empties the buyer's cart and sends the confirmation
- * mail, once: calling it again for the same intent changes nothing. If the reservation had
+ * Marks the order of a succeeded intent paid, empties the buyer's cart and queues the confirmation
+ * mail (sent right after the commit), once: calling it again for the same intent changes nothing. If the reservation had
  * already lapsed, the stock is taken again; if it is gone, the payment is refunded.
  */
 export function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
@@ -416,7 +417,8 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
     const paid = statements().markPaid.get({ orderId: order.id, paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded), nowMs: now.getTime() })!;
     statements().insertStatusEvent.run({ id: newId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
     if (order.userId) emptyCart(order.userId);
-    return { kind: "paid" as const, order: paid };
+    // The receipt the buyer is told of, promised in this transaction (mail-outbox.server.ts).
+    return { kind: "paid" as const, order: paid, mail: queueOrderMail(tx, order.id, { kind: "orderConfirmation" }) };
   });
 
   if (outcome.kind === "unknown") return null;
@@ -429,7 +431,7 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
     console.error(`Payment ${intentId} received ${amountReceived} cents for order ${outcome.order.id} of ${outcome.order.totalPriceCents}: not marked paid.`);
     return null;
   }
-  sendOrderConfirmation(outcome.order.id);
+  void sendQueued(outcome.mail);
   return outcome.order;
 }
 
@@ -507,20 +509,4 @@ export async function releaseLapsedReservations(now = new Date()): Promise<numbe
     .all();
   for (const { id } of lapsed) await releaseOrder(id, { cancelIntent: true });
   return lapsed.length;
-}
-
-/**
- * Mails the buyer their order's confirmation, composed and sent on the mail thread after the
- * current request has been answered: nobody waits for it, and a failure is only logged. Settles
- * when done, for tests.
- */
-export function sendOrderConfirmation(orderId: string): Promise<void> {
-  const what = `the confirmation of order ${orderId}`;
-  try {
-    const order = getOrder(orderId);
-    return order?.buyer ? sendMailJob({ kind: "orderConfirmation", what, order, buyer: order.buyer }) : Promise.resolve();
-  } catch (error) {
-    console.error(`Could not send ${what}:`, error);
-    return Promise.resolve();
-  }
 }

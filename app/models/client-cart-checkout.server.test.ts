@@ -6,6 +6,8 @@ import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/client-cart-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
+import { drainMails } from "~/models/email.server";
+import { outboxRow } from "~/models/mail-outbox.server";
 import { createUser, type User } from "~/models/users.server";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
 import { createProduct } from "../../tests/unit/fixtures";
@@ -62,6 +64,9 @@ describe("a cart kept by the client", () => {
     expect(again.id).toBe(order.id);
     expect(stockOf(productId)).toBe(3);
     expect(ordersOf(user.id)).toHaveLength(1);
+    // Its confirmation, queued with the order (mail-outbox.server.ts), once, and sent.
+    await drainMails(10_000);
+    expect(outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {
@@ -89,6 +94,8 @@ describe("a cart kept by the client", () => {
     // Whichever call is decided first settles the intent for both: an order, or a refund, never both.
     const made = ordersOf(user.id);
     expect(made.length + (await refunds(intentId))).toBe(1);
+    // A mail is promised with the order only.
+    expect(outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined);
     if (made.length === 1) {
       expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.id : o.status))).toEqual([made[0].id, made[0].id]);
       expect(stockOf(productId)).toBe(4);

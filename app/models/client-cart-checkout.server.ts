@@ -10,8 +10,10 @@ import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
 import { cartLineRows, userCartId } from "./cart.server";
-import { insertOrder, sendOrderConfirmation, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
+import { insertOrder, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "./orders.server";
+import { sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueOrderMail } from "./order-mails.server";
 import { countryOfList } from "./shipping.server";
 import { stripe } from "./stripe.server";
 import type { User } from "./users.server";
@@ -90,7 +92,7 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
 /** A refusal after the money was taken: the payment goes back before the client hears of it. */
 class RefusedAfterPayment extends PublicError {}
 
-type Placed = { order: Order; created: boolean } | { refused: { message: string; status: PublicError["status"] } };
+type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { refused: { message: string; status: PublicError["status"] } };
 
 /**
  * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
@@ -118,8 +120,11 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
     const refused = tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get();
     if (refused) return { refused };
     try {
-      // A savepoint: a refusal leaves no stock taken.
-      return tx.transaction((savepoint) => ({ order: makeOrder(savepoint, user, intent, quantities, shipTo), created: true }));
+      // A savepoint: a refusal leaves no stock taken. The confirmation is promised with the order.
+      return tx.transaction((savepoint) => {
+        const order = makeOrder(savepoint, user, intent, quantities, shipTo);
+        return { order, created: true, mail: queueOrderMail(savepoint, order.id, { kind: "orderConfirmation" }) };
+      });
     } catch (error) {
       if (!(error instanceof RefusedAfterPayment)) throw error;
       const refusal = { paymentIntentId: intentId, message: error.message, status: error.status };
@@ -136,7 +141,7 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
     );
   }
   if (placed.order.userId !== user.id) throw noOrder();
-  if (placed.created) sendOrderConfirmation(placed.order.id);
+  if (placed.created) void sendQueued(placed.mail ?? null);
   return getOrder(placed.order.id)!;
 }
 

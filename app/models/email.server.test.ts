@@ -41,22 +41,6 @@ describe("mails sent later", () => {
     await sendMailLater("nothing", async () => null);
     expect(outbox()).toHaveLength(before);
   });
-
-  it("compose the mails about one thing in the order they were asked for, even when the first is slower", async () => {
-    const composed: string[] = [];
-    const compose = (name: string) => {
-      composed.push(name);
-      return null;
-    };
-    const slow = () => new Promise<null>((resolve) => setTimeout(() => resolve(compose("shipped")), 30));
-    const fast = async () => compose("delivered");
-    await Promise.all([sendMailLater("first", slow, "order 1"), sendMailLater("second", fast, "order 1")]);
-    expect(composed).toEqual(["shipped", "delivered"]);
-    // Without a shared key nothing waits: the fast one goes first.
-    composed.length = 0;
-    await Promise.all([sendMailLater("first", slow), sendMailLater("second", fast)]);
-    expect(composed).toEqual(["delivered", "shipped"]);
-  });
 });
 
 describe("drainMails (a stopping server)", () => {

@@ -33,11 +33,7 @@ async function writeCreatingFolder(file: string, data: Buffer) {
   }
 }
 
-// The mails sent about one thing (an order), one after the other: "shipped" is never sent after
-// "delivered" when an admin sets both within a moment.
-const inOrder = new Map<string, Promise<void>>();
-
-// Every mail not yet sent (in this process or on its mail thread), so that a stopping server
+// Every mail not yet sent (in this process or on its mail thread, the outbox's included), so that a stopping server
 // waits for them (drainMails) instead of dropping them. On globalThis: server.ts drains with its own
 // copy of this module, the Remix build sends with another.
 const unsent = ((globalThis as unknown as { __shopUnsentMails?: Set<Promise<void>> }).__shopUnsentMails ??= new Set());
@@ -62,19 +58,14 @@ export async function drainMails(timeoutMs: number): Promise<void> {
 
 /**
  * Composes and sends a mail after the current request has been answered; nobody waits for it and
- * a failure is only logged (`what` names the mail in the log). Mails with the same `after` key go
- * out in the order they were asked for. Settles when done, for tests.
+ * a failure is only logged (`what` names the mail in the log). Not kept anywhere: a process that
+ * dies first loses it (order mails go through the outbox instead, mail-outbox.server.ts). Settles
+ * when done, for tests.
  */
-export function sendMailLater(what: string, compose: () => Promise<Mail | null>, after?: string): Promise<void> {
-  const previous = (after && inOrder.get(after)) || new Promise<void>((resolve) => setImmediate(resolve));
-  const sent = previous
+export function sendMailLater(what: string, compose: () => Promise<Mail | null>): Promise<void> {
+  const sent = new Promise<void>((resolve) => setImmediate(resolve))
     .then(compose)
     .then((mail) => (mail ? sendMail(mail) : undefined))
     .catch((error) => console.error(`Could not send ${what}:`, error));
-  trackMail(sent);
-  if (after) {
-    inOrder.set(after, sent);
-    void sent.then(() => inOrder.get(after) === sent && inOrder.delete(after));
-  }
-  return sent;
+  return trackMail(sent);
 }

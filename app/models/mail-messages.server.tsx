@@ -2,7 +2,7 @@ import { plainTextSelectors, render } from "@react-email/render";
 import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { config } from "~/config.server";
-import { OrderConfirmation } from "~/emails/OrderConfirmation";
+import { OrderConfirmation, type OrderConfirmationProps } from "~/emails/OrderConfirmation";
 import { OrderStatusChanged, STATUS_NEWS, type NotifiedStatus } from "~/emails/OrderStatusChanged";
 import { FinishRegistration } from "~/emails/FinishRegistration";
 import { PasswordReset } from "~/emails/PasswordReset";
@@ -10,7 +10,7 @@ import { RegistrationAttempt } from "~/emails/RegistrationAttempt";
 import { Welcome } from "~/emails/Welcome";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
-import { addressLines } from "~/lib/address";
+import { addressLines, type OrderAddressColumns } from "~/lib/address";
 import type { Mail } from "./email.server";
 import type { OrderWithLines } from "./orders.server";
 
@@ -34,9 +34,30 @@ async function compose(to: string, subject: string, template: ReactElement): Pro
   return { to, subject, html, text: toPlainText(html) };
 }
 
-type Recipient = { name: string; email: string };
+export type Recipient = { name: string; email: string };
 
-export function orderConfirmationMail(order: OrderWithLines, buyer: Recipient): Promise<Mail> {
+/** What an order's mails say of it: plain data, kept in the mail outbox until the mail is sent. */
+export type MailOrder = OrderAddressColumns & OrderConfirmationProps["order"] & { id: string };
+
+export function mailOrderOf(order: OrderWithLines): MailOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    lines: order.lines.map(({ name, quantity, priceCents }) => ({ name, quantity, priceCents })),
+    itemsPriceCents: order.itemsPriceCents,
+    shippingPriceCents: order.shippingPriceCents,
+    taxPriceCents: order.taxPriceCents,
+    totalPriceCents: order.totalPriceCents,
+    shippingRecipientName: order.shippingRecipientName,
+    shippingAddress: order.shippingAddress,
+    shippingCity: order.shippingCity,
+    shippingState: order.shippingState,
+    shippingPostalCode: order.shippingPostalCode,
+    shippingCountry: order.shippingCountry,
+  };
+}
+
+export function orderConfirmationMail(order: MailOrder, buyer: Recipient): Promise<Mail> {
   return compose(
     buyer.email,
     `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)}`,
@@ -55,7 +76,7 @@ export function orderConfirmationMail(order: OrderWithLines, buyer: Recipient): 
 export const isNotifiedStatus = (status: OrderStatusValue): status is NotifiedStatus =>
   status === FULFILMENT.shipped || status === FULFILMENT.delivered;
 
-export function orderStatusMail(order: OrderWithLines, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
+export function orderStatusMail(order: MailOrder, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
   return compose(
     buyer.email,
     `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)} ${STATUS_NEWS[status].headline}`,

@@ -4,10 +4,13 @@ import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
-import { sendOrderConfirmation } from "./checkout.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { getOrder } from "./orders.server";
 import { drainMails } from "./email.server";
+import { mailOrderOf } from "./mail-messages.server";
+import { sendQueued } from "./mail-outbox.server";
 import { sendMailJob } from "./mail-thread.server";
+import { queueOrderMail } from "./order-mails.server";
 
 const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
 const thread = () => (globalThis as { __shopMailThread?: { worker: Worker } | null }).__shopMailThread;
@@ -29,8 +32,9 @@ describe("the mail thread", () => {
   it("composes and sends an order's confirmation on a thread of its own", async () => {
     const order = await paidOrder();
     const before = new Set(outbox());
+    const queued = await commitTogether((tx) => queueOrderMail(tx, order.id, { kind: "orderConfirmation" }));
     // Not awaited: a stopping server's drainMails is what waits for it.
-    void sendOrderConfirmation(order.id);
+    void sendQueued(queued);
     await drainMails(10_000);
     expect(thread()?.worker).toBeInstanceOf(Worker);
     const [raw, ...more] = mailsTo(order.buyer!.email, before);
@@ -42,11 +46,12 @@ describe("the mail thread", () => {
 
   it("still sends a mail whose thread stopped, from the process itself", async () => {
     const order = await paidOrder();
-    await sendOrderConfirmation(order.id); // the thread is running
+    const job = { kind: "orderConfirmation" as const, order: mailOrderOf(order), buyer: order.buyer! };
+    await sendMailJob(job); // the thread is running
     const before = new Set(outbox());
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const running = thread()!.worker;
-    const sent = sendMailJob({ kind: "orderConfirmation", what: "the test mail", order, buyer: order.buyer! });
+    const sent = sendMailJob(job);
     await running.terminate();
     await sent;
     expect(mailsTo(order.buyer!.email, before).length).toBeGreaterThanOrEqual(1);

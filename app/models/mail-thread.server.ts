@@ -1,15 +1,16 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { sendMailLater, trackMail } from "./email.server";
+import { sendMail } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 
 // A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
 // nodemailer's MIME encoding): a thread of its own composes and sends them, beside the event loop
 // that answers requests. One thread per process (kept on globalThis: server.ts's modules and the
 // Remix build's copies share it), started by server.ts, or else with the first mail. Should it
-// fail, its unfinished mails, and the ones after, are composed in the process as sendMailLater does.
+// fail, its unfinished mails, and the ones after, are composed in the process itself.
 
-type MailThread = { worker: Worker; pending: Map<number, { job: MailJob; done: () => void }>; nextId: number };
+type Pending = { job: MailJob; resolve: () => void; reject: (error: Error) => void };
+type MailThread = { worker: Worker; pending: Map<number, Pending>; nextId: number };
 
 const state = globalThis as unknown as { __shopMailThread?: MailThread | null };
 
@@ -18,15 +19,17 @@ function startThread(): MailThread | null {
     // From the project's folder, as server.ts loads the build: the build has no copy of this file.
     const worker = new Worker(path.resolve("app/models/mail-thread-entry.mjs"));
     const thread: MailThread = { worker, pending: new Map(), nextId: 0 };
-    worker.on("message", (id: number) => {
-      thread.pending.get(id)?.done();
+    worker.on("message", ({ id, error }: { id: number; error?: string }) => {
+      const pending = thread.pending.get(id);
       thread.pending.delete(id);
+      if (error === undefined) pending?.resolve();
+      else pending?.reject(new Error(error));
     });
     const fail = (error: unknown) => {
       if (state.__shopMailThread !== thread) return;
       console.error("The mail thread stopped; mails are sent from the process itself:", error);
       state.__shopMailThread = null;
-      for (const { job, done } of thread.pending.values()) void inProcess(job).then(done);
+      for (const { job, resolve, reject } of thread.pending.values()) inProcess(job).then(resolve, reject);
       thread.pending.clear();
     };
     worker.on("error", fail);
@@ -39,23 +42,21 @@ function startThread(): MailThread | null {
   }
 }
 
-const inProcess = (job: MailJob) => sendMailLater(job.what, () => composeJob(job));
+const inProcess = (job: MailJob) => Promise.resolve(job).then(composeJob).then(sendMail);
 
 /** Starts the mail thread now rather than with the first mail (server.ts: loading its modules takes a moment). */
 export function startMailThread(): void {
   if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
 }
 
-/** Composes and sends a mail off the request path; settles when it is sent or its failure logged (for tests). */
+/** Composes and sends a mail off the event loop; resolves once it is sent, rejects with why it was not. */
 export function sendMailJob(job: MailJob): Promise<void> {
   startMailThread();
   const thread = state.__shopMailThread;
   if (!thread) return inProcess(job);
   const id = thread.nextId++;
-  return trackMail(
-    new Promise<void>((done) => {
-      thread.pending.set(id, { job, done });
-      thread.worker.postMessage({ id, job });
-    }),
-  );
+  return new Promise<void>((resolve, reject) => {
+    thread.pending.set(id, { job, resolve, reject });
+    thread.worker.postMessage({ id, job });
+  });
 }

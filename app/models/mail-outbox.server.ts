@@ -1,0 +1,259 @@
+import os from "node:os";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
+import { mailOutbox } from "~/db/schema";
+import { trackMail } from "./email.server";
+import type { MailJob } from "./mail-jobs.server";
+import { sendMailJob } from "./mail-thread.server";
+
+// The mail outbox. A mail the shop promises (an order's confirmation, its Shipped notice) is a
+// row written in the very transaction that makes the promise (queueMail), so it exists exactly
+// when the promise does. After the commit the process that wrote it sends it at once, on its mail
+// thread, and marks it sent. A row nobody sent (its process died, its SMTP server failed) is sent
+// by the primary: when a worker exits, at start-up and every 15 s (startup.server.ts).
+//
+// A row is sent only by the process that CLAIMED it: claimed_by / claimed_until is a lease, taken
+// by a conditional UPDATE that succeeds for one process only. The writer takes it in the writing
+// transaction itself (one commit less per mail). So no mail is sent twice, except when a process
+// dies between the SMTP server accepting a mail and the commit of its sent_at: that one is sent
+// again (at-least-once; the window is one commit long).
+//
+// Mails of one group (an order's) go out one after the other in the order they were queued: a row
+// is not claimed while an earlier row of its group is unsent, and whoever finishes a row claims
+// the next one of its group in the same transaction. Plain Drizzle, no SQL of one engine: the
+// PostgreSQL issue carries this table as it is.
+
+/** How long a claim holds: longer than any send (nodemailer gives up on a silent server sooner). */
+const LEASE_MS = 10 * 60_000;
+/** How long the sweeper leaves a fresh row that its writer could not claim (an earlier mail of its group was unsent). */
+const WRITER_GRACE_MS = 10_000;
+/** Tries per mail, including a process dying while sending it: then it is given up, with a log line. */
+export const MAX_ATTEMPTS = 6;
+/** The wait before the next try after a failure: 30 s, 1, 2, 4, 8 min. */
+const backoffMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+/** Sent (or given-up) rows are kept this long, to look into, then deleted by the sweeper. */
+const KEEP_MS = 30 * 24 * 60 * 60_000;
+const SWEEP_BATCH = 100;
+
+/** Who holds a claim: this machine and a process id. One machine for now (see releaseClaims). */
+export const claimerOf = (pid: number = process.pid) => `${os.hostname()}:${pid}`;
+
+type Row = typeof mailOutbox.$inferSelect;
+
+/** A row claimed by this process: what it sends. */
+export type ClaimedMail = { id: number; key: string; group: string | null; attempts: number; job: MailJob };
+
+/** What queueMail wrote; `claimed` when this process may send it right after the commit (sendQueued). */
+export type QueuedMail = ClaimedMail & { claimed: boolean };
+
+export type OutboxMail = {
+  /** The promise, once: a second row with the same key is not written (e.g. `orderConfirmation:<orderId>`). */
+  key: string;
+  /** Mails of one group go out in the order they were queued (e.g. `order:<orderId>`). */
+  group?: string;
+  job: MailJob;
+};
+
+type ClaimOptions = { claimer?: string; now?: Date };
+
+const claimedMail = (row: Row): ClaimedMail => ({
+  id: row.id,
+  key: row.dedupeKey,
+  group: row.groupKey,
+  attempts: row.attempts,
+  job: row.payload as MailJob,
+});
+
+const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.gaveUpAt));
+const unclaimedAt = (now: Date) => or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now));
+const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
+
+/** The first unsent row of a group (inside a transaction). */
+function firstUnsentOf(tx: Tx, group: string) {
+  return tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.groupKey, group), unsent))
+    .orderBy(asc(mailOutbox.id))
+    .limit(1)
+    .get();
+}
+
+/**
+ * Writes a mail to send, inside the transaction that makes its promise; null when its key was
+ * queued already. Claimed by this process at once unless an earlier mail of its group is unsent.
+ * Send it once the transaction is committed: sendQueued.
+ */
+export function queueMail(tx: Tx, mail: OutboxMail, { claimer = claimerOf(), now = new Date() }: ClaimOptions = {}): QueuedMail | null {
+  const waits = mail.group !== undefined && firstUnsentOf(tx, mail.group) !== undefined;
+  const row = tx
+    .insert(mailOutbox)
+    .values({
+      kind: mail.job.kind,
+      dedupeKey: mail.key,
+      groupKey: mail.group ?? null,
+      payload: mail.job,
+      createdAt: now,
+      dueAt: new Date(now.getTime() + WRITER_GRACE_MS),
+      ...(waits ? {} : { attempts: 1, claimedBy: claimer, claimedUntil: leaseFrom(now) }),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  return row ? { ...claimedMail(row), claimed: !waits } : null;
+}
+
+/**
+ * Claims a row for `claimer` (inside a transaction): only if it is unsent, its attempts are not used
+ * up, nobody holds it (or their lease ran out), no earlier row of its group is unsent, and it is
+ * due (or, with `fresh`, never tried: the next of a group, claimed by who sent the one before).
+ * Null when it cannot be claimed now; one of several processes claiming a row at once gets it.
+ */
+export function claimMail(tx: Tx, id: number, { claimer = claimerOf(), now = new Date(), fresh = false }: ClaimOptions & { fresh?: boolean } = {}) {
+  const row = tx.select({ group: mailOutbox.groupKey }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+  if (!row || (row.group !== null && firstUnsentOf(tx, row.group)?.id !== id)) return null;
+  const due = fresh ? or(lte(mailOutbox.dueAt, now), eq(mailOutbox.attempts, 0)) : lte(mailOutbox.dueAt, now);
+  const claimed = tx
+    .update(mailOutbox)
+    .set({ claimedBy: claimer, claimedUntil: leaseFrom(now), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, id), unsent, unclaimedAt(now), lt(mailOutbox.attempts, MAX_ATTEMPTS), due))
+    .returning()
+    .get();
+  return claimed ? claimedMail(claimed) : null;
+}
+
+/** The next row of the group, claimed, once the one before it is done (inside that transaction). */
+function claimNextOf(tx: Tx, group: string | null, now: Date): ClaimedMail | null {
+  const next = group === null ? undefined : firstUnsentOf(tx, group);
+  return next ? claimMail(tx, next.id, { now, fresh: true }) : null;
+}
+
+/** Marks a mail sent and claims the next of its group (inside a transaction). */
+function markSent(tx: Tx, mail: ClaimedMail, now = new Date()): ClaimedMail | null {
+  tx.update(mailOutbox).set({ sentAt: now, claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, mail.id)).run();
+  return claimNextOf(tx, mail.group, now);
+}
+
+/** Records a failed try: the row waits for its backoff, or is given up after its last attempt (inside a transaction). */
+function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = new Date()): ClaimedMail | null {
+  const lastError = error instanceof Error ? error.message : String(error);
+  const released = { claimedBy: null, claimedUntil: null, lastError };
+  if (mail.attempts >= MAX_ATTEMPTS) {
+    tx.update(mailOutbox).set({ ...released, gaveUpAt: now }).where(and(eq(mailOutbox.id, mail.id), unsent)).run();
+    console.error(`Gave up sending mail ${mail.key} after ${mail.attempts} attempts; the last failed with: ${lastError}`);
+    return claimNextOf(tx, mail.group, now);
+  }
+  const waitMs = backoffMs(mail.attempts);
+  tx.update(mailOutbox)
+    .set({ ...released, dueAt: new Date(now.getTime() + waitMs) })
+    .where(and(eq(mailOutbox.id, mail.id), unsent))
+    .run();
+  console.error(`Could not send mail ${mail.key} (attempt ${mail.attempts} of ${MAX_ATTEMPTS}; next in ${waitMs / 1000} s): ${lastError}`);
+  return null;
+}
+
+/** Sends claimed mails one after the other (then the next of each one's group), recording each outcome. */
+async function deliver(first: ClaimedMail): Promise<void> {
+  let mail: ClaimedMail | null = first;
+  while (mail) {
+    const current: ClaimedMail = mail;
+    let failure: { error: unknown } | null = null;
+    try {
+      await sendMailJob(current.job);
+    } catch (error) {
+      failure = { error };
+    }
+    try {
+      mail = await commitTogether((tx) => (failure ? recordFailure(tx, current, failure.error) : markSent(tx, current)));
+    } catch (error) {
+      // Its claim stays: once the lease runs out the sweeper sends it again (twice, if it had gone out).
+      console.error(`Could not record the outcome of mail ${current.key}:`, error);
+      mail = null;
+    }
+  }
+}
+
+/** Sends a claimed mail (and then the rest of its group); settles when done. A stopping server waits for it (drainMails). */
+export function sendClaimed(mail: ClaimedMail): Promise<void> {
+  return trackMail(deliver(mail));
+}
+
+/**
+ * After the transaction that queued it is committed: sends the mail now, on the mail thread, if
+ * this process claimed it; otherwise whoever sends the mail before it in its group sends it.
+ * Nobody needs to wait for it; it settles when done (for tests).
+ */
+export function sendQueued(queued: QueuedMail | null): Promise<void> {
+  return queued?.claimed ? sendClaimed(queued) : Promise.resolve();
+}
+
+/**
+ * Releases the claims of a process that is gone (`claimer`), or of every process: at start-up, all
+ * claims are from the previous run. That holds on one machine, where the primary of this shop is
+ * the only one to start processes; with several nodes (issue 26) a node releases only its own
+ * claims and the lease covers the rest. The rows are due at once. Answers how many were released.
+ */
+export function releaseClaims(claimer?: string, now = new Date()): Promise<number> {
+  return commitTogether(
+    (tx) =>
+      tx
+        .update(mailOutbox)
+        .set({ claimedBy: null, claimedUntil: null, dueAt: now })
+        .where(and(unsent, claimer === undefined ? isNotNull(mailOutbox.claimedBy) : eq(mailOutbox.claimedBy, claimer)))
+        .returning({ id: mailOutbox.id })
+        .all().length,
+  );
+}
+
+/** Gives up (with a log line) the rows whose attempts are used up and that nobody holds (inside a transaction). */
+function giveUpExhausted(tx: Tx, now: Date) {
+  const given = tx
+    .update(mailOutbox)
+    .set({ gaveUpAt: now, claimedBy: null, claimedUntil: null })
+    .where(and(unsent, unclaimedAt(now), gte(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .returning()
+    .all();
+  for (const row of given) {
+    console.error(`Gave up sending mail ${row.dedupeKey} after ${row.attempts} attempts; the last error: ${row.lastError ?? "its process died while sending it"}`);
+  }
+}
+
+/** Claims every due row nobody holds (released, lease run out, failed and waited, or never claimed) and sends them. */
+export async function sendDueMails(now = new Date()): Promise<number> {
+  const claimed = await commitTogether((tx) => {
+    giveUpExhausted(tx, now);
+    const due = tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(unsent, lte(mailOutbox.dueAt, now), unclaimedAt(now)))
+      .orderBy(asc(mailOutbox.id))
+      .limit(SWEEP_BATCH)
+      .all();
+    return due.map(({ id }) => claimMail(tx, id, { now })).filter((mail): mail is ClaimedMail => mail !== null);
+  });
+  await Promise.all(claimed.map(sendClaimed));
+  return claimed.length;
+}
+
+/** The primary's sweep (every 15 s): sends what is due, deletes rows sent (or given up) more than 30 days ago. */
+export async function sweepOutbox(now = new Date()): Promise<void> {
+  await sendDueMails(now);
+  const before = new Date(now.getTime() - KEEP_MS);
+  await commitTogether((tx) => tx.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, before), lt(mailOutbox.gaveUpAt, before))).run());
+}
+
+/** After a worker died: its claims are released and its mails sent. Answers how many it had left. */
+export async function resendMailsOf(pid: number): Promise<number> {
+  const released = await releaseClaims(claimerOf(pid));
+  if (released > 0) {
+    console.error(`Process ${pid} left ${released} mail${released === 1 ? "" : "s"} unsent: sending ${released === 1 ? "it" : "them"} now.`);
+    await sendDueMails();
+  }
+  return released;
+}
+
+/** A row as stored, for tests and for looking into a mail's fate. */
+export function outboxRow(key: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)).get();
+}
