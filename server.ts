@@ -20,7 +20,7 @@ import { remixHandler } from "./app/web/remix-handler.server";
 import { edgeErrorHandler } from "./app/web/edge-errors.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
 import { forwardTo } from "./app/web/forward.server";
-import { prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
+import { onWorkerMessage, prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
 import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
@@ -39,6 +39,8 @@ process.env.NODE_ENV = config.nodeEnv;
 if (cluster.isPrimary) {
   await prepareShop();
   await startPaymentSandbox();
+  // With workers, the primary sends every mail (they hand theirs over), on its own event loop.
+  if (config.webConcurrency > 1) (await import("./app/models/mail-thread.server")).composeMailsInProcess();
   await startBackgroundJobs();
   console.log(mailMessage(config));
   if (config.webConcurrency === 1) await serve();
@@ -82,6 +84,8 @@ function superviseWorkers(count: number) {
     },
     // What a dead worker had promised and not sent yet is in the mail outbox: sent from here.
     onWorkerExit: (pid) => void sendMailsLeftBy(pid),
+    // The mails the workers queue: composed and sent here (the primary serves no HTTP itself).
+    onWorkerMessage: (message) => void onWorkerMessage(message),
   });
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -117,9 +121,9 @@ async function serve() {
   // here, in the primary once prepareShop() has run, as the other models are); a write from
   // another site is refused here too.
   const { stripeWebhook } = await import("./app/web/stripe-webhook.server");
-  // Order confirmations are composed on a thread of this process's own; it loads its modules now,
-  // not at the first order.
-  (await import("./app/models/mail-thread.server")).startMailThread();
+  // A process serving alone composes the outbox's mails on a thread of its own, started now rather
+  // than at the first order; workers hand theirs to the primary (mail-outbox.server.ts).
+  if (!cluster.isWorker) (await import("./app/models/mail-thread.server")).startMailThread();
   const { drainMails } = await import("./app/models/email.server");
   const foreignOriginCheck = rejectForeignOrigins();
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);

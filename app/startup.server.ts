@@ -124,6 +124,14 @@ export async function sendMailsLeftBy(pid: number) {
   await resendMailsOf(pid).catch((error) => console.error(`Sending the mails of process ${pid} failed:`, error));
 }
 
+/** What a worker sends the primary: a mail it queued is sent from here (mail-outbox.server.ts). */
+export async function onWorkerMessage(message: unknown) {
+  const id = (message as { shopMailQueued?: unknown } | null)?.shopMailQueued;
+  if (typeof id !== "number") return;
+  const { sendQueuedBy } = await import("~/models/mail-outbox.server");
+  await sendQueuedBy(id).catch((error) => console.error(`Sending mail ${id} failed:`, error));
+}
+
 /** `job`, skipped while its previous run has not finished. */
 function oneAtATime(job: () => Promise<unknown>) {
   let running = false;

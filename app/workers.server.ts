@@ -53,12 +53,15 @@ export function startWorkers({
   onReady,
   onStartFailed,
   onWorkerExit,
+  onWorkerMessage,
 }: {
   count: number;
   env: Record<string, string>;
   onReady: () => void;
   onStartFailed: (reason: string) => void;
   onWorkerExit?: (pid: number) => void;
+  /** Hears what a worker sends the primary (process.send), e.g. a mail it queued. */
+  onWorkerMessage?: (message: unknown) => void;
 }): WorkerPool {
   const startedAt = new Map<Worker, number>();
   const restarts = new Set<NodeJS.Timeout>();
@@ -96,8 +99,11 @@ export function startWorkers({
     restarts.add(timer);
   };
 
+  const onMessage = (_worker: Worker, message: unknown) => onWorkerMessage?.(message);
+
   cluster.on("listening", onListening);
   cluster.on("exit", onExit);
+  cluster.on("message", onMessage);
   for (let i = 0; i < count; i++) start();
 
   return {
@@ -117,6 +123,8 @@ export function startWorkers({
             }),
         ),
       );
+      // Heard until the last worker is gone: a request it finished may have queued a mail.
+      cluster.off("message", onMessage);
     },
   };
 }

@@ -55,17 +55,3 @@ export async function drainMails(timeoutMs: number): Promise<void> {
     clearTimeout(timer);
   }
 }
-
-/**
- * Composes and sends a mail after the current request has been answered; nobody waits for it and
- * a failure is only logged (`what` names the mail in the log). Not kept anywhere: a process that
- * dies first loses it (order mails go through the outbox instead, mail-outbox.server.ts). Settles
- * when done, for tests.
- */
-export function sendMailLater(what: string, compose: () => Promise<Mail | null>): Promise<void> {
-  const sent = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(compose)
-    .then((mail) => (mail ? sendMail(mail) : undefined))
-    .catch((error) => console.error(`Could not send ${what}:`, error));
-  return trackMail(sent);
-}

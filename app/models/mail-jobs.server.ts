@@ -1,6 +1,6 @@
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
-import { orderConfirmationMail, orderStatusMail, type MailOrder, type Recipient } from "./mail-messages.server";
+import { orderConfirmationMail, orderStatusMail, welcomeMail, type MailOrder, type Recipient } from "./mail-messages.server";
 
 /**
  * A mail to compose and send, as plain data: it is kept in the mail outbox (mail-outbox.server.ts)
@@ -8,7 +8,8 @@ import { orderConfirmationMail, orderStatusMail, type MailOrder, type Recipient 
  */
 export type MailJob =
   | { kind: "orderConfirmation"; order: MailOrder; buyer: Recipient }
-  | { kind: "orderStatus"; order: MailOrder; buyer: Recipient; status: NotifiedStatus };
+  | { kind: "orderStatus"; order: MailOrder; buyer: Recipient; status: NotifiedStatus }
+  | { kind: "welcome"; user: { email: string; googleSignIn: boolean } };
 
 export function composeJob(job: MailJob): Promise<Mail> {
   switch (job.kind) {
@@ -16,5 +17,7 @@ export function composeJob(job: MailJob): Promise<Mail> {
       return orderConfirmationMail(job.order, job.buyer);
     case "orderStatus":
       return orderStatusMail(job.order, job.buyer, job.status);
+    case "welcome":
+      return welcomeMail(job.user);
   }
 }

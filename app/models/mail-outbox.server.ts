@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import os from "node:os";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
@@ -86,7 +87,8 @@ function firstUnsentOf(tx: Tx, group: string) {
  * Send it once the transaction is committed: sendQueued.
  */
 export function queueMail(tx: Tx, mail: OutboxMail, { claimer = claimerOf(), now = new Date() }: ClaimOptions = {}): QueuedMail | null {
-  const waits = mail.group !== undefined && firstUnsentOf(tx, mail.group) !== undefined;
+  // A worker leaves its mails to the primary (sendQueued): it claims none.
+  const waits = cluster.isWorker || (mail.group !== undefined && firstUnsentOf(tx, mail.group) !== undefined);
   const row = tx
     .insert(mailOutbox)
     .values({
@@ -179,13 +181,29 @@ export function sendClaimed(mail: ClaimedMail): Promise<void> {
   return trackMail(deliver(mail));
 }
 
+/** The message a worker sends the primary for each mail it queued (workers.server.ts hands it on). */
+export type MailQueuedMessage = { shopMailQueued: number };
+
 /**
- * After the transaction that queued it is committed: sends the mail now, on the mail thread, if
- * this process claimed it; otherwise whoever sends the mail before it in its group sends it.
+ * After the transaction that queued it is committed: sends the mail now if this process claimed
+ * it; otherwise whoever sends the mail before it in its group sends it. A worker hands it to the
+ * primary instead, which composes and sends every mail of the shop: a worker then holds no mail a
+ * crash could cut short, and needs no mail thread of its own (about 65 MB each). Should the worker
+ * die before the message leaves, the primary's sweep sends the row once its writer's grace is over.
  * Nobody needs to wait for it; it settles when done (for tests).
  */
 export function sendQueued(queued: QueuedMail | null): Promise<void> {
+  if (queued && cluster.isWorker) {
+    process.send?.({ shopMailQueued: queued.id } satisfies MailQueuedMessage);
+    return Promise.resolve();
+  }
   return queued?.claimed ? sendClaimed(queued) : Promise.resolve();
+}
+
+/** In the primary: a worker queued mail `id` and committed it; claims and sends it (if it still can be claimed). */
+export async function sendQueuedBy(id: number, now = new Date()): Promise<void> {
+  const claimed = await commitTogether((tx) => claimMail(tx, id, { now, fresh: true }));
+  if (claimed) await sendClaimed(claimed);
 }
 
 /**

@@ -49,6 +49,14 @@ export function startMailThread(): void {
   if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
 }
 
+/**
+ * Composes mails in this process, without a thread: for the primary of several workers, whose
+ * event loop answers no requests (a thread would cost about 65 MB for nothing).
+ */
+export function composeMailsInProcess(): void {
+  if (state.__shopMailThread === undefined) state.__shopMailThread = null;
+}
+
 /** Composes and sends a mail off the event loop; resolves once it is sent, rejects with why it was not. */
 export function sendMailJob(job: MailJob): Promise<void> {
   startMailThread();

@@ -10,7 +10,8 @@ import { createSession, findSession } from "./sessions.server";
 import { changePassword, createUser } from "./users.server";
 
 // The mail transport is replaced: each test says whether it delivers, fails or never answers.
-vi.mock("./email.server", () => ({ sendMail: vi.fn(), sendMailLater: vi.fn() }));
+vi.mock("./email.server", () => ({ sendMail: vi.fn(), trackMail: vi.fn((sending: Promise<void>) => sending) }));
+vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 const mailer = vi.mocked(sendMail);
 beforeEach(() => {
   mailer.mockReset();

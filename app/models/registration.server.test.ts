@@ -12,7 +12,8 @@ import { createUser, getUserByEmail, verifyCredentials } from "./users.server";
 
 // Issue 23, item 7: registration from the page answers the same whether or not the e-mail has an
 // account; the link mailed to a new address makes the account, the owner of a known one is told.
-vi.mock("./email.server", () => ({ sendMail: vi.fn(), sendMailLater: vi.fn() }));
+vi.mock("./email.server", () => ({ sendMail: vi.fn(), trackMail: vi.fn((sending: Promise<void>) => sending) }));
+vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 const mailer = vi.mocked(sendMail);
 beforeEach(() => {
   mailer.mockReset();

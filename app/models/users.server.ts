@@ -7,8 +7,7 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
-import { sendMailLater } from "./email.server";
-import { welcomeMail } from "./mail-messages.server";
+import { queueMail, sendQueued } from "./mail-outbox.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessions, type SessionsToEnd } from "./sessions.server";
 
@@ -69,12 +68,13 @@ export async function createUser(
 ): Promise<User> {
   assertEmailAvailable(input.email);
   const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
-  return welcomed(
-    await commitTogether((tx) => {
-      within?.(tx);
-      return insertUser(tx, { ...input, passwordHash });
-    }),
-  );
+  const { user, welcome } = await commitTogether((tx) => {
+    within?.(tx);
+    const user = insertUser(tx, { ...input, passwordHash });
+    return { user, welcome: queueWelcome(tx, user) };
+  });
+  void sendQueued(welcome);
+  return user;
 }
 
 function insertUser(
@@ -100,9 +100,9 @@ function insertUser(
   }
 }
 
-function welcomed(user: User): User {
-  sendMailLater(`the welcome mail to ${user.email}`, () => welcomeMail(user));
-  return user;
+/** The new account's welcome mail, in the mail outbox (inside the transaction that makes the account). */
+function queueWelcome(tx: Tx, user: User) {
+  return queueMail(tx, { key: `welcome:${user.id}`, job: { kind: "welcome", user: { email: user.email, googleSignIn: user.googleSignIn } } });
 }
 
 // Compared against when the e-mail is unknown, so that both failures take the same time.
@@ -189,7 +189,9 @@ export async function findOrCreateGoogleUser(identity: {
       return { user: tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get(), created: false };
     }
     const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-    return { user: insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null }), created: true };
+    const user = insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null });
+    return { user, created: true, welcome: queueWelcome(tx, user) };
   });
-  return found.created ? welcomed(found.user) : found.user;
+  if (found.created) void sendQueued(found.welcome ?? null);
+  return found.user;
 }
