@@ -15,7 +15,7 @@ const PHOTOS = ["a.jpg", "b.jpg", "c.png", "d.webp"];
 
 if (process.argv[2] === "--make") {
   const { default: sharp } = await import("sharp");
-  const { MAX_IMAGE_PIXELS } = await import("../app/models/images.server");
+  const { MAX_IMAGE_PIXELS } = await import("../app/lib/image-limits");
   // 4:3, just under the limit; a noisy gradient so that the files are photo-sized, not a few bytes.
   const width = Math.floor(Math.sqrt((MAX_IMAGE_PIXELS * 4) / 3 - 1));
   const height = Math.floor((width * 3) / 4);

@@ -4,7 +4,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { pngBomb } from "../../tests/e2e/support/png-bomb";
-import { ImageError, MAX_IMAGE_PIXELS, saveImage } from "./images.server";
+import { MAX_IMAGE_PIXELS } from "~/lib/image-limits";
+import { ImageError, saveImage } from "./images.server";
 
 const BOMB_MESSAGE = "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.";
 const stored = (kind: string) => (fs.existsSync(path.join(config.uploadsDir, kind)) ? fs.readdirSync(path.join(config.uploadsDir, kind)) : []);

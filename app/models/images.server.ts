@@ -3,16 +3,11 @@ import path from "node:path";
 import { newId } from "~/db/ids";
 import sharp, { type Metadata } from "sharp";
 import { config } from "~/config.server";
+import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS } from "~/lib/image-limits";
 import { PublicError } from "~/lib/public-error";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = "Images can be at most 10 MB.";
-/**
- * The most pixels an uploaded picture may have. A few bytes of PNG can declare 16,000 × 16,000
- * pixels (a decompression bomb: 768 MB once decoded), so the header is checked before any decoding.
- * 50 megapixels takes every phone's and most cameras' photos (8,160 × 6,120 is 49.9).
- */
-export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** An uploaded picture: bytes (a data URL's), or a Blob (a file the upload kept on disk, read only when saved). */
 export type ImageUpload = Buffer | Blob;
@@ -85,7 +80,7 @@ async function checkHeader(bytes: Buffer) {
   const { width = 0, height = 0 } = header;
   if (width * height > MAX_IMAGE_PIXELS) {
     const size = `${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")}`;
-    throw new ImageError(`This image is ${size} pixels; images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+    throw new ImageError(`This image is ${size} pixels; images can be at most ${MAX_IMAGE_MEGAPIXELS} megapixels.`);
   }
 }
 
