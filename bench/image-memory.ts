@@ -2,7 +2,8 @@
 // Makes four photos just under the pixel limit (in a child process, so that making them does not
 // count), saves them at once through the shop's saveImage as four uploads would, then prints the
 // resident memory before and once the process has settled (a few seconds, a GC with --expose-gc),
-// for BURSTS bursts (default 3), then sends four decompression bombs.
+// for BURSTS bursts (default 3), then sends four decompression bombs. With glibc's default malloc
+// what stays grows burst after burst; MALLOC_ARENA_MAX=2 in the environment bounds it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -29,8 +29,8 @@ const SIZES: Record<Kind, { width: number; height: number; fit: "cover" | "insid
 // only hold memory after a burst. sharp already keeps its own threads to one per image on glibc.
 sharp.cache(false);
 
-// One picture decodes at a time in a process: each decoding thread of glibc's malloc keeps an arena
-// of its own, so four at once left about twice as much memory behind (bench/image-memory.ts).
+// One picture decodes at a time in a process: each thread decoding at once takes an arena of its
+// own in glibc's malloc, and four at once left a third more memory behind (bench/image-memory.ts).
 let decoding: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
   const result = decoding.then(job, job);
