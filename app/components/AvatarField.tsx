@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { MAX_IMAGE_MEGAPIXELS } from "~/lib/image-limits";
 
 type Props = { currentUrl: string; error?: string };
 
@@ -37,7 +38,7 @@ export function AvatarField({ currentUrl, error }: Props) {
             }}
           />
           <div id="avatar-help" className="form-text">
-            JPEG, PNG or WebP, at most 10 MB.
+            JPEG, PNG or WebP, at most 10 MB and {MAX_IMAGE_MEGAPIXELS} megapixels.
           </div>
           {error ? <div className="invalid-feedback d-block">{error}</div> : null}
         </div>

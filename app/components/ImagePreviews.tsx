@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { MAX_IMAGE_MEGAPIXELS } from "~/lib/image-limits";
 
 /**
  * The product form's image input. The current images are shown (55x52) without JavaScript; once it
@@ -24,7 +25,7 @@ export function ImagePreviews({ current, error, replaces }: { current: { id: str
         onChange={(e) => setChosen([...(e.target.files ?? [])].map((file) => URL.createObjectURL(file)))}
       />
       <div id="images-help" className="form-text">
-        JPEG, PNG or WebP, at most 10 MB each.{replaces ? " New images replace the current ones." : ""}
+        JPEG, PNG or WebP, at most 10 MB and {MAX_IMAGE_MEGAPIXELS} megapixels each.{replaces ? " New images replace the current ones." : ""}
       </div>
       {error ? <div className="invalid-feedback d-block">{error}</div> : null}
       {shown.length ? (

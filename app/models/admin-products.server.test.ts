@@ -9,6 +9,7 @@ import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { ProductSort } from "~/lib/admin-sorts";
+import { pngBomb } from "../../tests/e2e/support/png-bomb";
 import { clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
 import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateProduct } from "./admin-products.server";
 import { nextOrderNumber } from "./orders.server";
@@ -60,6 +61,20 @@ describe("product pictures on disk", () => {
     await deleteProduct(id);
     expect(fs.existsSync(fileOf(bought))).toBe(true);
     expect(fs.existsSync(fileOf(other))).toBe(false);
+  });
+});
+
+describe("a decompression bomb among a product's pictures", () => {
+  it("is refused as the images field's error, and none of the pictures is kept", async () => {
+    const dir = path.join(config.uploadsDir, "products");
+    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    const before = files();
+    await expect(createProduct({ ...input, name: "Bomb Frame" }, [await png("#abc"), pngBomb()])).rejects.toMatchObject({
+      status: 400,
+      field: "images",
+      message: "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.",
+    });
+    expect(files()).toEqual(before);
   });
 });
 

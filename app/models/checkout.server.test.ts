@@ -13,11 +13,14 @@ import {
   payWithCard,
   refundUnfulfillable,
   releaseLapsedReservations,
+  lateRefundOf,
   releaseOrder,
+  settlePayment,
   startPayment,
 } from "~/models/checkout.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
+import { confirmApiOrder } from "~/models/client-cart-checkout.server";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
 import { resetStripeClient, stripe } from "~/models/stripe.server";
@@ -366,6 +369,30 @@ describe("reservations", () => {
     expect(productOfSecond.paymentStatus).toBe("canceled");
   });
 
+  it("a late payment refunded for want of stock is told as such, to its buyer only, whichever comes first: the webhook or the return", async () => {
+    const productId = createProduct({ priceCents: 40_00, stock: 1 });
+    const user = await buyer(productId, 1);
+    const { order, intent } = await startPayment(user);
+    await releaseOrder(order.id, { cancelIntent: false });
+    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    const refunded = {
+      ok: false,
+      refundedOrderId: order.id,
+      message: "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
+    };
+    // The buyer's return, racing the webhook, then again once the refund is recorded.
+    expect(await settlePayment(intent.id)).toEqual(refunded);
+    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "refunded");
+    expect(await settlePayment(intent.id)).toEqual(refunded);
+    expect(lateRefundOf(order.id, user.id)).toEqual({ orderId: order.id, message: refunded.message });
+    // The API's POST /order/new for that intent: 409 with the same words.
+    await expect(confirmApiOrder(user, { intentId: intent.id })).rejects.toMatchObject({ status: 409, message: refunded.message });
+    const someoneElse = await buyer(createProduct(), 1);
+    expect(lateRefundOf(order.id, someoneElse.id)).toBeNull();
+    expect(await cart(user.id)).toBe(1);
+  });
+
   it("a payment refused for want of stock stays refused when the stock comes back before its refund is through", async () => {
     const productId = createProduct({ stock: 1 });
     const user = await buyer(productId, 1);
@@ -386,6 +413,7 @@ describe("reservations", () => {
     }
     expect(stockOf(productId)).toBe(5);
     expect(ordersOf(user.id)[0].paymentStatus).toBe("canceled");
+    expect(lateRefundOf(order.id, user.id)?.message).toMatch(/, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/);
     await refundUnfulfillable(intent.id);
     expect(ordersOf(user.id)[0].paymentStatus).toBe("refunded");
   });

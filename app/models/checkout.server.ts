@@ -9,7 +9,7 @@ import { orderLines, orderStatusEvents, orders, paymentRefusals, products } from
 import { formatMoney } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
-import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
+import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import { CartError, cartLineRows, emptyCart, fitCart, userCart, userCartId } from "./cart.server";
@@ -312,7 +312,8 @@ export async function linkIntentToOrder(orderId: string, intentId: string): Prom
   );
 }
 
-export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string };
+/** `refundedOrderId`: the payment came too late for its order and went back (see lateRefundOf). */
+export type PaymentResult = { ok: true; orderId: string } | { ok: false; message: string; refundedOrderId?: string };
 
 /** Or the card's bank wants the buyer to confirm (3D Secure) on its page first; they come back to /payment/return. */
 export type CardPaymentResult = PaymentResult | { ok: false; authenticateAt: string };
@@ -367,7 +368,27 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   // A failed 3D Secure check, say, leaves the provider's own words on the intent.
   if (intent.status !== STRIPE_INTENT_SUCCEEDED) return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
   const order = await markOrderPaid(intent.id, intent.amount_received);
-  return order ? { ok: true, orderId: order.id } : { ok: false, message: PAYMENT_PROBLEM };
+  if (order?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: order.id };
+  const refund = lateRefund(getOrderByIntent(intent.id));
+  return refund ? { ok: false, message: refund.message, refundedOrderId: refund.orderId } : { ok: false, message: PAYMENT_PROBLEM };
+}
+
+/**
+ * What the buyer is told about an order whose payment came after its reservation lapsed and its
+ * stock was gone: refunded, or being refunded (a refund the provider refused is tried again on
+ * the payment's next event). Null for any other order, and for another user's.
+ */
+export function lateRefundOf(orderId: string, userId: string): { orderId: string; message: string } | null {
+  const order = getOrder(orderId);
+  return order?.userId === userId ? lateRefund(order) : null;
+}
+
+function lateRefund(order: Order | null | undefined): { orderId: string; message: string } | null {
+  if (!order?.paymentIntentId) return null;
+  const amount = formatMoney(order.totalPriceCents);
+  if (order.paymentStatus === PAYMENT.refunded) return { orderId: order.id, message: latePaymentRefunded(amount, true) };
+  const refused = db.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, order.paymentIntentId)).get();
+  return order.paymentStatus === PAYMENT.canceled && refused ? { orderId: order.id, message: latePaymentRefunded(amount, false) } : null;
 }
 
 // Intents being marked paid in this process right now. The webhook and the buyer's return for one

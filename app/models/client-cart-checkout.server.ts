@@ -82,7 +82,8 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
       throw new PublicError(`The total does not match the order's total of ${formatMoney(existing.totalPriceCents)}.`, 400);
     }
     const result = await settlePayment(input.intentId);
-    if (!result.ok) throw new PublicError(result.message, 400);
+    // A payment that came after its reservation lapsed, its stock gone: refunded, as for a client cart.
+    if (!result.ok) throw new PublicError(result.message, result.refundedOrderId ? 409 : 400);
     return getOrder(result.orderId)!;
   }
   if (!input.lines || !input.shipping) throw noOrder();

@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { newId } from "~/db/ids";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { config } from "~/config.server";
+import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS } from "~/lib/image-limits";
 import { PublicError } from "~/lib/public-error";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -24,35 +25,63 @@ const SIZES: Record<Kind, { width: number; height: number; fit: "cover" | "insid
   products: { width: 1200, height: 1200, fit: "inside" },
 };
 
+// Uploads are never the same picture twice, so libvips' operation cache (50 MB by default) would
+// only hold memory after a burst. sharp already keeps its own threads to one per image on glibc.
+sharp.cache(false);
+
+// One picture decodes at a time in a process: each thread decoding at once takes an arena of its
+// own in glibc's malloc, and four at once left a third more memory behind (bench/image-memory.ts).
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+  const result = decoding.then(job, job);
+  decoding = result.catch(() => undefined);
+  return result;
+}
+
 /**
  * Checks that the bytes really are a JPEG, PNG or WebP picture (whatever the file name or type
- * claims), at most 10 MB, then stores a resized WebP copy under the uploads folder and returns
- * its public URL.
+ * claims), at most 10 MB and MAX_IMAGE_PIXELS, then stores a resized WebP copy under the uploads
+ * folder and returns its public URL.
  */
 export async function saveImage(upload: ImageUpload, kind: Kind): Promise<string> {
   const size = Buffer.isBuffer(upload) ? upload.length : upload.size;
   if (size === 0) throw new ImageError("The image file is empty.");
   if (size > MAX_IMAGE_BYTES) throw new ImageError(IMAGE_TOO_LARGE);
   const bytes = Buffer.isBuffer(upload) ? upload : Buffer.from(await upload.arrayBuffer());
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageError("Please choose a JPEG, PNG or WebP image.");
+  await checkHeader(bytes);
 
   const box = SIZES[kind];
-  const output = await sharp(bytes)
-    .rotate()
-    .resize({ width: box.width, height: box.height, fit: box.fit, withoutEnlargement: box.fit === "inside" })
-    .webp({ quality: 82 })
-    .toBuffer();
+  const output = await oneAtATime(() =>
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width: box.width, height: box.height, fit: box.fit, withoutEnlargement: box.fit === "inside" })
+      .webp({ quality: 82 })
+      .toBuffer(),
+  ).catch(() => {
+    // A header that reads well over pixels that do not (a cut-off or damaged file).
+    throw new ImageError("This image is damaged or incomplete. Please choose another.");
+  });
   const dir = path.join(config.uploadsDir, kind);
   await fs.mkdir(dir, { recursive: true });
   const name = `${newId()}.webp`;
   await fs.writeFile(path.join(dir, name), output);
   return `/uploads/${kind}/${name}`;
+}
+
+/** Reads only the image's header: its format, and its size in pixels before anything is decoded. */
+async function checkHeader(bytes: Buffer) {
+  let header: Metadata | undefined;
+  try {
+    header = await sharp(bytes).metadata();
+  } catch {
+    header = undefined;
+  }
+  if (!header?.format || !ACCEPTED_FORMATS.has(header.format)) throw new ImageError("Please choose a JPEG, PNG or WebP image.");
+  const { width = 0, height = 0 } = header;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const size = `${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")}`;
+    throw new ImageError(`This image is ${size} pixels; images can be at most ${MAX_IMAGE_MEGAPIXELS} megapixels.`);
+  }
 }
 
 /** Removes an uploaded image by its public URL; demo pictures and missing files are left alone. */

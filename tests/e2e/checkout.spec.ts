@@ -1,5 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { registerViaApi, waitForMail } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi, waitForMail } from "./support/accounts";
+import { CATALOGUE_WRITE } from "./support/catalogue-write";
+import { e2eEnv } from "./support/env";
+import { overflowsViewport, wcagViolations } from "./support/axe";
 import { placeOrder } from "./support/orders";
 import { SHIPPING, addToCart, expectAddress, fillShipping, payWith, readyToPay } from "./support/shopping";
 import { money } from "./helpers";
@@ -196,6 +202,64 @@ test("a card that asks for 3D Secure: a failed check says why, a completed one p
   await expect(page).toHaveURL(/\/success\?order=/);
   await page.goto("/orders/me");
   await expect(page.getByRole("row").filter({ hasText: total })).toHaveCount(1);
+});
+
+test("a payment that comes after the reservation lapsed and the stock sold is refunded, and /success says so to its buyer only", { tag: CATALOGUE_WRITE }, async ({ page, browser, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).status()).toBe(200);
+  const image = `data:image/jpeg;base64,${fs.readFileSync(path.resolve("public/images/default_avatar.jpg")).toString("base64")}`;
+  const product = { name: `Last Late Lamp ${Date.now()}`, price: "40.00", description: "One left.", category: "Home", seller: "Lamps", stock: "1", images: [image] };
+  const created = await admin.post("/api/v1/admin/product/new", { data: product });
+  expect(created.status()).toBe(201);
+  const { product: lamp } = (await created.json()) as { product: { _id: string } };
+
+  const buyer = await registerViaApi(page, "Late Lou");
+  await page.goto(`/product/${lamp._id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Item added to cart");
+  await page.goto("/shipping");
+  await fillShipping(page);
+  await page.goto("/payment");
+  await payWith(page, "4000 0025 0000 3155");
+  await expect(page).toHaveTitle(/^Authenticate \$67\.00 — payment sandbox$/);
+
+  // While the buyer is at the bank, the reservation lapses: its unit goes back on sale and another
+  // shopper buys it. Written as the sweeper leaves it (canceled, no hold) with the unit sold again,
+  // so the stock stays 0: the sweeper's own run would also cancel the payment at the provider,
+  // and a payment arrives this late only when it beats that cancel.
+  const db = new Database(e2eEnv().databaseFile);
+  const lapsed = db
+    .prepare("UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ?)")
+    .run(buyer.email);
+  db.close();
+  expect(lapsed.changes).toBe(1);
+
+  await page.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  await expect(page).toHaveTitle("Payment Refunded - ShopIT");
+  await expect(page.getByRole("heading", { name: "Your payment was refunded" })).toBeVisible();
+  await expect(page.getByTestId("late-payment-refunded")).toHaveText(
+    "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
+  );
+  await expect(page.getByText("Your order has been placed.")).toHaveCount(0);
+  // axe and the width check run scripts in the page: with JavaScript on only.
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    expect(await wcagViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await overflowsViewport(page)).toBe(false);
+  }
+
+  // The same address in another shopper's browser tells them nothing about this payment.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await registerViaApi(otherPage, "Nosy Nat");
+  await otherPage.goto(page.url());
+  await expect(otherPage.getByRole("heading", { name: "No order to show here" })).toBeVisible();
+  await expect(otherPage.getByText("refunded")).toHaveCount(0);
+  await other.close();
+
+  expect((await admin.delete(`/api/v1/admin/product/${lamp._id}`)).status()).toBe(200);
+  await admin.dispose();
 });
 
 test("the card form checks its fields", async ({ page }) => {

@@ -58,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // The bank's page is the payment sandbox's, under the shop's origin but not one of its routes:
   // the browser loads it whole, with or without JavaScript.
   if ("authenticateAt" in outcome) return redirectDocument(outcome.authenticateAt, 303);
+  // Paid after its reservation lapsed, the stock gone: refunded, and /success says so.
+  if (outcome.refundedOrderId) return redirect(`/success?order=${outcome.refundedOrderId}`);
   // The provider's own words; the pay button stays disabled until the buyer starts again.
   return data({ paymentError: outcome.message }, { status: 402 });
 }

@@ -19,5 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null;
   if (!outcome) throw notFound("Not Found");
   if (outcome.ok) return redirect(`/success?order=${outcome.orderId}`);
+  // Paid after its reservation lapsed, the stock gone: refunded, and /success says so.
+  if (outcome.refundedOrderId) return redirect(`/success?order=${outcome.refundedOrderId}`);
   return redirectWithError("/payment", outcome.message);
 }

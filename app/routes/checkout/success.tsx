@@ -9,17 +9,25 @@ import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { requireUser } from "~/web/auth.server";
 import { getPlacedOrderOf } from "~/models/orders.server";
+import { lateRefundOf } from "~/models/checkout.server";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Order Success", description: "Your order is placed.", noindex: true });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.refunded
+    ? pageMeta(args, { title: "Payment Refunded", description: "Your payment was refunded.", noindex: true })
+    : pageMeta(args, { title: "Order Success", description: "Your order is placed.", noindex: true });
 
 // The payment steps send the buyer to /success?order={id}. The id in the URL is only a hint: the
 // page shows the order only when it is the signed-in user's own, paid order.
+// A payment that came after its reservation lapsed lands here too: the page says it was refunded.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const order = getPlacedOrderOf(new URL(request.url).searchParams.get("order") ?? "", user.id);
-  if (!order) return { order: null };
+  const orderId = new URL(request.url).searchParams.get("order") ?? "";
+  const refund = lateRefundOf(orderId, user.id);
+  if (refund) return { order: null, refunded: refund.message };
+  const order = getPlacedOrderOf(orderId, user.id);
+  if (!order) return { order: null, refunded: null };
   return {
+    refunded: null,
     order: {
       id: order.id,
       orderNumber: order.orderNumber,
@@ -33,7 +41,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OrderSuccess() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, refunded } = useLoaderData<typeof loader>();
+  if (refunded) {
+    return (
+      <div className="row justify-content-center mt-5">
+        <div className="col-lg-8 text-center">
+          <h1 className="h3">Your payment was refunded</h1>
+          <p className="lead" data-testid="late-payment-refunded">
+            {refunded}
+          </p>
+          <p className="d-flex flex-wrap gap-3 justify-content-center">
+            <Link to="/cart" className="btn btn-primary">
+              Back to your cart
+            </Link>
+            <Link to="/orders/me">Go to Orders</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
   if (!order) {
     return (
       <div className="text-center mt-5">

@@ -15,6 +15,7 @@ import {
   waitForMails,
 } from "../support/accounts";
 import { e2eEnv } from "../support/env";
+import { pngBomb } from "../support/png-bomb";
 
 const PNG_1PX = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
@@ -75,6 +76,15 @@ test("an avatar over 10 MB is refused with a clear message", async ({ request })
     multipart: { name: "Too Big", email: uniqueEmail(), password: "password-123", avatar: { name: "big.png", mimeType: "image/png", buffer: big } },
   });
   await expectError(response, 413, "Images can be at most 10 MB.");
+});
+
+test("a decompression bomb as an avatar data URL (a 30 KB PNG of 16,000 × 16,000 pixels) is refused with 400; no account is made", async ({ request }) => {
+  const email = uniqueEmail("bomb");
+  const avatar = `data:image/png;base64,${pngBomb().toString("base64")}`;
+  const response = await request.post("/api/v1/register", { data: { name: "Bomb Thrower", email, password: "bomb-password-1", avatar } });
+  await expectError(response, 400, "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.");
+  const login = await request.post("/api/v1/login", { data: { email, password: "bomb-password-1" } });
+  expect(login.status()).toBe(401);
 });
 
 test("POST /login: success, missing fields, wrong password", async ({ request }) => {
