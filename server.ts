@@ -23,6 +23,7 @@ import { forwardTo } from "./app/web/forward.server";
 import { onWorkerMessage, prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
 import { mailMessage, readyMessage } from "./app/startup-messages.server";
 import { startWorkers } from "./app/workers.server";
+import { collectWhenIdle } from "./app/idle-collect.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "./sandbox/browser-paths";
 
@@ -235,6 +236,8 @@ async function serve() {
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(readyMessage(config));
   });
+  // Idle after a burst: the heap the burst grew is given back (app/idle-collect.server.ts).
+  if (!isDev) collectWhenIdle(server);
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.
   server.on("checkContinue", (req, res) => {
