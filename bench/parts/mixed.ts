@@ -118,14 +118,16 @@ export async function mixed(workers?: number) {
         met: failed === 0 && busy === 0,
       });
       const perWorker = (values: number[]) => values.map(mb).join(", ");
+      // A shop serving alone is one process that also runs the payment sandbox's and the mail
+      // thread's heaps and the primary's jobs: shown, but the goal is a worker's.
+      const workers = pids[0] !== shop.pid;
       addRow({
         part: "mixed",
         workers: shop.workers,
-        measure: `resident memory per worker (VmRSS) ${SETTLE_MS / 1000} s after the mixed load`,
+        measure: `resident memory ${workers ? "per worker" : "of the one process (sandbox and mail threads included)"} (VmRSS) ${SETTLE_MS / 1000} s after the mixed load`,
         value: perWorker(residentAfter),
         reference: `before the load: ${perWorker(residentBefore)}; peak during it: ${perWorker(residentPeak)}`,
-        goal: `< ${mb(RESIDENT_GOAL)}`,
-        met: Math.max(...residentAfter) < RESIDENT_GOAL,
+        ...(workers ? { goal: `< ${mb(RESIDENT_GOAL)}`, met: Math.max(...residentAfter) < RESIDENT_GOAL } : {}),
       });
       const acknowledged = Object.values(run.acknowledged).reduce((a, b) => a + b, 0);
       addRow({
