@@ -54,6 +54,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "account/password.reset.$token.tsx": { url: `/password/reset/${NONE}` },
   "account/password.update.tsx": { url: "/password/update" },
   "account/register.tsx": { url: "/register" },
+  "account/register_.confirm.$token.tsx": { url: `/register/confirm/${NONE}` },
   "admin/$kind.$id.delete.tsx": { url: `/admin/product/${NONE}/delete` },
   "admin/order.$id.tsx": { url: `/admin/order/${NONE}` },
   "admin/product.$id.tsx": { url: `/admin/product/${NONE}` },
