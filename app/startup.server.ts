@@ -9,6 +9,7 @@ import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
+import type { MailQueuedMessage } from "~/models/mail-outbox.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
 function ensureSessionSecret() {
@@ -126,7 +127,7 @@ export async function sendMailsLeftBy(pid: number) {
 
 /** What a worker sends the primary: a mail it queued is sent from here (mail-outbox.server.ts). */
 export async function onWorkerMessage(message: unknown) {
-  const id = (message as { shopMailQueued?: unknown } | null)?.shopMailQueued;
+  const id = (message as Partial<MailQueuedMessage> | null)?.shopMailQueued;
   if (typeof id !== "number") return;
   const { sendQueuedBy } = await import("~/models/mail-outbox.server");
   await sendQueuedBy(id).catch((error) => console.error(`Sending mail ${id} failed:`, error));

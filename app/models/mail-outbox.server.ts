@@ -177,7 +177,7 @@ async function deliver(first: ClaimedMail): Promise<void> {
 }
 
 /** Sends a claimed mail (and then the rest of its group); settles when done. A stopping server waits for it (drainMails). */
-export function sendClaimed(mail: ClaimedMail): Promise<void> {
+function sendClaimed(mail: ClaimedMail): Promise<void> {
   return trackMail(deliver(mail));
 }
 
