@@ -4,12 +4,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "./client.server";
+import { openDatabase, type Connection, type Tx } from "./client.server";
 import { groupCommitter } from "./group-commit.server";
 
 let dir: string;
 let file: string;
-let db: DB;
+let db: Connection;
 let commitTogether: ReturnType<typeof groupCommitter>;
 
 beforeEach(() => {
@@ -26,8 +26,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const insert = (text: string) => (tx: Parameters<Parameters<typeof commitTogether>[0]>[0]) =>
-  tx.run(sql`insert into notes (text) values (${text}) returning id`);
+const insert = (text: string) => async (tx: Tx) => tx.run(sql`insert into notes (text) values (${text}) returning id`);
+const countNotes = async (tx: Tx) => (await tx.get<{ n: number }>(sql`select count(*) n from notes`)).n;
 /** Counts the COMMITs run on the test's connection from now on. */
 function countCommits() {
   const run = vi.spyOn(Object.getPrototypeOf(db.$client.prepare("select 1")) as { run: () => unknown }, "run");
@@ -54,19 +54,19 @@ describe("commitTogether", () => {
   });
 
   it("gives each caller its own result, and later work sees earlier work of the same batch", async () => {
-    const first = commitTogether((tx) => tx.get<{ n: number }>(sql`select count(*) n from notes`).n);
+    const first = commitTogether(countNotes);
     const write = commitTogether(insert("x"));
-    const count = commitTogether((tx) => tx.get<{ n: number }>(sql`select count(*) n from notes`).n);
+    const count = commitTogether(countNotes);
     expect(await Promise.all([first, write.then(() => "written"), count])).toEqual([0, "written", 1]);
   });
 
   it("undoes only the writes of work that throws, which fails alone", async () => {
     const kept = commitTogether(insert("kept"));
-    const failed = commitTogether((tx) => {
-      insert("undone")(tx);
-      insert("kept")(tx); // the unique text: a constraint error
+    const failed = commitTogether(async (tx) => {
+      await insert("undone")(tx);
+      await insert("kept")(tx); // the unique text: a constraint error
     });
-    const thrown = commitTogether(() => {
+    const thrown = commitTogether(async () => {
       throw new Error("refused");
     });
     const after = commitTogether(insert("after"));
@@ -80,8 +80,8 @@ describe("commitTogether", () => {
 
   it("fails the whole batch, writing nothing, when an error ends SQLite's transaction (as a full disk does)", async () => {
     const before = commitTogether(insert("before"));
-    const fatal = commitTogether((tx) => {
-      tx.run(sql`rollback`);
+    const fatal = commitTogether(async (tx) => {
+      await tx.run(sql`rollback`);
       throw new Error("disk full");
     });
     const after = commitTogether(insert("after"));
@@ -90,6 +90,44 @@ describe("commitTogether", () => {
     expect(committed()).toEqual([]);
     await commitTogether(insert("next"));
     expect(committed()).toEqual(["next"]);
+  });
+
+  it("runs async bodies one at a time, each in its own savepoint, even when they await between writes", async () => {
+    const order: string[] = [];
+    const slow = commitTogether(async (tx) => {
+      order.push("slow begins");
+      await insert("s1")(tx);
+      await new Promise((resolve) => setImmediate(resolve));
+      await insert("s2")(tx);
+      order.push("slow ends");
+    });
+    const fast = commitTogether(async (tx) => {
+      order.push("fast begins");
+      await insert("f1")(tx);
+      throw new Error("undone");
+    });
+    const outcomes = await Promise.allSettled([slow, fast]);
+    expect(order).toEqual(["slow begins", "slow ends", "fast begins"]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected"]);
+    expect(committed()).toEqual(["s1", "s2"]);
+  });
+
+  it("keeps work queued while a batch awaits for the next batch, which runs once the first has committed", async () => {
+    const commits = countCommits();
+    let release!: () => void;
+    const first = commitTogether(async (tx) => {
+      await insert("first")(tx);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = commitTogether(async (tx) => [await countNotes(tx), await insert("second")(tx)][0]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committed()).toEqual([]);
+    release();
+    await first;
+    expect(await second).toBe(1);
+    expect(commits()).toBe(2);
+    expect(committed()).toEqual(["first", "second"]);
   });
 
   it("starts a new batch for work queued while one is committed", async () => {

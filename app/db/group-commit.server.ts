@@ -1,4 +1,5 @@
-import { db as shopDb, type DB, type Tx } from "./client.server";
+import { processWide } from "~/lib/process-wide.server";
+import { writer, type Connection, type Tx } from "./client.server";
 
 // Group commit. With synchronous = FULL (client.server.ts) every commit waits for one fsync of the
 // WAL, a few milliseconds during which this process does nothing else, whatever the transaction
@@ -7,11 +8,17 @@ import { db as shopDb, type DB, type Tx } from "./client.server";
 // each in a savepoint of its own, and one fsync makes them all durable. Each caller hears of its
 // outcome only after that commit, as if it had committed alone.
 //
+// The bodies are async (so that a server database can sit under them later), and they run one after
+// the other: a per-process lock, the batch, holds the one write connection until it commits. A body
+// awaits only its own queries; on SQLite they settle in microtasks, so a batch still ends in the turn
+// it began. Reads outside a transaction go to the read connection (client.server.ts), which never
+// sees a batch's uncommitted writes.
+//
 // When another process holds the database's write lock (several workers share the file), the
 // batch does not wait for it in SQLite's busy handler, which would stop this process's event loop
 // as well: it tries again a millisecond later, and the requests that arrive meanwhile join it.
 
-type Job = { work: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Job = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const RETRY_MS = 1;
@@ -19,13 +26,22 @@ const RETRY_MS = 1;
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
 
 /** A queue of write transactions on one database, committed together. */
-export function groupCommitter(db: DB) {
+export function groupCommitter(db: Connection) {
   const sqlite = db.$client;
+  const tx = db as unknown as Tx;
   // What the connection waits for a lock otherwise: a batch waits as long in all, but a millisecond at a time.
   const busyTimeoutMs = Number(sqlite.pragma("busy_timeout", { simple: true }));
-  const sql = { begin: sqlite.prepare("BEGIN IMMEDIATE"), commit: sqlite.prepare("COMMIT"), rollback: sqlite.prepare("ROLLBACK") };
+  const sql = {
+    begin: sqlite.prepare("BEGIN IMMEDIATE"),
+    commit: sqlite.prepare("COMMIT"),
+    rollback: sqlite.prepare("ROLLBACK"),
+    savepoint: sqlite.prepare("SAVEPOINT job"),
+    release: sqlite.prepare("RELEASE job"),
+    undo: sqlite.prepare("ROLLBACK TO job"),
+  };
   let queue: Job[] = [];
   let scheduled = false;
+  let running = false;
   let busySince: number | null = null;
 
   function schedule(delayMs?: number) {
@@ -57,7 +73,7 @@ export function groupCommitter(db: DB) {
 
   function flush() {
     scheduled = false;
-    if (queue.length === 0) return;
+    if (running || queue.length === 0) return;
     let began: boolean;
     try {
       began = begin();
@@ -72,17 +88,29 @@ export function groupCommitter(db: DB) {
       return;
     }
     busySince = null;
+    running = true;
     const jobs = queue.splice(0);
+    void runBatch(jobs).finally(() => {
+      running = false;
+      if (queue.length > 0) schedule();
+    });
+  }
+
+  async function runBatch(jobs: Job[]) {
     const outcomes: Outcome[] = [];
     try {
       for (const job of jobs) {
+        // A savepoint per job, so a job that throws undoes its own writes only.
+        sql.savepoint.run();
         try {
-          // Nested in the open transaction: a savepoint, so a job that throws undoes its own writes only.
-          outcomes.push({ ok: true, value: db.transaction((tx) => job.work(tx)) });
+          outcomes.push({ ok: true, value: await job.work(tx) });
+          sql.release.run();
         } catch (error) {
           // SQLite ends the whole transaction on some errors (a full disk, an I/O error): the
           // remaining jobs must not run outside it, nor the batch commit half of its work.
           if (!sqlite.inTransaction) throw error;
+          sql.undo.run();
+          sql.release.run();
           outcomes.push({ ok: false, error });
         }
       }
@@ -105,10 +133,12 @@ export function groupCommitter(db: DB) {
   }
 
   /**
-   * Runs `work` (synchronous, in a write transaction shared with other callers' work) soon, and
-   * settles once its writes are on disk: with its result, or with what it threw (its writes undone).
+   * Runs `work` (in a write transaction shared with other callers' work) soon, and settles once its
+   * writes are on disk: with its result, or with what it threw (its writes undone). The body runs
+   * while this process's writes wait for it: it must await nothing but its queries on `tx` (no
+   * network, no timers), and must not call commitTogether itself (that would wait for its own batch).
    */
-  return function commitTogether<T>(work: (tx: Tx) => T): Promise<T> {
+  return function commitTogether<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       schedule();
@@ -116,9 +146,5 @@ export function groupCommitter(db: DB) {
   };
 }
 
-// One queue per process, like the connection (client.server.ts): server.ts's own modules and the
-// Remix build's copies of them commit together too.
-const globalForCommits = globalThis as unknown as { __shopCommitTogether?: ReturnType<typeof groupCommitter> };
-
-/** The shop database's group commit (see above). */
-export const commitTogether = (globalForCommits.__shopCommitTogether ??= groupCommitter(shopDb));
+/** The shop database's group commit (see above): one queue per process, like its connection. */
+export const commitTogether = processWide("commitTogether", () => groupCommitter(writer));

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { DB } from "./client.server";
+import { writer, type Connection } from "./client.server";
 
-export function migrateDatabase(db: DB, migrationsFolder = path.resolve("drizzle")) {
-  migrate(db, { migrationsFolder });
+/** Brings the database's tables up to date (drizzle/); the shop's own database unless told another. */
+export function migrateDatabase(connection: Connection = writer, migrationsFolder = path.resolve("drizzle")) {
+  migrate(connection, { migrationsFolder });
 }

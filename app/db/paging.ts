@@ -18,14 +18,15 @@ export type PageSpec<S extends string> = {
  * (`db.select({...}).from(t).innerJoin(...).$dynamic()`); the count runs over the same FROM and
  * WHERE (SQLite flattens the subquery into a plain `SELECT count(*) FROM t WHERE …`).
  */
-export function selectPage<T extends SQLiteSelect<string, "sync">, S extends string>(
+export async function selectPage<T extends SQLiteSelect<string, "sync">, S extends string>(
   select: T,
   spec: PageSpec<S>,
   query: TableQuery<S>,
-): { rows: T["_"]["result"]; total: number } {
+): Promise<{ rows: T["_"]["result"]; total: number }> {
   const queries = pageQueries(select, spec, query);
-  const total = queries.total.get()?.n ?? 0;
-  return { rows: queries.rows.limit(query.size).offset(pageOffset(query)).all(), total };
+  const [counted] = await queries.total;
+  const rows: T["_"]["result"] = await queries.rows.limit(query.size).offset(pageOffset(query));
+  return { rows, total: counted?.n ?? 0 };
 }
 
 function pageQueries<T extends SQLiteSelect<string, "sync">, S extends string>(
@@ -41,8 +42,8 @@ function pageQueries<T extends SQLiteSelect<string, "sync">, S extends string>(
 }
 
 type PreparedPage = {
-  total: { get(values: Record<string, unknown>): { n: number } | undefined };
-  rows: { all(values: Record<string, unknown>): unknown[] };
+  total: { execute(values: Record<string, unknown>): PromiseLike<{ n: number }[]> };
+  rows: { execute(values: Record<string, unknown>): PromiseLike<unknown[]> };
 };
 const preparedPages = preparedPerShape<PreparedPage>();
 
@@ -52,17 +53,18 @@ const preparedPages = preparedPerShape<PreparedPage>();
  * kept; `values` fill the filter's `sql.placeholder`s. The select must not depend on anything but
  * the shape and those values.
  */
-export function selectPreparedPage<T extends SQLiteSelect<string, "sync">, S extends string>(
+export async function selectPreparedPage<T extends SQLiteSelect<string, "sync">, S extends string>(
   shape: string,
   build: () => { select: T; spec: PageSpec<S> },
   query: TableQuery<S>,
   values: Record<string, unknown>,
-): { rows: T["_"]["result"]; total: number } {
-  const page = preparedPages(`${shape}:${query.sort}:${query.dir}`, () => {
+): Promise<{ rows: T["_"]["result"]; total: number }> {
+  const page = preparedPages(db, `${shape}:${query.sort}:${query.dir}`, () => {
     const { select, spec } = build();
     const { total, rows } = pageQueries(select, spec, query);
     return { total: total.prepare(), rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare() };
   });
-  const total = page.total.get(values)?.n ?? 0;
-  return { rows: page.rows.all({ ...values, limit: query.size, offset: pageOffset(query) }) as T["_"]["result"], total };
+  const [counted] = await page.total.execute(values);
+  const rows = await page.rows.execute({ ...values, limit: query.size, offset: pageOffset(query) });
+  return { rows: rows as T["_"]["result"], total: counted?.n ?? 0 };
 }

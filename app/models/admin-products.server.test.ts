@@ -12,7 +12,7 @@ import type { ProductSort } from "~/lib/admin-sorts";
 import { pngBomb } from "../../tests/e2e/support/png-bomb";
 import { clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
 import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateProduct } from "./admin-products.server";
-import { nextOrderNumber } from "./orders.server";
+import { nextOrderNumber } from "~/db/dialect";
 import { getProduct } from "./products.server";
 
 const input = productSchema.parse({

@@ -1,7 +1,7 @@
 import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
-import { likeAny } from "~/db/like";
+import { containsText } from "~/db/dialect";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { ProductInput } from "~/lib/product-schema";
@@ -26,7 +26,7 @@ const thumbnail = sql<string | null>`(SELECT "product_images"."url" FROM "produc
 /** One page of the admin products list: searched, optionally only low or out of stock. */
 export function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
   const where = and(
-    query.q ? or(likeAny(products.id, query.q), likeAny(products.name, query.q), likeAny(products.seller, query.q)) : undefined,
+    query.q ? or(containsText(products.id, query.q), containsText(products.name, query.q), containsText(products.seller, query.q)) : undefined,
     stock ? STOCK_WHERE[stock] : undefined,
   );
   const sorts = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt };

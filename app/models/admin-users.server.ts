@@ -2,7 +2,7 @@ import { asc, desc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { reviews, users } from "~/db/schema";
-import { likeAny } from "~/db/like";
+import { containsText } from "~/db/dialect";
 import type { UserSort } from "~/lib/admin-sorts";
 import { isAdmin, type Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
@@ -21,7 +21,7 @@ export function listUsers(): User[] {
 
 /** One page of users for the admin table, searched (id, name, e-mail) and sorted in SQL. */
 export function listUsersPage(query: TableQuery<UserSort>) {
-  const where = query.q ? or(likeAny(users.id, query.q), likeAny(users.name, query.q), likeAny(users.email, query.q)) : undefined;
+  const where = query.q ? or(containsText(users.id, query.q), containsText(users.name, query.q), containsText(users.email, query.q)) : undefined;
   const sorts = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
   return selectPage(
     db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).$dynamic(),

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { dailyRevenue, dashboardTotals } from "./dashboard.server";
-import { nextOrderNumber } from "./orders.server";
+import { nextOrderNumber } from "~/db/dialect";
 
 function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatus = PAYMENT.succeeded) {
   db.insert(orders)

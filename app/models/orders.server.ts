@@ -11,7 +11,7 @@ import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
 import { preparedOnce } from "~/db/prepared";
-import { likeAny } from "~/db/like";
+import { containsText } from "~/db/dialect";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -88,13 +88,6 @@ export function getPlacedOrderOf(id: string, userId: string): OrderWithLines | n
   return order && order.userId === userId && isPlacedStatus(order.paymentStatus) ? order : null;
 }
 
-/**
- * The next order number, as an expression evaluated inside the INSERT itself: reading the highest
- * number and writing the next one is one statement, so two checkouts (even from two processes)
- * never get the same number. The unique index makes it a rule of the database.
- */
-export const nextOrderNumber = () =>
-  sql<number>`(SELECT COALESCE(MAX(${orders.orderNumber}) + 1, ${FIRST_ORDER_NUMBER}) FROM ${orders})`;
 
 export type OrderListQuery = TableQuery<OrderSort>;
 
@@ -139,9 +132,9 @@ export function listOrders(query: OrderListQuery, userId?: string) {
     conditions.push(
       or(
         number === null ? undefined : eq(orders.orderNumber, number),
-        likeAny(orders.id, query.q),
-        likeAny(orders.orderStatus, query.q),
-        likeAny(orders.userName, query.q),
+        containsText(orders.id, query.q),
+        containsText(orders.orderStatus, query.q),
+        containsText(orders.userName, query.q),
       ),
     );
   }

@@ -1,7 +1,7 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
-import { likeAny } from "~/db/like";
+import { containsText } from "~/db/dialect";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
@@ -60,7 +60,7 @@ export function listReviewsPage(query: TableQuery<ReviewSort>, productId?: strin
   const where = and(
     productId ? eq(reviews.productId, productId) : undefined,
     query.q
-      ? or(likeAny(reviews.id, query.q), likeAny(reviews.comment, query.q), likeAny(users.name, query.q), likeAny(products.name, query.q))
+      ? or(containsText(reviews.id, query.q), containsText(reviews.comment, query.q), containsText(users.name, query.q), containsText(products.name, query.q))
       : undefined,
   );
   const sorts = {

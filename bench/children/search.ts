@@ -4,7 +4,7 @@
 // DATABASE_URL names the seeded file. Usage: search.ts ITERATIONS
 import { and, asc, count, desc, inArray, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { likeAny } from "~/db/like";
+import { containsText } from "~/db/dialect";
 import { productImages, products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
 import { forgetCatalogueAnswers } from "~/models/catalogue-cache.server";
@@ -17,7 +17,7 @@ function listProductsByLike(keyword: string, page = 1) {
   const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
   const where = and(
     ...words.map(
-      (w) => or(likeAny(products.name, w), likeAny(products.description, w), likeAny(products.category, w), likeAny(products.seller, w)) as SQL,
+      (w) => or(containsText(products.name, w), containsText(products.description, w), containsText(products.category, w), containsText(products.seller, w)) as SQL,
     ),
   );
   const total = db.select({ n: count() }).from(products).get()!.n;

@@ -1,16 +1,20 @@
 import { newId } from "~/db/ids";
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
+import { nextOrderNumber } from "~/db/dialect";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
 import type { Category } from "~/lib/categories";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
 import type { Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
-import { nextOrderNumber } from "~/models/orders.server";
 import { createSession } from "~/models/sessions.server";
 import { issueApiToken } from "~/web/api-token.server";
 
 let clock = Date.UTC(2026, 0, 1);
+
+/** Test data goes in as the shop's own writes do: through the write transaction, committed when this settles. */
+const write = <T>(work: (tx: Tx) => Promise<T>) => commitTogether(work);
 
 type ProductInput = Partial<{
   name: string;
@@ -24,10 +28,12 @@ type ProductInput = Partial<{
 }>;
 
 /** Inserts a product; each call is one minute newer than the last, so "latest first" is known. */
-export function createProduct(input: ProductInput = {}) {
+export function createProduct(input: ProductInput = {}): Promise<string> {
   const id = newId();
   clock += 60_000;
-  db.insert(products)
+  const createdAt = new Date(clock);
+  return write(async (tx) => {
+  await tx.insert(products)
     .values({
       id,
       name: input.name ?? `Product ${id.slice(0, 6)}`,
@@ -37,27 +43,27 @@ export function createProduct(input: ProductInput = {}) {
       seller: input.seller ?? "Test Seller",
       stock: input.stock ?? 5,
       ratings: input.ratings ?? 0,
-      createdAt: new Date(clock),
-    })
-    .run();
+      createdAt,
+    });
   for (let i = 0; i < (input.images ?? 1); i++) {
-    db.insert(productImages).values({ productId: id, url: `/uploads/test/${id}-${i}.svg`, position: i }).run();
+    await tx.insert(productImages).values({ productId: id, url: `/uploads/test/${id}-${i}.svg`, position: i });
   }
   return id;
+  });
 }
 
-export function createUser(name = "Test User", role: Role = "user") {
+export async function createUser(name = "Test User", role: Role = "user"): Promise<string> {
   const id = newId();
-  db.insert(users).values({ id, name, email: `${id}@example.com`, passwordHash: "x", role }).run();
+  await write((tx) => tx.insert(users).values({ id, name, email: `${id}@example.com`, passwordHash: "x", role }));
   return id;
 }
 
-export function addReview(productId: string, userId: string, rating: number, comment = "Fine.") {
-  db.insert(reviews).values({ productId, userId, rating, comment }).run();
+export async function addReview(productId: string, userId: string, rating: number, comment = "Fine.") {
+  await write((tx) => tx.insert(reviews).values({ productId, userId, rating, comment }));
 }
 
-export function clearCatalogue() {
-  db.delete(products).run();
+export async function clearCatalogue() {
+  await write((tx) => tx.delete(products));
 }
 
 type OrderInput = Partial<{
@@ -75,12 +81,17 @@ type OrderInput = Partial<{
  * reserved): its total is the sum of its lines, and each call is one minute newer than the last.
  */
 export function createOrder(input: OrderInput = {}) {
+  return write((tx) => insertOrder(tx, input));
+}
+
+/** createOrder inside a transaction the caller holds. */
+export async function insertOrder(tx: Tx, input: OrderInput = {}) {
   const lines = input.lines ?? [];
   const total = lines.reduce((sum, l) => sum + (l.priceCents ?? 1000) * l.quantity, 0);
   const paymentStatus = input.paymentStatus ?? PAYMENT.succeeded;
   clock += 60_000;
   const createdAt = input.createdAt ?? new Date(clock);
-  const order = db
+  const [order] = await tx
     .insert(orders)
     .values({
       orderNumber: nextOrderNumber(),
@@ -103,28 +114,29 @@ export function createOrder(input: OrderInput = {}) {
       paidAt: paymentStatus === PAYMENT.succeeded || paymentStatus === PAYMENT.refunded ? createdAt : null,
       createdAt,
     })
-    .returning()
-    .get();
+    .returning();
   for (const [i, line] of lines.entries()) {
-    db.insert(orderLines)
+    await tx
+      .insert(orderLines)
       .values({
         orderId: order.id,
         productId: line.productId,
         name: line.name ?? `Line ${i + 1}`,
         priceCents: line.priceCents ?? 1000,
         quantity: line.quantity,
-      })
-      .run();
+      });
   }
   return order;
 }
 
-export function clearOrders() {
-  db.delete(orders).run();
+export async function clearOrders() {
+  await write((tx) => tx.delete(orders));
 }
 
-export const stockOf = (productId: string) =>
-  db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get()?.stock;
+export async function stockOf(productId: string) {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock;
+}
 
 /** An admin table's state (search, sort, page) as its loader reads it from the URL: page 1 of 10, ascending. */
 export function tableQuery<S extends string>(sort: S, over: Partial<TableQuery<S>> = {}): TableQuery<S> {

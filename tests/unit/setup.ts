@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { forgetProcessWide } from "~/lib/process-wide.server";
 
 // Every test file gets its own fresh SQLite file with the real migrations applied.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-unit-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "shop.db")}`;
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "unit-test-secret";
-(globalThis as { __shopDb?: unknown }).__shopDb = undefined;
+forgetProcessWide();
 
-const { db } = await import("~/db/client.server");
 const { migrateDatabase } = await import("~/db/migrate.server");
-migrateDatabase(db);
+migrateDatabase();
