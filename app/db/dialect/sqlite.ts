@@ -75,8 +75,8 @@ export const textRank = () => asc(productsFts.rank);
 
 /**
  * Every word of the full-text index, with how many products hold it: an fts5vocab table over the
- * index, made once per connection in its temp schema (no migration needed). The read connection
- * refuses writes (query_only), the temp schema's included, so it is let make that table alone.
+ * index in the connection's temp schema (no migration needed), made on the first call. The read
+ * connection refuses writes (query_only), to its temp schema too, so it is let make that table alone.
  */
 export async function searchVocabulary(q: Queryable = db): Promise<{ term: string; docs: number }[]> {
   const sqlite = (q as Connection).$client;
