@@ -10,3 +10,9 @@ export const productsFts = sqliteTable("products_fts", {
   seller: text("seller"),
   rank: real("rank"),
 });
+
+/** The index's words and how many products hold each (a temp fts5vocab table, see searchVocabulary in the dialect). */
+export const productsFtsVocab = sqliteTable("products_fts_vocab", {
+  term: text("term").notNull(),
+  doc: integer("doc").notNull(),
+});

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orderLines, orders } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
@@ -38,25 +38,26 @@ describe("product pictures on disk", () => {
     const [bought, other] = await urlsOf(id);
 
     // An order bought with the first picture keeps pointing at its file.
-    const order = db
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(),
-        userName: "Buyer",
-        shippingAddress: "1 Main St",
-        shippingCity: "Springfield",
-        shippingPhoneNo: "555 0100",
-        shippingPostalCode: "12345",
-        shippingCountry: "France",
-        paymentStatus: PAYMENT.succeeded,
-        itemsPriceCents: 12_50,
-        shippingPriceCents: 25_00,
-        taxPriceCents: 63,
-        totalPriceCents: 38_13,
-      })
-      .returning()
-      .get();
-    db.insert(orderLines).values({ orderId: order.id, productId: id, name: input.name, priceCents: 12_50, quantity: 1, image: bought }).run();
+    const [order] = await commitTogether((tx) =>
+      tx
+        .insert(orders)
+        .values({
+          orderNumber: nextOrderNumber(),
+          userName: "Buyer",
+          shippingAddress: "1 Main St",
+          shippingCity: "Springfield",
+          shippingPhoneNo: "555 0100",
+          shippingPostalCode: "12345",
+          shippingCountry: "France",
+          paymentStatus: PAYMENT.succeeded,
+          itemsPriceCents: 12_50,
+          shippingPriceCents: 25_00,
+          taxPriceCents: 63,
+          totalPriceCents: 38_13,
+        })
+        .returning(),
+    );
+    await commitTogether((tx) => tx.insert(orderLines).values({ orderId: order.id, productId: id, name: input.name, priceCents: 12_50, quantity: 1, image: bought }));
 
     await deleteProduct(id);
     expect(fs.existsSync(fileOf(bought))).toBe(true);
@@ -95,30 +96,32 @@ describe("how many pictures", () => {
 
 describe("the admin's product list", () => {
   const query = tableQuery<ProductSort>("stock");
-  function stocked() {
-    clearCatalogue();
-    return Object.fromEntries([0, 1, LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD + 1].map((stock) => [stock, insertProduct({ stock, name: `Stock ${stock}`, images: 2 })]));
+  async function stocked() {
+    await clearCatalogue();
+    const ids: Record<number, string> = {};
+    for (const stock of [0, 1, LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD + 1]) ids[stock] = await insertProduct({ stock, name: `Stock ${stock}`, images: 2 });
+    return ids;
   }
 
-  it("shows each product's category, stock and first picture", () => {
-    const ids = stocked();
-    const { rows, total } = listProductsPage(query);
+  it("shows each product's category, stock and first picture", async () => {
+    const ids = await stocked();
+    const { rows, total } = await listProductsPage(query);
     expect(total).toBe(4);
     expect(rows[0]).toEqual({ id: ids[0], name: "Stock 0", category: "Electronics", priceCents: 1000, stock: 0, thumbnail: `/uploads/test/${ids[0]}-0.svg` });
   });
 
-  it("filters low stock (1 to the threshold) and out of stock (0), with the search", () => {
-    const ids = stocked();
-    expect(listProductsPage(query, "low").rows.map((r) => r.id)).toEqual([ids[1], ids[LOW_STOCK_THRESHOLD]]);
-    expect(listProductsPage(query, "out")).toMatchObject({ total: 1, rows: [{ id: ids[0] }] });
-    expect(listProductsPage({ ...query, q: `Stock ${LOW_STOCK_THRESHOLD}` }, "low").total).toBe(1);
-    expect(listProductsPage({ ...query, q: "Stock 1" }, "out").total).toBe(0);
+  it("filters low stock (1 to the threshold) and out of stock (0), with the search", async () => {
+    const ids = await stocked();
+    expect((await listProductsPage(query, "low")).rows.map((r) => r.id)).toEqual([ids[1], ids[LOW_STOCK_THRESHOLD]]);
+    expect(await listProductsPage(query, "out")).toMatchObject({ total: 1, rows: [{ id: ids[0] }] });
+    expect((await listProductsPage({ ...query, q: `Stock ${LOW_STOCK_THRESHOLD}` }, "low")).total).toBe(1);
+    expect((await listProductsPage({ ...query, q: "Stock 1" }, "out")).total).toBe(0);
   });
 
   it("deletes several products at once and names the ids it did not find", async () => {
-    const ids = stocked();
+    const ids = await stocked();
     const result = await deleteProducts([ids[0], ids[1], "no-such-product"]);
     expect(result).toEqual({ deleted: ["Stock 0", "Stock 1"], missing: ["no-such-product"] });
-    expect(listProductsPage(query).rows.map((r) => r.id)).toEqual([ids[LOW_STOCK_THRESHOLD], ids[LOW_STOCK_THRESHOLD + 1]]);
+    expect((await listProductsPage(query)).rows.map((r) => r.id)).toEqual([ids[LOW_STOCK_THRESHOLD], ids[LOW_STOCK_THRESHOLD + 1]]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
-import { containsText } from "~/db/dialect";
+import { containsText, rowsAffected } from "~/db/dialect";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { ProductInput } from "~/lib/product-schema";
@@ -24,7 +24,7 @@ const STOCK_WHERE: Record<StockFilter, ReturnType<typeof eq>> = {
 const thumbnail = sql<string | null>`(SELECT "product_images"."url" FROM "product_images" WHERE "product_images"."product_id" = "products"."id" ORDER BY "product_images"."position", "product_images"."id" LIMIT 1)`;
 
 /** One page of the admin products list: searched, optionally only low or out of stock. */
-export function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
+export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
   const where = and(
     query.q ? or(containsText(products.id, query.q), containsText(products.name, query.q), containsText(products.seller, query.q)) : undefined,
     stock ? STOCK_WHERE[stock] : undefined,
@@ -48,9 +48,9 @@ export function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFi
 }
 
 /** The products of these ids that exist (id and name, by name), for a bulk deletion's confirmation. */
-export function productsByIds(ids: string[]) {
+export async function productsByIds(ids: string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.name)).all();
+  return db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.name));
 }
 
 /** A product shows at most MAX_PRODUCT_IMAGES pictures; `count` is how many were sent. */
@@ -84,15 +84,15 @@ const columns = (input: ProductInput) => ({
 export async function createProduct(input: ProductInput, images: ImageUpload[]) {
   if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
   const urls = await saveAll(images);
-  return commitTogether((tx) => {
-    const product = tx.insert(products).values(columns(input)).returning({ id: products.id }).get();
-    tx.insert(productImages).values(urls.map((url, position) => ({ productId: product.id, url, position }))).run();
+  return commitTogether(async (tx) => {
+    const [product] = await tx.insert(products).values(columns(input)).returning({ id: products.id });
+    await tx.insert(productImages).values(urls.map((url, position) => ({ productId: product.id, url, position })));
     return product;
   });
 }
 
-const imageUrlsOf = (id: string) =>
-  db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id)).all().map((r) => r.url);
+const imageUrlsOf = async (id: string) =>
+  (await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id))).map((r) => r.url);
 
 /**
  * Removes the files of pictures no product shows any more, except those an order line still
@@ -100,22 +100,23 @@ const imageUrlsOf = (id: string) =>
  */
 async function removeUnusedImages(urls: string[]) {
   for (const url of urls) {
-    const shown = db.select({ n: count() }).from(productImages).where(eq(productImages.url, url)).get()?.n ?? 0;
-    const ordered = db.select({ n: count() }).from(orderLines).where(eq(orderLines.image, url)).get()?.n ?? 0;
-    if (shown === 0 && ordered === 0) await deleteImage(url);
+    const [shown] = await db.select({ n: count() }).from(productImages).where(eq(productImages.url, url));
+    const [ordered] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.image, url));
+    if (shown.n === 0 && ordered.n === 0) await deleteImage(url);
   }
 }
 
 /** Updates the fields; new pictures, when given, replace the old ones (as the spec's form does). */
 export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[]) {
-  if (!db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) throw notFound();
+  const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  if (!found) throw notFound();
   const urls = images.length ? await saveAll(images) : [];
-  const replaced = urls.length ? imageUrlsOf(id) : [];
-  await commitTogether((tx) => {
-    tx.update(products).set(columns(input)).where(eq(products.id, id)).run();
+  const replaced = urls.length ? await imageUrlsOf(id) : [];
+  await commitTogether(async (tx) => {
+    await tx.update(products).set(columns(input)).where(eq(products.id, id));
     if (urls.length) {
-      tx.delete(productImages).where(eq(productImages.productId, id)).run();
-      tx.insert(productImages).values(urls.map((url, position) => ({ productId: id, url, position }))).run();
+      await tx.delete(productImages).where(eq(productImages.productId, id));
+      await tx.insert(productImages).values(urls.map((url, position) => ({ productId: id, url, position })));
     }
   });
   await removeUnusedImages(replaced);
@@ -126,15 +127,15 @@ export async function updateProduct(id: string, input: ProductInput, images: Ima
  * name, price and picture URL), and the picture files they point at.
  */
 export async function deleteProduct(id: string) {
-  const urls = imageUrlsOf(id);
-  const removed = await commitTogether((tx) => tx.delete(products).where(eq(products.id, id)).run().changes);
+  const urls = await imageUrlsOf(id);
+  const removed = await commitTogether(async (tx) => rowsAffected(await tx.delete(products).where(eq(products.id, id))));
   if (removed !== 1) throw notFound();
   await removeUnusedImages(urls);
 }
 
 /** Deletes each product (as deleteProduct does); answers the names deleted and the ids not found. */
 export async function deleteProducts(ids: string[]) {
-  const found = productsByIds([...new Set(ids)]);
+  const found = await productsByIds([...new Set(ids)]);
   const deleted: string[] = [];
   for (const product of found) {
     await deleteProduct(product.id);

@@ -171,7 +171,7 @@ export type CartLine = {
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
   const { rows, notices } = await fitCart(ref);
   const lines: CartLine[] = rows.map((row) => ({ ...row, image: null }));
-  const images = firstImageUrls(lines.map((l) => l.productId));
+  const images = await firstImageUrls(lines.map((l) => l.productId));
   for (const line of lines) line.image = images.get(line.productId) ?? null;
   return { lines, notices };
 }

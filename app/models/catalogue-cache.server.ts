@@ -1,7 +1,10 @@
-import type { Statement } from "better-sqlite3";
+import { and, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { jsonSize } from "~/lib/json-size";
 import { db } from "~/db/client.server";
+import { catalogueChanges } from "~/db/derived";
+import { inList, listParam } from "~/db/dialect";
+import { preparedOnce } from "~/db/prepared";
 import { catalogueVersion } from "./catalogue-version.server";
 
 // What the catalogue's readers return, kept across catalogue changes that do not touch it. The
@@ -24,35 +27,43 @@ export type DependsOn = readonly string[] | "all";
 type Entry = { value: unknown; checkedAt: number; dependsOn: DependsOn };
 const kept = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_JSON_BYTES, sizeCalculation: (entry) => jsonSize(entry.value) });
 
-let touched: Statement<{ from: number; to: number; all: number; ids: string }, number> | undefined;
+const changeSince = preparedOnce((q) =>
+  q
+    .select({ one: sql<number>`1` })
+    .from(catalogueChanges)
+    .where(
+      and(
+        gt(catalogueChanges.version, sql.placeholder("from")),
+        lte(catalogueChanges.version, sql.placeholder("to")),
+        or(isNull(catalogueChanges.productId), sql`${sql.placeholder("all")} = 1`, inList(catalogueChanges.productId, sql.placeholder("ids"))),
+      ),
+    )
+    .limit(1)
+    .prepare(),
+);
 
 /** Whether a change after version `from`, up to `to`, touched any page or one of `dependsOn`'s products. */
-function touchedSince(from: number, to: number, dependsOn: DependsOn): boolean {
+async function touchedSince(from: number, to: number, dependsOn: DependsOn): Promise<boolean> {
   if (to - from >= KEPT_VERSIONS) return true;
-  touched ??= db.$client
-    .prepare<{ from: number; to: number; all: number; ids: string }, number>(
-      `SELECT EXISTS (SELECT 1 FROM catalogue_changes WHERE version > :from AND version <= :to
-         AND (product_id IS NULL OR :all = 1 OR product_id IN (SELECT value FROM json_each(:ids))))`,
-    )
-    .pluck();
   const all = dependsOn === "all";
-  return touched.get({ from, to, all: all ? 1 : 0, ids: all ? "[]" : JSON.stringify(dependsOn) }) === 1;
+  const found = await changeSince(db).execute({ from, to, all: all ? 1 : 0, ids: listParam(all ? [] : dependsOn) });
+  return found.length > 0;
 }
 
 /**
  * `read()`'s answer for `key`, read again only after a change that touched one of the products it
  * depends on (`dependsOn(answer)`) or any page.
  */
-export function catalogueCached<T>(key: string, read: () => T, dependsOn: (answer: T) => DependsOn): T {
+export async function catalogueCached<T>(key: string, read: () => Promise<T>, dependsOn: (answer: T) => DependsOn): Promise<T> {
   // The version is read first: an answer read after a change is at worst tagged with the version
   // before it, and so checked against that change too, never the other way round.
   const version = catalogueVersion();
   const entry = kept.get(key);
-  if (entry && (entry.checkedAt === version || !touchedSince(entry.checkedAt, version, entry.dependsOn))) {
+  if (entry && (entry.checkedAt === version || !(await touchedSince(entry.checkedAt, version, entry.dependsOn)))) {
     entry.checkedAt = version;
     return entry.value as T;
   }
-  const value = read();
+  const value = await read();
   kept.set(key, { value, checkedAt: version, dependsOn: dependsOn(value) });
   return value;
 }

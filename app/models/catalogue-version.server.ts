@@ -1,14 +1,11 @@
-import type { Statement } from "better-sqlite3";
-import { db } from "~/db/client.server";
-
-let statement: Statement<[], number> | undefined;
+import { catalogueVersion as readCatalogueVersion } from "~/db/dialect";
 
 /**
  * The catalogue's version: database triggers bump it with every change to products, stock,
- * pictures or reviews (drizzle/0004), so a cache tagged with it can never serve a stale catalogue.
- * One indexed read of a one-row table (a few microseconds).
+ * pictures or reviews (drizzle/0004, the tables in app/db/catalogue-tables.ts), so a cache tagged
+ * with it can never serve a stale catalogue. Synchronous: it is the cache hit's one check, read
+ * cheaply by the dialect.
  */
 export function catalogueVersion(): number {
-  statement ??= db.$client.prepare<[], number>("SELECT version FROM catalogue_version WHERE id = 1").pluck();
-  return statement.get() ?? 0;
+  return readCatalogueVersion();
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
 import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
@@ -13,7 +14,7 @@ beforeEach(() => clearCatalogue());
 
 describe("listProducts: paging and counts", () => {
   it("pages the newest products first and counts all of them", async () => {
-    for (let i = 1; i <= 20; i++) createProduct({ name: `Item ${i}` });
+    for (let i = 1; i <= 20; i++) await createProduct({ name: `Item ${i}` });
 
     const first = await listProducts({ page: 1 });
     expect(first.resPerPage).toBe(RES_PER_PAGE);
@@ -31,8 +32,8 @@ describe("listProducts: paging and counts", () => {
   });
 
   it("counts the filtered set before paging, and productsCount stays the whole catalogue", async () => {
-    for (let i = 0; i < 10; i++) createProduct({ category: "Laptops", priceCents: 100_000 + i });
-    for (let i = 0; i < 5; i++) createProduct({ category: "Books", priceCents: 2000 });
+    for (let i = 0; i < 10; i++) await createProduct({ category: "Laptops", priceCents: 100_000 + i });
+    for (let i = 0; i < 5; i++) await createProduct({ category: "Books", priceCents: 2000 });
 
     const laptops = await listProducts({ page: 2, category: "Laptops" });
     expect(laptops.productsCount).toBe(15);
@@ -42,7 +43,7 @@ describe("listProducts: paging and counts", () => {
   });
 
   it("returns each product's images in order", async () => {
-    const id = createProduct({ images: 3 });
+    const id = await createProduct({ images: 3 });
     const { products: [product] } = await listProducts({ page: 1 });
     expect(product.id).toBe(id);
     expect(product.images.map((i) => i.url)).toEqual([0, 1, 2].map((n) => `/uploads/test/${id}-${n}.svg`));
@@ -51,10 +52,10 @@ describe("listProducts: paging and counts", () => {
 
 describe("listProducts: filters", () => {
   it("filters by exact category, price bounds (inclusive) and minimum rating", async () => {
-    createProduct({ name: "Cheap cam", category: "Cameras", priceCents: 5000, ratings: 2 });
-    createProduct({ name: "Mid cam", category: "Cameras", priceCents: 25000, ratings: 4 });
-    createProduct({ name: "Dear cam", category: "Cameras", priceCents: 250000, ratings: 4.5 });
-    createProduct({ name: "Mid book", category: "Books", priceCents: 25000, ratings: 5 });
+    await createProduct({ name: "Cheap cam", category: "Cameras", priceCents: 5000, ratings: 2 });
+    await createProduct({ name: "Mid cam", category: "Cameras", priceCents: 25000, ratings: 4 });
+    await createProduct({ name: "Dear cam", category: "Cameras", priceCents: 250000, ratings: 4.5 });
+    await createProduct({ name: "Mid book", category: "Books", priceCents: 25000, ratings: 5 });
 
     expect(names(await listProducts({ page: 1, category: "Cameras" }))).toHaveLength(3);
     expect(names(await listProducts({ page: 1, priceGteCents: 25000, priceLteCents: 25000 })).sort()).toEqual([
@@ -72,24 +73,24 @@ describe("listProducts: filters", () => {
 
 describe("listProducts: full-text search", () => {
   it("ranks a match in the name above a match in the description only", async () => {
-    createProduct({ name: "Travel bag", description: "Fits a tripod and a small drone." });
-    createProduct({ name: "Carbon tripod", description: "Light and stable." });
+    await createProduct({ name: "Travel bag", description: "Fits a tripod and a small drone." });
+    await createProduct({ name: "Carbon tripod", description: "Light and stable." });
     const result = await listProducts({ page: 1, keyword: "tripod" });
     expect(names(result)).toEqual(["Carbon tripod", "Travel bag"]);
     expect(result.filteredProductsCount).toBe(2);
   });
 
   it("matches the last word as a prefix, in any case", async () => {
-    createProduct({ name: "Apple MacBook Pro 14" });
-    createProduct({ name: "Apple iPad Air" });
+    await createProduct({ name: "Apple MacBook Pro 14" });
+    await createProduct({ name: "Apple iPad Air" });
     expect(names(await listProducts({ page: 1, keyword: "macb" }))).toEqual(["Apple MacBook Pro 14"]);
     expect(names(await listProducts({ page: 1, keyword: "APPLE MACBOOK" }))).toEqual(["Apple MacBook Pro 14"]);
     expect(names(await listProducts({ page: 1, keyword: "apple i" }))).toEqual(["Apple iPad Air"]);
   });
 
   it("ignores accents both ways", async () => {
-    createProduct({ name: "Crème Brûlée Gift Box", category: "Food" });
-    createProduct({ name: "Creme Soda", category: "Food" });
+    await createProduct({ name: "Crème Brûlée Gift Box", category: "Food" });
+    await createProduct({ name: "Creme Soda", category: "Food" });
     expect(names(await listProducts({ page: 1, keyword: "creme brulee" }))).toEqual(["Crème Brûlée Gift Box"]);
     expect(names(await listProducts({ page: 1, keyword: "crème" })).sort()).toEqual([
       "Creme Soda",
@@ -98,38 +99,38 @@ describe("listProducts: full-text search", () => {
   });
 
   it("searches category and seller too, and combines with filters", async () => {
-    createProduct({ name: "Thing one", seller: "Acme Outlet", category: "Home", priceCents: 1000 });
-    createProduct({ name: "Thing two", seller: "Acme Outlet", category: "Home", priceCents: 9000 });
-    createProduct({ name: "Thing three", seller: "Other", category: "Sports" });
+    await createProduct({ name: "Thing one", seller: "Acme Outlet", category: "Home", priceCents: 1000 });
+    await createProduct({ name: "Thing two", seller: "Acme Outlet", category: "Home", priceCents: 9000 });
+    await createProduct({ name: "Thing three", seller: "Other", category: "Sports" });
     expect(names(await listProducts({ page: 1, keyword: "acme" }))).toHaveLength(2);
     expect(names(await listProducts({ page: 1, keyword: "sports" }))).toEqual(["Thing three"]);
     expect(names(await listProducts({ page: 1, keyword: "acme", priceGteCents: 5000 }))).toEqual(["Thing two"]);
   });
 
   it("finds nothing for text without a searchable word, and nothing for unknown words", async () => {
-    createProduct({ name: "Anything" });
+    await createProduct({ name: "Anything" });
     expect((await listProducts({ page: 1, keyword: "***" })).filteredProductsCount).toBe(0);
     expect((await listProducts({ page: 1, keyword: "zzzqqq" })).products).toEqual([]);
   });
 
   it("keeps the index in step when a product is renamed or deleted", async () => {
-    const id = createProduct({ name: "Old gadget" });
-    db.update(products).set({ name: "Shiny widget" }).where(eq(products.id, id)).run();
+    const id = await createProduct({ name: "Old gadget" });
+    await commitTogether((tx) => tx.update(products).set({ name: "Shiny widget" }).where(eq(products.id, id)));
     expect(names(await listProducts({ page: 1, keyword: "gadget" }))).toEqual([]);
     expect(names(await listProducts({ page: 1, keyword: "widget" }))).toEqual(["Shiny widget"]);
-    db.delete(products).where(eq(products.id, id)).run();
+    await commitTogether((tx) => tx.delete(products).where(eq(products.id, id)));
     expect(names(await listProducts({ page: 1, keyword: "widget" }))).toEqual([]);
   });
 });
 
 describe("listProducts: sort", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     // Created in this order (newest last); two share a price and two share a rating, to show the ties.
-    createProduct({ name: "Lamp B", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 4 });
-    createProduct({ name: "Lamp A", description: "desk lamp", category: "Home", priceCents: 1000, ratings: 2 });
-    createProduct({ name: "Lamp C", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 5 });
-    createProduct({ name: "Lamp D", description: "floor lamp", category: "Home", priceCents: 2000, ratings: 4 });
-    createProduct({ name: "Ball", category: "Sports", priceCents: 500, ratings: 5 });
+    await createProduct({ name: "Lamp B", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 4 });
+    await createProduct({ name: "Lamp A", description: "desk lamp", category: "Home", priceCents: 1000, ratings: 2 });
+    await createProduct({ name: "Lamp C", description: "desk lamp", category: "Home", priceCents: 3000, ratings: 5 });
+    await createProduct({ name: "Lamp D", description: "floor lamp", category: "Home", priceCents: 2000, ratings: 4 });
+    await createProduct({ name: "Ball", category: "Sports", priceCents: 500, ratings: 5 });
   });
 
   it("lists a category alone, newest first by default", async () => {
@@ -152,7 +153,7 @@ describe("listProducts: sort", () => {
   it("ranks by relevance by default with a keyword, and pages a sorted list stably", async () => {
     expect(names(await listProducts({ page: 1, keyword: "floor lamp" }))).toEqual(["Lamp D"]);
     expect(names(await listProducts({ page: 1, keyword: "desk" }))[0]).not.toBe("Lamp D");
-    for (let i = 0; i < 10; i++) createProduct({ name: `Same ${i}`, category: "Books", priceCents: 700 });
+    for (let i = 0; i < 10; i++) await createProduct({ name: `Same ${i}`, category: "Books", priceCents: 700 });
     const pages = [1, 2].map((page) => listProducts({ page, category: "Books", sort: "price-asc" }));
     const [first, second] = await Promise.all(pages);
     expect([...names(first), ...names(second)]).toEqual(Array.from({ length: 10 }, (_, i) => `Same ${9 - i}`));
@@ -174,12 +175,12 @@ describe("getProduct", () => {
   });
 
   it("returns the product with images, and reviews with the reviewer's name", async () => {
-    const id = createProduct({ name: "Reviewed", images: 2 });
-    const ann = createUser("Ann");
-    const bob = createUser("Bob");
-    addReview(id, ann, 5, "Great");
-    addReview(id, bob, 2, "Meh");
-    recomputeProductRatings(db, id);
+    const id = await createProduct({ name: "Reviewed", images: 2 });
+    const ann = await createUser("Ann");
+    const bob = await createUser("Bob");
+    await addReview(id, ann, 5, "Great");
+    await addReview(id, bob, 2, "Meh");
+    await commitTogether((tx) => recomputeProductRatings(tx, id));
 
     const product = await getProduct(id);
     expect(product).not.toBeNull();
@@ -195,8 +196,8 @@ describe("getProduct", () => {
 
 describe("relatedProducts", () => {
   it("gives up to four others of the same category, newest first, never the product itself", async () => {
-    const ids = Array.from({ length: 6 }, (_, i) => createProduct({ name: `Laptop ${i + 1}`, category: "Laptops" }));
-    createProduct({ name: "A book", category: "Books" });
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createProduct({ name: `Laptop ${i + 1}`, category: "Laptops" })));
+    await createProduct({ name: "A book", category: "Books" });
     const related = await relatedProducts({ id: ids[5], category: "Laptops" });
     expect(related.map((p) => p.name)).toEqual(["Laptop 5", "Laptop 4", "Laptop 3", "Laptop 2"]);
     expect(related[0].images).toHaveLength(1);
@@ -206,8 +207,8 @@ describe("relatedProducts", () => {
   });
 
   it("is empty when the product is the only one of its category", async () => {
-    const id = createProduct({ category: "Food" });
-    createProduct({ category: "Books" });
+    const id = await createProduct({ category: "Food" });
+    await createProduct({ category: "Books" });
     expect(await relatedProducts({ id, category: "Food" })).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, lte, ne, sql, type Column, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import { db, type Queryable } from "~/db/client.server";
+import { inList, listParam, textMatch, textQuery, textRank } from "~/db/dialect";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
-import { toFtsQuery } from "~/lib/fts";
 import { preparedOnce, preparedPerShape } from "~/db/prepared";
 import { catalogueCached } from "./catalogue-cache.server";
 
@@ -92,50 +92,49 @@ export async function countKeywordMatches(keyword: string): Promise<number> {
   return catalogueCached(`count:${keyword}`, () => keywordMatches(keyword), () => []);
 }
 
-function keywordMatches(keyword: string): number {
-  const match = toFtsQuery(keyword);
+async function keywordMatches(keyword: string): Promise<number> {
+  const match = textQuery(keyword);
   if (!match) return 0;
-  return statements().keywordCount.get({ match })?.filtered ?? 0;
+  const [row] = await statements(db).keywordCount.execute({ match });
+  return row?.filtered ?? 0;
 }
 
-// A list of ids as one parameter (a JSON array), so that one prepared statement serves any number.
-const inIds = (column: Column) =>
-  sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
-
-// What the catalogue's readers run again after every change to the catalogue (see prepared.ts).
-const matches = sql`${productsFts} MATCH ${sql.placeholder("match")}`;
-const statements = preparedOnce(() => ({
-  productsCount: db.select({ total: count() }).from(products).prepare(),
-  keywordCount: db.select({ filtered: count() }).from(productsFts).where(matches).prepare(),
+// What the catalogue's readers run again after every change to the catalogue, prepared once per
+// connection (see prepared.ts). Lists of ids go as one parameter (listParam), so that one
+// statement serves any number.
+const matches = textMatch(sql.placeholder("match"));
+const statements = preparedOnce((q) => ({
+  productsCount: q.select({ total: count() }).from(products).prepare(),
+  keywordCount: q.select({ filtered: count() }).from(productsFts).where(matches).prepare(),
   // A keyword alone: ranked in the full-text index only (no join per match), then the page's products.
-  keywordHits: db
+  keywordHits: q
     .select({ seq: productsFts.rowid })
     .from(productsFts)
     .where(matches)
-    .orderBy(asc(productsFts.rank), desc(productsFts.rowid))
+    .orderBy(textRank(), desc(productsFts.rowid))
     .limit(RES_PER_PAGE)
     .offset(sql.placeholder("offset"))
     .prepare(),
-  productsBySeq: db
+  productsBySeq: q
     .select({ ...summaryColumns, seq: products.seq })
     .from(products)
-    .where(sql`${products.seq} in (select value from json_each(${sql.placeholder("seqs")}))`)
+    .where(inList(products.seq, sql.placeholder("seqs")))
     .prepare(),
-  product: db.select(summaryColumns).from(products).where(eq(products.id, sql.placeholder("id"))).prepare(),
-  related: db
+  product: q.select(summaryColumns).from(products).where(eq(products.id, sql.placeholder("id"))).prepare(),
+  related: q
     .select(summaryColumns)
     .from(products)
     .where(and(eq(products.category, sql.placeholder("category")), ne(products.id, sql.placeholder("id"))))
     .orderBy(desc(products.createdAt), desc(products.seq))
     .limit(sql.placeholder("limit"))
     .prepare(),
-  images: db
+  images: q
     .select({ id: productImages.id, url: productImages.url, productId: productImages.productId })
     .from(productImages)
-    .where(inIds(productImages.productId))
+    .where(inList(productImages.productId, sql.placeholder("ids")))
     .orderBy(asc(productImages.position), asc(productImages.id))
     .prepare(),
-  reviews: db
+  reviews: q
     .select({
       id: reviews.id,
       productId: reviews.productId,
@@ -147,30 +146,31 @@ const statements = preparedOnce(() => ({
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(inIds(reviews.productId))
+    .where(inList(reviews.productId, sql.placeholder("ids")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .prepare(),
+  all: q.select(summaryColumns).from(products).orderBy(desc(products.createdAt), desc(products.seq)).prepare(),
 }));
 
-function imagesByProduct(ids: string[]): Map<string, ProductImage[]> {
+async function imagesByProduct(ids: string[], q: Queryable = db): Promise<Map<string, ProductImage[]>> {
   const byProduct = new Map<string, ProductImage[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = statements().images.all({ ids: JSON.stringify(ids) });
+  const rows = await statements(q).images.execute({ ids: listParam(ids) });
   for (const row of rows) byProduct.get(row.productId)?.push({ id: row.id, url: row.url });
   return byProduct;
 }
 
-/** The first picture of each product (for cart and order lines). */
-export function firstImageUrls(productIds: string[]): Map<string, string> {
+/** The first picture of each product (for cart and order lines); `q`: the transaction, inside one. */
+export async function firstImageUrls(productIds: string[], q: Queryable = db): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
-  for (const [productId, images] of imagesByProduct(productIds)) if (images[0]) urls.set(productId, images[0].url);
+  for (const [productId, images] of await imagesByProduct(productIds, q)) if (images[0]) urls.set(productId, images[0].url);
   return urls;
 }
 
-export function reviewsByProduct(ids: string[]): Map<string, ProductReview[]> {
+export async function reviewsByProduct(ids: string[]): Promise<Map<string, ProductReview[]>> {
   const byProduct = new Map<string, ProductReview[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProduct;
-  const rows = statements().reviews.all({ ids: JSON.stringify(ids) });
+  const rows = await statements(db).reviews.execute({ ids: listParam(ids) });
   for (const row of rows) byProduct.get(row.productId)?.push(row);
   return byProduct;
 }
@@ -191,26 +191,26 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
 
 type SummaryRow = Omit<ProductSummary, "images">;
 type ListStatements = {
-  count: { get(values: Record<string, unknown>): { filtered: number } | undefined };
-  rows: { all(values: Record<string, unknown>): SummaryRow[] };
+  count: { execute(values: Record<string, unknown>): PromiseLike<{ filtered: number }[]> };
+  rows: { execute(values: Record<string, unknown>): PromiseLike<SummaryRow[]> };
 };
 const listStatementsByShape = preparedPerShape<ListStatements>();
 
-/** The count and the page of a list with these filters, this order, with or without a keyword: prepared once. */
-function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boolean): ListStatements {
-  return listStatementsByShape(`${withKeyword ? "keyword" : "all"} ${sort} ${filters.join(",")}`, () => {
+/** The count and the page of a list with these filters, this order, with or without a keyword: prepared once per connection. */
+function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, withKeyword: boolean): ListStatements {
+  return listStatementsByShape(q, `${withKeyword ? "keyword" : "all"} ${sort} ${filters.join(",")}`, () => {
     const conditions = filters.map((f) => FILTERS[f]());
     if (withKeyword) {
       const where = and(matches, ...conditions);
       const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
       return {
-        count: db.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).prepare(),
-        rows: db
+        count: q.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).prepare(),
+        rows: q
           .select(summaryColumns)
           .from(productsFts)
           .innerJoin(products, joinOn)
           .where(where)
-          .orderBy(...(sort === "relevance" ? [asc(productsFts.rank), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
+          .orderBy(...(sort === "relevance" ? [textRank(), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
           .limit(RES_PER_PAGE)
           .offset(sql.placeholder("offset"))
           .prepare(),
@@ -218,8 +218,8 @@ function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boole
     }
     const where = conditions.length ? and(...conditions) : undefined;
     return {
-      count: db.select({ filtered: count() }).from(products).where(where).prepare(),
-      rows: db
+      count: q.select({ filtered: count() }).from(products).where(where).prepare(),
+      rows: q
         .select(summaryColumns)
         .from(products)
         .where(where)
@@ -231,13 +231,14 @@ function listStatements(filters: Filter[], sort: ProductSort, withKeyword: boole
   });
 }
 
-function productPage(q: ProductQuery): ProductPage {
-  const total = statements().productsCount.get()?.total ?? 0;
+async function productPage(q: ProductQuery): Promise<ProductPage> {
+  const [counted] = await statements(db).productsCount.execute();
+  const total = counted?.total ?? 0;
   const values = filterValues(q);
   const filters = Object.keys(values) as Filter[];
   const offset = (q.page - 1) * RES_PER_PAGE;
   const keyword = q.keyword?.trim();
-  const match = keyword ? toFtsQuery(keyword) : null;
+  const match = keyword ? textQuery(keyword) : null;
   const sort = effectiveSort(q);
 
   let rows: SummaryRow[];
@@ -249,24 +250,20 @@ function productPage(q: ProductQuery): ProductPage {
   } else if (match && filters.length === 0 && sort === "relevance") {
     // A keyword alone: count and rank in the full-text index only, then read the one page of
     // products. Equal ranks: newest first (seq grows with creation).
-    filtered = keywordMatches(keyword!);
-    const hits = statements().keywordHits.all({ match, offset });
-    const bySeq = new Map(
-      hits.length
-        ? statements()
-            .productsBySeq.all({ seqs: JSON.stringify(hits.map((h) => h.seq)) })
-            .map(({ seq, ...row }) => [seq, row])
-        : [],
-    );
+    filtered = await keywordMatches(keyword!);
+    const hits = await statements(db).keywordHits.execute({ match, offset });
+    const found = hits.length ? await statements(db).productsBySeq.execute({ seqs: listParam(hits.map((h) => h.seq)) }) : [];
+    const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
     rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
   } else {
-    const list = listStatements(filters, sort, match !== null);
+    const list = listStatements(db, filters, sort, match !== null);
     const params = match === null ? values : { ...values, match };
-    filtered = list.count.get(params)?.filtered ?? 0;
-    rows = list.rows.all({ ...params, offset });
+    const [counted] = await list.count.execute(params);
+    filtered = counted?.filtered ?? 0;
+    rows = await list.rows.execute({ ...params, offset });
   }
 
-  const images = imagesByProduct(rows.map((r) => r.id));
+  const images = await imagesByProduct(rows.map((r) => r.id));
   return {
     products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
     productsCount: total,
@@ -281,10 +278,11 @@ function productPage(q: ProductQuery): ProductPage {
 export async function getProduct(id: string): Promise<ProductDetail | null> {
   return catalogueCached(
     `product:${id}`,
-    () => {
-      const row = statements().product.get({ id });
+    async () => {
+      const [row] = await statements(db).product.execute({ id });
       if (!row) return null;
-      return { ...row, images: imagesByProduct([id]).get(id) ?? [], reviews: reviewsByProduct([id]).get(id) ?? [] };
+      const [images, reviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
+      return { ...row, images: images.get(id) ?? [], reviews: reviews.get(id) ?? [] };
     },
     () => [id],
   );
@@ -294,9 +292,9 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
 export async function relatedProducts(product: { id: string; category: string }, limit = 4): Promise<ProductSummary[]> {
   return catalogueCached(
     `related:${limit}:${product.category}:${product.id}`,
-    () => {
-      const rows = statements().related.all({ category: product.category, id: product.id, limit });
-      const images = imagesByProduct(rows.map((r) => r.id));
+    async () => {
+      const rows = await statements(db).related.execute({ category: product.category, id: product.id, limit });
+      const images = await imagesByProduct(rows.map((r) => r.id));
       return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
     },
     // Which products are related (category, newest first) changes only with changes to every page.
@@ -306,7 +304,7 @@ export async function relatedProducts(product: { id: string; category: string },
 
 /** Every product with its images, newest first (the admin API's list). */
 export async function allProducts(): Promise<ProductSummary[]> {
-  const rows = db.select(summaryColumns).from(products).orderBy(desc(products.createdAt), desc(products.seq)).all();
-  const images = imagesByProduct(rows.map((r) => r.id));
+  const rows = await statements(db).all.execute();
+  const images = await imagesByProduct(rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
 }

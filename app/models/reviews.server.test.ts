@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { products, reviews } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import { PublicError } from "~/lib/public-error";
@@ -10,49 +11,49 @@ import { clearCatalogue, createProduct, createUser, tableQuery } from "../../tes
 import { reviewsByProduct } from "./products.server";
 import { deleteReview, listReviewsPage, reviewedProducts, upsertReview } from "./reviews.server";
 
-const ratingOf = (productId: string) =>
-  db.select({ ratings: products.ratings, numOfReviews: products.numOfReviews }).from(products).where(eq(products.id, productId)).get();
-const reviewsOf = (productId: string) => db.select().from(reviews).where(eq(reviews.productId, productId)).all();
+const ratingOf = async (productId: string) =>
+  (await db.select({ ratings: products.ratings, numOfReviews: products.numOfReviews }).from(products).where(eq(products.id, productId)))[0];
+const reviewsOf = (productId: string) => db.select().from(reviews).where(eq(reviews.productId, productId));
 const post = (userId: string, productId: string, rating: number, comment = "Fine.") => upsertReview(userId, { productId, rating, comment });
 
 beforeEach(() => clearCatalogue());
 
 describe("posting a review", () => {
   it("creates the review and sets the product's average rating and count", async () => {
-    const productId = createProduct();
-    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    const productId = await createProduct();
+    const [ann, bob] = [await createUser("Ann"), await createUser("Bob")];
     await post(ann, productId, 4, "Good value.");
-    expect(reviewsOf(productId)).toMatchObject([{ userId: ann, rating: 4, comment: "Good value." }]);
-    expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
+    expect(await reviewsOf(productId)).toMatchObject([{ userId: ann, rating: 4, comment: "Good value." }]);
+    expect(await ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
 
     await post(bob, productId, 5);
-    expect(ratingOf(productId)).toEqual({ ratings: 4.5, numOfReviews: 2 });
+    expect(await ratingOf(productId)).toEqual({ ratings: 4.5, numOfReviews: 2 });
   });
 
   it("posting again replaces the user's review: one per user and product", async () => {
-    const productId = createProduct();
-    const other = createProduct();
-    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    const productId = await createProduct();
+    const other = await createProduct();
+    const [ann, bob] = [await createUser("Ann"), await createUser("Bob")];
     await post(ann, productId, 1, "Broke at once.");
     await post(bob, productId, 4);
     await post(ann, other, 5);
-    const [first] = reviewsOf(productId).filter((r) => r.userId === ann);
+    const [first] = (await reviewsOf(productId)).filter((r) => r.userId === ann);
 
     await post(ann, productId, 3, "Repaired, fine now.");
-    const mine = reviewsOf(productId).filter((r) => r.userId === ann);
+    const mine = (await reviewsOf(productId)).filter((r) => r.userId === ann);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: first.id, rating: 3, comment: "Repaired, fine now." });
-    expect(ratingOf(productId)).toEqual({ ratings: 3.5, numOfReviews: 2 });
+    expect(await ratingOf(productId)).toEqual({ ratings: 3.5, numOfReviews: 2 });
     // The user's review of another product is its own.
-    expect(ratingOf(other)).toEqual({ ratings: 5, numOfReviews: 1 });
+    expect(await ratingOf(other)).toEqual({ ratings: 5, numOfReviews: 1 });
   });
 
   it("refuses an unknown product with a 404 and writes nothing", async () => {
-    const ann = createUser("Ann");
+    const ann = await createUser("Ann");
     await expect(post(ann, "no-such-product", 4)).rejects.toThrow(
       expect.objectContaining({ constructor: PublicError, message: "Product not found", status: 404 }),
     );
-    expect(reviewsOf("no-such-product")).toEqual([]);
+    expect(await reviewsOf("no-such-product")).toEqual([]);
   });
 
   // The bounds are checked where input arrives (the review form and PUT /api/v1/review parse with this schema).
@@ -69,10 +70,10 @@ describe("posting a review", () => {
 
 describe("a product's reviews", () => {
   it("lists each product's reviews with the reviewer's name, newest first", async () => {
-    const productId = createProduct();
-    const other = createProduct();
-    const quiet = createProduct();
-    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    const productId = await createProduct();
+    const other = await createProduct();
+    const quiet = await createProduct();
+    const [ann, bob] = [await createUser("Ann"), await createUser("Bob")];
     await post(ann, productId, 2, "Meh.");
     await post(bob, other, 5);
     await new Promise((r) => setTimeout(r, 5));
@@ -90,32 +91,32 @@ describe("a product's reviews", () => {
 
 describe("deleting a review", () => {
   it("removes it and recomputes the product's rating from what remains", async () => {
-    const productId = createProduct();
-    const [ann, bob] = [createUser("Ann"), createUser("Bob")];
+    const productId = await createProduct();
+    const [ann, bob] = [await createUser("Ann"), await createUser("Bob")];
     await post(ann, productId, 2);
     await post(bob, productId, 5);
-    const bobs = reviewsOf(productId).find((r) => r.userId === bob)!;
+    const bobs = (await reviewsOf(productId)).find((r) => r.userId === bob)!;
 
     await deleteReview(bobs.id, productId);
-    expect(reviewsOf(productId).map((r) => r.userId)).toEqual([ann]);
-    expect(ratingOf(productId)).toEqual({ ratings: 2, numOfReviews: 1 });
+    expect((await reviewsOf(productId)).map((r) => r.userId)).toEqual([ann]);
+    expect(await ratingOf(productId)).toEqual({ ratings: 2, numOfReviews: 1 });
 
-    const anns = reviewsOf(productId)[0];
+    const anns = (await reviewsOf(productId))[0];
     await deleteReview(anns.id, productId);
-    expect(ratingOf(productId)).toEqual({ ratings: 0, numOfReviews: 0 });
+    expect(await ratingOf(productId)).toEqual({ ratings: 0, numOfReviews: 0 });
   });
 
   it("with another product's id, or an unknown review, answers 404 and deletes nothing", async () => {
-    const productId = createProduct();
-    const other = createProduct();
-    const ann = createUser("Ann");
+    const productId = await createProduct();
+    const other = await createProduct();
+    const ann = await createUser("Ann");
     await post(ann, productId, 4);
-    const review = reviewsOf(productId)[0];
+    const review = (await reviewsOf(productId))[0];
 
     await expect(deleteReview(review.id, other)).rejects.toThrow(new PublicError("Review not found", 404));
     await expect(deleteReview("no-such-review", productId)).rejects.toThrow(new PublicError("Review not found", 404));
-    expect(reviewsOf(productId)).toHaveLength(1);
-    expect(ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
+    expect(await reviewsOf(productId)).toHaveLength(1);
+    expect(await ratingOf(productId)).toEqual({ ratings: 4, numOfReviews: 1 });
   });
 });
 
@@ -124,56 +125,56 @@ describe("the admin's review table", () => {
   const names = (page: { rows: { user: string }[] }) => page.rows.map((r) => r.user);
 
   async function reviewedProduct() {
-    const productId = createProduct();
+    const productId = await createProduct();
     const reviewers: [string, number, string][] = [
       ["Carol", 3, "Solid build."],
       ["Ann", 5, "Love it, 100% happy"],
       ["Dave", 1, "Arrived broken."],
       ["Bob", 4, "Good, solid value."],
     ];
-    for (const [name, rating, comment] of reviewers) await post(createUser(name), productId, rating, comment);
-    await post(createUser("Eve"), createProduct(), 2, "Solid, on another product.");
+    for (const [name, rating, comment] of reviewers) await post(await createUser(name), productId, rating, comment);
+    await post(await createUser("Eve"), await createProduct(), 2, "Solid, on another product.");
     return productId;
   }
 
   it("shows only the product's reviews, sorted by the chosen column either way", async () => {
     const productId = await reviewedProduct();
-    const all = listReviewsPage(query(), productId);
+    const all = await listReviewsPage(query(), productId);
     expect(all.total).toBe(4);
     expect(all.rows.map((r) => r.rating)).toEqual([1, 3, 4, 5]);
     expect(all.rows[0]).toEqual({ id: expect.any(String), productId, product: expect.any(String), rating: 1, comment: "Arrived broken.", user: "Dave", createdAt: expect.any(Date) });
-    expect(names(listReviewsPage(query({ sort: "user", dir: "desc" }), productId))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
-    expect(names(listReviewsPage(query({ sort: "comment" }), productId))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
+    expect(names(await listReviewsPage(query({ sort: "user", dir: "desc" }), productId))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
+    expect(names(await listReviewsPage(query({ sort: "comment" }), productId))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
   });
 
   it("searches the comment, the reviewer's name and the review id, % taken literally", async () => {
     const productId = await reviewedProduct();
-    const solid = listReviewsPage(query({ q: "solid" }), productId);
+    const solid = await listReviewsPage(query({ q: "solid" }), productId);
     expect(solid).toMatchObject({ total: 2 });
     expect(names(solid)).toEqual(["Carol", "Bob"]);
-    expect(names(listReviewsPage(query({ q: "dav" }), productId))).toEqual(["Dave"]);
-    expect(names(listReviewsPage(query({ q: "100%" }), productId))).toEqual(["Ann"]);
-    expect(listReviewsPage(query({ q: "%" }), productId).total).toBe(1);
-    const [first] = listReviewsPage(query(), productId).rows;
-    expect(listReviewsPage(query({ q: first.id }), productId).rows).toEqual([first]);
-    expect(listReviewsPage(query({ q: "nothing like this" }), productId)).toEqual({ rows: [], total: 0 });
+    expect(names(await listReviewsPage(query({ q: "dav" }), productId))).toEqual(["Dave"]);
+    expect(names(await listReviewsPage(query({ q: "100%" }), productId))).toEqual(["Ann"]);
+    expect((await listReviewsPage(query({ q: "%" }), productId)).total).toBe(1);
+    const [first] = (await listReviewsPage(query(), productId)).rows;
+    expect((await listReviewsPage(query({ q: first.id }), productId)).rows).toEqual([first]);
+    expect(await listReviewsPage(query({ q: "nothing like this" }), productId)).toEqual({ rows: [], total: 0 });
   });
 
   it("pages through the rows; the total counts every match", async () => {
     const productId = await reviewedProduct();
-    const first = listReviewsPage(query({ size: 3 }), productId);
-    const second = listReviewsPage(query({ size: 3, page: 2 }), productId);
+    const first = await listReviewsPage(query({ size: 3 }), productId);
+    const second = await listReviewsPage(query({ size: 3, page: 2 }), productId);
     expect([first.total, second.total]).toEqual([4, 4]);
     expect(names(first)).toEqual(["Dave", "Carol", "Bob"]);
     expect(names(second)).toEqual(["Ann"]);
-    expect(listReviewsPage(query({ size: 3, page: 3 }), productId).rows).toEqual([]);
-    expect(listReviewsPage(query(), "no-such-product")).toEqual({ rows: [], total: 0 });
+    expect((await listReviewsPage(query({ size: 3, page: 3 }), productId)).rows).toEqual([]);
+    expect(await listReviewsPage(query(), "no-such-product")).toEqual({ rows: [], total: 0 });
   });
 
   it("without a product lists every product's reviews, newest first, with the product's name", async () => {
     const productId = await reviewedProduct();
-    db.update(reviews).set({ createdAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(reviews.comment, "Solid, on another product.")).run();
-    const newest = listReviewsPage(query({ sort: "createdAt", dir: "desc" }));
+    await commitTogether((tx) => tx.update(reviews).set({ createdAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(reviews.comment, "Solid, on another product.")));
+    const newest = await listReviewsPage(query({ sort: "createdAt", dir: "desc" }));
     expect(newest.total).toBe(5);
     expect(newest.rows[0]).toMatchObject({ user: "Eve", comment: "Solid, on another product." });
     expect(newest.rows[0].productId).not.toBe(productId);
@@ -182,21 +183,21 @@ describe("the admin's review table", () => {
 
   it("searches every product's reviews by comment, reviewer and product name; pages the matches", async () => {
     await reviewedProduct();
-    const eves = db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.comment, "Solid, on another product.")).get()!;
-    db.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)).run();
-    expect(names(listReviewsPage(query({ q: "solid" })))).toEqual(["Eve", "Carol", "Bob"]);
-    expect(names(listReviewsPage(query({ q: "zebra" })))).toEqual(["Eve"]);
-    expect(names(listReviewsPage(query({ q: "eve" })))).toEqual(["Eve"]);
-    const second = listReviewsPage(query({ size: 2, page: 2 }));
+    const [eves] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.comment, "Solid, on another product."));
+    await commitTogether((tx) => tx.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)));
+    expect(names(await listReviewsPage(query({ q: "solid" })))).toEqual(["Eve", "Carol", "Bob"]);
+    expect(names(await listReviewsPage(query({ q: "zebra" })))).toEqual(["Eve"]);
+    expect(names(await listReviewsPage(query({ q: "eve" })))).toEqual(["Eve"]);
+    const second = await listReviewsPage(query({ size: 2, page: 2 }));
     expect(second.total).toBe(5);
     expect(names(second)).toEqual(["Carol", "Bob"]);
-    expect(names(listReviewsPage(query({ sort: "product", dir: "desc", size: 1 })))).toEqual(["Eve"]);
+    expect(names(await listReviewsPage(query({ sort: "product", dir: "desc", size: 1 })))).toEqual(["Eve"]);
   });
 
   it("lists the products that have reviews, by name, once each", async () => {
     const productId = await reviewedProduct();
-    createProduct({ name: "Never reviewed" });
-    const listed = reviewedProducts();
+    await createProduct({ name: "Never reviewed" });
+    const listed = await reviewedProducts();
     expect(listed).toHaveLength(2);
     expect(listed.map((p) => p.id)).toContain(productId);
     expect(listed.map((p) => p.name)).not.toContain("Never reviewed");

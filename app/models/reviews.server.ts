@@ -1,7 +1,7 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
-import { containsText } from "~/db/dialect";
+import { containsText, rowsAffected } from "~/db/dialect";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
@@ -12,43 +12,39 @@ import { PublicError } from "~/lib/public-error";
  * Recomputes a product's average rating and review count from its reviews (call inside the
  * transaction that changed a review): always from the rows, never from the old average.
  */
-export function recomputeProductRatings(tx: Tx, productId: string) {
-  const stats = tx
+export async function recomputeProductRatings(tx: Tx, productId: string): Promise<void> {
+  const [stats] = await tx
     .select({ average: avg(reviews.rating), total: count() })
     .from(reviews)
-    .where(eq(reviews.productId, productId))
-    .get();
-  tx.update(products)
+    .where(eq(reviews.productId, productId));
+  await tx
+    .update(products)
     .set({ ratings: stats?.average ? Number(stats.average) : 0, numOfReviews: stats?.total ?? 0 })
-    .where(eq(products.id, productId))
-    .run();
+    .where(eq(products.id, productId));
 }
 
 /** One review per user and product: posting again updates it. The product's rating follows in the same transaction. */
 export async function upsertReview(userId: string, input: { productId: string; rating: number; comment: string }): Promise<void> {
-  await commitTogether((tx) => {
-    const product = tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).get();
+  await commitTogether(async (tx) => {
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1);
     if (!product) throw new PublicError("Product not found", 404);
-    tx.insert(reviews)
+    await tx
+      .insert(reviews)
       .values({ productId: input.productId, userId, rating: input.rating, comment: input.comment })
       .onConflictDoUpdate({
         target: [reviews.productId, reviews.userId],
         set: { rating: input.rating, comment: input.comment, updatedAt: new Date() },
-      })
-      .run();
-    recomputeProductRatings(tx, input.productId);
+      });
+    await recomputeProductRatings(tx, input.productId);
   });
 }
 
 /** Deletes a review of a product and recomputes the product's rating from what remains. */
 export async function deleteReview(reviewId: string, productId: string): Promise<void> {
-  await commitTogether((tx) => {
-    const removed = tx
-      .delete(reviews)
-      .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
-      .run().changes;
+  await commitTogether(async (tx) => {
+    const removed = rowsAffected(await tx.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId))));
     if (removed !== 1) throw new PublicError("Review not found", 404);
-    recomputeProductRatings(tx, productId);
+    await recomputeProductRatings(tx, productId);
   });
 }
 
@@ -56,7 +52,7 @@ export async function deleteReview(reviewId: string, productId: string): Promise
  * One page of reviews for the admin table, newest first by default: every product's, or one
  * product's. Searched (comment, reviewer, product name, review id) and sorted in SQL.
  */
-export function listReviewsPage(query: TableQuery<ReviewSort>, productId?: string) {
+export async function listReviewsPage(query: TableQuery<ReviewSort>, productId?: string) {
   const where = and(
     productId ? eq(reviews.productId, productId) : undefined,
     query.q
@@ -92,11 +88,10 @@ export function listReviewsPage(query: TableQuery<ReviewSort>, productId?: strin
 }
 
 /** The products that have reviews, by name: the admin reviews list's product filter. */
-export function reviewedProducts() {
+export async function reviewedProducts(): Promise<{ id: string; name: string }[]> {
   return db
     .selectDistinct({ id: products.id, name: products.name })
     .from(products)
     .innerJoin(reviews, eq(reviews.productId, products.id))
-    .orderBy(asc(products.name), asc(products.id))
-    .all();
+    .orderBy(asc(products.name), asc(products.id));
 }

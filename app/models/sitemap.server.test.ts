@@ -5,7 +5,7 @@ import { catalogueSitemap, escapeXml, renderSitemap, robotsTxt, sitemapPageCount
 const BASE = "https://shop.example.com";
 const source = (n: number): SitemapSource => {
   const all = Array.from({ length: n }, (_, i) => ({ loc: `${BASE}/product/${i + 1}`, lastmod: new Date(Date.UTC(2026, 0, i + 1)) }));
-  return { count: n, urls: (offset, count) => all.slice(offset, offset + count) };
+  return { count: n, urls: async (offset, count) => all.slice(offset, offset + count) };
 };
 const locs = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
@@ -17,37 +17,37 @@ describe("sitemap chunking", () => {
     expect(sitemapPageCount(7, 3)).toBe(3);
   });
 
-  it("answers one urlset with lastmod when the URLs fit", () => {
-    const xml = renderSitemap(source(3), "root", { publicUrl: BASE, limit: 3 });
+  it("answers one urlset with lastmod when the URLs fit", async () => {
+    const xml = await renderSitemap(source(3), "root", { publicUrl: BASE, limit: 3 });
     expect(xml).toContain("<urlset ");
     expect(locs(xml)).toEqual([`${BASE}/product/1`, `${BASE}/product/2`, `${BASE}/product/3`]);
     expect(xml).toContain("<lastmod>2026-01-03T00:00:00.000Z</lastmod>");
-    expect(renderSitemap(source(3), 1, { publicUrl: BASE, limit: 3 })).toBeNull();
+    expect(await renderSitemap(source(3), 1, { publicUrl: BASE, limit: 3 })).toBeNull();
   });
 
-  it("becomes an index of numbered pages of at most `limit` URLs past the limit", () => {
-    const index = renderSitemap(source(7), "root", { publicUrl: BASE, limit: 3 });
+  it("becomes an index of numbered pages of at most `limit` URLs past the limit", async () => {
+    const index = await renderSitemap(source(7), "root", { publicUrl: BASE, limit: 3 });
     expect(index).toContain("<sitemapindex ");
     expect(locs(index)).toEqual([`${BASE}/sitemap/1.xml`, `${BASE}/sitemap/2.xml`, `${BASE}/sitemap/3.xml`]);
-    const pages = [1, 2, 3].map((page) => locs(renderSitemap(source(7), page, { publicUrl: BASE, limit: 3 })));
+    const pages = await Promise.all([1, 2, 3].map(async (page) => locs(await renderSitemap(source(7), page, { publicUrl: BASE, limit: 3 }))));
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
-    expect(pages.flat()).toEqual(locs(renderSitemap(source(7), "root", { publicUrl: BASE, limit: 7 })));
-    expect(renderSitemap(source(7), 4, { publicUrl: BASE, limit: 3 })).toBeNull();
-    expect(renderSitemap(source(7), 0, { publicUrl: BASE, limit: 3 })).toBeNull();
+    expect(pages.flat()).toEqual(locs(await renderSitemap(source(7), "root", { publicUrl: BASE, limit: 7 })));
+    expect(await renderSitemap(source(7), 4, { publicUrl: BASE, limit: 3 })).toBeNull();
+    expect(await renderSitemap(source(7), 0, { publicUrl: BASE, limit: 3 })).toBeNull();
   });
 
-  it("escapes XML's special characters", () => {
+  it("escapes XML's special characters", async () => {
     expect(escapeXml(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
-    const xml = renderSitemap({ count: 1, urls: () => [{ loc: `${BASE}/search?category=A&B<` }] }, "root", { publicUrl: BASE, limit: 5 });
+    const xml = await renderSitemap({ count: 1, urls: async () => [{ loc: `${BASE}/search?category=A&B<` }] }, "root", { publicUrl: BASE, limit: 5 });
     expect(xml).toContain(`<loc>${BASE}/search?category=A&amp;B&lt;</loc>`);
   });
 });
 
 describe("catalogueSitemap", () => {
-  it("lists the home page, each category with products and every product, and follows the catalogue", () => {
-    const laptop = createProduct({ category: "Laptops" });
-    const book = createProduct({ category: "Books" });
-    const xml = catalogueSitemap(BASE, "root");
+  it("lists the home page, each category with products and every product, and follows the catalogue", async () => {
+    const laptop = await createProduct({ category: "Laptops" });
+    const book = await createProduct({ category: "Books" });
+    const xml = await catalogueSitemap(BASE, "root");
     expect(locs(xml)).toEqual([
       `${BASE}/`,
       `${BASE}/search?category=Books`,
@@ -57,13 +57,13 @@ describe("catalogueSitemap", () => {
     ]);
     expect(xml?.match(/<lastmod>/g)).toHaveLength(5);
 
-    const later = createProduct({ category: "Clothes/Shoes" });
-    const index = catalogueSitemap(BASE, "root", 4);
+    const later = await createProduct({ category: "Clothes/Shoes" });
+    const index = await catalogueSitemap(BASE, "root", 4);
     expect(locs(index)).toEqual([`${BASE}/sitemap/1.xml`, `${BASE}/sitemap/2.xml`]);
     // Page 1: home and the three categories; page 2: the products.
-    expect(locs(catalogueSitemap(BASE, 1, 4))).toContain(`${BASE}/search?category=Clothes%2FShoes`);
-    expect(locs(catalogueSitemap(BASE, 2, 4))).toEqual([laptop, book, later].map((id) => `${BASE}/product/${id}`));
-    expect(catalogueSitemap(BASE, 3, 4)).toBeNull();
+    expect(locs(await catalogueSitemap(BASE, 1, 4))).toContain(`${BASE}/search?category=Clothes%2FShoes`);
+    expect(locs(await catalogueSitemap(BASE, 2, 4))).toEqual([laptop, book, later].map((id) => `${BASE}/product/${id}`));
+    expect(await catalogueSitemap(BASE, 3, 4)).toBeNull();
   });
 });
 

@@ -1,4 +1,6 @@
+import { asc, count, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { products } from "~/db/schema";
 import { categoryPath } from "~/lib/product-seo";
 import { catalogueVersion } from "./catalogue-version.server";
 
@@ -8,7 +10,7 @@ export const SITEMAP_URL_LIMIT = 50_000;
 export type SitemapUrl = { loc: string; lastmod?: Date | null };
 
 /** Where the URLs come from: how many there are, and a window of them in a stable order. */
-export type SitemapSource = { count: number; urls(offset: number, count: number): SitemapUrl[] };
+export type SitemapSource = { count: number; urls(offset: number, count: number): Promise<SitemapUrl[]> };
 
 const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -41,52 +43,55 @@ export const sitemapPagePath = (page: number) => `/sitemap/${page}.xml`;
  * The document asked for: `"root"` is /sitemap.xml (all the URLs, or the index of the numbered
  * pages once they are more than `limit`), a number is that page (null when there is no such page).
  */
-export function renderSitemap(
+export async function renderSitemap(
   source: SitemapSource,
   document: "root" | number,
   options: { publicUrl: string; limit: number; lastmod?: Date | null },
-): string | null {
+): Promise<string | null> {
   const { publicUrl, limit } = options;
   const pages = sitemapPageCount(source.count, limit);
   if (document === "root") {
-    if (pages === 0) return urlsetXml(source.urls(0, source.count));
+    if (pages === 0) return urlsetXml(await source.urls(0, source.count));
     return sitemapIndexXml(
       Array.from({ length: pages }, (_, i) => ({ loc: `${publicUrl}${sitemapPagePath(i + 1)}`, lastmod: options.lastmod })),
     );
   }
   if (!Number.isInteger(document) || document < 1 || document > pages) return null;
-  return urlsetXml(source.urls((document - 1) * limit, limit));
+  return urlsetXml(await source.urls((document - 1) * limit, limit));
 }
 
-const epoch = (ms: number | null) => (ms === null ? null : new Date(ms));
+const latest = (dates: (Date | null)[]) =>
+  dates.reduce<Date | null>((max, date) => (date !== null && (max === null || date > max) ? date : max), null);
 
 /**
  * The catalogue's URLs: the home page, each category with products, then every product (oldest
  * first, so that pages keep their URLs as products are added), each with its last change.
  */
-function catalogueSource(publicUrl: string): SitemapSource & { lastmod: Date | null } {
-  const categories = db.$client
-    .prepare<[], { category: string; lastmod: number }>(
-      "SELECT category, max(updated_at) AS lastmod FROM products GROUP BY category ORDER BY category",
-    )
-    .all();
-  const lastmod = epoch(categories.reduce<number | null>((max, c) => (max === null || c.lastmod > max ? c.lastmod : max), null));
+async function catalogueSource(publicUrl: string): Promise<SitemapSource & { lastmod: Date | null }> {
+  const categories = await db
+    .select({ category: products.category, lastmod: max(products.updatedAt) })
+    .from(products)
+    .groupBy(products.category)
+    .orderBy(asc(products.category));
+  const lastmod = latest(categories.map((c) => c.lastmod));
   const fixed: SitemapUrl[] = [
     { loc: `${publicUrl}/`, lastmod },
-    ...categories.map((c) => ({ loc: `${publicUrl}${categoryPath(c.category)}`, lastmod: epoch(c.lastmod) })),
+    ...categories.map((c) => ({ loc: `${publicUrl}${categoryPath(c.category)}`, lastmod: c.lastmod })),
   ];
-  const productCount = db.$client.prepare<[], number>("SELECT count(*) FROM products").pluck().get() ?? 0;
-  const products = db.$client.prepare<[number, number], { id: string; updatedAt: number }>(
-    "SELECT id, updated_at AS updatedAt FROM products ORDER BY seq LIMIT ? OFFSET ?",
-  );
+  const [counted] = await db.select({ n: count() }).from(products);
   return {
-    count: fixed.length + productCount,
+    count: fixed.length + (counted?.n ?? 0),
     lastmod,
-    urls(offset, count) {
+    async urls(offset, count) {
       const head = fixed.slice(offset, offset + count);
       const productOffset = Math.max(0, offset - fixed.length);
-      const rows = products.all(count - head.length, productOffset);
-      return [...head, ...rows.map((p) => ({ loc: `${publicUrl}/product/${encodeURIComponent(p.id)}`, lastmod: new Date(p.updatedAt) }))];
+      const rows = await db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .orderBy(asc(products.seq))
+        .limit(count - head.length)
+        .offset(productOffset);
+      return [...head, ...rows.map((p) => ({ loc: `${publicUrl}/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt }))];
     },
   };
 }
@@ -96,15 +101,16 @@ function catalogueSource(publicUrl: string): SitemapSource & { lastmod: Date | n
 let cache: { version: number; documents: Map<string, string | null> } = { version: -1, documents: new Map() };
 
 /** /sitemap.xml ("root") or /sitemap/{n}.xml, for the catalogue as it is now; null when no such page. */
-export function catalogueSitemap(publicUrl: string, document: "root" | number, limit = SITEMAP_URL_LIMIT): string | null {
+export async function catalogueSitemap(publicUrl: string, document: "root" | number, limit = SITEMAP_URL_LIMIT): Promise<string | null> {
   const version = catalogueVersion();
   if (cache.version !== version) cache = { version, documents: new Map() };
+  const { documents } = cache;
   const key = `${publicUrl} ${document} ${limit}`;
-  if (!cache.documents.has(key)) {
-    const source = catalogueSource(publicUrl);
-    cache.documents.set(key, renderSitemap(source, document, { publicUrl, limit, lastmod: source.lastmod }));
+  if (!documents.has(key)) {
+    const source = await catalogueSource(publicUrl);
+    documents.set(key, await renderSitemap(source, document, { publicUrl, limit, lastmod: source.lastmod }));
   }
-  return cache.documents.get(key) ?? null;
+  return documents.get(key) ?? null;
 }
 
 /** robots.txt: the private areas and the API stay out of search engines; the sitemap is named. */

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { products } from "~/db/schema";
 import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
 import { suggestKeyword } from "./spelling.server";
 
-beforeEach(() => {
-  clearCatalogue();
-  createProduct({ name: "Apple MacBook Air", description: "A light laptop with a bright display.", category: "Laptops" });
-  createProduct({ name: "Sony Headphones", description: "Wireless noise cancelling headphones.", category: "Headphones" });
+beforeEach(async () => {
+  await clearCatalogue();
+  await createProduct({ name: "Apple MacBook Air", description: "A light laptop with a bright display.", category: "Laptops" });
+  await createProduct({ name: "Sony Headphones", description: "Wireless noise cancelling headphones.", category: "Headphones" });
 });
 
 describe("suggestKeyword", () => {
@@ -39,7 +40,7 @@ describe("suggestKeyword", () => {
 
   it("follows the catalogue as it changes", async () => {
     expect(await suggestKeyword("chromebok")).toBeNull();
-    db.update(products).set({ name: "Acer Chromebook" }).where(eq(products.name, "Apple MacBook Air")).run();
+    await commitTogether((tx) => tx.update(products).set({ name: "Acer Chromebook" }).where(eq(products.name, "Apple MacBook Air")));
     expect(await suggestKeyword("chromebok")).toBe("chromebook");
     expect(await suggestKeyword("macbok")).toBeNull();
   });

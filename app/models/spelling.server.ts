@@ -1,6 +1,6 @@
 import { distance } from "fastest-levenshtein";
-import { db } from "~/db/client.server";
-import { searchWords } from "~/lib/fts";
+import { searchVocabulary } from "~/db/dialect";
+import { searchWords } from "~/lib/search-words";
 import { catalogueVersion } from "./catalogue-version.server";
 import { countKeywordMatches } from "./products.server";
 
@@ -10,20 +10,13 @@ type Vocabulary = { version: number; terms: Term[]; known: Set<string> };
 const MIN_WORD_LENGTH = 3;
 let vocabulary: Vocabulary | undefined;
 
-/**
- * The catalogue's own words, as the full-text index holds them (an fts5vocab table over
- * products_fts, made per connection in the temp schema so no migration is needed). Read once per
- * catalogue version, not per request.
- */
-function catalogueVocabulary(): Vocabulary {
+/** The catalogue's own words, as the full-text index holds them; read once per catalogue version, not per request. */
+async function catalogueVocabulary(): Promise<Vocabulary> {
   const version = catalogueVersion();
   if (vocabulary?.version === version) return vocabulary;
-  db.$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.products_fts_vocab USING fts5vocab(main, products_fts, row)");
-  const rows = db.$client
-    .prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.products_fts_vocab")
-    .all();
+  const rows = await searchVocabulary();
   // Only words of letters are worth suggesting (not model numbers such as "m3" or "256").
-  const terms = rows.filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term)).map((r) => ({ word: r.term, docs: r.doc }));
+  const terms = rows.filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term)).map((r) => ({ word: r.term, docs: r.docs }));
   vocabulary = { version, terms, known: new Set(rows.map((r) => r.term)) };
   return vocabulary;
 }
@@ -53,7 +46,7 @@ function nearestWord(word: string, terms: Term[]): string | null {
 export async function suggestKeyword(keyword: string): Promise<string | null> {
   const words = searchWords(keyword);
   if (words.length === 0) return null;
-  const { terms, known } = catalogueVocabulary();
+  const { terms, known } = await catalogueVocabulary();
   let changed = false;
   const suggested = words.map((word, i) => {
     const isLast = i === words.length - 1;

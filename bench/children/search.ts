@@ -13,29 +13,27 @@ import { listProducts } from "~/models/products.server";
 const iterations = Number(process.argv[2] ?? 100);
 
 /** What a shop without a full-text index does: every word somewhere in the four columns. */
-function listProductsByLike(keyword: string, page = 1) {
+async function listProductsByLike(keyword: string, page = 1) {
   const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
   const where = and(
     ...words.map(
       (w) => or(containsText(products.name, w), containsText(products.description, w), containsText(products.category, w), containsText(products.seller, w)) as SQL,
     ),
   );
-  const total = db.select({ n: count() }).from(products).get()!.n;
-  const filtered = db.select({ n: count() }).from(products).where(where).get()!.n;
-  const rows = db
+  const [{ n: total }] = await db.select({ n: count() }).from(products);
+  const [{ n: filtered }] = await db.select({ n: count() }).from(products).where(where);
+  const rows = await db
     .select({ id: products.id, name: products.name, priceCents: products.priceCents })
     .from(products)
     .where(where)
     .orderBy(desc(products.createdAt), desc(products.seq))
     .limit(RES_PER_PAGE)
-    .offset((page - 1) * RES_PER_PAGE)
-    .all();
-  const images = db
+    .offset((page - 1) * RES_PER_PAGE);
+  const images = await db
     .select()
     .from(productImages)
     .where(inArray(productImages.productId, rows.map((r) => r.id)))
-    .orderBy(asc(productImages.position))
-    .all();
+    .orderBy(asc(productImages.position));
   return { total, filtered, rows, images };
 }
 
@@ -58,7 +56,7 @@ const QUERIES = [
 const results = [];
 for (const q of QUERIES) {
   const fts = await listProducts({ keyword: q.keyword, page: 1 });
-  const like = listProductsByLike(q.keyword);
+  const like = await listProductsByLike(q.keyword);
   const search = () => {
     forgetCatalogueAnswers();
     return listProducts({ keyword: q.keyword, page: 1 });
@@ -69,4 +67,5 @@ for (const q of QUERIES) {
   const likeTimes = await time(() => listProductsByLike(q.keyword), Math.max(5, Math.floor(iterations / 10)));
   results.push({ ...q, ftsMatches: fts.filteredProductsCount, likeMatches: like.filtered, ftsTimes, likeTimes });
 }
-console.log(`result ${JSON.stringify({ products: db.select({ n: count() }).from(products).get()!.n, results })}`);
+const [{ n: productCount }] = await db.select({ n: count() }).from(products);
+console.log(`result ${JSON.stringify({ products: productCount, results })}`);

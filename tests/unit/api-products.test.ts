@@ -12,9 +12,9 @@ beforeEach(() => clearCatalogue());
 
 describe("GET /api/v1/products", () => {
   it("answers the spec's payload with products in the spec's shape", async () => {
-    const id = createProduct({ name: "Sony Alpha", priceCents: 249_999, category: "Cameras", images: 2 });
-    addReview(id, createUser("Ann"), 4, "Sharp");
-    createProduct({ name: "Other" });
+    const id = await createProduct({ name: "Sony Alpha", priceCents: 249_999, category: "Cameras", images: 2 });
+    await addReview(id, await createUser("Ann"), 4, "Sharp");
+    await createProduct({ name: "Other" });
 
     const response = await call(productsLoader, "/api/v1/products?keyword=sony");
     expect(response.status).toBe(200);
@@ -52,7 +52,7 @@ describe("GET /api/v1/products", () => {
 
 describe("GET /api/v1/product/:id", () => {
   it("answers the product", async () => {
-    const id = createProduct({ name: "Kindle" });
+    const id = await createProduct({ name: "Kindle" });
     const response = await call(productLoader, `/api/v1/product/${id}`, { id });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, product: { _id: id, name: "Kindle", reviews: [] } });

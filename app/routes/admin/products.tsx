@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseTableQuery(params, PRODUCT_SORTS, { sort: "createdAt", dir: "desc" });
   const stock = parseStockFilter(params.get("stock"));
-  return { ...listProductsPage(query, stock), query, stock: stock ?? "" };
+  return { ...(await listProductsPage(query, stock)), query, stock: stock ?? "" };
 }
 
 /** The bulk deletion's form (a GET to the confirmation page); the rows' checkboxes belong to it. */

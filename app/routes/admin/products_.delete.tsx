@@ -24,7 +24,7 @@ const idsOf = (values: FormDataEntryValue[]) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const products = productsByIds(idsOf(new URL(request.url).searchParams.getAll("ids")));
+  const products = await productsByIds(idsOf(new URL(request.url).searchParams.getAll("ids")));
   if (products.length === 0) throw await redirectWithError(LIST, NONE_PICKED);
   return { products };
 }

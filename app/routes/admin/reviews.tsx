@@ -30,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const productId = productFilter(params);
   const product = productId ? await getProduct(productId) : null;
   const query = parseTableQuery(params, REVIEW_SORTS, DEFAULT_SORT);
-  const page = productId && !product ? { rows: [], total: 0 } : listReviewsPage(query, product?.id);
-  const products = reviewedProducts();
+  const page = productId && !product ? { rows: [], total: 0 } : await listReviewsPage(query, product?.id);
+  const products = await reviewedProducts();
   if (product && !products.some((p) => p.id === product.id)) products.unshift({ id: product.id, name: product.name });
   return { productId, productName: product?.name ?? null, notFound: Boolean(productId && !product), products, query, ...page };
 }

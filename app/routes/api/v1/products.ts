@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const parsed = parseProductQuery(new URL(request.url).searchParams);
     if (!parsed.success) return apiError(400, parsed.message);
     const page = await listProducts(parsed.query);
-    const reviews = reviewsByProduct(page.products.map((p) => p.id));
+    const reviews = await reviewsByProduct(page.products.map((p) => p.id));
     return Response.json({
       success: true,
       productsCount: page.productsCount,
