@@ -3,27 +3,27 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 // First: stops start-up with one line when the data folder cannot be written (before the database opens).
-import "./app/data-dir-check.server";
+import "./server/data-dir-check.server";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { config, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "./app/config.server";
-import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./app/web/csp.server";
-import { EncodedBody, anonymousCatalogueCache } from "./app/web/page-cache.server";
-import { createAccessLog } from "./app/web/access-log.server";
-import { requestListener } from "./app/web/request-listener.server";
-import { admissionGate } from "./app/web/admission.server";
-import { staticFiles } from "./app/web/static-files.server";
-import { isCrossSite, rejectForeignOrigins } from "./app/web/origin-check.server";
-import { remixHandler } from "./app/web/remix-handler.server";
-import { edgeErrorHandler } from "./app/web/edge-errors.server";
+import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./server/csp.server";
+import { EncodedBody, anonymousCatalogueCache } from "./server/page-cache.server";
+import { createAccessLog } from "./server/access-log.server";
+import { requestListener } from "./server/request-listener.server";
+import { admissionGate } from "./server/admission.server";
+import { staticFiles } from "./server/static-files.server";
+import { isCrossSite, rejectForeignOrigins } from "./server/origin-check.server";
+import { remixHandler } from "./server/remix-handler.server";
+import { edgeErrorHandler } from "./server/edge-errors.server";
 import { declaredOverLimit } from "./app/web/body-limits.server";
-import { forwardTo } from "./app/web/forward.server";
-import { onWorkerMessage, prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./app/startup.server";
-import { mailMessage, readyMessage } from "./app/startup-messages.server";
-import { startWorkers } from "./app/workers.server";
-import { collectWhenIdle } from "./app/idle-collect.server";
+import { forwardTo } from "./server/forward.server";
+import { onWorkerMessage, prepareShop, sendMailsLeftBy, startBackgroundJobs } from "./server/startup.server";
+import { mailMessage, readyMessage } from "./server/startup-messages.server";
+import { startWorkers } from "./server/workers.server";
+import { collectWhenIdle } from "./server/idle-collect.server";
 import { startStripeSandboxThread } from "./sandbox/thread";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "./sandbox/browser-paths";
 
@@ -36,7 +36,7 @@ process.env.NODE_ENV = config.nodeEnv;
 
 // One process per core (WEB_CONCURRENCY): the primary prepares the shop, starts the payment
 // sandbox and the background jobs, once, then starts the workers, which only serve HTTP
-// (app/workers.server.ts). With WEB_CONCURRENCY=1 one process does all of it.
+// (server/workers.server.ts). With WEB_CONCURRENCY=1 one process does all of it.
 if (cluster.isPrimary) {
   await prepareShop();
   await startPaymentSandbox();
@@ -130,7 +130,7 @@ async function serve() {
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);
 
   // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
-  // Permissions-Policy: app/web/csp.server.ts.
+  // Permissions-Policy: server/csp.server.ts.
   const contentSecurity = contentSecurityPolicy({
     script: stripeOrigins.script,
     connect: stripeOrigins.connect,
@@ -236,7 +236,7 @@ async function serve() {
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(readyMessage(config));
   });
-  // Idle after a burst: the heap the burst grew is given back (app/idle-collect.server.ts).
+  // Idle after a burst: the heap the burst grew is given back (server/idle-collect.server.ts).
   if (!isDev) collectWhenIdle(server);
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.

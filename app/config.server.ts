@@ -158,7 +158,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     webConcurrency: env.NODE_ENV === "development" ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
     /**
      * How many requests (page-cache hits aside) each process works on at once; the others wait in
-     * arrival order (app/web/admission.server.ts). 0: no limit.
+     * arrival order (server/admission.server.ts). 0: no limit.
      */
     requestsAtOnce: env.REQUESTS_AT_ONCE,
   };
