@@ -56,7 +56,16 @@ function appImports(file: string): string[] {
     .map((imported) => imported.fileName)
     .filter((s) => s.startsWith("~/") || s.startsWith("."))
     .filter((s) => !/\.css(\?url)?$/.test(s))
-    .map((s) => (s.startsWith("~/") ? path.join(APP, s.slice(2)) : path.resolve(path.dirname(file), s)));
+    .map((s) => (s.startsWith("~/") ? path.join(APP, s.slice(2)) : path.resolve(path.dirname(file), s)))
+    .filter((target) => [APP, SERVER].some((dir) => !path.relative(dir, target).startsWith("..")));
+}
+
+/** The modules a file imports for their values (not `import type`), as written. */
+function valueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+  return source.statements
+    .filter((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && !s.importClause?.isTypeOnly)
+    .map((s) => (s.moduleSpecifier as ts.StringLiteral).text);
 }
 
 const files = [...sourceFiles(APP), ...sourceFiles(SERVER)];
@@ -86,6 +95,15 @@ describe("layers", () => {
         .map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`),
     );
     expect(violations).toEqual([]);
+  });
+
+  it("the launcher loads app/ and server/ code only from the build (one module graph), never beside it", () => {
+    // server.ts → server/launch.ts, which imports the built server/main.ts (or Vite's in development)
+    // and takes only types from app/ and server/: a module imported here would exist twice.
+    expect(valueImports(path.join(ROOT, "server.ts"))).toEqual(["./server/launch"]);
+    const launcher = valueImports(path.join(SERVER, "launch.ts"));
+    expect(launcher.filter((s) => s.startsWith(".") && !s.startsWith("../sandbox/")).concat(launcher.filter((s) => s.startsWith("~/")))).toEqual([]);
+    expect(fs.readFileSync(path.join(SERVER, "launch.ts"), "utf8")).toMatch(/build\/server[\s\S]*main\.js|"main\.js"/);
   });
 
   it("models take plain values: no Request, no Remix, no redirects", () => {

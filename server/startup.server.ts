@@ -144,8 +144,9 @@ function oneAtATime(job: () => Promise<unknown>) {
   };
 }
 
+const timers = new Map<string, NodeJS.Timeout>();
+
 /** Runs `job` every `ms`; one timer per name and process, however often this is called. */
 function every(name: string, ms: number, job: () => unknown) {
-  const timers = ((globalThis as unknown as { __shopJobs?: Map<string, NodeJS.Timeout> }).__shopJobs ??= new Map());
   if (!timers.has(name)) timers.set(name, setInterval(job, ms).unref());
 }
