@@ -28,7 +28,7 @@ RUN npm run build && node scripts/container/compile-server.mjs dist && \
 
 # Owned by root and read-only to the shop's user, which can write /data only.
 FROM base AS runtime
-# MALLOC_ARENA_MAX: see app/workers.server.ts (the workers get it there; this is for the primary).
+# MALLOC_ARENA_MAX: see server/workers.server.ts (the workers get it there; this is for the primary).
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     MALLOC_ARENA_MAX=2 \

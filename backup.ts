@@ -2,7 +2,7 @@
 // DATABASE_URL and UPLOADS_DIR as the shop) into a new timestamped folder inside <folder>, or
 // BACKUP_DIR, or `backups` beside the database. Safe while the shop runs. docs/backups.md.
 import path from "node:path";
-import { backupShop, describeBackup } from "./app/backup.server";
+import { backupShop, describeBackup } from "./server/backup.server";
 import { config } from "./app/config.server";
 
 try {

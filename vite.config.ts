@@ -1,11 +1,30 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * The server's own entry (server/main.ts: start-up, the HTTP edge) built with the Remix server build
+ * as its second entry, build/server/main.js beside index.js: the two share their chunks, so every app
+ * module exists once in the running server (no copy loaded beside the build). server.ts loads both.
+ */
+function serverEntry(): Plugin {
+  return {
+    name: "shop-server-entry",
+    apply: "build",
+    enforce: "post",
+    config(config, env) {
+      const rollup = config.build?.rollupOptions;
+      if (!env.isSsrBuild || !rollup || typeof rollup.input !== "string") return;
+      rollup.input = { index: rollup.input, main: "server/main.ts" };
+      if (rollup.output && !Array.isArray(rollup.output)) rollup.output.entryFileNames = "[name].js";
+    },
+  };
 }
 
 export default defineConfig({
@@ -36,5 +55,6 @@ export default defineConfig({
           v3_routeConfig: true,
         },
       }),
+    !process.env.VITEST && serverEntry(),
   ],
 });

@@ -6,7 +6,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
     // A guard against a hung test, not a speed check: bcrypt-heavy tests take seconds on a busy machine.

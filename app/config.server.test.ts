@@ -1,15 +1,7 @@
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  ConfigError,
-  parseConfig,
-  sessionSecret,
-  setSessionSecret,
-  startupValuesForWorkers,
-  stripeSettings,
-  useStripeSandbox,
-} from "~/config.server";
+import { describe, expect, it, vi } from "vitest";
+import { ConfigError, parseConfig, sessionSecret } from "~/config.server";
 
 describe("parseConfig", () => {
   it("gives every variable its documented default", () => {
@@ -37,7 +29,6 @@ describe("parseConfig", () => {
       stripe: { secretKey: undefined, publishableKey: "", webhookSecret: "", apiUrl: undefined, jsUrl: undefined, sandboxPort: 0 },
       trustProxy: "loopback",
       logRequests: true,
-      benchCeiling: false,
     });
   });
 
@@ -56,7 +47,6 @@ describe("parseConfig", () => {
       RATE_LIMIT_PER_IP: "7",
       LOGIN_DELAY_MAX_MS: "0",
       LOG_REQUESTS: "false",
-      BENCH_CEILING: "1",
       STRIPE_SANDBOX_PORT: "4343",
       GOOGLE_CLIENT_ID: "id",
       GOOGLE_CLIENT_SECRET: "secret",
@@ -76,7 +66,6 @@ describe("parseConfig", () => {
       rateLimits: { perIp: 7, perEmail: 10 },
       loginDelayMaxMs: 0,
       logRequests: false,
-      benchCeiling: true,
       stripe: { sandboxPort: 4343 },
     });
     expect(config.google).toMatchObject({
@@ -128,8 +117,8 @@ describe("parseConfig", () => {
   });
 });
 
-// A second copy of the module, as the Remix build bundles next to server.ts's, read from `env`.
-async function anotherCopy(env: Record<string, string>) {
+// The module as a process started with `env` loads it: its start-up values are its own state.
+async function startedWith(env: Record<string, string>) {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   vi.resetModules();
@@ -141,20 +130,17 @@ async function anotherCopy(env: Record<string, string>) {
 }
 
 describe("values decided at start-up", () => {
-  afterEach(() => {
-    const values = (globalThis as { __shopStartupValues?: Record<string, unknown> }).__shopStartupValues ?? {};
-    for (const name of Object.keys(values)) delete values[name];
-  });
-
-  it("uses SESSION_SECRET when set (tests/unit/setup.ts sets it), else the one start-up gives, in every copy", async () => {
-    const copy = await anotherCopy({ SESSION_SECRET: "" });
-    expect(() => copy.sessionSecret()).toThrow("SESSION_SECRET is not set");
-    setSessionSecret("from-the-file");
-    expect(copy.sessionSecret()).toBe("from-the-file");
+  it("uses SESSION_SECRET when set (tests/unit/setup.ts sets it), else the one start-up gives", async () => {
+    expect(sessionSecret()).toBe(process.env.SESSION_SECRET);
+    const shop = await startedWith({ SESSION_SECRET: "" });
+    expect(() => shop.sessionSecret()).toThrow("SESSION_SECRET is not set");
+    shop.setSessionSecret("from-the-file");
+    expect(shop.sessionSecret()).toBe("from-the-file");
     expect(sessionSecret()).toBe(process.env.SESSION_SECRET);
   });
 
-  it("takes the payment sandbox's settings as values, seen by every copy", async () => {
+  it("takes the payment sandbox's settings as values", async () => {
+    const { stripeSettings, useStripeSandbox } = await startedWith({});
     expect(stripeSettings()).toMatchObject({ secretKey: "", sandbox: false, jsUrl: "https://js.stripe.com/v3/" });
     useStripeSandbox({
       secretKey: "sk_test_sandbox_1",
@@ -175,23 +161,19 @@ describe("values decided at start-up", () => {
       origins: { script: [], connect: [], frame: [], checkout: [] },
     });
     expect(process.env.STRIPE_SECRET_KEY).toBeUndefined();
-    expect((await anotherCopy({})).stripeSettings().secretKey).toBe("sk_test_sandbox_1");
   });
 
   it("reach a worker process through its environment, read once", async () => {
-    setSessionSecret("the-primary's-secret");
-    useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", publicUrl: "http://localhost:3000/_sandbox", sandbox: true });
-    const workerEnv = startupValuesForWorkers();
-    const globals = globalThis as { __shopStartupValues?: unknown };
-    const primary = globals.__shopStartupValues;
-    // A worker is a fresh process: nothing on globalThis yet.
-    globals.__shopStartupValues = undefined;
+    const primary = await startedWith({ SESSION_SECRET: "" });
+    primary.setSessionSecret("the-primary's-secret");
+    primary.useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", publicUrl: "http://localhost:3000/_sandbox", sandbox: true });
+    const workerEnv = primary.startupValuesForWorkers();
     try {
-      const worker = await anotherCopy({ ...workerEnv, SESSION_SECRET: "" });
+      // A worker is a fresh process: the module loaded again, with the primary's values in its environment.
+      const worker = await startedWith({ ...workerEnv, SESSION_SECRET: "" });
       expect(worker.sessionSecret()).toBe("the-primary's-secret");
       expect(worker.stripeSettings()).toMatchObject({ secretKey: "sk_test_sandbox_2", webhookSecret: "whsec_2", sandbox: true });
     } finally {
-      globals.__shopStartupValues = primary;
       delete process.env.SHOP_STARTUP_VALUES;
     }
   });

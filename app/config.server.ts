@@ -60,7 +60,6 @@ const envSchema = z.object({
   STRIPE_JS_URL: webUrl.optional(),
   TRUST_PROXY: z.string().default("loopback"),
   LOG_REQUESTS: trueOrFalse.default("true"),
-  BENCH_CEILING: z.enum(["0", "1"], { message: "must be 1 or 0" }).default("0"),
   WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
   REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
 });
@@ -150,7 +149,6 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     bodyLimitBytes: env.BODY_LIMIT_KB * 1024,
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
-    benchCeiling: env.BENCH_CEILING === "1",
     /**
      * How many processes serve HTTP: one per core by default. 1 is a single process that does
      * everything; more are workers of one primary (server.ts). `npm run dev` always runs one.
@@ -158,7 +156,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     webConcurrency: env.NODE_ENV === "development" ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
     /**
      * How many requests (page-cache hits aside) each process works on at once; the others wait in
-     * arrival order (app/web/admission.server.ts). 0: no limit.
+     * arrival order (server/admission.server.ts). 0: no limit.
      */
     requestsAtOnce: env.REQUESTS_AT_ONCE,
   };
@@ -181,8 +179,7 @@ export const config: Config = configOrExit();
 
 // Values start-up decides rather than the environment: the session secret kept beside the
 // database when SESSION_SECRET is unset, and the built-in payment sandbox's keys and address.
-// server.ts runs this module through tsx while the Remix build bundles a copy of its own, so
-// they are kept on globalThis, where both copies see them.
+// The server and the routes share this one module (server/main.ts is built with the routes).
 export type StripeSandboxSettings = {
   secretKey: string;
   publishableKey: string;
@@ -196,7 +193,7 @@ export type StripeSandboxSettings = {
 type StartupValues = { sessionSecret?: string; stripeSandbox?: StripeSandboxSettings };
 // A worker process gets its primary's values through this variable (see startupValuesForWorkers).
 const INHERITED_VALUES = "SHOP_STARTUP_VALUES";
-const startupValues = ((globalThis as { __shopStartupValues?: StartupValues }).__shopStartupValues ??= inheritedStartupValues());
+const startupValues: StartupValues = inheritedStartupValues();
 
 function inheritedStartupValues(): StartupValues {
   const inherited = process.env[INHERITED_VALUES];

@@ -12,7 +12,7 @@ import { sendMailJob } from "./mail-thread.server";
 // row written in the very transaction that makes the promise (queueMail), so it exists exactly
 // when the promise does. After the commit the process that wrote it sends it at once, on its mail
 // thread, and marks it sent. A row nobody sent (its process died, its SMTP server failed) is sent
-// by the primary: when a worker exits, at start-up and every 15 s (startup.server.ts).
+// by the primary: when a worker exits, at start-up and every 15 s (server/startup.server.ts).
 //
 // A row is sent only by the process that CLAIMED it: claimed_by / claimed_until is a lease, taken
 // by a conditional UPDATE that succeeds for one process only. The writer takes it in the writing
@@ -181,7 +181,7 @@ function sendClaimed(mail: ClaimedMail): Promise<void> {
   return trackMail(deliver(mail));
 }
 
-/** The message a worker sends the primary for each mail it queued (workers.server.ts hands it on). */
+/** The message a worker sends the primary for each mail it queued (server/workers.server.ts hands it on). */
 export type MailQueuedMessage = { shopMailQueued: number };
 
 /**

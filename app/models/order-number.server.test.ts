@@ -53,8 +53,8 @@ describe("order numbers", () => {
     }
   });
 
-  it("are given to the orders a shop already had by migration 0006, oldest first", () => {
-    const old = databaseBefore("0006_");
+  it("are given to the orders a shop already had by migration 0006, oldest first", async () => {
+    const old = await databaseBefore("0006_");
     const insert = old.sqlite.prepare(
       `INSERT INTO orders (id, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code, shipping_country,
          items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
@@ -63,7 +63,7 @@ describe("order numbers", () => {
     // Ids in another order than time: numbers follow time.
     for (const [id, at] of [["c-newest", 3_000], ["a-oldest", 1_000], ["b-middle", 2_000]] as const) insert.run(id, at, at);
 
-    old.migrate();
+    await old.migrate();
     const numbered = old.sqlite.prepare("SELECT id, order_number AS n FROM orders ORDER BY order_number").all();
     expect(numbered).toEqual([
       { id: "a-oldest", n: 1001 },

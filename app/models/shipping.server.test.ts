@@ -32,8 +32,8 @@ describe("the saved shipping info", () => {
 });
 
 describe("migration 0007", () => {
-  it("names the buyer at purchase as the recipient of the orders made before it", () => {
-    const old = databaseBefore("0007_");
+  it("names the buyer at purchase as the recipient of the orders made before it", async () => {
+    const old = await databaseBefore("0007_");
     old.sqlite
       .prepare(
         `INSERT INTO orders (id, order_number, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code,
@@ -41,7 +41,7 @@ describe("migration 0007", () => {
          VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
       )
       .run();
-    old.migrate();
+    await old.migrate();
     expect(old.sqlite.prepare("SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders").all()).toEqual([
       { name: "Old Buyer", state: null },
     ]);

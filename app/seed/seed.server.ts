@@ -1,6 +1,7 @@
 import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
-import type { DB } from "~/db/client.server";
+import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
@@ -17,14 +18,16 @@ export const DEMO_ACCOUNTS = {
 const REVIEWERS = ["Alice Martin", "Bruno Costa", "Chloé Dubois", "Dev Patel"];
 const IMAGES_PER_PRODUCT = 3;
 
-export function isDatabaseEmpty(db: DB): boolean {
-  const productRows = db.select({ n: count() }).from(products).get()?.n ?? 0;
-  const userRows = db.select({ n: count() }).from(users).get()?.n ?? 0;
-  return productRows === 0 && userRows === 0;
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const [[productRows], [userRows]] = await Promise.all([
+    db.select({ n: count() }).from(products),
+    db.select({ n: count() }).from(users),
+  ]);
+  return (productRows?.n ?? 0) === 0 && (userRows?.n ?? 0) === 0;
 }
 
 /** Fills an empty shop with the demo catalogue, pictures, reviews and the two demo accounts. */
-export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
+export async function seedDemoData(uploadsDir: string): Promise<void> {
   const [adminHash, shopperHash, reviewerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.shopper.password),
@@ -52,32 +55,30 @@ export async function seedDemoData(db: DB, uploadsDir: string): Promise<void> {
     })),
   );
 
-  db.transaction((tx) => {
+  await commitTogether(async (tx) => {
     const { admin, shopper } = DEMO_ACCOUNTS;
-    tx.insert(users)
-      .values([
-        { name: admin.name, email: admin.email, passwordHash: adminHash, role: ADMIN_ROLE },
-        { name: shopper.name, email: shopper.email, passwordHash: shopperHash },
-      ])
-      .run();
-    const reviewerIds = REVIEWERS.map((name, i) => {
-      const id = newId();
-      tx.insert(users)
-        .values({ id, name, email: `reviewer${i + 1}@example.com`, passwordHash: reviewerHash })
-        .run();
-      return id;
-    });
+    await tx.insert(users).values([
+      { name: admin.name, email: admin.email, passwordHash: adminHash, role: ADMIN_ROLE },
+      { name: shopper.name, email: shopper.email, passwordHash: shopperHash },
+    ]);
+    const reviewerIds = REVIEWERS.map(() => newId());
+    await tx
+      .insert(users)
+      .values(reviewerIds.map((id, i) => ({ id, name: REVIEWERS[i], email: `reviewer${i + 1}@example.com`, passwordHash: reviewerHash })));
 
-    tx.insert(products).values(productRows).run();
-    tx.insert(productImages).values(imageRows).run();
+    await tx.insert(products).values(productRows);
+    await tx.insert(productImages).values(imageRows);
 
-    productRows.forEach((product, i) => {
+    for (const [i, product] of productRows.entries()) {
       const reviewCount = i % (REVIEWERS.length + 1);
-      for (let r = 0; r < reviewCount; r++) {
-        const [rating, comment] = demoReviewComments[(i + r * 3) % demoReviewComments.length];
-        tx.insert(reviews).values({ productId: product.id, userId: reviewerIds[r], rating, comment }).run();
-      }
-      if (reviewCount > 0) recomputeProductRatings(tx, product.id);
-    });
+      if (reviewCount === 0) continue;
+      await tx.insert(reviews).values(
+        Array.from({ length: reviewCount }, (_, r) => {
+          const [rating, comment] = demoReviewComments[(i + r * 3) % demoReviewComments.length];
+          return { productId: product.id, userId: reviewerIds[r], rating, comment };
+        }),
+      );
+      await recomputeProductRatings(tx, product.id);
+    }
   });
 }

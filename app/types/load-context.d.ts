@@ -5,12 +5,12 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     clientIp: string;
     /**
-     * This response's Content-Security-Policy nonce, for its inline scripts (app/web/csp.server.ts).
+     * This response's Content-Security-Policy nonce, for its inline scripts (server/csp.server.ts).
      * Unit tests that call a loader directly leave it out.
      */
     cspNonce?: string;
     /**
-     * Whether another site started this request (app/web/origin-check.server.ts): what a GET that
+     * Whether another site started this request (server/origin-check.server.ts): what a GET that
      * changes something (GET /api/v1/logout) refuses. Unit tests that call a loader directly leave it out.
      */
     crossSite?: boolean;

@@ -11,7 +11,7 @@ const HAS_TOAST_COOKIE = cookieInHeader(TOAST_COOKIE);
 /**
  * The toast flashed to this request, and the header that clears it once shown. Without a toast
  * cookie there is nothing to read or clear, and no cookie is set (an anonymous page that sets none
- * can be cached: app/web/page-cache.server.ts).
+ * can be cached: server/page-cache.server.ts).
  */
 export async function flashedToast(request: Request) {
   if (!HAS_TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: undefined };

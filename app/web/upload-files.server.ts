@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processWide } from "~/lib/process-wide.server";
 
 // Uploaded files are streamed to a temporary folder per request, never kept in memory, and the
-// folder goes when the request has been answered. The scope is shared through globalThis because
-// server.ts (tsx) opens it while the routes (the build's copy of this module) fill it.
+// folder goes when the request has been answered. The edge (server/remix-handler.server.ts) opens
+// the scope and the routes fill it: process-wide, so that in development, where Vite evaluates this
+// module again after an edit while the edge keeps the first copy, both still share it.
 type UploadScope = { dir: Promise<string> | null };
-const scopes: AsyncLocalStorage<UploadScope> = ((globalThis as { __shopUploadScopes?: AsyncLocalStorage<UploadScope> })
-  .__shopUploadScopes ??= new AsyncLocalStorage<UploadScope>());
+const scopes = processWide("uploadScopes", () => new AsyncLocalStorage<UploadScope>());
 
 /** Runs `work` (answering one request); the files uploaded meanwhile are removed once it is done. */
 export async function withUploadScope<T>(work: () => Promise<T>): Promise<T> {

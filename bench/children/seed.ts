@@ -1,8 +1,7 @@
 // Child process: builds a large data set with the shop's own schema, migrations and Drizzle code.
 // DATABASE_URL (set by the parent) names the temporary file. Usage: seed.ts products|orders COUNT
-import { sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import { commitTogether } from "~/db/group-commit.server";
+import { closeShopDatabase, migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
@@ -27,10 +26,10 @@ function report(done: number) {
     console.log(`progress ${kind}: ${done.toLocaleString("en")} / ${count.toLocaleString("en")} (${((done / count) * 100).toFixed(0)}%)`);
 }
 
-function seedProducts() {
+async function seedProducts() {
   const now = Date.now();
   for (let start = 0; start < count; start += BATCH * 20) {
-    db.transaction((tx) => {
+    await commitTogether(async (tx) => {
       for (let b = start; b < Math.min(count, start + BATCH * 20); b += BATCH) {
         const rows = Array.from({ length: Math.min(BATCH, count - b) }, (_, k) => {
           const i = b + k;
@@ -49,27 +48,23 @@ function seedProducts() {
             createdAt: new Date(now - (count - i) * 60_000),
           };
         });
-        tx.insert(products).values(rows).run();
-        tx.insert(productImages)
-          .values(rows.map((r) => ({ id: `i${r.id}`, productId: r.id, url: `/images/logo.svg`, position: 0 })))
-          .run();
+        await tx.insert(products).values(rows);
+        await tx.insert(productImages).values(rows.map((r) => ({ id: `i${r.id}`, productId: r.id, url: `/images/logo.svg`, position: 0 })));
         report(b + rows.length);
       }
     });
   }
 }
 
-function seedOrders() {
+async function seedOrders() {
   const USERS = 1000;
-  db.transaction((tx) => {
-    tx.insert(users)
-      .values(Array.from({ length: USERS }, (_, i) => ({ id: `u${i}`, name: `Buyer ${i}`, email: `buyer${i}@example.com` })))
-      .run();
-  });
+  await commitTogether((tx) =>
+    tx.insert(users).values(Array.from({ length: USERS }, (_, i) => ({ id: `u${i}`, name: `Buyer ${i}`, email: `buyer${i}@example.com` }))),
+  );
   const now = Date.now();
   const span = 730 * DAY_MS; // two years of orders, the newest today
   for (let start = 0; start < count; start += BATCH * 20) {
-    db.transaction((tx) => {
+    await commitTogether(async (tx) => {
       for (let b = start; b < Math.min(count, start + BATCH * 20); b += BATCH) {
         const rows = Array.from({ length: Math.min(BATCH, count - b) }, (_, k) => {
           const i = b + k;
@@ -104,18 +99,17 @@ function seedOrders() {
             updatedAt: createdAt,
           };
         });
-        tx.insert(orders).values(rows).run();
+        await tx.insert(orders).values(rows);
         report(b + rows.length);
       }
     });
   }
 }
 
-migrateDatabase(db);
-if (kind === "products") seedProducts();
-else if (kind === "orders") seedOrders();
+await migrateDatabase();
+if (kind === "products") await seedProducts();
+else if (kind === "orders") await seedOrders();
 else throw new Error(`Unknown data set ${kind}`);
-// No ANALYZE: the planner sees what it would see in a live shop.
-db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
-db.$client.close();
+// No ANALYZE: the planner sees what it would see in a live shop. Closing folds the WAL into the file.
+await closeShopDatabase();
 console.log(`result ${JSON.stringify({ count })}`);

@@ -103,9 +103,9 @@ export type ShopOptions = {
 };
 
 /**
- * Starts the production server (`node --import tsx server.ts`) on a fresh temporary database with
- * the demo catalogue, as a self-hoster would run it (the access log on, written to /dev/null), plus
- * BENCH_CEILING=1 (the same-stack reference route) and high rate limits (every shopper of the bench
+ * Starts the production server on a fresh temporary database with the demo catalogue, as a
+ * self-hoster would run it (the access log on, written to /dev/null), through bench/lib/shop-launcher.ts
+ * (server.ts plus the same-stack reference route), with high rate limits (every shopper of the bench
  * comes from 127.0.0.1).
  */
 export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {}): Promise<ShopServer> {
@@ -115,7 +115,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
   const port = await freePort();
   const sandboxPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), "--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), "--import", "tsx", "bench/lib/shop-launcher.ts"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
@@ -128,7 +128,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
       RATE_LIMIT_PER_IP: "1000000",
       RATE_LIMIT_PER_EMAIL: "1000000",
       STRIPE_SANDBOX_PORT: String(sandboxPort),
-      BENCH_CEILING: "1",
+      BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
       ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
       ...extraEnv,
     },

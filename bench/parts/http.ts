@@ -25,7 +25,7 @@ export const signedIn = (cookie: string): Visitor => ({ label: "signed in", head
 
 let constants = 0;
 
-/** Stores a page's bytes for the shop's same-stack route (the BENCH_CEILING block of server.ts); returns its path. */
+/** Stores a page's bytes for the shop's same-stack route (bench/lib/shop-launcher.ts); returns its path. */
 function sameStackConstant(shop: ShopServer, contentType: string, body: Buffer): string {
   const key = `c${++constants}`;
   const dir = path.join(shop.dataDir, "bench-ceiling");
@@ -48,7 +48,7 @@ export async function againstReferences(shop: ShopServer, part: string, label: s
   if (sample.status !== 200) throw new Error(`GET ${urlPath} (${visitor.label}) answered ${sample.status}`);
   const sameStackPath = sameStackConstant(shop, String(sample.headers["content-type"] ?? "text/html; charset=utf-8"), decodedBody(sample));
   const check = await fetchRaw(`${shop.url}${sameStackPath}`, visitor.headers);
-  if (check.status !== 200) throw new Error(`The same-stack route answered ${check.status}: start the server with BENCH_CEILING=1`);
+  if (check.status !== 200) throw new Error(`The same-stack route answered ${check.status}: start the server through bench/lib/shop-launcher.ts`);
 
   const bare = await load(await serveBare(sample), visitor.headers);
   const same = await load(`${shop.url}${sameStackPath}`, visitor.headers);

@@ -89,7 +89,7 @@ export async function mixed(workers?: number) {
       clearInterval(sampler);
       const busy = shop.sqliteBusy() - busyBefore;
       // What a worker keeps once the load is over: an idle worker collects its garbage within 10 s
-      // (app/idle-collect.server.ts).
+      // (server/idle-collect.server.ts).
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const residentAfter = pids.map(residentBytes);
       const lost = missing(shop.databaseFile, run.expectations);

@@ -1,4 +1,5 @@
-// Run by the Dockerfile after `npm run build`: compiles server.ts, the two worker threads it starts
+// Run by the Dockerfile after `npm run build` (which builds server/main.ts beside the Remix handler,
+// build/server/main.js): compiles server.ts (the launcher, server/launch.ts), the two worker threads
 // and backup.ts into plain JavaScript (esbuild; packages stay in node_modules), so that the container
 // runs `node server.mjs` (and `node backup.mjs`) with no TypeScript compiler loaded at start-up.
 // Each output sits where the code that starts it looks for it: thread-entry.mjs beside server.mjs

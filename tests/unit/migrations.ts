@@ -8,7 +8,7 @@ import { migrateDatabase } from "~/db/migrate.server";
  * A fresh database in a temporary folder, migrated only up to (not including) the migration whose
  * tag starts with `tagPrefix`, as a shop that has not updated yet has it. `done` removes it.
  */
-export function databaseBefore(tagPrefix: string) {
+export async function databaseBefore(tagPrefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${tagPrefix}-`));
   const before = path.join(dir, "drizzle");
   fs.cpSync(path.resolve("drizzle"), before, { recursive: true });
@@ -20,7 +20,7 @@ export function databaseBefore(tagPrefix: string) {
   fs.writeFileSync(journalFile, JSON.stringify(journal));
 
   const old = openDatabase(path.join(dir, "shop.db"));
-  migrateDatabase(old, before);
+  await migrateDatabase(old, before);
   return {
     sqlite: old.$client,
     /** Applies every migration, as the shop does at start. */

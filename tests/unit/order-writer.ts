@@ -1,17 +1,17 @@
-// A shop writing orders, for app/backup.server.test.ts: a child process that commits paid orders
+// A shop writing orders, for server/backup.server.test.ts: a child process that commits paid orders
 // into DATABASE_URL through the shop's own connection (app/db/client.server.ts, its pragmas), one
 // transaction each, and prints each order's id once committed, until its stdin closes.
-import { db } from "~/db/client.server";
+import { closeShopDatabase } from "~/db/migrate.server";
 import { createOrder, createProduct } from "./fixtures";
 
-const productId = createProduct({ stock: 1_000_000 });
+const productId = await createProduct({ stock: 1_000_000 });
 let writing = true;
 process.stdin.on("end", () => (writing = false));
 process.stdin.resume();
 while (writing) {
-  const order = db.transaction(() => createOrder({ lines: [{ productId, quantity: 1 }, { productId, quantity: 2 }] }));
+  const order = await createOrder({ lines: [{ productId, quantity: 1 }, { productId, quantity: 2 }] });
   process.stdout.write(`${order.id}\n`);
   // Lets stdin's end be seen.
   await new Promise((resolve) => setImmediate(resolve));
 }
-db.$client.close();
+await closeShopDatabase();

@@ -11,4 +11,4 @@ process.env.SESSION_SECRET ??= "unit-test-secret";
 forgetProcessWide();
 
 const { migrateDatabase } = await import("~/db/migrate.server");
-migrateDatabase();
+await migrateDatabase();

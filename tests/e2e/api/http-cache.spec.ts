@@ -5,7 +5,7 @@ import { DEMO_ADMIN } from "../support/accounts";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 // Anonymous catalogue reads are cached in the server and revalidated with ETags
-// (app/web/page-cache.server.ts); signed-in pages and toasts never are.
+// (server/page-cache.server.ts); signed-in pages and toasts never are.
 
 const PUBLIC = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));

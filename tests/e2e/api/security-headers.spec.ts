@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type APIResponse } from "../support/openapi-check";
 
-// Content-Security-Policy (app/web/csp.server.ts): inline scripts run by a per-response nonce, or,
+// Content-Security-Policy (server/csp.server.ts): inline scripts run by a per-response nonce, or,
 // on a page the anonymous cache serves again, by the hashes of the scripts it holds.
 
 const scriptSources = (response: APIResponse) => {

@@ -4,7 +4,7 @@ import { registerViaApi } from "../support/accounts";
 import { expectHydrated, watchPolicyViolations } from "../support/policy-violations";
 import { addToCart, fillShipping, payWith } from "../support/shopping";
 
-// The strict Content-Security-Policy (no 'unsafe-inline' scripts: app/web/csp.server.ts) lets every
+// The strict Content-Security-Policy (no 'unsafe-inline' scripts: server/csp.server.ts) lets every
 // page hydrate, fresh or from the anonymous page cache, and the browser reports no violation.
 
 test("home, product, cart, login and payment hydrate with no policy violation", async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { sendEdgeError } from "~/web/edge-errors.server";
+import { sendEdgeError } from "./edge-errors.server";
 
 export type ForwardOptions = {
   /** What is forwarded to, for the messages when it does not answer ("The payment sandbox"). */

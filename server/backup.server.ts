@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { backup } from "~/db/dialect";
 
 /**
- * `npm run backup` (backup.ts): an online copy of the shop's SQLite file, through SQLite's backup
- * API, while the shop keeps serving and taking orders, plus the uploads folder, into a new
- * timestamped folder. Restoring it: docs/backups.md.
+ * `npm run backup` (backup.ts): an online copy of the shop's database (the dialect's `backup`,
+ * SQLite's backup API) while the shop keeps serving and taking orders, plus the uploads folder, into
+ * a new timestamped folder. Restoring it: docs/backups.md.
  */
 
 export type BackupOptions = {
@@ -35,7 +35,7 @@ export async function backupShop({ databasePath, uploadsDir, backupsDir, now = n
   fs.mkdirSync(partial);
   try {
     const databaseName = path.basename(databasePath);
-    await copyDatabase(databasePath, path.join(partial, databaseName));
+    await backup(databasePath, path.join(partial, databaseName));
     // After the database: every picture a backed-up row names was written before that row.
     const uploads = fs.existsSync(uploadsDir) ? copyTree(uploadsDir, path.join(partial, "uploads")) : { files: 0, bytes: 0 };
     fs.renameSync(partial, folder);
@@ -47,26 +47,6 @@ export async function backupShop({ databasePath, uploadsDir, backupsDir, now = n
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
     throw error;
-  }
-}
-
-async function copyDatabase(source: string, target: string) {
-  const db = new Database(source, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    // All pages in one step, so in one read transaction: a consistent snapshot of every commit made
-    // before it. In WAL mode the shop goes on writing meanwhile; a write between steps would make
-    // SQLite start the copy again, which a busy shop could repeat forever.
-    await db.backup(target, { progress: () => 0x7fffffff });
-  } finally {
-    db.close();
-  }
-  const copy = new Database(target, { fileMustExist: true });
-  try {
-    const check = copy.pragma("quick_check", { simple: true });
-    if (check !== "ok") throw new Error(`The copy of the database failed its check: ${String(check)}`);
-  } finally {
-    copy.close();
   }
 }
 

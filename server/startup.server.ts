@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
@@ -26,16 +27,16 @@ function ensureSessionSecret() {
 }
 
 async function ensureAdmin(email: string, password: string) {
-  const existing = db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).get();
+  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) {
     if (!isAdmin(existing)) {
-      db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, existing.id)).run();
+      await commitTogether((tx) => tx.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, existing.id)));
       console.log(`ADMIN_EMAIL: promoted ${email} to admin.`);
     }
     return;
   }
   const passwordHash = await hashPassword(password);
-  db.insert(users).values({ name: "Administrator", email, passwordHash, role: ADMIN_ROLE }).run();
+  await commitTogether((tx) => tx.insert(users).values({ name: "Administrator", email, passwordHash, role: ADMIN_ROLE }));
   console.log(`ADMIN_EMAIL: created the admin account ${email}.`);
 }
 
@@ -43,9 +44,9 @@ async function ensureAdmin(email: string, password: string) {
 export async function prepareShop() {
   ensureSessionSecret();
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  migrateDatabase(db);
-  if (config.seed === "demo" && isDatabaseEmpty(db)) {
-    await seedDemoData(db, config.uploadsDir);
+  await migrateDatabase();
+  if (config.seed === "demo" && (await isDatabaseEmpty())) {
+    await seedDemoData(config.uploadsDir);
     console.log("Seeded the demo catalogue.");
   }
   if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);
@@ -57,7 +58,7 @@ export async function prepareShop() {
 
 /** Whether a demo account still signs in with its published password. */
 async function hasDemoPassword(account: { email: string; password: string }): Promise<boolean> {
-  const user = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email)).get();
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email)).limit(1);
   return Boolean(user?.passwordHash && (await verifyPassword(account.password, user.passwordHash)));
 }
 
@@ -75,7 +76,7 @@ async function logAdminAccess() {
         `log in as that admin and delete ${admin.email} at /admin/users.`,
     );
   }
-  const hasAdmin = db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).get();
+  const [hasAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!hasAdmin) {
     console.warn("There is no admin account: start the shop with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.");
   }
@@ -143,8 +144,9 @@ function oneAtATime(job: () => Promise<unknown>) {
   };
 }
 
+const timers = new Map<string, NodeJS.Timeout>();
+
 /** Runs `job` every `ms`; one timer per name and process, however often this is called. */
 function every(name: string, ms: number, job: () => unknown) {
-  const timers = ((globalThis as unknown as { __shopJobs?: Map<string, NodeJS.Timeout> }).__shopJobs ??= new Map());
   if (!timers.has(name)) timers.set(name, setInterval(job, ms).unref());
 }

@@ -1,6 +1,6 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listen } from "../../tests/unit/http";
+import { listen } from "../tests/unit/http";
 import { edgeErrorHandler } from "./edge-errors.server";
 
 // An app shaped like server.ts's: a route with a path parameter (Express decodes it), one that

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { requestStart, type AccessLog } from "~/web/access-log.server";
-import type { AdmissionGate } from "~/web/admission.server";
-import type { PageCache } from "~/web/page-cache.server";
+import { requestStart, type AccessLog } from "./access-log.server";
+import type { AdmissionGate } from "./admission.server";
+import type { PageCache } from "./page-cache.server";
 
 export type RequestListenerOptions = {
   /** Answers anonymous catalogue reads it holds before anything else runs (none in development). */

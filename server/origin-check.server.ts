@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { config } from "~/config.server";
-import { hasBody, sendEdgeError } from "~/web/edge-errors.server";
+import { hasBody, sendEdgeError } from "./edge-errors.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

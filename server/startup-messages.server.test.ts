@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { mailMessage, readyMessage } from "~/startup-messages.server";
+import { mailMessage, readyMessage } from "./startup-messages.server";
 
 describe("start-up messages", () => {
   it("say the shop is ready at localhost by default", () => {

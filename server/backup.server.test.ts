@@ -5,7 +5,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { describe, expect, it } from "vitest";
 import { backupShop, describeBackup } from "./backup.server";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
+import { closeConnection } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { orders } from "~/db/schema";
 
@@ -14,12 +16,12 @@ function tempDir() {
 }
 
 /** A shop's data folder: a migrated database and an uploads folder with one picture. */
-function shopData() {
+async function shopData() {
   const dir = tempDir();
   const databasePath = path.join(dir, "shop.db");
   const db = openDatabase(databasePath);
-  migrateDatabase(db);
-  db.$client.close();
+  await migrateDatabase(db);
+  await closeConnection(db);
   const uploadsDir = path.join(dir, "uploads");
   fs.mkdirSync(path.join(uploadsDir, "products"), { recursive: true });
   const picture = Buffer.from("RIFF....WEBPVP8 a picture uploaded before the backup");
@@ -64,12 +66,12 @@ function startOrderWriter(databasePath: string) {
 
 describe("npm run backup", () => {
   it("copies, while orders are being written, every order committed before it, and the uploads; the copy restores into a fresh shop", async () => {
-    const shop = shopData();
+    const shop = await shopData();
     // A long read elsewhere (an admin's CSV export, say) holds checkpoints back, so the latest
     // commits live only in the -wal file: a plain copy of the database file would miss them.
-    const reader = openDatabase(shop.databasePath).$client;
-    reader.exec("BEGIN");
-    reader.prepare("select count(*) from orders").get();
+    const reader = openDatabase(shop.databasePath);
+    await reader.run(sql`BEGIN`);
+    await reader.select({ id: orders.id }).from(orders).limit(1);
     const writer = startOrderWriter(shop.databasePath);
     try {
       await writer.until(200);
@@ -91,20 +93,21 @@ describe("npm run backup", () => {
       fs.copyFileSync(report.database.file, path.join(fresh, "shop.db"));
       fs.cpSync(report.uploads.folder, path.join(fresh, "uploads"), { recursive: true });
       const restored = openDatabase(path.join(fresh, "shop.db"));
-      migrateDatabase(restored);
-      expect(restored.$client.pragma("integrity_check", { simple: true })).toBe("ok");
-      const ids = new Set(restored.select({ id: orders.id }).from(orders).all().map((order) => order.id));
-      restored.$client.close();
+      await migrateDatabase(restored);
+      expect(await restored.get(sql`PRAGMA integrity_check`)).toEqual({ integrity_check: "ok" });
+      const ids = new Set((await restored.select({ id: orders.id }).from(orders)).map((order) => order.id));
+      await closeConnection(restored);
       expect(committedBefore.filter((id) => !ids.has(id))).toEqual([]);
       expect(fs.readFileSync(path.join(fresh, "uploads", "products", "a1b2c3.webp"))).toEqual(shop.picture);
     } finally {
       await writer.stop();
-      reader.close();
+      await reader.run(sql`ROLLBACK`);
+      await closeConnection(reader);
     }
   }, 60_000);
 
   it("never reuses a folder: two backups in the same second get two", async () => {
-    const shop = shopData();
+    const shop = await shopData();
     const now = new Date("2026-11-22T06:35:12.345Z");
     const backupsDir = path.join(shop.dir, "elsewhere");
     const first = await backupShop({ ...shop, backupsDir, now });
@@ -114,7 +117,7 @@ describe("npm run backup", () => {
   });
 
   it("refuses a backups folder inside the uploads folder, and leaves nothing behind", async () => {
-    const shop = shopData();
+    const shop = await shopData();
     await expect(backupShop({ ...shop, backupsDir: path.join(shop.uploadsDir, "backups") })).rejects.toThrow(/inside the uploads folder/);
     await expect(backupShop({ ...shop, databasePath: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") })).rejects.toThrow(
       /no database/,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { folderProblem, unwritableFolder } from "~/data-dir.server";
+import { folderProblem, unwritableFolder } from "./data-dir.server";
 
 const made: string[] = [];
 const tempDir = () => {

@@ -4,8 +4,8 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
-import { hasBody, isApiPath, sendEdgeError } from "~/web/edge-errors.server";
-import { isAnonymous } from "~/web/page-cache.server";
+import { hasBody, isApiPath, sendEdgeError } from "./edge-errors.server";
+import { isAnonymous } from "./page-cache.server";
 import { withUploadScope } from "~/web/upload-files.server";
 
 // Methods a fetch Request cannot carry (it throws): TRACE, which would echo the request, and the

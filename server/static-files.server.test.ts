@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listen } from "../../tests/unit/http";
+import { listen } from "../tests/unit/http";
 import { listFiles, staticFiles } from "./static-files.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "static-files-"));

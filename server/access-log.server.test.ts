@@ -4,7 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { listen } from "../../tests/unit/http";
+import { listen } from "../tests/unit/http";
 import { createAccessLog } from "./access-log.server";
 import { requestListener } from "./request-listener.server";
 

@@ -1,0 +1,27 @@
+// The server's entry into the shop's one module graph: server.ts loads it from the build
+// (build/server/main.js, a second entry of the Remix server build, sharing its chunks: every app
+// module exists once) or, in development, through Vite beside the routes. Only the configuration
+// is loaded before the data folder is checked; the rest, which opens the database, after it.
+import { config } from "~/config.server";
+import { unwritableFolder } from "./data-dir.server";
+import type { ShopOptions } from "./run.server";
+
+export type { ShopOptions };
+
+/** Starts this process's part of the shop: the primary's start-up and workers, or a worker's HTTP server. */
+export async function startShop(options: ShopOptions) {
+  // A data folder the shop cannot write (a volume owned by another user) stops start-up with one
+  // line saying what to do, before anything opens the database.
+  const folders = config.databasePath === ":memory:" ? [config.uploadsDir] : [config.dataDir, config.uploadsDir];
+  for (const folder of new Set(folders)) {
+    const problem = unwritableFolder(folder);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+  }
+  // Remix, React and Vite read NODE_ENV themselves: give them the default too.
+  process.env.NODE_ENV = config.nodeEnv;
+  const { runShop } = await import("./run.server");
+  await runShop(options);
+}
