@@ -1,7 +1,8 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { FIRST_ORDER_NUMBER } from "~/lib/order-number";
-import type { Tx } from "../client.server";
-import { orders } from "../schema";
+import { countersDb, type Connection, type Tx } from "../client.server";
+import { orders, rateLimits } from "../schema";
 
 // The SQLite half of the dialect: every piece of SQL, and every reading of a driver's answer, that
 // differs between database engines. Models call these; they hold no engine-specific SQL themselves.
@@ -47,3 +48,29 @@ export async function lockName(_tx: Tx, _name: string): Promise<void> {}
  */
 export const nextOrderNumber = () =>
   sql<number>`(SELECT COALESCE(MAX(${orders.orderNumber}) + 1, ${FIRST_ORDER_NUMBER}) FROM ${orders})`;
+
+/**
+ * Where the login and reset limits count (app/models/rate-limit.server.ts): the rate_limits table,
+ * through `on`, by default the counters' connection (shared by every process, its commits without
+ * an fsync). `counter` is one limit (rate-limiter-flexible: one atomic UPSERT per change);
+ * `sweepExpired` deletes the counts whose window ended before `nowMs` and says how many.
+ */
+export function rateLimiterStore(on: Connection = countersDb) {
+  return {
+    counter: (keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract =>
+      new RateLimiterSQLite({
+        storeClient: on.$client,
+        storeType: "better-sqlite3",
+        tableName: "rate_limits",
+        // Made by the migrations; expired counts are swept by the primary (sweepExpired).
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration: durationSeconds,
+      }),
+    sweepExpired: async (nowMs: number): Promise<number> => rowsAffected(await on.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
+  };
+}
+
+export type RateLimiterStore = ReturnType<typeof rateLimiterStore>;
