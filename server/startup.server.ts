@@ -107,13 +107,9 @@ export async function startBackgroundJobs() {
     releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
   );
   // Login and reset counts whose 15 minutes are over.
-  every("rateLimitSweeper", 5 * 60_000, () => {
-    try {
-      sweepRateLimits();
-    } catch (error) {
-      console.error("Sweeping the rate limits failed:", error);
-    }
-  });
+  every("rateLimitSweeper", 5 * 60_000, () =>
+    sweepRateLimits().catch((error) => console.error("Sweeping the rate limits failed:", error)),
+  );
   // Registrations whose link expired unused, with their avatars.
   every("registrationSweeper", 60 * 60_000, () =>
     sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),

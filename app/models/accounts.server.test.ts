@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { commitTogether } from "~/db/group-commit.server";
+import { sessions, users } from "~/db/schema";
 import { addReview, createProduct } from "../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";
 import { INVALID_LOGIN, loginWithPassword } from "./login.server";
@@ -13,7 +14,10 @@ let ipCount = 0;
 const login = (email: string, password: string, ip = `203.0.113.${++ipCount % 250}`) => loginWithPassword({ email, password, ip });
 const newUser = (extra: Partial<Parameters<typeof createUser>[0]> = {}) =>
   createUser({ name: "Unit", email: `unit-${++n}-${Date.now()}@example.com`, password: "password-1", ...extra });
-const newAdmin = async () => db.update(users).set({ role: "admin" }).where(eq(users.id, (await newUser()).id)).returning().get();
+const newAdmin = async () => {
+  const { id } = await newUser();
+  return commitTogether(async (tx) => (await tx.update(users).set({ role: "admin" }).where(eq(users.id, id)).returning())[0]);
+};
 const signIn = (userId: string) => createSession({ userId, device: "Unit test", ip: null });
 
 describe("login", () => {
@@ -41,7 +45,7 @@ describe("profile update", () => {
     expect(won).toMatchObject({ status: "fulfilled", value: { id: first.id, email } });
     expect(lost).toMatchObject({ status: "rejected", reason: { status: 409, field: "email" } });
     expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(AccountError);
-    expect(getUserById(second.id)).toMatchObject({ name: second.name, email: second.email });
+    expect(await getUserById(second.id)).toMatchObject({ name: second.name, email: second.email });
   });
 });
 
@@ -52,11 +56,11 @@ describe("password change", () => {
     await changePassword(user, { currentPassword: "password-1", newPassword: "password-2", logoutOtherDevices: false }, mine.session.id);
     expect(await findSession(other.key)).not.toBeNull();
     await expect(
-      changePassword(getUserById(user.id)!, { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id),
+      changePassword((await getUserById(user.id))!, { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id),
     ).rejects.toThrow("Old password is incorrect");
     expect(await findSession(other.key)).not.toBeNull();
 
-    await changePassword(getUserById(user.id)!, { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id);
+    await changePassword((await getUserById(user.id))!, { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id);
     expect(await findSession(other.key)).toBeNull();
     expect(await findSession(mine.key)).not.toBeNull();
     expect((await login(user.email, "password-3")).id).toBe(user.id);
@@ -78,7 +82,7 @@ describe("admin user management", () => {
     expect((await Promise.all(sessions.map((s) => findSession(s.key)))).every(Boolean)).toBe(true);
     await updateUserByAdmin(admin, user.id, { name: "Renamed", email: user.email, role: "admin" });
     expect((await Promise.all(sessions.map((s) => findSession(s.key)))).some(Boolean)).toBe(false);
-    expect(getUserById(user.id)?.role).toBe("admin");
+    expect((await getUserById(user.id))?.role).toBe("admin");
   });
 
   it("deleting a user ends their sessions, removes their reviews and recomputes the products' ratings", async () => {
@@ -86,13 +90,13 @@ describe("admin user management", () => {
     const keeper = await newUser();
     const leaver = await newUser();
     const session = await signIn(leaver.id);
-    const productId = createProduct();
-    addReview(productId, keeper.id, 4);
-    addReview(productId, leaver.id, 1);
+    const productId = await createProduct();
+    await addReview(productId, keeper.id, 4);
+    await addReview(productId, leaver.id, 1);
     await deleteUserByAdmin(admin, leaver.id);
-    expect(getUserById(leaver.id)).toBeUndefined();
+    expect(await getUserById(leaver.id)).toBeUndefined();
     expect(await findSession(session.key)).toBeNull();
-    expect(db.$client.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(leaver.id)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, leaver.id))).toEqual([{ n: 0 }]);
     const { getProduct } = await import("./products.server");
     const product = await getProduct(productId);
     expect(product).toMatchObject({ ratings: 4, numOfReviews: 1 });

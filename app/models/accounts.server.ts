@@ -11,7 +11,7 @@ export async function registerAccount(input: {
   password: string;
   avatar: ImageUpload | null;
 }): Promise<User> {
-  assertEmailAvailable(input.email);
+  await assertEmailAvailable(input.email);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : null;
   try {
     return await createUser({ name: input.name, email: input.email, password: input.password, avatarUrl });
@@ -26,7 +26,7 @@ export async function updateProfileWithAvatar(
   user: User,
   input: { name: string; email: string; avatar: ImageUpload | null },
 ): Promise<User> {
-  assertEmailAvailable(input.email, user.id);
+  await assertEmailAvailable(input.email, user.id);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;
   try {
     const updated = await updateProfile(user.id, { name: input.name, email: input.email, avatarUrl });

@@ -14,10 +14,9 @@ import { AccountError, assertEmailAvailable, getUserById, type User } from "./us
 
 const notFound = () => new AccountError("User not found", 404);
 
-export function listUsers(): User[] {
-  return db.select().from(users).orderBy(desc(users.createdAt)).all();
+export function listUsers(): Promise<User[]> {
+  return db.select().from(users).orderBy(desc(users.createdAt));
 }
-
 
 /** One page of users for the admin table, searched (id, name, e-mail) and sorted in SQL. */
 export function listUsersPage(query: TableQuery<UserSort>) {
@@ -30,8 +29,8 @@ export function listUsersPage(query: TableQuery<UserSort>) {
   );
 }
 
-export function getUserForAdmin(id: string): User {
-  const user = getUserById(id);
+export async function getUserForAdmin(id: string): Promise<User> {
+  const user = await getUserById(id);
   if (!user) throw notFound();
   return user;
 }
@@ -45,13 +44,13 @@ export async function updateUserByAdmin(
   id: string,
   input: { name: string; email: string; role: Role },
 ): Promise<User> {
-  const before = getUserForAdmin(id);
+  const before = await getUserForAdmin(id);
   if (actor.id === id && !isAdmin(input))
     throw new AccountError("You cannot remove the admin role from your own account", 400, "role");
-  assertEmailAvailable(input.email, id);
-  return commitTogether((tx) => {
-    const updated = tx.update(users).set(input).where(eq(users.id, id)).returning().get();
-    if (before.role !== input.role) endSessions(tx, id, "all");
+  await assertEmailAvailable(input.email, id);
+  return commitTogether(async (tx) => {
+    const [updated] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
+    if (before.role !== input.role) await endSessions(tx, id, "all");
     return updated;
   });
 }
@@ -62,12 +61,12 @@ export async function updateUserByAdmin(
  * with the buyer's name kept on them.
  */
 export async function deleteUserByAdmin(actor: User, id: string): Promise<void> {
-  const user = getUserForAdmin(id);
+  const user = await getUserForAdmin(id);
   if (actor.id === id) throw new AccountError("You cannot delete your own account", 400);
-  await commitTogether((tx) => {
-    const reviewed = tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id)).all();
-    tx.delete(users).where(eq(users.id, id)).run();
-    for (const { productId } of reviewed) recomputeProductRatings(tx, productId);
+  await commitTogether(async (tx) => {
+    const reviewed = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    for (const { productId } of reviewed) await recomputeProductRatings(tx, productId);
   });
   await deleteImage(user.avatarUrl);
 }

@@ -85,7 +85,7 @@ async function buyer(productId: string, quantity: number) {
   const user = await createUser({ name: `Buyer ${++n}`, email: `buyer-${n}-${Date.now()}@example.com`, password: "password-1" });
   await saveShippingInfo(user.id, { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
   await setCartLine(userCart(user.id), productId, quantity);
-  return getUserById(user.id)!;
+  return (await getUserById(user.id))!;
 }
 
 const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
@@ -193,7 +193,7 @@ describe("webhook", () => {
     expect(stockOf(productId)).toBe(2);
     // The confirmation was queued in the transaction that marked it paid, once, and sent by its writer.
     await drainMails(10_000);
-    expect(outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
+    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {

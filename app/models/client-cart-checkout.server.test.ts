@@ -66,7 +66,7 @@ describe("a cart kept by the client", () => {
     expect(ordersOf(user.id)).toHaveLength(1);
     // Its confirmation, queued with the order (mail-outbox.server.ts), once, and sent.
     await drainMails(10_000);
-    expect(outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
+    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {
@@ -95,7 +95,7 @@ describe("a cart kept by the client", () => {
     const made = ordersOf(user.id);
     expect(made.length + (await refunds(intentId))).toBe(1);
     // A mail is promised with the order only.
-    expect(outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined);
+    expect(await outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined);
     if (made.length === 1) {
       expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.id : o.status))).toEqual([made[0].id, made[0].id]);
       expect(stockOf(productId)).toBe(4);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { newId } from "~/db/ids";
 import nodemailer from "nodemailer";
 import { config } from "~/config.server";
+import { processWide } from "~/lib/process-wide.server";
 
 /** One message: nodemailer sends `html` and `text` as the two parts of a multipart/alternative. */
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -34,9 +35,9 @@ async function writeCreatingFolder(file: string, data: Buffer) {
 }
 
 // Every mail not yet sent (in this process or on its mail thread, the outbox's included), so that a stopping server
-// waits for them (drainMails) instead of dropping them. On globalThis: server.ts drains with its own
+// waits for them (drainMails) instead of dropping them. Process-wide: server.ts drains with its own
 // copy of this module, the Remix build sends with another.
-const unsent = ((globalThis as unknown as { __shopUnsentMails?: Set<Promise<void>> }).__shopUnsentMails ??= new Set());
+const unsent = processWide("unsentMails", () => new Set<Promise<void>>());
 
 /** Counts a mail as unsent until `sending` settles; gives `sending` back. */
 export function trackMail(sending: Promise<void>): Promise<void> {

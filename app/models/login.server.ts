@@ -21,7 +21,7 @@ export async function loginWithPassword(
   sleep: Wait = sleepFor,
 ): Promise<User> {
   const normalized = email.trim().toLowerCase();
-  const trusted = device !== null && getUserByEmail(normalized)?.id === device.userId;
+  const trusted = device !== null && (await getUserByEmail(normalized))?.id === device.userId;
   const attempt = await startLoginAttempt(ip, normalized, trusted ? device.nonce : undefined);
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
   const user = await verifyCredentials(normalized, password);

@@ -41,8 +41,8 @@ function mailsTo(email: string) {
 const subjectsTo = (email: string) => mailsTo(email).map((raw) => raw.match(/^Subject: (.*)$/m)?.[1]);
 
 /** A paid order of a new buyer, and its confirmation job. */
-function paidOrder() {
-  const order = getOrder(createOrder({ userId: createUser("Outbox Buyer") }).id)!;
+async function paidOrder() {
+  const order = (await getOrder((await createOrder({ userId: await createUser("Outbox Buyer") })).id))!;
   const job: MailJob = { kind: "orderConfirmation", order: mailOrderOf(order), buyer: order.buyer! };
   return { order, job, email: order.buyer!.email, subject: `ShopIT: your order #${order.orderNumber}` };
 }
@@ -53,72 +53,74 @@ const leftBy = (claimer: string, mail: Parameters<typeof queueMail>[1], now?: Da
 
 beforeEach(async () => {
   await drainMails(10_000);
-  db.delete(mailOutbox).run();
+  await commitTogether(async (tx) => {
+    await tx.delete(mailOutbox);
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe("queueing a mail", () => {
   it("writes its row in the transaction that makes the promise, and a rollback takes it back", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await expect(
-      commitTogether((tx) => {
-        queueMail(tx, { key, job });
+      commitTogether(async (tx) => {
+        await queueMail(tx, { key, job });
         throw new Error("the payment could not be recorded");
       }),
     ).rejects.toThrow("the payment could not be recorded");
-    expect(outboxRow(key)).toBeUndefined();
+    expect(await outboxRow(key)).toBeUndefined();
 
     const queued = await commitTogether((tx) => queueMail(tx, { key, job }));
     expect(queued).toMatchObject({ key, claimed: true, attempts: 1 });
-    expect(outboxRow(key)).toMatchObject({ kind: "orderConfirmation", claimedBy: claimerOf(), sentAt: null, payload: job });
+    expect(await outboxRow(key)).toMatchObject({ kind: "orderConfirmation", claimedBy: claimerOf(), sentAt: null, payload: job });
   });
 
   it("queues one promise once: the same key again writes nothing", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     const first = await commitTogether((tx) => queueMail(tx, { key, job }));
     expect(await commitTogether((tx) => queueMail(tx, { key, job }))).toBeNull();
-    expect(db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)).all()).toHaveLength(1);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key))).toHaveLength(1);
     await sendQueued(first);
   });
 });
 
 describe("sending from the outbox", () => {
   it("sends a queued mail after the commit and marks it sent; a sent mail is never sent again", async () => {
-    const { order, job, email, subject } = paidOrder();
+    const { order, job, email, subject } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job })));
     expect(subjectsTo(email)).toEqual([subject]);
-    expect(outboxRow(key)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), lastError: null });
+    expect(await outboxRow(key)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), lastError: null });
 
     // Released claims, a sweep much later, another claimer: nothing of it goes out again.
     expect(await releaseClaims()).toBe(0);
     expect(await sendDueMails(later(60 * MINUTE))).toBe(0);
-    const row = outboxRow(key)!;
+    const row = (await outboxRow(key))!;
     expect(await commitTogether((tx) => claimMail(tx, row.id, { claimer: "elsewhere:1", now: later(60 * MINUTE) }))).toBeNull();
     expect(subjectsTo(email)).toEqual([subject]);
   });
 
   it("lets one claimer of two take a row", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy("gone:1", { key, job });
     await releaseClaims("gone:1");
-    const id = outboxRow(key)!.id;
+    const id = (await outboxRow(key))!.id;
     const [first, second] = await Promise.all([
       commitTogether((tx) => claimMail(tx, id, { claimer: "a:1" })),
       commitTogether((tx) => claimMail(tx, id, { claimer: "b:2" })),
     ]);
     expect(first).toMatchObject({ key, attempts: 2 });
     expect(second).toBeNull();
-    expect(outboxRow(key)).toMatchObject({ claimedBy: "a:1", attempts: 2 });
+    expect(await outboxRow(key)).toMatchObject({ claimedBy: "a:1", attempts: 2 });
     // Nor can a third while the first's lease holds.
     expect(await commitTogether((tx) => claimMail(tx, id, { claimer: "c:3", now: later(MINUTE) }))).toBeNull();
   });
 
   it("sends what a dead process had claimed once its claims are released", async () => {
-    const { order, job, email, subject } = paidOrder();
+    const { order, job, email, subject } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy(claimerOf(999_999), { key, job });
     // Its lease holds: a sweep leaves it alone.
@@ -127,11 +129,11 @@ describe("sending from the outbox", () => {
     expect(await resendMailsOf(999_999)).toBe(1);
     expect(logged).toHaveBeenCalledWith("Process 999999 left 1 mail unsent: sending it now.");
     expect(subjectsTo(email)).toEqual([subject]);
-    expect(outboxRow(key)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+    expect(await outboxRow(key)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
   });
 
   it("at start-up, releases every claim the last run left and sends those mails", async () => {
-    const [a, b] = [paidOrder(), paidOrder()];
+    const [a, b] = [await paidOrder(), await paidOrder()];
     await leftBy("old-run:1", { key: `orderConfirmation:${a.order.id}`, job: a.job });
     await leftBy("old-run:2", { key: `orderConfirmation:${b.order.id}`, job: b.job });
     expect(await releaseClaims()).toBe(2);
@@ -141,7 +143,7 @@ describe("sending from the outbox", () => {
   });
 
   it("sends a mail whose claim's lease ran out (a process that hangs)", async () => {
-    const hung = paidOrder();
+    const hung = await paidOrder();
     await leftBy("hung:7", { key: `orderConfirmation:${hung.order.id}`, job: hung.job }, later(-11 * MINUTE));
     expect(await sendDueMails()).toBe(1);
     await drainMails(10_000);
@@ -149,52 +151,54 @@ describe("sending from the outbox", () => {
   });
 
   it("retries a failed mail after its backoff, and gives up after its last attempt with a log line", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     // Its composer fails on it, as an SMTP server refusing the mail would make the send fail.
     const broken = { ...job, order: null } as unknown as MailJob;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job: broken })));
-    expect(outboxRow(key)).toMatchObject({ attempts: 1, sentAt: null, claimedBy: null, lastError: expect.stringMatching(/orderNumber/) });
+    expect(await outboxRow(key)).toMatchObject({ attempts: 1, sentAt: null, claimedBy: null, lastError: expect.stringMatching(/orderNumber/) });
     expect(logged).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^Could not send mail ${key} \\(attempt 1 of ${MAX_ATTEMPTS}; next in 30 s\\)`)));
     // Not before its backoff.
     expect(await sendDueMails(later(20_000))).toBe(0);
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await sendDueMails(later(attempt * 60 * MINUTE))).toBe(1);
       await drainMails(10_000);
-      expect(outboxRow(key)?.attempts).toBe(attempt);
+      expect((await outboxRow(key))?.attempts).toBe(attempt);
     }
-    expect(outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
+    expect(await outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
     expect(logged).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts`)));
     expect(await sendDueMails(later(1000 * MINUTE))).toBe(0);
   });
 
   it("gives up a mail whose process died on each of its attempts (it may be what kills them)", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy("gone:1", { key, job });
-    await commitTogether((tx) => tx.update(mailOutbox).set({ attempts: MAX_ATTEMPTS }).where(eq(mailOutbox.dedupeKey, key)).run());
+    await commitTogether(async (tx) => {
+      await tx.update(mailOutbox).set({ attempts: MAX_ATTEMPTS }).where(eq(mailOutbox.dedupeKey, key));
+    });
     await releaseClaims("gone:1");
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await sendDueMails()).toBe(0);
-    expect(outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
+    expect(await outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
     expect(logged).toHaveBeenCalledWith(`Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts; the last error: its process died while sending it`);
   });
 
   it("deletes sent mails after 30 days, not before", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job })));
     await sweepOutbox(later(29 * 24 * 60 * MINUTE));
-    expect(outboxRow(key)).toBeDefined();
+    expect(await outboxRow(key)).toBeDefined();
     await sweepOutbox(later(31 * 24 * 60 * MINUTE));
-    expect(outboxRow(key)).toBeUndefined();
+    expect(await outboxRow(key)).toBeUndefined();
   });
 });
 
 describe("the mails of one order", () => {
   it("go out in the order they were queued, also when the first one's process died", async () => {
-    const { order, job, email } = paidOrder();
+    const { order, job, email } = await paidOrder();
     const group = `order:${order.id}`;
     const status = (s: typeof FULFILMENT.shipped | typeof FULFILMENT.delivered): MailJob => ({ kind: "orderStatus", order: job.order, buyer: job.buyer, status: s });
     await leftBy("gone:1", { key: `orderConfirmation:${order.id}`, group, job });
@@ -215,13 +219,13 @@ describe("the mails of one order", () => {
       `ShopIT: your order #${order.orderNumber} has shipped`,
       `ShopIT: your order #${order.orderNumber} has been delivered`,
     ]);
-    const sent = db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.groupKey, group)).orderBy(asc(mailOutbox.id)).all();
+    const sent = await db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.groupKey, group)).orderBy(asc(mailOutbox.id));
     const times = sent.map((row) => row.sentAt!.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it("Shipped then Delivered set at once: Delivered waits for Shipped, each is mailed once", async () => {
-    const { order, email } = paidOrder();
+    const { order, email } = await paidOrder();
     // The admin sets both within a moment: the first mail is still being sent when the second is queued.
     await updateOrderStatus(order.id, FULFILMENT.shipped);
     await updateOrderStatus(order.id, FULFILMENT.delivered);
@@ -232,7 +236,7 @@ describe("the mails of one order", () => {
       `ShopIT: your order #${order.orderNumber} has shipped`,
       `ShopIT: your order #${order.orderNumber} has been delivered`,
     ]);
-    const rows = db.select().from(mailOutbox).where(eq(mailOutbox.groupKey, `order:${order.id}`)).orderBy(asc(mailOutbox.id)).all();
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.groupKey, `order:${order.id}`)).orderBy(asc(mailOutbox.id));
     expect(rows.map((row) => [row.dedupeKey, row.attempts, row.sentAt !== null])).toEqual([
       [`orderStatus:${order.id}:Shipped`, 1, true],
       [`orderStatus:${order.id}:Delivered`, 1, true],

@@ -71,14 +71,14 @@ const unclaimedAt = (now: Date) => or(isNull(mailOutbox.claimedUntil), lt(mailOu
 const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
 /** The first unsent row of a group (inside a transaction). */
-function firstUnsentOf(tx: Tx, group: string) {
-  return tx
+async function firstUnsentOf(tx: Tx, group: string): Promise<{ id: number } | undefined> {
+  const [first] = await tx
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.groupKey, group), unsent))
     .orderBy(asc(mailOutbox.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return first;
 }
 
 /**
@@ -86,10 +86,14 @@ function firstUnsentOf(tx: Tx, group: string) {
  * queued already. Claimed by this process at once unless an earlier mail of its group is unsent.
  * Send it once the transaction is committed: sendQueued.
  */
-export function queueMail(tx: Tx, mail: OutboxMail, { claimer = claimerOf(), now = new Date() }: ClaimOptions = {}): QueuedMail | null {
+export async function queueMail(
+  tx: Tx,
+  mail: OutboxMail,
+  { claimer = claimerOf(), now = new Date() }: ClaimOptions = {},
+): Promise<QueuedMail | null> {
   // A worker leaves its mails to the primary (sendQueued): it claims none.
-  const waits = cluster.isWorker || (mail.group !== undefined && firstUnsentOf(tx, mail.group) !== undefined);
-  const row = tx
+  const waits = cluster.isWorker || (mail.group !== undefined && (await firstUnsentOf(tx, mail.group)) !== undefined);
+  const [row] = await tx
     .insert(mailOutbox)
     .values({
       kind: mail.job.kind,
@@ -101,8 +105,7 @@ export function queueMail(tx: Tx, mail: OutboxMail, { claimer = claimerOf(), now
       ...(waits ? {} : { attempts: 1, claimedBy: claimer, claimedUntil: leaseFrom(now) }),
     })
     .onConflictDoNothing()
-    .returning()
-    .get();
+    .returning();
   return row ? { ...claimedMail(row), claimed: !waits } : null;
 }
 
@@ -112,45 +115,48 @@ export function queueMail(tx: Tx, mail: OutboxMail, { claimer = claimerOf(), now
  * due (or, with `fresh`, never tried: the next of a group, claimed by who sent the one before).
  * Null when it cannot be claimed now; one of several processes claiming a row at once gets it.
  */
-export function claimMail(tx: Tx, id: number, { claimer = claimerOf(), now = new Date(), fresh = false }: ClaimOptions & { fresh?: boolean } = {}) {
-  const row = tx.select({ group: mailOutbox.groupKey }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
-  if (!row || (row.group !== null && firstUnsentOf(tx, row.group)?.id !== id)) return null;
+export async function claimMail(
+  tx: Tx,
+  id: number,
+  { claimer = claimerOf(), now = new Date(), fresh = false }: ClaimOptions & { fresh?: boolean } = {},
+): Promise<ClaimedMail | null> {
+  const [row] = await tx.select({ group: mailOutbox.groupKey }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  if (!row || (row.group !== null && (await firstUnsentOf(tx, row.group))?.id !== id)) return null;
   const due = fresh ? or(lte(mailOutbox.dueAt, now), eq(mailOutbox.attempts, 0)) : lte(mailOutbox.dueAt, now);
-  const claimed = tx
+  const [claimed] = await tx
     .update(mailOutbox)
     .set({ claimedBy: claimer, claimedUntil: leaseFrom(now), attempts: sql`${mailOutbox.attempts} + 1` })
     .where(and(eq(mailOutbox.id, id), unsent, unclaimedAt(now), lt(mailOutbox.attempts, MAX_ATTEMPTS), due))
-    .returning()
-    .get();
+    .returning();
   return claimed ? claimedMail(claimed) : null;
 }
 
 /** The next row of the group, claimed, once the one before it is done (inside that transaction). */
-function claimNextOf(tx: Tx, group: string | null, now: Date): ClaimedMail | null {
-  const next = group === null ? undefined : firstUnsentOf(tx, group);
+async function claimNextOf(tx: Tx, group: string | null, now: Date): Promise<ClaimedMail | null> {
+  const next = group === null ? undefined : await firstUnsentOf(tx, group);
   return next ? claimMail(tx, next.id, { now, fresh: true }) : null;
 }
 
 /** Marks a mail sent and claims the next of its group (inside a transaction). */
-function markSent(tx: Tx, mail: ClaimedMail, now = new Date()): ClaimedMail | null {
-  tx.update(mailOutbox).set({ sentAt: now, claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, mail.id)).run();
+async function markSent(tx: Tx, mail: ClaimedMail, now = new Date()): Promise<ClaimedMail | null> {
+  await tx.update(mailOutbox).set({ sentAt: now, claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, mail.id));
   return claimNextOf(tx, mail.group, now);
 }
 
 /** Records a failed try: the row waits for its backoff, or is given up after its last attempt (inside a transaction). */
-function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = new Date()): ClaimedMail | null {
+async function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = new Date()): Promise<ClaimedMail | null> {
   const lastError = error instanceof Error ? error.message : String(error);
   const released = { claimedBy: null, claimedUntil: null, lastError };
   if (mail.attempts >= MAX_ATTEMPTS) {
-    tx.update(mailOutbox).set({ ...released, gaveUpAt: now }).where(and(eq(mailOutbox.id, mail.id), unsent)).run();
+    await tx.update(mailOutbox).set({ ...released, gaveUpAt: now }).where(and(eq(mailOutbox.id, mail.id), unsent));
     console.error(`Gave up sending mail ${mail.key} after ${mail.attempts} attempts; the last failed with: ${lastError}`);
     return claimNextOf(tx, mail.group, now);
   }
   const waitMs = backoffMs(mail.attempts);
-  tx.update(mailOutbox)
+  await tx
+    .update(mailOutbox)
     .set({ ...released, dueAt: new Date(now.getTime() + waitMs) })
-    .where(and(eq(mailOutbox.id, mail.id), unsent))
-    .run();
+    .where(and(eq(mailOutbox.id, mail.id), unsent));
   console.error(`Could not send mail ${mail.key} (attempt ${mail.attempts} of ${MAX_ATTEMPTS}; next in ${waitMs / 1000} s): ${lastError}`);
   return null;
 }
@@ -213,25 +219,23 @@ export async function sendQueuedBy(id: number, now = new Date()): Promise<void> 
  * claims and the lease covers the rest. The rows are due at once. Answers how many were released.
  */
 export function releaseClaims(claimer?: string, now = new Date()): Promise<number> {
-  return commitTogether(
-    (tx) =>
-      tx
-        .update(mailOutbox)
-        .set({ claimedBy: null, claimedUntil: null, dueAt: now })
-        .where(and(unsent, claimer === undefined ? isNotNull(mailOutbox.claimedBy) : eq(mailOutbox.claimedBy, claimer)))
-        .returning({ id: mailOutbox.id })
-        .all().length,
-  );
+  return commitTogether(async (tx) => {
+    const released = await tx
+      .update(mailOutbox)
+      .set({ claimedBy: null, claimedUntil: null, dueAt: now })
+      .where(and(unsent, claimer === undefined ? isNotNull(mailOutbox.claimedBy) : eq(mailOutbox.claimedBy, claimer)))
+      .returning({ id: mailOutbox.id });
+    return released.length;
+  });
 }
 
 /** Gives up (with a log line) the rows whose attempts are used up and that nobody holds (inside a transaction). */
-function giveUpExhausted(tx: Tx, now: Date) {
-  const given = tx
+async function giveUpExhausted(tx: Tx, now: Date) {
+  const given = await tx
     .update(mailOutbox)
     .set({ gaveUpAt: now, claimedBy: null, claimedUntil: null })
     .where(and(unsent, unclaimedAt(now), gte(mailOutbox.attempts, MAX_ATTEMPTS)))
-    .returning()
-    .all();
+    .returning();
   for (const row of given) {
     console.error(`Gave up sending mail ${row.dedupeKey} after ${row.attempts} attempts; the last error: ${row.lastError ?? "its process died while sending it"}`);
   }
@@ -239,16 +243,20 @@ function giveUpExhausted(tx: Tx, now: Date) {
 
 /** Claims every due row nobody holds (released, lease run out, failed and waited, or never claimed) and sends them. */
 export async function sendDueMails(now = new Date()): Promise<number> {
-  const claimed = await commitTogether((tx) => {
-    giveUpExhausted(tx, now);
-    const due = tx
+  const claimed = await commitTogether(async (tx) => {
+    await giveUpExhausted(tx, now);
+    const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(unsent, lte(mailOutbox.dueAt, now), unclaimedAt(now)))
       .orderBy(asc(mailOutbox.id))
-      .limit(SWEEP_BATCH)
-      .all();
-    return due.map(({ id }) => claimMail(tx, id, { now })).filter((mail): mail is ClaimedMail => mail !== null);
+      .limit(SWEEP_BATCH);
+    const mails: ClaimedMail[] = [];
+    for (const { id } of due) {
+      const mail = await claimMail(tx, id, { now });
+      if (mail) mails.push(mail);
+    }
+    return mails;
   });
   await Promise.all(claimed.map(sendClaimed));
   return claimed.length;
@@ -258,7 +266,9 @@ export async function sendDueMails(now = new Date()): Promise<number> {
 export async function sweepOutbox(now = new Date()): Promise<void> {
   await sendDueMails(now);
   const before = new Date(now.getTime() - KEEP_MS);
-  await commitTogether((tx) => tx.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, before), lt(mailOutbox.gaveUpAt, before))).run());
+  await commitTogether(async (tx) => {
+    await tx.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, before), lt(mailOutbox.gaveUpAt, before)));
+  });
 }
 
 /** After a worker died: its claims are released and its mails sent. Answers how many it had left. */
@@ -272,6 +282,7 @@ export async function resendMailsOf(pid: number): Promise<number> {
 }
 
 /** A row as stored, for tests and for looking into a mail's fate. */
-export function outboxRow(key: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)).get();
+export async function outboxRow(key: string): Promise<Row | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)).limit(1);
+  return row;
 }

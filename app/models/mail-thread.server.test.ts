@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
 import { commitTogether } from "~/db/group-commit.server";
+import { processWide } from "~/lib/process-wide.server";
 import { getOrder } from "./orders.server";
 import { drainMails } from "./email.server";
 import { mailOrderOf } from "./mail-messages.server";
@@ -13,12 +14,13 @@ import { sendMailJob } from "./mail-thread.server";
 import { queueOrderMail } from "./order-mails.server";
 
 const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
-const thread = () => (globalThis as { __shopMailThread?: { worker: Worker } | null }).__shopMailThread;
+// The module's process-wide state (mail-thread.server.ts): undefined until started, null once stopped.
+const thread = () => processWide("mailThread", (): { thread?: { worker: Worker } | null } => ({})).thread;
 
 async function paidOrder() {
-  const userId = createUser("Thread Buyer");
-  const order = createOrder({ userId, lines: [{ productId: createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }] });
-  return getOrder(order.id)!;
+  const userId = await createUser("Thread Buyer");
+  const order = await createOrder({ userId, lines: [{ productId: await createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }] });
+  return (await getOrder(order.id))!;
 }
 
 /** The mails to this address that reached the outbox since `before`. */
@@ -32,7 +34,7 @@ describe("the mail thread", () => {
   it("composes and sends an order's confirmation on a thread of its own", async () => {
     const order = await paidOrder();
     const before = new Set(outbox());
-    const queued = await commitTogether((tx) => queueOrderMail(tx, order.id, { kind: "orderConfirmation" }));
+    const queued = await commitTogether(async (tx) => queueOrderMail(tx, order.id, { kind: "orderConfirmation" }));
     // Not awaited: a stopping server's drainMails is what waits for it.
     void sendQueued(queued);
     await drainMails(10_000);

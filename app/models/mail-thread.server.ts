@@ -1,18 +1,20 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { processWide } from "~/lib/process-wide.server";
 import { sendMail } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 
 // A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
 // nodemailer's MIME encoding): a thread of its own composes and sends them, beside the event loop
-// that answers requests. One thread per process (kept on globalThis: server.ts's modules and the
-// Remix build's copies share it), started by server.ts, or else with the first mail. Should it
+// that answers requests. One thread per process (processWide: server.ts's modules and the Remix
+// build's copies share it), started by server.ts, or else with the first mail. Should it
 // fail, its unfinished mails, and the ones after, are composed in the process itself.
 
 type Pending = { job: MailJob; resolve: () => void; reject: (error: Error) => void };
 type MailThread = { worker: Worker; pending: Map<number, Pending>; nextId: number };
 
-const state = globalThis as unknown as { __shopMailThread?: MailThread | null };
+// undefined until decided; null when mails are composed in the process itself.
+const state = processWide("mailThread", (): { thread?: MailThread | null } => ({}));
 
 function startThread(): MailThread | null {
   try {
@@ -26,9 +28,9 @@ function startThread(): MailThread | null {
       else pending?.reject(new Error(error));
     });
     const fail = (error: unknown) => {
-      if (state.__shopMailThread !== thread) return;
+      if (state.thread !== thread) return;
       console.error("The mail thread stopped; mails are sent from the process itself:", error);
-      state.__shopMailThread = null;
+      state.thread = null;
       for (const { job, resolve, reject } of thread.pending.values()) inProcess(job).then(resolve, reject);
       thread.pending.clear();
     };
@@ -46,7 +48,7 @@ const inProcess = (job: MailJob) => Promise.resolve(job).then(composeJob).then(s
 
 /** Starts the mail thread now rather than with the first mail (server.ts: loading its modules takes a moment). */
 export function startMailThread(): void {
-  if (state.__shopMailThread === undefined) state.__shopMailThread = startThread();
+  if (state.thread === undefined) state.thread = startThread();
 }
 
 /**
@@ -54,13 +56,13 @@ export function startMailThread(): void {
  * event loop answers no requests (a thread would cost about 65 MB for nothing).
  */
 export function composeMailsInProcess(): void {
-  if (state.__shopMailThread === undefined) state.__shopMailThread = null;
+  if (state.thread === undefined) state.thread = null;
 }
 
 /** Composes and sends a mail off the event loop; resolves once it is sent, rejects with why it was not. */
 export function sendMailJob(job: MailJob): Promise<void> {
   startMailThread();
-  const thread = state.__shopMailThread;
+  const thread = state.thread;
   if (!thread) return inProcess(job);
   const id = thread.nextId++;
   return new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { config } from "~/config.server";
-import { db, type Tx } from "~/db/client.server";
+import { db, type Queryable } from "~/db/client.server";
+import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { passwordResetTokens } from "~/db/schema";
 import { afterTheAnswer } from "./after-answer.server";
@@ -20,17 +21,16 @@ export const resetRequestedMessage = (email: string) =>
 /** A new random token for the user, valid for 30 minutes; only its hash is stored. */
 export async function createResetToken(userId: string, now = new Date()): Promise<string> {
   const token = newSecret();
-  await commitTogether((tx) =>
-    tx
+  await commitTogether(async (tx) => {
+    await tx
       .insert(passwordResetTokens)
-      .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
-      .run(),
-  );
+      .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+  });
   return token;
 }
 
 async function mailResetLink(email: string, now: Date): Promise<void> {
-  const user = getUserByEmail(email);
+  const user = await getUserByEmail(email);
   // Google accounts have no password; they get no mail, and the caller answered the same.
   if (!user || user.googleSignIn) return;
   const link = `${config.publicUrl}/password/reset/${await createResetToken(user.id, now)}`;
@@ -53,8 +53,8 @@ export async function requestPasswordReset(
 
 const invalidLink = () => new AccountError("This password reset link is invalid or has already been used.", 400);
 
-function usableToken(token: string, now: Date, tx: Tx = db) {
-  const row = tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashSecret(token))).get();
+async function usableToken(token: string, now: Date, q: Queryable = db) {
+  const [row] = await q.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashSecret(token))).limit(1);
   if (!row || row.usedAt) throw invalidLink();
   if (row.expiresAt.getTime() <= now.getTime())
     throw new AccountError("This password reset link has expired. Please ask for a new one.", 400);
@@ -62,9 +62,9 @@ function usableToken(token: string, now: Date, tx: Tx = db) {
 }
 
 /** Why a reset link cannot be used, or null when it can (to show the form or a clear message). */
-export function resetTokenProblem(token: string, now = new Date()): string | null {
+export async function resetTokenProblem(token: string, now = new Date()): Promise<string | null> {
   try {
-    usableToken(token, now);
+    await usableToken(token, now);
     return null;
   } catch (error) {
     if (error instanceof AccountError) return error.message;
@@ -83,17 +83,16 @@ export async function resetPassword(
   input: { password: string; logoutOtherDevices: boolean },
   now = new Date(),
 ): Promise<void> {
-  usableToken(token, now);
+  await usableToken(token, now);
   const passwordHash = await hashPassword(input.password);
-  await commitTogether((tx) => {
-    const row = usableToken(token, now, tx);
+  await commitTogether(async (tx) => {
+    const row = await usableToken(token, now, tx);
     // Spent only if still unused, so that two submissions racing each other cannot both use it.
-    const spent = tx
+    const spent = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
-      .run();
-    if (spent.changes !== 1) throw invalidLink();
-    storePasswordHash(tx, row.userId, passwordHash, "all", now);
+      .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)));
+    if (rowsAffected(spent) !== 1) throw invalidLink();
+    await storePasswordHash(tx, row.userId, passwordHash, "all", now);
   });
 }

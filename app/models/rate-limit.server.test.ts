@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { db, openDatabase } from "~/db/client.server";
+import { rateLimiterStore } from "~/db/dialect";
 import { rateLimits } from "~/db/schema";
 import { RateLimitError, sharedLimits, sweepRateLimits } from "./rate-limit.server";
 
 // Two connections to the test's database file stand in for two worker processes; default limits
 // (unit tests run without RATE_LIMIT_*): 50 per address, 10 per account from one address.
-const workerA = sharedLimits(openDatabase(config.databasePath, { durable: false }).$client);
-const workerB = sharedLimits(openDatabase(config.databasePath, { durable: false }).$client);
+const workerA = sharedLimits(rateLimiterStore(openDatabase(config.databasePath, { durable: false })));
+const workerB = sharedLimits(rateLimiterStore(openDatabase(config.databasePath, { durable: false })));
 const workers = [workerA, workerB];
 
 let n = 0;
@@ -59,12 +60,13 @@ describe("limits shared by every process", () => {
 describe("sweepRateLimits", () => {
   it("deletes the counts whose window is over, and only those", async () => {
     await workerA.limitResetRequest("192.0.2.77", account());
-    const live = db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")).get()!;
+    const countOf = async () => (await db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")))[0];
+    const live = (await countOf())!;
     expect(live.points).toBe(1);
-    sweepRateLimits(live.expire! - 1);
-    expect(db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")).get()).toBeDefined();
-    expect(sweepRateLimits(live.expire! + 1)).toBeGreaterThanOrEqual(1);
-    expect(db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")).get()).toBeUndefined();
+    await sweepRateLimits(live.expire! - 1);
+    expect(await countOf()).toBeDefined();
+    expect(await sweepRateLimits(live.expire! + 1)).toBeGreaterThanOrEqual(1);
+    expect(await countOf()).toBeUndefined();
   });
 });
 

@@ -1,15 +1,12 @@
-import type Database from "better-sqlite3";
-import { lt } from "drizzle-orm";
-import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "~/config.server";
-import { countersDb, db } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
+import { rateLimiterStore, type RateLimiterStore } from "~/db/dialect";
 import { countOf } from "~/lib/plural";
 import { PublicError } from "~/lib/public-error";
 
 // Every limit on sign-in and password-reset attempts lives here. The counts are rows of the
 // rate_limits table, so every process that serves (WEB_CONCURRENCY) counts against the same ones;
-// each change is one atomic UPSERT (rate-limiter-flexible's RateLimiterSQLite).
+// each change is one atomic UPSERT (rate-limiter-flexible, its store in app/db/dialect).
 //
 // Logins follow OWASP's authentication guidance: a guesser is refused (429) per address, never per
 // account, so nobody can lock an owner out by failing on purpose. An account many addresses fail
@@ -48,20 +45,9 @@ export type LoginAttempt = {
   succeeded(): Promise<void>;
 };
 
-/** The limits, counted in the rate_limits table of `store` (a connection to the shop's database). */
-export function sharedLimits(store: Database.Database) {
-  const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) =>
-    new RateLimiterSQLite({
-      storeClient: store,
-      storeType: "better-sqlite3",
-      tableName: "rate_limits",
-      // Made by the migrations; expired counts are swept by the primary (sweepRateLimits).
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      keyPrefix,
-      points,
-      duration: WINDOW_SECONDS,
-    });
+/** The limits, counted in `store` (the shop database's rate_limits table). */
+export function sharedLimits(store: RateLimiterStore) {
+  const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) => store.counter(keyPrefix, points, WINDOW_SECONDS);
 
   // Login attempts are counted when they start and given back when they succeed: what remains are
   // the failures (and the attempts still running, so that a burst sent at once counts in full).
@@ -123,7 +109,7 @@ export function sharedLimits(store: Database.Database) {
 }
 
 /** Counts one against `key` and says true; past the limit, counts nothing and says false. */
-async function tryTake(limiter: RateLimiterSQLite, key: string): Promise<boolean> {
+async function tryTake(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
   try {
     await take(limiter, key);
     return true;
@@ -134,7 +120,7 @@ async function tryTake(limiter: RateLimiterSQLite, key: string): Promise<boolean
 }
 
 /** Counts one against `key`; past the limit, refuses (uncounted) with a RateLimitError. */
-async function take(limiter: RateLimiterSQLite, key: string): Promise<RateLimiterRes> {
+async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
   try {
     return await limiter.consume(key);
   } catch (rejection) {
@@ -144,10 +130,10 @@ async function take(limiter: RateLimiterSQLite, key: string): Promise<RateLimite
   }
 }
 
-const shared = sharedLimits(countersDb().$client);
-export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest } = shared;
+const store = rateLimiterStore();
+export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest } = sharedLimits(store);
 
-/** Deletes the counts whose window is over (the primary process does it every few minutes). */
-export function sweepRateLimits(now = Date.now()): number {
-  return db.delete(rateLimits).where(lt(rateLimits.expire, now)).run().changes;
+/** Deletes the counts whose window is over (the primary process does it every few minutes); says how many. */
+export function sweepRateLimits(now = Date.now()): Promise<number> {
+  return store.sweepExpired(now);
 }

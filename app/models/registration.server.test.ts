@@ -28,7 +28,7 @@ const NAME = "=HYPERLINK(evil)";
 const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const register = (email: string, password = "password-1", avatar: Buffer | null = null, now = new Date()) =>
   requestRegistration({ name: NAME, email, password, avatar, ip: nextIp() }, now);
-const pendingFor = (email: string) => db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email)).all();
+const pendingFor = (email: string) => db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
 const mailsSent = () => mailer.mock.calls.map(([mail]) => mail as Mail);
 const tokenIn = (mail: Mail) => mail.text.match(/\/register\/confirm\/([a-f0-9]{64})/)?.[1] ?? "";
 const avatarFile = (url: string) => path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""));
@@ -37,24 +37,24 @@ describe("registering from the page", () => {
   it("answers before anything depends on the account; a new address then gets a link that makes the account once", async () => {
     const email = newEmail();
     const { delivery } = await register(email.toUpperCase());
-    expect(pendingFor(email)).toHaveLength(0);
+    expect(await pendingFor(email)).toHaveLength(0);
     expect(mailer).not.toHaveBeenCalled();
     await delivery;
-    expect(getUserByEmail(email)).toBeUndefined();
+    expect(await getUserByEmail(email)).toBeUndefined();
     const [mail] = mailsSent();
     expect(mail).toMatchObject({ to: email, subject: "ShopIT: finish registering" });
     for (const part of [mail.text, mail.html]) expect(part).not.toContain("HYPERLINK");
     const token = tokenIn(mail);
-    expect(pendingFor(email)).toEqual([expect.objectContaining({ name: NAME, avatarUrl: null, usedAt: null })]);
-    expect(pendingFor(email)[0].tokenHash).not.toBe(token);
-    expect(pendingFor(email)[0].passwordHash).not.toContain("password-1");
+    expect(await pendingFor(email)).toEqual([expect.objectContaining({ name: NAME, avatarUrl: null, usedAt: null })]);
+    expect((await pendingFor(email))[0].tokenHash).not.toBe(token);
+    expect((await pendingFor(email))[0].passwordHash).not.toContain("password-1");
 
-    expect(registrationLink(token)).toEqual({ email, problem: null });
+    expect(await registrationLink(token)).toEqual({ email, problem: null });
     const user = await finishRegistration(token);
     expect(user).toMatchObject({ email, name: NAME, googleSignIn: false });
     expect(await verifyCredentials(email, "password-1")).toMatchObject({ id: user.id });
     await expect(finishRegistration(token)).rejects.toThrow("This registration link is invalid or has already been used.");
-    expect(registrationLink(token).problem).toMatch(/already been used/);
+    expect((await registrationLink(token)).problem).toMatch(/already been used/);
   });
 
   it("two submissions of one link at once make one account", async () => {
@@ -70,10 +70,10 @@ describe("registering from the page", () => {
     const then = new Date(Date.now() - REGISTRATION_TTL_MS - 1000);
     await (await register(email, "password-1", null, then)).delivery;
     const token = tokenIn(mailsSent()[0]);
-    expect(registrationLink(token).problem).toBe("This registration link has expired. Please register again.");
+    expect((await registrationLink(token)).problem).toBe("This registration link has expired. Please register again.");
     await expect(finishRegistration(token)).rejects.toThrow(/expired/);
-    expect(getUserByEmail(email)).toBeUndefined();
-    expect(registrationLink("0".repeat(64)).problem).toMatch(/invalid/);
+    expect(await getUserByEmail(email)).toBeUndefined();
+    expect((await registrationLink("0".repeat(64))).problem).toMatch(/invalid/);
   });
 
   it("the avatar is kept for the account, and checked before the answer", async () => {
@@ -91,9 +91,9 @@ describe("registering from the page", () => {
     await (await register(finished, "password-1", PNG_1PX, then)).delivery;
     const user = await finishRegistration(tokenIn(mailsSent()[0]), then);
     await (await register(abandoned, "password-1", PNG_1PX, then)).delivery;
-    const leftOver = pendingFor(abandoned)[0].avatarUrl!;
+    const leftOver = (await pendingFor(abandoned))[0].avatarUrl!;
     await sweepExpiredRegistrations(new Date(then.getTime() + REGISTRATION_TTL_MS + 1));
-    expect([...pendingFor(finished), ...pendingFor(abandoned)]).toEqual([]);
+    expect([...(await pendingFor(finished)), ...(await pendingFor(abandoned))]).toEqual([]);
     expect(fs.existsSync(avatarFile(leftOver))).toBe(false);
     expect(fs.existsSync(avatarFile(user.avatarUrl!))).toBe(true);
   });
@@ -106,8 +106,8 @@ describe("registering from the page", () => {
       expect.objectContaining({ to: owner.email, subject: "ShopIT: someone tried to register with your address", text: expect.stringContaining("/password/forgot") }),
     ]);
     expect(mailsSent()[0].text).not.toContain("HYPERLINK");
-    expect(pendingFor(owner.email)).toHaveLength(0);
-    expect(getUserByEmail(owner.email)).toMatchObject({ id: owner.id, name: "Owner" });
+    expect(await pendingFor(owner.email)).toHaveLength(0);
+    expect(await getUserByEmail(owner.email)).toMatchObject({ id: owner.id, name: "Owner" });
     expect(await verifyCredentials(owner.email, "owners-password")).not.toBeNull();
     expect(await verifyCredentials(owner.email, "attackers-password")).toBeNull();
     expect(fs.readdirSync(path.join(config.uploadsDir, "avatars"))).toHaveLength(before);

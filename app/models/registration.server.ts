@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { config } from "~/config.server";
-import { db, type Tx } from "~/db/client.server";
+import { db } from "~/db/client.server";
+import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { pendingRegistrations } from "~/db/schema";
 import { afterTheAnswer } from "./after-answer.server";
@@ -39,7 +40,7 @@ export async function requestRegistration(input: Registration, now = new Date())
 }
 
 async function followUp(input: { name: string; email: string; password: string; avatarUrl: string | null }, now: Date) {
-  const owner = getUserByEmail(input.email);
+  const owner = await getUserByEmail(input.email);
   if (owner) {
     await deleteImage(input.avatarUrl);
     await sendMail(await registrationAttemptMail(owner.email));
@@ -47,36 +48,40 @@ async function followUp(input: { name: string; email: string; password: string; 
   }
   const token = newSecret();
   const passwordHash = await hashPassword(input.password);
-  await commitTogether((tx) =>
-    tx
+  await commitTogether(async (tx) => {
+    await tx
       .insert(pendingRegistrations)
-      .values({ ...input, tokenHash: hashSecret(token), passwordHash, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS) })
-      .run(),
-  );
+      .values({ ...input, tokenHash: hashSecret(token), passwordHash, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS) });
+  });
   await sendMail(await finishRegistrationMail(input.email, `${config.publicUrl}/register/confirm/${token}`, REGISTRATION_TTL_MS / 3_600_000));
 }
 
 /** Forgets registrations whose link has expired, with the avatars of those never finished (the primary, hourly). */
 export async function sweepExpiredRegistrations(now = new Date()): Promise<void> {
-  const expired = db.select().from(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).all();
+  const expired = await db.select().from(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
   if (expired.length === 0) return;
-  await commitTogether((tx) => tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).run());
+  await commitTogether(async (tx) => {
+    await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+  });
   for (const row of expired) if (!row.usedAt) await deleteImage(row.avatarUrl);
 }
 
 const invalidLink = () => new AccountError("This registration link is invalid or has already been used.", 400);
 
-function usableRegistration(token: string, now: Date, tx: Tx = db) {
-  const row = tx.select().from(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, hashSecret(token))).get();
+async function usableRegistration(token: string, now: Date) {
+  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, hashSecret(token))).limit(1);
   if (!row || row.usedAt) throw invalidLink();
   if (row.expiresAt.getTime() <= now.getTime()) throw new AccountError("This registration link has expired. Please register again.", 400);
   return row;
 }
 
 /** The e-mail a registration link would register, or why it cannot be used. */
-export function registrationLink(token: string, now = new Date()): { email: string; problem: null } | { email: null; problem: string } {
+export async function registrationLink(
+  token: string,
+  now = new Date(),
+): Promise<{ email: string; problem: null } | { email: null; problem: string }> {
   try {
-    return { email: usableRegistration(token, now).email, problem: null };
+    return { email: (await usableRegistration(token, now)).email, problem: null };
   } catch (error) {
     if (error instanceof AccountError) return { email: null, problem: error.message };
     throw error;
@@ -88,13 +93,12 @@ export function registrationLink(token: string, now = new Date()): { email: stri
  * in the same transaction (two submissions racing each other cannot both use it).
  */
 export async function finishRegistration(token: string, now = new Date()): Promise<User> {
-  const row = usableRegistration(token, now);
-  return createUser({ name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl }, (tx) => {
-    const spent = tx
+  const row = await usableRegistration(token, now);
+  return createUser({ name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl }, async (tx) => {
+    const spent = await tx
       .update(pendingRegistrations)
       .set({ usedAt: now })
-      .where(and(eq(pendingRegistrations.tokenHash, row.tokenHash), isNull(pendingRegistrations.usedAt)))
-      .run();
-    if (spent.changes !== 1) throw invalidLink();
+      .where(and(eq(pendingRegistrations.tokenHash, row.tokenHash), isNull(pendingRegistrations.usedAt)));
+    if (rowsAffected(spent) !== 1) throw invalidLink();
   });
 }

@@ -26,10 +26,10 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ key: string; session: Session }> {
   const key = newSecret();
-  const session = await commitTogether((tx) => {
+  const session = await commitTogether(async (tx) => {
     // Expired sessions are swept at sign-in rather than by a timer.
-    tx.delete(sessions).where(lte(sessions.expiresAt, now)).run();
-    return tx
+    await tx.delete(sessions).where(lte(sessions.expiresAt, now));
+    const [session] = await tx
       .insert(sessions)
       .values({
         id: hashSecret(key),
@@ -40,23 +40,23 @@ export async function createSession(
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       })
-      .returning()
-      .get();
+      .returning();
+    return session;
   });
   return { key, session };
 }
 
 // Every signed-in request runs these two.
-const liveSession = preparedOnce(() =>
-  db
+const liveSession = preparedOnce((q) =>
+  q
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .prepare(),
 );
-const markSeen = preparedOnce(() =>
-  db
+const markSeen = preparedOnce((q) =>
+  q
     .update(sessions)
     .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
     .where(eq(sessions.id, sql.placeholder("id")))
@@ -66,33 +66,35 @@ const markSeen = preparedOnce(() =>
 /** The live session this secret names, with its user (one query), or null. Marks it as seen. */
 export async function findSession(key: string, now = new Date()): Promise<SignedIn | null> {
   // Placeholders take the column's stored form: timestamps in milliseconds.
-  const found = liveSession().get({ id: hashSecret(key), now: now.getTime() });
+  const [found] = await liveSession(db).execute({ id: hashSecret(key), now: now.getTime() });
   if (!found) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
-    await commitTogether(() => markSeen().run({ id: found.session.id, now: now.getTime() }));
+    await commitTogether((tx) => markSeen(tx).execute({ id: found.session.id, now: now.getTime() }));
     found.session = { ...found.session, lastSeenAt: now };
   }
   return found;
 }
 
 /** The user's live sessions, the most recently used first. */
-export function listSessions(userId: string, now = new Date()): Session[] {
+export function listSessions(userId: string, now = new Date()): Promise<Session[]> {
   return db
     .select()
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .all();
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
 /** Ends one session of this user; the ended session, or null when it was not theirs or is over. */
 export function endSession(userId: string, sessionId: string): Promise<Session | null> {
-  return commitTogether((tx) => tx.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning().get() ?? null);
+  return commitTogether(async (tx) => {
+    const [ended] = await tx.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning();
+    return ended ?? null;
+  });
 }
 
-/** Ends the user's sessions as `which` says (inside the caller's transaction, if any). */
-export function endSessions(tx: Tx, userId: string, which: SessionsToEnd): void {
+/** Ends the user's sessions as `which` says, inside the caller's transaction. */
+export async function endSessions(tx: Tx, userId: string, which: SessionsToEnd): Promise<void> {
   if (which === "none") return;
   const keep = which === "all" ? undefined : ne(sessions.id, which.allBut);
-  tx.delete(sessions).where(and(eq(sessions.userId, userId), keep)).run();
+  await tx.delete(sessions).where(and(eq(sessions.userId, userId), keep));
 }

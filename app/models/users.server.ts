@@ -1,6 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { db, type Tx } from "~/db/client.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, type Queryable, type Tx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
+import { preparedOnce } from "~/db/prepared";
 import { passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
@@ -20,8 +22,8 @@ export class AccountError extends PublicError {}
 const duplicateEmail = () => new AccountError("This e-mail is already registered", 409, "email");
 
 /** Throws a 409 field error when another account already uses this e-mail. */
-export function assertEmailAvailable(email: string, exceptUserId?: string) {
-  const other = getUserByEmail(email);
+export async function assertEmailAvailable(email: string, exceptUserId?: string) {
+  const other = await getUserByEmail(email);
   if (other && other.id !== exceptUserId) throw duplicateEmail();
 }
 
@@ -38,17 +40,21 @@ export function userJson(user: User): UserPayload {
   };
 }
 
-export function getUserById(id: string): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export async function getUserById(id: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
 }
 
-export function getUserByEmail(email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+// Every login and reset request looks an account up by its e-mail.
+const userByEmail = preparedOnce((q) => q.select().from(users).where(eq(users.email, sql.placeholder("email"))).limit(1).prepare());
+
+/** The account with this e-mail (trimmed, any case); through `q` inside a transaction. */
+export async function getUserByEmail(email: string, q: Queryable = db): Promise<User | undefined> {
+  const [user] = await userByEmail(q).execute({ email: email.trim().toLowerCase() });
+  return user;
 }
 
-function isUniqueViolation(error: unknown) {
-  return error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
-}
+const isDuplicateEmail = (error: unknown) => isUniqueViolation(error, "users.email");
 
 /**
  * The one place accounts are made (password or Google); the new account gets a welcome mail.
@@ -64,25 +70,25 @@ export async function createUser(
     avatarUrl?: string | null;
     googleId?: string;
   },
-  within?: (tx: Tx) => void,
+  within?: (tx: Tx) => Promise<void>,
 ): Promise<User> {
-  assertEmailAvailable(input.email);
+  await assertEmailAvailable(input.email);
   const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
-  const { user, welcome } = await commitTogether((tx) => {
-    within?.(tx);
-    const user = insertUser(tx, { ...input, passwordHash });
-    return { user, welcome: queueWelcome(tx, user) };
+  const { user, welcome } = await commitTogether(async (tx) => {
+    await within?.(tx);
+    const user = await insertUser(tx, { ...input, passwordHash });
+    return { user, welcome: await queueWelcome(tx, user) };
   });
   void sendQueued(welcome);
   return user;
 }
 
-function insertUser(
+async function insertUser(
   tx: Tx,
   input: { name: string; email: string; passwordHash: string | null; avatarUrl?: string | null; googleId?: string },
-): User {
+): Promise<User> {
   try {
-    return tx
+    const [user] = await tx
       .insert(users)
       .values({
         name: input.name,
@@ -92,10 +98,10 @@ function insertUser(
         googleSignIn: Boolean(input.googleId),
         googleId: input.googleId ?? null,
       })
-      .returning()
-      .get();
+      .returning();
+    return user;
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail();
+    if (isDuplicateEmail(error)) throw duplicateEmail();
     throw error;
   }
 }
@@ -110,25 +116,24 @@ const DUMMY_HASH = "$2b$10$iayfWfIC7yqaDS8mQItd0uAzXrNyc5K.gkMT0OV2IIZpOAPHbtJ1G
 
 /** The user with this e-mail and password, or null: one answer for unknown e-mail and wrong password. */
 export async function verifyCredentials(email: string, password: string): Promise<User | null> {
-  const user = getUserByEmail(email);
+  const user = await getUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   return user?.passwordHash && ok ? user : null;
 }
 
 export async function updateProfile(userId: string, input: { name: string; email: string; avatarUrl?: string }): Promise<User> {
-  assertEmailAvailable(input.email, userId);
-  return commitTogether((tx) => {
+  await assertEmailAvailable(input.email, userId);
+  return commitTogether(async (tx) => {
     try {
-      const updated = tx
+      const [updated] = await tx
         .update(users)
         .set({ name: input.name, email: input.email, ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}) })
         .where(eq(users.id, userId))
-        .returning()
-        .get();
+        .returning();
       if (!updated) throw new AccountError("User not found", 404);
       return updated;
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateEmail();
+      if (isDuplicateEmail(error)) throw duplicateEmail();
       throw error;
     }
   });
@@ -138,14 +143,14 @@ export async function updateProfile(userId: string, input: { name: string; email
  * Stores a new password hash, retires every reset link still outstanding for the account, and
  * ends the sessions `sessionsToEnd` names, all in the caller's transaction.
  */
-export function storePasswordHash(tx: Tx, userId: string, passwordHash: string, sessionsToEnd: SessionsToEnd, now = new Date()) {
-  const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id }).get();
+export async function storePasswordHash(tx: Tx, userId: string, passwordHash: string, sessionsToEnd: SessionsToEnd, now = new Date()) {
+  const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!updated) throw new AccountError("User not found", 404);
-  tx.update(passwordResetTokens)
+  await tx
+    .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .run();
-  endSessions(tx, userId, sessionsToEnd);
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await endSessions(tx, userId, sessionsToEnd);
 }
 
 /**
@@ -176,21 +181,21 @@ export async function findOrCreateGoogleUser(identity: {
   email: string;
   name: string;
 }): Promise<User> {
-  const linkedTo = (tx: Tx) => tx.select().from(users).where(eq(users.googleId, identity.googleId)).get();
+  const linkedTo = async (q: Queryable) => (await q.select().from(users).where(eq(users.googleId, identity.googleId)).limit(1))[0];
   // Every sign-in after the first: a read, no write transaction.
-  const linked = linkedTo(db);
+  const linked = await linkedTo(db);
   if (linked) return linked;
-  const found = await commitTogether((tx) => {
-    const linkedMeanwhile = linkedTo(tx);
+  const found = await commitTogether(async (tx) => {
+    const linkedMeanwhile = await linkedTo(tx);
     if (linkedMeanwhile) return { user: linkedMeanwhile, created: false };
-    // On the one connection: inside this transaction.
-    const existing = getUserByEmail(identity.email);
+    const existing = await getUserByEmail(identity.email, tx);
     if (existing) {
-      return { user: tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning().get(), created: false };
+      const [user] = await tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning();
+      return { user, created: false };
     }
     const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-    const user = insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null });
-    return { user, created: true, welcome: queueWelcome(tx, user) };
+    const user = await insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null });
+    return { user, created: true, welcome: await queueWelcome(tx, user) };
   });
   if (found.created) void sendQueued(found.welcome ?? null);
   return found.user;

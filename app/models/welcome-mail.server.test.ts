@@ -13,14 +13,11 @@ vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 let n = 0;
 const email = () => `welcome-${++n}-${Date.now()}@example.com`;
 const welcomeOf = (userId: string) => outboxRow(`welcome:${userId}`);
-const composed = async (userId: string) => composeJob(welcomeOf(userId)!.payload as MailJob);
-const welcomesTo = (address: string) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.kind, "welcome"))
-    .all()
-    .filter((row) => (row.payload as Extract<MailJob, { kind: "welcome" }>).user.email === address);
+const composed = async (userId: string) => composeJob((await welcomeOf(userId))!.payload as MailJob);
+const welcomesTo = async (address: string) =>
+  (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "welcome"))).filter(
+    (row) => (row.payload as Extract<MailJob, { kind: "welcome" }>).user.email === address,
+  );
 
 describe("the welcome mail", () => {
   it("is queued in the outbox for each account registered with a password", async () => {
@@ -36,7 +33,7 @@ describe("the welcome mail", () => {
     const identity = { googleId: `g-${Date.now()}`, email: email(), name: "Google Shopper" };
     const user = await findOrCreateGoogleUser(identity);
     await findOrCreateGoogleUser(identity);
-    expect(welcomesTo(identity.email)).toHaveLength(1);
+    expect(await welcomesTo(identity.email)).toHaveLength(1);
     expect((await composed(user.id)).text).toContain("Sign in with Google");
   });
 
@@ -44,13 +41,13 @@ describe("the welcome mail", () => {
     const taken = email();
     await createUser({ name: "First", email: taken, password: "password-1" });
     await expect(createUser({ name: "Second", email: taken, password: "password-1" })).rejects.toThrow(/already registered/);
-    expect(welcomesTo(taken)).toHaveLength(1);
+    expect(await welcomesTo(taken)).toHaveLength(1);
     const other = email();
     await expect(
       createUser({ name: "Third", email: other, password: "password-1" }, () => {
         throw new Error("the link was spent meanwhile");
       }),
     ).rejects.toThrow(/spent/);
-    expect(welcomesTo(other)).toHaveLength(0);
+    expect(await welcomesTo(other)).toHaveLength(0);
   });
 });

@@ -15,18 +15,18 @@ async function signedIn(userId: string) {
 
 describe("sessions on the HTTP edge", () => {
   it("the cookie and the bearer token name one server-side session, labelled with the device and IP", async () => {
-    const userId = createUser("Edge User");
+    const userId = await createUser("Edge User");
     const { cookie, bearer } = await signedIn(userId);
     const byCookie = await getSignIn(request({ Cookie: cookie }));
     const byToken = await getSignIn(request({ Authorization: bearer }));
     expect(byCookie?.user.id).toBe(userId);
     expect(byToken?.session.id).toBe(byCookie?.session.id);
-    expect(listSessions(userId)).toMatchObject([{ device: "Chrome 156 on Linux", ip: "203.0.113.8" }]);
+    expect(await listSessions(userId)).toMatchObject([{ device: "Chrome 156 on Linux", ip: "203.0.113.8" }]);
     expect(await getSignIn(request({ Authorization: "Bearer forged.token.value" }))).toBeNull();
   });
 
   it("a session cookie whose signature does not match signs no one in, even after the genuine one was read", async () => {
-    const userId = createUser();
+    const userId = await createUser();
     const { cookie } = await signedIn(userId);
     expect((await getSignIn(request({ Cookie: `other=1; ${cookie}` })))?.user.id).toBe(userId);
     const [name, value] = cookie.split("=");
@@ -37,7 +37,7 @@ describe("sessions on the HTTP edge", () => {
   });
 
   it("logout ends the session: a saved copy of the cookie and the token no longer sign in", async () => {
-    const { cookie, bearer } = await signedIn(createUser());
+    const { cookie, bearer } = await signedIn(await createUser());
     const cleared = await endCurrentSession(request({ Cookie: cookie }));
     expect(cleared).toMatch(/^shop_session=;.*Expires=Thu, 01 Jan 1970/);
     expect(await getSignIn(request({ Cookie: cookie }))).toBeNull();
@@ -45,26 +45,26 @@ describe("sessions on the HTTP edge", () => {
   });
 
   it("signing in again from the same browser ends the session it had (a new secret each time)", async () => {
-    const userId = createUser();
+    const userId = await createUser();
     const first = await signedIn(userId);
     const again = await startUserSession(request({ Cookie: first.cookie }), { id: userId }, "203.0.113.8");
     expect(await getSignIn(request({ Cookie: first.cookie }))).toBeNull();
     expect(await getSignIn(request({ Cookie: cookieOf(again.cookie) }))).not.toBeNull();
-    expect(listSessions(userId)).toHaveLength(1);
+    expect(await listSessions(userId)).toHaveLength(1);
   });
 
   it("a visitor's Google sign-in state is replaced by the session at sign-in", async () => {
     const visitor = await sessionStorage.getSession();
     visitor.set("oauth2:state", "state-123");
     const visitorCookie = cookieOf(await sessionStorage.commitSession(visitor));
-    const started = await startUserSession(request({ Cookie: visitorCookie }), { id: createUser() }, "203.0.113.8");
+    const started = await startUserSession(request({ Cookie: visitorCookie }), { id: await createUser() }, "203.0.113.8");
     const stored = await sessionStorage.getSession(cookieOf(started.cookie));
     expect(stored.has("oauth2:state")).toBe(false);
     expect(stored.get("sessionKey")).toMatch(/^[a-f0-9]{64}$/);
   });
 
   it("a page that needs an account sends an ended session's browser to login and drops its cookie", async () => {
-    const { cookie } = await signedIn(createUser());
+    const { cookie } = await signedIn(await createUser());
     await endCurrentSession(request({ Cookie: cookie }));
     const thrown = await requireSignIn(request({ Cookie: cookie })).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);

@@ -1,13 +1,14 @@
 import Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
-import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { migrate as drizzleMigrate } from "drizzle-orm/better-sqlite3/migrator";
+import { RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { searchWords } from "~/lib/search-words";
 import { FIRST_ORDER_NUMBER } from "~/lib/order-number";
-import { db, type Connection, type Queryable, type Tx } from "../client.server";
+import { countersDb, db, type Connection, type Queryable, type Tx } from "../client.server";
 import { catalogueVersionRow } from "../derived";
 import { productsFts, productsFtsVocab } from "../fts";
-import { orders } from "../schema";
+import { orders, rateLimits } from "../schema";
 
 // The SQLite half of the dialect: every piece of SQL, and every reading of a driver's answer, that
 // differs between database engines. Models call these; they hold no engine-specific SQL themselves.
@@ -146,3 +147,28 @@ export async function closeConnection(connection: Connection): Promise<void> {
   if (!connection.$client.readonly) connection.$client.pragma("wal_checkpoint(TRUNCATE)");
   connection.$client.close();
 }
+/**
+ * Where the login and reset limits count (app/models/rate-limit.server.ts): the rate_limits table,
+ * through `on`, by default the counters' connection (shared by every process, its commits without
+ * an fsync). `counter` is one limit (rate-limiter-flexible: one atomic UPSERT per change);
+ * `sweepExpired` deletes the counts whose window ended before `nowMs` and says how many.
+ */
+export function rateLimiterStore(on: Connection = countersDb) {
+  return {
+    counter: (keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract =>
+      new RateLimiterSQLite({
+        storeClient: on.$client,
+        storeType: "better-sqlite3",
+        tableName: "rate_limits",
+        // Made by the migrations; expired counts are swept by the primary (sweepExpired).
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration: durationSeconds,
+      }),
+    sweepExpired: async (nowMs: number): Promise<number> => rowsAffected(await on.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
+  };
+}
+
+export type RateLimiterStore = ReturnType<typeof rateLimiterStore>;

@@ -16,7 +16,7 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session: current } = await requireSignIn(request);
   const now = new Date();
-  const sessions = listSessions(user.id, now).map((s) => ({
+  const sessions = (await listSessions(user.id, now)).map((s) => ({
     id: s.id,
     device: s.device,
     ip: s.ip,

@@ -15,7 +15,7 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "New Password Reset", description: "Choose a new password for your account.", noindex: true });
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { problem: resetTokenProblem(params.token ?? "") };
+  return { problem: await resetTokenProblem(params.token ?? "") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

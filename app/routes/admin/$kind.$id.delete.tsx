@@ -37,7 +37,7 @@ const KINDS: Record<string, Kind> = {
     list: "/admin/users",
     deleted: "User deleted successfully",
     describe: async (id) => {
-      const user = getUserById(id);
+      const user = await getUserById(id);
       return user && `the account ${user.email}`;
     },
     remove: (admin, id) => deleteUserByAdmin(admin, id),

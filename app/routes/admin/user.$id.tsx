@@ -18,7 +18,7 @@ export const meta = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const user = getUserById(params.id ?? "");
+  const user = await getUserById(params.id ?? "");
   if (!user) throw notFound("User not found");
   return { user: { name: user.name, email: user.email, role: user.role } };
 }

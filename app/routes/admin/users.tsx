@@ -15,7 +15,7 @@ export const meta = adminMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, USER_SORTS, { sort: "createdAt", dir: "desc" });
-  return { ...listUsersPage(query), query };
+  return { ...(await listUsersPage(query)), query };
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];

@@ -8,7 +8,7 @@ import { userJson } from "~/models/users.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    return Response.json({ success: true, user: userJson(getUserForAdmin(params.id ?? "")) });
+    return Response.json({ success: true, user: userJson(await getUserForAdmin(params.id ?? "")) });
   });
 }
 

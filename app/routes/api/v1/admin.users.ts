@@ -7,6 +7,6 @@ import { userJson } from "~/models/users.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    return Response.json({ success: true, users: listUsers().map(userJson) });
+    return Response.json({ success: true, users: (await listUsers()).map(userJson) });
   });
 }
