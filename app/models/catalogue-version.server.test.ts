@@ -20,7 +20,7 @@ describe("catalogueVersion", () => {
     expect(moved()).toBe(true);
     db.update(products).set({ priceCents: 12_34 }).where(eq(products.id, productId)).run();
     expect(moved()).toBe(true);
-    // Stock taken by a checkout (the same SQL as checkout.server's reservation).
+    // Stock taken by a checkout (the same SQL as checkout/reservation.server.ts).
     db.update(products).set({ stock: sql`${products.stock} - 1` }).where(eq(products.id, productId)).run();
     expect(moved()).toBe(true);
     const userId = createUser("Reviewer");
