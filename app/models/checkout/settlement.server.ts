@@ -22,7 +22,7 @@ import { lapsedReservations, releaseReservation, takeStockAgain } from "./reserv
 // Payment status (orders.payment_status):
 //
 //   reserveOrder (reservation.server.ts)                 a client cart's order (client-cart-checkout):
-//   stock taken, reserved for 15 min (Checkout: 32)      written paid, stock taken, in one transaction
+//   stock taken, held 15 min (32 for Stripe Checkout)    written paid, stock taken, in one transaction
 //        │                                                               │
 //        ▼                                                               ▼
 //   requires_payment ────────────── markOrderPaid ────────────────▶ succeeded
@@ -41,10 +41,11 @@ import { lapsedReservations, releaseReservation, takeStockAgain } from "./reserv
 //              (no later call marks it paid, even once stock is back), then refundUnfulfillable
 //              refunds at the provider and writes ──────────────────────────▶ refunded
 //
-// Only settlement writes succeeded or refunded; succeeded and refunded never change again. The
-// order status (orders.order_status, fulfilment) starts at Processing with the order: the paid
-// order's first status event is written by markOrderPaid (or the client-cart order); the admin
-// moves it on (Processing → Shipped → Delivered, admin-orders.server.ts), not the checkout.
+// Only settlement writes succeeded (but for the client cart's order, born paid) or refunded; neither
+// ever changes again. The order status (orders.order_status, fulfilment) starts at Processing with
+// the order: the paid order's first status event is written by markOrderPaid (or with the
+// client-cart order); the admin moves it on (Processing → Shipped → Delivered, admin-orders), not
+// the checkout.
 //
 // Who marks an order paid: whichever comes first of
 //   - the webhook (payment-events.server.ts), a signed event from the provider:
