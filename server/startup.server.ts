@@ -89,7 +89,7 @@ async function logAdminAccess() {
 export async function startBackgroundJobs() {
   // Imported here, not above: the checkout pulls in the cookie storages, which need the session
   // secret that prepareShop() settles.
-  const { releaseLapsedReservations } = await import("~/models/checkout.server");
+  const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
   const { sweepRateLimits } = await import("~/models/rate-limit.server");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
   const outbox = await import("~/models/mail-outbox.server");

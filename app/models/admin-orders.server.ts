@@ -14,7 +14,7 @@ import {
   type OrderStatusValue,
 } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { releaseOrder } from "./checkout.server";
+import { releaseOrder } from "./checkout/settlement.server";
 import { isNotifiedStatus } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { queueOrderMail } from "./order-mails.server";

@@ -21,7 +21,7 @@ describe("catalogueVersion", () => {
     expect(moved()).toBe(true);
     await commitTogether((tx) => tx.update(products).set({ priceCents: 12_34 }).where(eq(products.id, productId)));
     expect(moved()).toBe(true);
-    // Stock taken by a checkout (the same SQL as checkout.server's reservation).
+    // Stock taken by a checkout (the same SQL as checkout/reservation.server.ts).
     await commitTogether((tx) => tx.update(products).set({ stock: sql`${products.stock} - 1` }).where(eq(products.id, productId)));
     expect(moved()).toBe(true);
     const userId = await createUser("Reviewer");

@@ -11,10 +11,10 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { redirectWithError } from "~/web/toast.server";
-import { payWithCard } from "~/models/checkout.server";
+import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { loadCheckout } from "~/web/checkout-page.server";
-import { startCheckout } from "~/models/stripe-checkout.server";
-import { isSandbox, publishableKey, stripeJsUrl } from "~/models/stripe.server";
+import { startCheckout } from "~/models/checkout/stripe-checkout.server";
+import { isSandbox, publishableKey, stripeJsUrl } from "~/models/checkout/payment-provider.server";
 import { CartNotices } from "~/components/CartNotices";
 import { readForm } from "~/web/forms.server";
 

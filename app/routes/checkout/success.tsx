@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { requireUser } from "~/web/auth.server";
 import { getPlacedOrderOf } from "~/models/orders.server";
-import { lateRefundOf } from "~/models/checkout.server";
+import { lateRefundOf } from "~/models/checkout/settlement.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   args.data?.refunded
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  const refund = lateRefundOf(orderId, user.id);
+  const refund = await lateRefundOf(orderId, user.id);
   if (refund) return { order: null, refunded: refund.message };
   const order = getPlacedOrderOf(orderId, user.id);
   if (!order) return { order: null, refunded: null };

@@ -3,7 +3,7 @@ import { dollarsToCents } from "~/lib/money";
 import { orderNewInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { confirmApiOrder } from "~/models/client-cart-checkout.server";
+import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
 import { orderJson } from "~/models/orders.server";
 
 // POST /api/v1/order/new: the order of a paid intent, confirmed (server cart) or made from the

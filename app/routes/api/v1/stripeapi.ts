@@ -1,5 +1,5 @@
 import { apiError } from "~/web/api.server";
-import { publishableKey } from "~/models/stripe.server";
+import { publishableKey } from "~/models/checkout/payment-provider.server";
 
 // GET /api/v1/stripeapi: the provider's publishable key, fetched before the payment form shows.
 export async function loader() {

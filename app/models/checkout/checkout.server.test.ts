@@ -5,30 +5,30 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
+import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
+import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
+import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { RESERVATION_MS } from "~/models/checkout/reservation.server";
 import {
-  RESERVATION_MS,
+  lateRefundOf,
   markOrderPaid,
-  payWithCard,
   refundUnfulfillable,
   releaseLapsedReservations,
-  lateRefundOf,
   releaseOrder,
   settlePayment,
-  startPayment,
-} from "~/models/checkout.server";
+} from "~/models/checkout/settlement.server";
+import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/checkout/stripe-checkout.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
-import { confirmApiOrder } from "~/models/client-cart-checkout.server";
 import { saveShippingInfo } from "~/models/shipping.server";
-import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/stripe-checkout.server";
-import { resetStripeClient, stripe } from "~/models/stripe.server";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
-import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
-import { bearerFor, createProduct } from "../../tests/unit/fixtures";
+import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
 const WEBHOOK_SECRET = "whsec_unit";
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
@@ -88,36 +88,44 @@ async function buyer(productId: string, quantity: number) {
   return (await getUserById(user.id))!;
 }
 
-const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
-const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId)).all();
+const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId));
+const orderById = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
+/** Another buyer's purchase, or a restock: the stock of one product (of every product without an id), written as the shop writes. */
+const setStock = (stock: number, productId?: string) =>
+  commitTogether(async (tx) => {
+    await tx
+      .update(products)
+      .set({ stock })
+      .where(productId === undefined ? undefined : eq(products.id, productId));
+  });
 const cart = (userId: string) => getCartCount(userCart(userId));
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
 };
 
 describe("paying", () => {
   it("a good card pays the order at the server's price, takes the stock and empties the cart", async () => {
-    const productId = createProduct({ priceCents: 150_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 150_00, stock: 5 });
     const user = await buyer(productId, 2);
     const result = await payWithCard(user, VISA);
     expect(result.ok).toBe(true);
 
-    const [order] = ordersOf(user.id);
+    const [order] = await ordersOf(user.id);
     expect(order).toMatchObject({ paymentStatus: "succeeded", itemsPriceCents: 300_00, shippingPriceCents: 0, taxPriceCents: 15_00, totalPriceCents: 315_00 });
     expect(order.paidAt).toBeInstanceOf(Date);
     const intent = await stripe().paymentIntents.retrieve(order.paymentIntentId!);
     expect(intent).toMatchObject({ status: "succeeded", amount: 315_00 });
-    expect(stockOf(productId)).toBe(3);
+    expect(await stockOf(productId)).toBe(3);
     expect(await cart(user.id)).toBe(0);
   });
 
   it("a declined card shows the provider's message and gives the stock back", async () => {
-    const productId = createProduct({ stock: 4 });
+    const productId = await createProduct({ stock: 4 });
     const user = await buyer(productId, 3);
     expect(await payWithCard(user, DECLINED)).toEqual({ ok: false, message: "Your card was declined." });
     expect(await payWithCard(user, NO_FUNDS)).toEqual({ ok: false, message: "Your card has insufficient funds." });
-    expect(stockOf(productId)).toBe(4);
-    expect(ordersOf(user.id).every((o) => o.paymentStatus === "canceled")).toBe(true);
+    expect(await stockOf(productId)).toBe(4);
+    expect((await ordersOf(user.id)).every((o) => o.paymentStatus === "canceled")).toBe(true);
     expect(await cart(user.id)).toBe(1);
   });
 });
@@ -128,13 +136,13 @@ describe("3D Secure", () => {
     fetch(url, { method: "POST", body: new URLSearchParams({ outcome }), redirect: "manual" });
 
   it("a card that asks for authentication is paid only once the buyer passes the bank's check", async () => {
-    const productId = createProduct({ stock: 3 });
+    const productId = await createProduct({ stock: 3 });
     const user = await buyer(productId, 1);
     const result = await payWithCard(user, THREE_D_SECURE);
     if (!("authenticateAt" in result)) throw new Error(`expected a 3D Secure check, got ${JSON.stringify(result)}`);
-    const [order] = ordersOf(user.id);
+    const [order] = await ordersOf(user.id);
     expect(order.paymentStatus).toBe("requires_payment");
-    expect(stockOf(productId)).toBe(2);
+    expect(await stockOf(productId)).toBe(2);
 
     const back = await answerBank(result.authenticateAt, "complete");
     expect(back.status).toBe(303);
@@ -142,19 +150,19 @@ describe("3D Secure", () => {
     expect(returnUrl.pathname).toBe("/payment/return");
     expect(returnUrl.searchParams.get("payment_intent")).toBe(order.paymentIntentId);
     expect(await settleElementsReturn(order.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
-    expect(ordersOf(user.id)[0].paymentStatus).toBe("succeeded");
+    expect((await ordersOf(user.id))[0].paymentStatus).toBe("succeeded");
   });
 
   it("a failed check shows the bank's refusal and takes no money", async () => {
-    const productId = createProduct({ stock: 3 });
+    const productId = await createProduct({ stock: 3 });
     const user = await buyer(productId, 1);
     const result = await payWithCard(user, THREE_D_SECURE);
     if (!("authenticateAt" in result)) throw new Error("expected a 3D Secure check");
     await answerBank(result.authenticateAt, "fail");
-    const [order] = ordersOf(user.id);
+    const [order] = await ordersOf(user.id);
     const settled = await settleElementsReturn(order.paymentIntentId!, user);
     expect(settled).toEqual({ ok: false, message: expect.stringContaining("We are unable to authenticate your payment method.") });
-    expect(ordersOf(user.id)[0].paymentStatus).toBe("requires_payment");
+    expect((await ordersOf(user.id))[0].paymentStatus).toBe("requires_payment");
     expect((await stripe().paymentIntents.retrieve(order.paymentIntentId!)).status).toBe("requires_payment_method");
   });
 });
@@ -177,30 +185,30 @@ describe("webhook", () => {
   });
 
   it("a payment confirmed only through the webhook marks the order paid, once however often it is delivered", async () => {
-    const productId = createProduct({ priceCents: 20_00, stock: 3 });
+    const productId = await createProduct({ priceCents: 20_00, stock: 3 });
     const user = await buyer(productId, 1);
     const { order, intent } = await startPayment(user);
     // The buyer's browser confirms with the provider directly (as Stripe.js would); the shop hears of it by webhook only.
     await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
-    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "succeeded");
-    const paid = db.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "succeeded");
+    const paid = (await orderById(order.id))!;
     expect(paid.paymentStatus).toBe("succeeded");
     expect(delivered).toContain("payment_intent.succeeded");
 
     for (let i = 0; i < 10; i++) await markOrderPaid(intent.id, intent.amount);
-    const again = db.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    const again = (await orderById(order.id))!;
     expect(again.paidAt?.getTime()).toBe(paid.paidAt?.getTime());
-    expect(stockOf(productId)).toBe(2);
+    expect(await stockOf(productId)).toBe(2);
     // The confirmation was queued in the transaction that marked it paid, once, and sent by its writer.
     await drainMails(10_000);
     expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {
-    const user = await buyer(createProduct({ stock: 3 }), 1);
+    const user = await buyer(await createProduct({ stock: 3 }), 1);
     const { order, intent } = await startPayment(user);
     await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
-    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "succeeded");
+    await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "succeeded");
     const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
     try {
       expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
@@ -211,7 +219,7 @@ describe("webhook", () => {
   });
 
   it("the buyer's return while the webhook marks the payment paid waits for it instead of asking the provider", async () => {
-    const user = await buyer(createProduct({ stock: 3 }), 1);
+    const user = await buyer(await createProduct({ stock: 3 }), 1);
     const { order, intent } = await startPayment(user);
     const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
     const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
@@ -227,19 +235,19 @@ describe("webhook", () => {
   });
 
   it("an amount that differs from the order's total does not mark it paid", async () => {
-    const productId = createProduct({ priceCents: 30_00, stock: 3 });
+    const productId = await createProduct({ priceCents: 30_00, stock: 3 });
     const user = await buyer(productId, 1);
     const { order, intent } = await startPayment(user);
     expect(await markOrderPaid(intent.id, order.totalPriceCents - 1)).toBeNull();
-    expect(ordersOf(user.id)[0].paymentStatus).toBe("requires_payment");
+    expect((await ordersOf(user.id))[0].paymentStatus).toBe("requires_payment");
   });
 });
 
 describe("POST /api/v1/payment/process", () => {
   it("says which product sold out since the buyer filled the cart instead of charging a new total", async () => {
-    const productId = createProduct({ name: "Last Lamp", priceCents: 30_00, stock: 2 });
+    const productId = await createProduct({ name: "Last Lamp", priceCents: 30_00, stock: 2 });
     const user = await buyer(productId, 1);
-    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await setStock(0, productId);
     const response = await processPayment({
       request: new Request("http://shop.test/api/v1/payment/process", {
         method: "POST",
@@ -251,37 +259,37 @@ describe("POST /api/v1/payment/process", () => {
     });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ success: false, message: "Last Lamp is out of stock and was removed from your cart." });
-    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(await ordersOf(user.id)).toHaveLength(0);
   });
 });
 
 describe("startPayment's checks (the API's and the page's)", () => {
   it("refuses an amount other than the server's total and reserves nothing", async () => {
-    const productId = createProduct({ priceCents: 30_00, stock: 2 });
+    const productId = await createProduct({ priceCents: 30_00, stock: 2 });
     const user = await buyer(productId, 1);
     await expect(startPayment(user, { amountCents: 1_00 })).rejects.toMatchObject({
       status: 400,
       message: "The amount does not match your cart's total of $56.50.",
     });
-    expect(ordersOf(user.id)).toHaveLength(0);
-    expect(stockOf(productId)).toBe(2);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(productId)).toBe(2);
   });
 
   it("without an amount, still says what changed in a cart whose stock ran low", async () => {
-    const productId = createProduct({ name: "Low Lamp", priceCents: 30_00, stock: 3 });
+    const productId = await createProduct({ name: "Low Lamp", priceCents: 30_00, stock: 3 });
     const user = await buyer(productId, 3);
-    db.update(products).set({ stock: 1 }).where(eq(products.id, productId)).run();
+    await setStock(1, productId);
     await expect(startPayment(user)).rejects.toMatchObject({
       status: 409,
       message: "Only 1 of Low Lamp left: the quantity in your cart is now 1.",
     });
-    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(await ordersOf(user.id)).toHaveLength(0);
   });
 });
 
 describe("stock under concurrent checkouts", () => {
   it("with 2 units left and 6 buyers paying at once, exactly 2 are charged and stock ends at 0", async () => {
-    const productId = createProduct({ stock: 2 });
+    const productId = await createProduct({ stock: 2 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => buyer(productId, 1)));
     const results = await Promise.allSettled(buyers.map((u) => payWithCard(u, VISA)));
     const paid = results.filter((r) => r.status === "fulfilled" && r.value.ok);
@@ -289,23 +297,23 @@ describe("stock under concurrent checkouts", () => {
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(4);
     for (const r of refused) expect((r as PromiseRejectedResult).reason.message).toMatch(/out of stock|left in stock/);
-    expect(stockOf(productId)).toBe(0);
+    expect(await stockOf(productId)).toBe(0);
     // Only the two paid orders ever got an intent: nobody else could be charged.
-    const intents = buyers.flatMap((u) => ordersOf(u.id)).filter((o) => o.paymentIntentId);
+    const intents = (await Promise.all(buyers.map((u) => ordersOf(u.id)))).flat().filter((o) => o.paymentIntentId);
     expect(intents).toHaveLength(2);
   });
 });
 
 describe("the intent made before the reservation", () => {
   it("is canceled when the stock is gone by the time the order is written, and nothing is reserved", async () => {
-    const productId = createProduct({ name: "Last Vase", stock: 1 });
+    const productId = await createProduct({ name: "Last Vase", stock: 1 });
     const user = await buyer(productId, 1);
     const create = stripe().paymentIntents.create.bind(stripe().paymentIntents);
     let made: Stripe.Response<Stripe.PaymentIntent> | undefined;
     const spy = vi.spyOn(stripe().paymentIntents, "create").mockImplementationOnce(async (...args) => {
       made = await create(...args);
       // Another buyer takes the last unit while the provider answers.
-      db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+      await setStock(0, productId);
       return made;
     });
     try {
@@ -315,66 +323,66 @@ describe("the intent made before the reservation", () => {
     }
     expect(made?.metadata.userId).toBe(user.id);
     expect((await stripe().paymentIntents.retrieve(made!.id)).status).toBe("canceled");
-    expect(ordersOf(user.id)).toHaveLength(0);
-    expect(stockOf(productId)).toBe(0);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(productId)).toBe(0);
   });
 
   it("writes the order with its intent, for the server's total", async () => {
-    const productId = createProduct({ priceCents: 12_00, stock: 4 });
+    const productId = await createProduct({ priceCents: 12_00, stock: 4 });
     const user = await buyer(productId, 2);
     const { order, intent } = await startPayment(user);
-    expect(ordersOf(user.id)).toEqual([expect.objectContaining({ id: order.id, paymentIntentId: intent.id, paymentStatus: "requires_payment" })]);
+    expect(await ordersOf(user.id)).toEqual([expect.objectContaining({ id: order.id, paymentIntentId: intent.id, paymentStatus: "requires_payment" })]);
     expect(intent).toMatchObject({ amount: order.totalPriceCents, metadata: { orderId: order.id, userId: user.id } });
-    expect(stockOf(productId)).toBe(2);
+    expect(await stockOf(productId)).toBe(2);
   });
 });
 
 describe("reservations", () => {
   it("lapse after 15 minutes: the stock comes back and the intent is canceled", async () => {
-    const productId = createProduct({ stock: 2 });
+    const productId = await createProduct({ stock: 2 });
     const user = await buyer(productId, 2);
     const { order, intent } = await startPayment(user);
-    expect(stockOf(productId)).toBe(0);
+    expect(await stockOf(productId)).toBe(0);
     expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBe(RESERVATION_MS);
-    const statusOf = () => db.select().from(orders).where(eq(orders.id, order.id)).get()!.paymentStatus;
+    const statusOf = async () => (await orderById(order.id))!.paymentStatus;
     await releaseLapsedReservations(new Date(order.reservedUntil!.getTime() - 1000));
-    expect(statusOf()).toBe("requires_payment");
-    expect(stockOf(productId)).toBe(0);
+    expect(await statusOf()).toBe("requires_payment");
+    expect(await stockOf(productId)).toBe(0);
     expect(await releaseLapsedReservations(new Date(order.reservedUntil!.getTime() + 1000))).toBeGreaterThanOrEqual(1);
-    expect(stockOf(productId)).toBe(2);
-    expect(statusOf()).toBe("canceled");
+    expect(await stockOf(productId)).toBe(2);
+    expect(await statusOf()).toBe("canceled");
     expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe("canceled");
   });
 
   it("a payment that succeeds after its reservation lapsed takes the stock again, or is refunded when it is gone", async () => {
-    const productId = createProduct({ stock: 1 });
+    const productId = await createProduct({ stock: 1 });
     const late = await buyer(productId, 1);
     const { order, intent } = await startPayment(late);
     await releaseOrder(order.id, { cancelIntent: false });
-    expect(stockOf(productId)).toBe(1);
+    expect(await stockOf(productId)).toBe(1);
     const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
-    await waitFor(() => ordersOf(late.id)[0]?.paymentStatus === "succeeded");
+    await waitFor(async () => (await ordersOf(late.id))[0]?.paymentStatus === "succeeded");
     expect(await markOrderPaid(intent.id, confirmed.amount_received)).not.toBeNull();
-    expect(stockOf(productId)).toBe(0);
+    expect(await stockOf(productId)).toBe(0);
 
-    const unlucky = await buyer(createProduct({ stock: 1 }), 1);
+    const unlucky = await buyer(await createProduct({ stock: 1 }), 1);
     const second = await startPayment(unlucky);
     await releaseOrder(second.order.id, { cancelIntent: false });
-    const productOfSecond = db.select().from(orders).where(eq(orders.id, second.order.id)).get()!;
+    const productOfSecond = (await orderById(second.order.id))!;
     // Someone else buys the last unit meanwhile.
-    db.update(products).set({ stock: 0 }).run();
+    await setStock(0);
     await stripe().paymentIntents.confirm(second.intent.id, { payment_method: "pm_card_visa" });
-    await waitFor(() => ordersOf(unlucky.id)[0]?.paymentStatus === "refunded");
-    expect(ordersOf(unlucky.id)[0].paymentStatus).toBe("refunded");
+    await waitFor(async () => (await ordersOf(unlucky.id))[0]?.paymentStatus === "refunded");
+    expect((await ordersOf(unlucky.id))[0].paymentStatus).toBe("refunded");
     expect(productOfSecond.paymentStatus).toBe("canceled");
   });
 
   it("a late payment refunded for want of stock is told as such, to its buyer only, whichever comes first: the webhook or the return", async () => {
-    const productId = createProduct({ priceCents: 40_00, stock: 1 });
+    const productId = await createProduct({ priceCents: 40_00, stock: 1 });
     const user = await buyer(productId, 1);
     const { order, intent } = await startPayment(user);
     await releaseOrder(order.id, { cancelIntent: false });
-    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await setStock(0, productId);
     await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
     const refunded = {
       ok: false,
@@ -383,39 +391,39 @@ describe("reservations", () => {
     };
     // The buyer's return, racing the webhook, then again once the refund is recorded.
     expect(await settlePayment(intent.id)).toEqual(refunded);
-    await waitFor(() => ordersOf(user.id)[0]?.paymentStatus === "refunded");
+    await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "refunded");
     expect(await settlePayment(intent.id)).toEqual(refunded);
-    expect(lateRefundOf(order.id, user.id)).toEqual({ orderId: order.id, message: refunded.message });
+    expect(await lateRefundOf(order.id, user.id)).toEqual({ orderId: order.id, message: refunded.message });
     // The API's POST /order/new for that intent: 409 with the same words.
     await expect(confirmApiOrder(user, { intentId: intent.id })).rejects.toMatchObject({ status: 409, message: refunded.message });
-    const someoneElse = await buyer(createProduct(), 1);
-    expect(lateRefundOf(order.id, someoneElse.id)).toBeNull();
+    const someoneElse = await buyer(await createProduct(), 1);
+    expect(await lateRefundOf(order.id, someoneElse.id)).toBeNull();
     expect(await cart(user.id)).toBe(1);
   });
 
   it("a payment refused for want of stock stays refused when the stock comes back before its refund is through", async () => {
-    const productId = createProduct({ stock: 1 });
+    const productId = await createProduct({ stock: 1 });
     const user = await buyer(productId, 1);
     const { order, intent } = await startPayment(user);
     await releaseOrder(order.id, { cancelIntent: false });
-    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await setStock(0, productId);
     const refunds = vi.spyOn(stripe().refunds, "create").mockRejectedValue(new Error("provider down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const paid = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }, { idempotencyKey: `late-${intent.id}` });
       expect(await markOrderPaid(intent.id, paid.amount_received)).toBeNull();
       // Restocked before the refund could be made: another call (the webhook, another worker) still refuses.
-      db.update(products).set({ stock: 5 }).where(eq(products.id, productId)).run();
+      await setStock(5, productId);
       expect(await markOrderPaid(intent.id, paid.amount_received)).toBeNull();
     } finally {
       refunds.mockRestore();
       logged.mockRestore();
     }
-    expect(stockOf(productId)).toBe(5);
-    expect(ordersOf(user.id)[0].paymentStatus).toBe("canceled");
-    expect(lateRefundOf(order.id, user.id)?.message).toMatch(/, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/);
+    expect(await stockOf(productId)).toBe(5);
+    expect((await ordersOf(user.id))[0].paymentStatus).toBe("canceled");
+    expect((await lateRefundOf(order.id, user.id))?.message).toMatch(/, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/);
     await refundUnfulfillable(intent.id);
-    expect(ordersOf(user.id)[0].paymentStatus).toBe("refunded");
+    expect((await ordersOf(user.id))[0].paymentStatus).toBe("refunded");
   });
 });
 
@@ -423,15 +431,15 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
   // What the buyer does on the hosted payment page.
   const payOnHostedPage = (url: string, number: string) =>
     fetch(url, { method: "POST", body: new URLSearchParams({ number, expiry: "12/34", cvc: "123" }), redirect: "manual" });
-  const orderOf = (userId: string) => ordersOf(userId).find((o) => o.checkoutSessionId)!;
+  const orderOf = async (userId: string) => (await ordersOf(userId)).find((o) => o.checkoutSessionId)!;
 
   it("charges the server's total, and the webhook alone marks the order paid; the return then finds it paid", async () => {
-    const productId = createProduct({ priceCents: 40_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 40_00, stock: 5 });
     const user = await buyer(productId, 2);
     const now = new Date();
     const url = await startCheckout(user, now);
-    const order = orderOf(user.id);
-    expect(stockOf(productId)).toBe(3);
+    const order = await orderOf(user.id);
+    expect(await stockOf(productId)).toBe(3);
     expect(order.reservedUntil!.getTime() - now.getTime()).toBeGreaterThan(CHECKOUT_SESSION_MS);
     const session = await stripe().checkout.sessions.retrieve(order.checkoutSessionId!);
     // $80 + $25 shipping + $4 tax, as Stripe will show and charge it.
@@ -441,15 +449,15 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     const paid = await payOnHostedPage(url, "4242424242424242");
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toMatch(new RegExp(`/payment/return\\?session_id=${session.id}$`));
-    await waitFor(() => orderOf(user.id).paymentStatus === "succeeded");
+    await waitFor(async () => (await orderOf(user.id)).paymentStatus === "succeeded");
     expect(delivered).toContain("checkout.session.completed");
-    const settled = orderOf(user.id);
+    const settled = await orderOf(user.id);
     expect(settled).toMatchObject({ paymentStatus: "succeeded", paymentIntentId: expect.stringMatching(/^pi_/) });
 
     expect(await settleCheckoutReturn(session.id, user)).toEqual({ ok: true, orderId: order.id });
     expect(await settleElementsReturn(settled.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
-    expect(orderOf(user.id).paidAt?.getTime()).toBe(settled.paidAt?.getTime());
-    expect(stockOf(productId)).toBe(3);
+    expect((await orderOf(user.id)).paidAt?.getTime()).toBe(settled.paidAt?.getTime());
+    expect(await stockOf(productId)).toBe(3);
     expect(await cart(user.id)).toBe(0);
 
     const stranger = await buyer(productId, 1);
@@ -458,32 +466,32 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
   });
 
   it("a declined card stays on the payment page; starting again expires the old session and returns its stock", async () => {
-    const productId = createProduct({ stock: 3 });
+    const productId = await createProduct({ stock: 3 });
     const user = await buyer(productId, 2);
     const firstUrl = await startCheckout(user);
-    const first = orderOf(user.id);
+    const first = await orderOf(user.id);
     const declined = await payOnHostedPage(firstUrl, "4000000000000002");
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined.");
     expect(await settleCheckoutReturn(first.checkoutSessionId!, user)).toEqual({ ok: false, message: "There is some issue while payment processing" });
-    expect(stockOf(productId)).toBe(1);
+    expect(await stockOf(productId)).toBe(1);
 
     await startCheckout(user);
-    expect(stockOf(productId)).toBe(1);
-    expect(db.select().from(orders).where(eq(orders.id, first.id)).get()!.paymentStatus).toBe("canceled");
+    expect(await stockOf(productId)).toBe(1);
+    expect((await orderById(first.id))!.paymentStatus).toBe("canceled");
     expect((await stripe().checkout.sessions.retrieve(first.checkoutSessionId!)).status).toBe("expired");
     expect((await payOnHostedPage(firstUrl, "4242424242424242")).status).toBe(410);
   });
 
   it("a session that expires at Stripe gives the stock back through its webhook", async () => {
-    const productId = createProduct({ stock: 2 });
+    const productId = await createProduct({ stock: 2 });
     const user = await buyer(productId, 2);
     await startCheckout(user);
-    const order = orderOf(user.id);
-    expect(stockOf(productId)).toBe(0);
+    const order = await orderOf(user.id);
+    expect(await stockOf(productId)).toBe(0);
     await stripe().checkout.sessions.expire(order.checkoutSessionId!);
-    await waitFor(() => stockOf(productId) === 2);
-    expect(stockOf(productId)).toBe(2);
-    expect(orderOf(user.id).paymentStatus).toBe("canceled");
+    await waitFor(async () => (await stockOf(productId)) === 2);
+    expect(await stockOf(productId)).toBe(2);
+    expect((await orderOf(user.id)).paymentStatus).toBe("canceled");
   });
 });

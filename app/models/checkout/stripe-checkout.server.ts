@@ -3,19 +3,12 @@ import Stripe from "stripe";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { orders } from "~/db/schema";
-import {
-  PAYMENT_PROBLEM,
-  abandonAtProvider,
-  releaseOrder,
-  reserveOrder,
-  settlePaidSession,
-  settlePayment,
-  unreachable,
-  type PaymentResult,
-} from "./checkout.server";
-import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "./orders.server";
-import { stripe } from "./stripe.server";
-import type { User } from "./users.server";
+import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
+import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
+import type { User } from "../users.server";
+import { retrieveSession, stripe, unreachable } from "./payment-provider.server";
+import { reserveOrder } from "./reservation.server";
+import { abandonAtProvider, releaseOrder, settlePaidSession, settlePayment, type PaymentResult } from "./settlement.server";
 
 // Paying with real Stripe keys: Stripe Checkout (the hosted page, no JavaScript needed) and the
 // return from it or from Stripe Elements. The amount always comes from the order the server priced.
@@ -48,7 +41,7 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
     const session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: lineItems(getOrder(order.id)!),
+        line_items: lineItems((await getOrder(order.id))!),
         client_reference_id: order.id,
         customer_email: user.email,
         metadata,
@@ -60,7 +53,9 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
       { idempotencyKey: `checkout-${order.id}` },
     );
     if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`);
-    await commitTogether((tx) => tx.update(orders).set({ checkoutSessionId: session.id }).where(eq(orders.id, order.id)).run());
+    await commitTogether(async (tx) => {
+      await tx.update(orders).set({ checkoutSessionId: session.id }).where(eq(orders.id, order.id));
+    });
     return session.url;
   } catch (error) {
     await releaseOrder(order.id, { cancelIntent: false });
@@ -74,15 +69,15 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
  * settles its intent. Null when the session is not one of this user's orders.
  */
 export async function settleCheckoutReturn(sessionId: string, user: User): Promise<PaymentResult | null> {
-  const order = getOrderByCheckoutSession(sessionId);
+  const order = await getOrderByCheckoutSession(sessionId);
   if (!order || order.userId !== user.id) return null;
-  const session = await stripe().checkout.sessions.retrieve(sessionId).catch(() => null);
+  const session = await retrieveSession(sessionId);
   return (await settlePaidSession(session, order.id)) ?? { ok: false, message: PAYMENT_PROBLEM };
 }
 
 /** The buyer is back from paying with Stripe Elements. Null when the intent is not this user's. */
 export async function settleElementsReturn(intentId: string, user: User): Promise<PaymentResult | null> {
-  const order = getOrderByIntent(intentId);
+  const order = await getOrderByIntent(intentId);
   if (!order || order.userId !== user.id) return null;
   return settlePayment(intentId);
 }

@@ -2,15 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, useStripeSandbox } from "~/config.server";
 import { db, openDatabase } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";
-import { confirmApiOrder, startApiPayment } from "~/models/client-cart-checkout.server";
-import { resetStripeClient, stripe } from "~/models/stripe.server";
+import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
+import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { createUser, type User } from "~/models/users.server";
-import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
-import { createProduct } from "../../tests/unit/fixtures";
+import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { createProduct, stockOf } from "../../../tests/unit/fixtures";
 
 let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 
@@ -26,8 +27,7 @@ afterAll(() => sandbox.close());
 const SHIPPING = { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "United States" };
 let n = 0;
 const shopper = () => createUser({ name: `Client ${++n}`, email: `client-${n}-${Date.now()}@example.com`, password: "password-1" });
-const stockOf = (id: string) => db.select({ stock: products.stock }).from(products).where(eq(products.id, id)).get()!.stock;
-const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId)).all();
+const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId));
 const refunds = async (intentId: string) => (await stripe().refunds.list({ payment_intent: intentId })).data.length;
 
 /** Pays `amountCents` the way the client does: an intent from the shop, confirmed with a card. */
@@ -39,7 +39,7 @@ async function paid(user: User, amountCents: number) {
 
 describe("a cart kept by the client", () => {
   it("makes the order from the posted lines at the server's prices when the intent paid that total, once", async () => {
-    const productId = createProduct({ priceCents: 40_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 40_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 2 * 40_00 + 25_00 + 4_00);
     expect((await stripe().paymentIntents.retrieve(intentId)).metadata).toEqual({ userId: user.id, cart: "client" });
@@ -58,19 +58,19 @@ describe("a cart kept by the client", () => {
       buyer: { name: user.name, email: user.email },
     });
     expect(order.lines).toMatchObject([{ productId, quantity: 2, priceCents: 40_00 }]);
-    expect(stockOf(productId)).toBe(3);
+    expect(await stockOf(productId)).toBe(3);
 
     const again = await confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
     expect(again.id).toBe(order.id);
-    expect(stockOf(productId)).toBe(3);
-    expect(ordersOf(user.id)).toHaveLength(1);
+    expect(await stockOf(productId)).toBe(3);
+    expect(await ordersOf(user.id)).toHaveLength(1);
     // Its confirmation, queued with the order (mail-outbox.server.ts), once, and sent.
     await drainMails(10_000);
     expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
   });
 
   it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {
-    const productId = createProduct({ priceCents: 300_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 300_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 100_00);
     const order = { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING };
@@ -80,91 +80,91 @@ describe("a cart kept by the client", () => {
     });
     expect(await refunds(intentId)).toBe(1);
     await expect(confirmApiOrder(user, order)).rejects.toMatchObject({ status: 409 });
-    expect(ordersOf(user.id)).toHaveLength(0);
-    expect(stockOf(productId)).toBe(5);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(productId)).toBe(5);
   });
 
   it("a refused call and a good one for the same intent at once: never an order whose payment was refunded", async () => {
-    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 10_00 + 25_00 + 50);
     const wrong = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 3 }], shipping: SHIPPING });
     const right = confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
     const outcomes = await Promise.allSettled([wrong, right]);
     // Whichever call is decided first settles the intent for both: an order, or a refund, never both.
-    const made = ordersOf(user.id);
+    const made = await ordersOf(user.id);
     expect(made.length + (await refunds(intentId))).toBe(1);
     // A mail is promised with the order only.
     expect(await outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined);
     if (made.length === 1) {
       expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.id : o.status))).toEqual([made[0].id, made[0].id]);
-      expect(stockOf(productId)).toBe(4);
+      expect(await stockOf(productId)).toBe(4);
     } else {
       expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
-      expect(stockOf(productId)).toBe(5);
+      expect(await stockOf(productId)).toBe(5);
     }
   });
 
   it("a refusal another process recorded stops a good call for the same intent, which refunds it", async () => {
-    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 10_00 + 25_00 + 50);
     // A second connection to the same file stands in for another worker that refused this intent
     // and has not refunded it yet.
     const otherWorker = openDatabase(config.databasePath);
-    otherWorker.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 }).run();
+    await otherWorker.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
     otherWorker.$client.close();
     await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
       status: 409,
       message: "A product of this order is no longer sold. Your payment of $35.50 was refunded.",
     });
     expect(await refunds(intentId)).toBe(1);
-    expect(ordersOf(user.id)).toHaveLength(0);
-    expect(stockOf(productId)).toBe(5);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(productId)).toBe(5);
   });
 
   it("does not let another user's intent pay for an order, nor refund it", async () => {
-    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const owner = await shopper();
     const intruder = await shopper();
     const intentId = await paid(owner, 10_00 + 25_00 + 50);
     await expect(confirmApiOrder(intruder, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({ status: 403 });
-    expect(ordersOf(intruder.id)).toHaveLength(0);
+    expect(await ordersOf(intruder.id)).toHaveLength(0);
     expect(await refunds(intentId)).toBe(0);
   });
 
   it("refunds and answers 409 when the stock went while the buyer paid", async () => {
-    const productId = createProduct({ name: "Last Kettle", priceCents: 20_00, stock: 1 });
+    const productId = await createProduct({ name: "Last Kettle", priceCents: 20_00, stock: 1 });
     const user = await shopper();
     const intentId = await paid(user, 20_00 + 25_00 + 1_00);
-    db.update(products).set({ stock: 0 }).where(eq(products.id, productId)).run();
+    await commitTogether((tx) => tx.update(products).set({ stock: 0 }).where(eq(products.id, productId)));
     await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
       status: 409,
       message: "Last Kettle is out of stock. Your payment of $46.00 was refunded.",
     });
     expect(await refunds(intentId)).toBe(1);
-    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(await ordersOf(user.id)).toHaveLength(0);
   });
 
   it("a refusal takes no stock: a line that fitted is given back when a later one is sold out", async () => {
     // Ids that sort so that the line that fits is taken first (the products are read by id).
     const product = (id: string, stock: number) =>
-      db.insert(products).values({ id, name: `Lamp ${id}`, description: "A lamp.", priceCents: 10_00, category: "Electronics", seller: "Test", stock }).run();
+      commitTogether((tx) => tx.insert(products).values({ id, name: `Lamp ${id}`, description: "A lamp.", priceCents: 10_00, category: "Electronics", seller: "Test", stock }));
     const fits = `a-fits-${Date.now()}`;
     const gone = `z-gone-${Date.now()}`;
-    product(fits, 5);
-    product(gone, 1);
+    await product(fits, 5);
+    await product(gone, 1);
     const user = await shopper();
     const intentId = await paid(user, 20_00 + 25_00 + 1_00);
-    db.update(products).set({ stock: 0 }).where(eq(products.id, gone)).run();
+    await commitTogether((tx) => tx.update(products).set({ stock: 0 }).where(eq(products.id, gone)));
     const lines = [fits, gone].map((productId) => ({ productId, quantity: 1 }));
     await expect(confirmApiOrder(user, { intentId, lines, shipping: SHIPPING })).rejects.toMatchObject({ status: 409 });
-    expect(stockOf(fits)).toBe(5);
-    expect(ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(fits)).toBe(5);
+    expect(await ordersOf(user.id)).toHaveLength(0);
   });
 
   it("makes no order for an intent that has not succeeded, and no intent out of Stripe's bounds", async () => {
-    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intent = await startApiPayment(user, 35_50);
     await expect(confirmApiOrder(user, { intentId: intent.id, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
@@ -176,7 +176,7 @@ describe("a cart kept by the client", () => {
   });
 
   it("keeps the server cart's checkout when the server holds a cart: the amount must be its total", async () => {
-    const productId = createProduct({ priceCents: 10_00, stock: 5 });
+    const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     await setCartLine(userCart(user.id), productId, 1);
     await expect(startApiPayment(user, 1_00)).rejects.toMatchObject({ status: 400, message: "The amount does not match your cart's total of $35.50." });

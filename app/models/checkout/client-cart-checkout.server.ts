@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
@@ -9,14 +9,16 @@ import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { cartLineRows, userCartId } from "./cart.server";
-import { insertOrder, settlePayment, startPayment, takeStock, unreachable } from "./checkout.server";
-import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "./orders.server";
-import { sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { queueOrderMail } from "./order-mails.server";
-import { countryOfList } from "./shipping.server";
-import { stripe } from "./stripe.server";
-import type { User } from "./users.server";
+import { cartLineRows, userCartId } from "../cart.server";
+import { sendQueued, type QueuedMail } from "../mail-outbox.server";
+import { queueOrderMail } from "../order-mails.server";
+import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
+import { countryOfList } from "../shipping.server";
+import type { User } from "../users.server";
+import { startPayment } from "./intent-checkout.server";
+import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
+import { insertOrder, lockProducts, notEnoughStock, takeStock } from "./reservation.server";
+import { settlePayment } from "./settlement.server";
 
 // The API's checkout for clients that keep the cart in the browser (the specification's own
 // client): the intent is made for the amount the client asks, and the order is made afterwards
@@ -41,9 +43,9 @@ export type ApiOrderInput = {
 
 const noOrder = () => new PublicError("No order for this payment", 404);
 
-function hasServerCart(user: User): boolean {
-  const cartId = userCartId(user.id);
-  return !!cartId && cartLineRows(cartId).length > 0;
+async function hasServerCart(user: User): Promise<boolean> {
+  const cartId = await userCartId(user.id);
+  return !!cartId && (await cartLineRows(cartId)).length > 0;
 }
 
 /**
@@ -52,21 +54,11 @@ function hasServerCart(user: User): boolean {
  * be checked yet, the order is checked against it when it is made (confirmApiOrder).
  */
 export async function startApiPayment(user: User, amountCents: number): Promise<Stripe.PaymentIntent> {
-  if (hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
+  if (await hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
   if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
     throw new PublicError(`The amount must be between ${formatMoney(MIN_AMOUNT_CENTS)} and ${formatMoney(MAX_AMOUNT_CENTS)}.`, 400);
   }
-  try {
-    return await stripe().paymentIntents.create({
-      amount: amountCents,
-      currency: "usd",
-      automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-      metadata: { userId: user.id, cart: CLIENT_CART },
-    });
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw unreachable();
-    throw error;
-  }
+  return createAmountIntent(amountCents, { userId: user.id, cart: CLIENT_CART });
 }
 
 /**
@@ -75,7 +67,7 @@ export async function startApiPayment(user: User, amountCents: number): Promise<
  * same intent answers the same order.
  */
 export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
-  const existing = getOrderByIntent(input.intentId);
+  const existing = await getOrderByIntent(input.intentId);
   if (existing) {
     if (existing.userId !== user.id) throw noOrder();
     if (input.totalCents !== undefined && input.totalCents !== existing.totalPriceCents) {
@@ -84,16 +76,16 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
     const result = await settlePayment(input.intentId);
     // A payment that came after its reservation lapsed, its stock gone: refunded, as for a client cart.
     if (!result.ok) throw new PublicError(result.message, result.refundedOrderId ? 409 : 400);
-    return getOrder(result.orderId)!;
+    return (await getOrder(result.orderId))!;
   }
   if (!input.lines || !input.shipping) throw noOrder();
   return placeClientCartOrder(user, input.intentId, input.lines, input.shipping);
 }
 
-/** A refusal after the money was taken: the payment goes back before the client hears of it. */
-class RefusedAfterPayment extends PublicError {}
+/** Why the order of a paid intent cannot be made: the payment goes back before the client hears of it. */
+type Refusal = { message: string; status: PublicError["status"] };
 
-type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { refused: { message: string; status: PublicError["status"] } };
+type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { refused: Refusal };
 
 /**
  * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
@@ -114,24 +106,20 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
 
   // Group commit (group-commit.server.ts): the work runs in a savepoint of a shared IMMEDIATE
   // transaction, and `placed` is known once that transaction is on disk.
-  const placed = await commitTogether((tx): Placed => {
+  const placed = await commitTogether(async (tx): Promise<Placed> => {
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
-    const done = tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).get();
+    const [done] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
     if (done) return { order: done, created: false };
-    const refused = tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).get();
+    const [refused] = await tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).limit(1);
     if (refused) return { refused };
-    try {
-      // A savepoint: a refusal leaves no stock taken. The confirmation is promised with the order.
-      return tx.transaction((savepoint) => {
-        const order = makeOrder(savepoint, user, intent, quantities, shipTo);
-        return { order, created: true, mail: queueOrderMail(savepoint, order.id, { kind: "orderConfirmation" }) };
-      });
-    } catch (error) {
-      if (!(error instanceof RefusedAfterPayment)) throw error;
-      const refusal = { paymentIntentId: intentId, message: error.message, status: error.status };
-      tx.insert(paymentRefusals).values(refusal).run();
-      return { refused: refusal };
+    const made = await makeOrder(tx, user, intent, quantities, shipTo);
+    if ("refused" in made) {
+      // Decided before anything was written: a refusal leaves no stock taken.
+      await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, ...made.refused });
+      return made;
     }
+    // The confirmation is promised with the order.
+    return { order: made.order, created: true, mail: await queueOrderMail(tx, made.order.id, { kind: "orderConfirmation" }) };
   });
   if ("refused" in placed) {
     const paid = formatMoney(intent.amount_received);
@@ -143,55 +131,59 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
   }
   if (placed.order.userId !== user.id) throw noOrder();
   if (placed.created) void sendQueued(placed.mail ?? null);
-  return getOrder(placed.order.id)!;
+  return (await getOrder(placed.order.id))!;
 }
 
-/** The paid order of these lines (inside a transaction), or a RefusedAfterPayment saying why not. */
-function makeOrder(tx: Tx, user: User, intent: Stripe.PaymentIntent, quantities: Map<string, number>, shipTo: ShippingInfo): Order {
-  const rows = tx
+/**
+ * The paid order of these lines, or why not. Everything that can refuse it is checked first, on
+ * rows locked until the transaction ends; only then is anything written.
+ */
+async function makeOrder(
+  tx: Tx,
+  user: User,
+  intent: Stripe.PaymentIntent,
+  quantities: Map<string, number>,
+  shipTo: ShippingInfo,
+): Promise<{ order: Order } | { refused: Refusal }> {
+  await lockProducts(tx, quantities.keys());
+  const rows = await tx
     .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
     .from(products)
-    .where(inArray(products.id, [...quantities.keys()]))
-    .all();
-  if (rows.length !== quantities.size) throw new RefusedAfterPayment("A product of this order is no longer sold.", 409);
+    .where(inArray(products.id, [...quantities.keys()]));
+  if (rows.length !== quantities.size) return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
   const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
   const { totalCents } = priceOrder(priced);
   if (intent.amount_received !== totalCents) {
-    throw new RefusedAfterPayment(
-      `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
-      400,
-    );
+    return {
+      refused: {
+        message: `The amount paid (${formatMoney(intent.amount_received)}) is not the order's total of ${formatMoney(totalCents)}.`,
+        status: 400,
+      },
+    };
   }
-  try {
-    takeStock(priced);
-  } catch (error) {
-    if (error instanceof PublicError) throw new RefusedAfterPayment(error.message, error.status);
-    throw error;
+  const short = priced.find((line) => line.stock < line.quantity);
+  if (short) {
+    const { message, status } = notEnoughStock(short);
+    return { refused: { message, status } };
   }
+  await takeStock(tx, priced);
   const now = new Date();
-  const order = insertOrder(tx, user, shipTo, priced, {
+  const order = await insertOrder(tx, user, shipTo, priced, {
     paymentStatus: PAYMENT.succeeded,
     paymentIntentId: intent.id,
     createdAt: now,
     paidAt: now,
     reservedUntil: null,
   });
-  tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now }).run();
-  return order;
+  await tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now });
+  return { order };
 }
 
 /** The intent, if the provider says it is this user's client-cart payment, succeeded and not refunded. */
 async function paidIntentOf(user: User, intentId: string): Promise<Stripe.PaymentIntent> {
-  let intent: Stripe.PaymentIntent;
-  let refunded: boolean;
-  try {
-    intent = await stripe().paymentIntents.retrieve(intentId);
-    refunded = (await stripe().refunds.list({ payment_intent: intentId, limit: 1 })).data.length > 0;
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw noOrder();
-    if (error instanceof Stripe.errors.StripeError) throw unreachable();
-    throw error;
-  }
+  const known = await intentWithRefunds(intentId);
+  if (!known) throw noOrder();
+  const { intent, refunded } = known;
   if (intent.metadata?.cart !== CLIENT_CART) throw noOrder();
   if (intent.metadata.userId !== user.id) throw new PublicError("This payment was made by another account.", 403);
   if (intent.status !== STRIPE_INTENT_SUCCEEDED) throw new PublicError(intent.last_payment_error?.message ?? PAYMENT_PROBLEM, 400);
@@ -201,7 +193,7 @@ async function paidIntentOf(user: User, intentId: string): Promise<Stripe.Paymen
 
 async function refund(intentId: string): Promise<boolean> {
   try {
-    await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+    await refundAt(intentId);
     return true;
   } catch (error) {
     console.error(`Could not refund ${intentId}:`, error);

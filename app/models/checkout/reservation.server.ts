@@ -1,0 +1,253 @@
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { lockRows, nextOrderNumber, rowsAffected } from "~/db/dialect";
+import { commitTogether } from "~/db/group-commit.server";
+import { newId } from "~/db/ids";
+import { msPlaceholder, preparedOnce } from "~/db/prepared";
+import { orderLines, orders, products } from "~/db/schema";
+import { changePayment, PAYMENT } from "~/lib/order-states";
+import { priceOrder } from "~/lib/pricing";
+import { PublicError } from "~/lib/public-error";
+import type { ShippingInfo } from "~/lib/shipping-schema";
+import { CartError, cartLineRows, userCartId } from "../cart.server";
+import type { Order } from "../orders.server";
+import { firstImageUrls } from "../products.server";
+import { savedShippingInfo } from "../shipping.server";
+import type { User } from "../users.server";
+
+// The reservation: an unpaid order that holds its stock until it is paid, released, or its time
+// runs out. Stock is taken and given back here only, always inside the caller's transaction. The
+// payment statuses these writes move are drawn in settlement.server.ts.
+
+/** How long stock stays reserved for a checkout that has not been paid. */
+export const RESERVATION_MS = 15 * 60 * 1000;
+
+export const cartIsEmpty = () => new CartError("Your cart is empty.", 400);
+const cartChanged = () => new CartError("Your cart changed while you were paying. Please check it and pay again.", 409);
+
+const placeholder = sql.placeholder;
+
+// The statements of every checkout (see prepared.ts).
+const statements = preparedOnce((q) => ({
+  unpaidOf: q
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, placeholder("userId")), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
+    .prepare(),
+  takeStock: q
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${placeholder("quantity")}`, updatedAt: msPlaceholder("nowMs") })
+    .where(and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity"))))
+    .prepare(),
+  insertOrder: q
+    .insert(orders)
+    .values({
+      id: placeholder("id"),
+      orderNumber: nextOrderNumber(),
+      userId: placeholder("userId"),
+      userName: placeholder("userName"),
+      shippingRecipientName: placeholder("shippingRecipientName"),
+      shippingAddress: placeholder("shippingAddress"),
+      shippingCity: placeholder("shippingCity"),
+      shippingState: placeholder("shippingState"),
+      shippingPhoneNo: placeholder("shippingPhoneNo"),
+      shippingPostalCode: placeholder("shippingPostalCode"),
+      shippingCountry: placeholder("shippingCountry"),
+      itemsPriceCents: placeholder("itemsPriceCents"),
+      shippingPriceCents: placeholder("shippingPriceCents"),
+      taxPriceCents: placeholder("taxPriceCents"),
+      totalPriceCents: placeholder("totalPriceCents"),
+      paymentStatus: placeholder("paymentStatus"),
+      paymentIntentId: placeholder("paymentIntentId"),
+      reservedUntil: msPlaceholder("reservedUntilMs"),
+      paidAt: msPlaceholder("paidAtMs"),
+      createdAt: placeholder("createdAt"),
+      updatedAt: placeholder("createdAt"),
+    })
+    .returning()
+    .prepare(),
+  insertLine: q
+    .insert(orderLines)
+    .values({
+      id: placeholder("id"),
+      orderId: placeholder("orderId"),
+      productId: placeholder("productId"),
+      name: placeholder("name"),
+      priceCents: placeholder("priceCents"),
+      quantity: placeholder("quantity"),
+      image: placeholder("image"),
+    })
+    .prepare(),
+}));
+
+/** The user's saved shipping address; 400 when there is none yet. */
+export function shippingOf(user: User): ShippingInfo {
+  const shipping = savedShippingInfo(user);
+  if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
+  return shipping;
+}
+
+/** A PaymentIntent made before its order: the order is written with it, for exactly its amount. */
+export type IntentForOrder = { orderId: string; intentId: string; amountCents: number };
+
+/**
+ * Turns the user's cart into an unpaid order and takes its stock, in one transaction: when N
+ * units remain, at most N are reserved however many shoppers start paying at once. Earlier unpaid
+ * checkouts of the same user are released first (`released`: the caller abandons them at the
+ * provider, after the commit). With `intent`, the order is the one that intent was made for, and
+ * is refused (409) when the cart no longer costs its amount.
+ */
+export function reserveOrder(
+  user: User,
+  { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
+): Promise<{ order: Order; released: Order[] }> {
+  const shipping = shippingOf(user);
+  return commitTogether(async (tx) => {
+    const released = await statements(tx).unpaidOf.execute({ userId: user.id });
+    for (const stale of released) await releaseReservation(tx, stale.id);
+
+    const cartId = await userCartId(user.id);
+    const lines = cartId ? await cartLineRows(cartId) : [];
+    if (lines.length === 0) throw cartIsEmpty();
+    if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
+
+    await takeStock(tx, lines);
+
+    const order = await insertOrder(tx, user, shipping, lines, {
+      ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
+      paymentStatus: PAYMENT.requiresPayment,
+      createdAt: now,
+      reservedUntil: new Date(now.getTime() + holdMs),
+    });
+    return { order, released };
+  });
+}
+
+type StockLine = { productId: string; name: string; stock: number; quantity: number };
+
+/**
+ * Locks the products' rows until the transaction ends, in id order (two checkouts never wait for
+ * each other crosswise): stock read after this is still there when it is written.
+ */
+export const lockProducts = (tx: Tx, productIds: Iterable<string>) => lockRows(tx, products, [...new Set(productIds)].sort());
+
+/** What the buyer is told when a line asks for more than is left (409). */
+export const notEnoughStock = (line: { name: string; stock: number }) =>
+  new CartError(line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`, 409);
+
+/**
+ * Takes each line's quantity from stock, only where that much is left: when N units remain, at
+ * most N are sold however many buyers come at once. 409 when one is short (the transaction's body
+ * throws, so its savepoint undoes what was taken).
+ */
+export async function takeStock(tx: Tx, lines: StockLine[]) {
+  await lockProducts(
+    tx,
+    lines.map((l) => l.productId),
+  );
+  const nowMs = Date.now();
+  for (const line of lines) {
+    const taken = await statements(tx).takeStock.execute({ productId: line.productId, quantity: line.quantity, nowMs });
+    if (rowsAffected(taken) !== 1) throw notEnoughStock(line);
+  }
+}
+
+type OrderLineInput = StockLine & { priceCents: number };
+
+/** Writes an order, numbered, and its lines, priced by the shop's rules. */
+export async function insertOrder(
+  tx: Tx,
+  user: User,
+  shipping: ShippingInfo,
+  lines: OrderLineInput[],
+  fields: Pick<typeof orders.$inferInsert, "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
+): Promise<Order> {
+  const prices = priceOrder(lines);
+  const createdAt = fields.createdAt ?? new Date();
+  const [order] = await statements(tx).insertOrder.execute({
+    id: fields.id ?? newId(),
+    userId: user.id,
+    userName: user.name,
+    shippingRecipientName: shipping.recipientName,
+    shippingAddress: shipping.address,
+    shippingCity: shipping.city,
+    shippingState: shipping.state ?? null,
+    shippingPhoneNo: shipping.phoneNo,
+    shippingPostalCode: shipping.postalCode,
+    shippingCountry: shipping.country,
+    itemsPriceCents: prices.itemsCents,
+    shippingPriceCents: prices.shippingCents,
+    taxPriceCents: prices.taxCents,
+    totalPriceCents: prices.totalCents,
+    paymentStatus: fields.paymentStatus ?? PAYMENT.requiresPayment,
+    paymentIntentId: fields.paymentIntentId ?? null,
+    reservedUntilMs: fields.reservedUntil?.getTime() ?? null,
+    paidAtMs: fields.paidAt?.getTime() ?? null,
+    createdAt,
+  });
+  const images = await firstImageUrls(lines.map((l) => l.productId));
+  for (const l of lines) {
+    await statements(tx).insertLine.execute({
+      id: newId(),
+      orderId: order.id,
+      productId: l.productId,
+      name: l.name,
+      priceCents: l.priceCents,
+      quantity: l.quantity,
+      image: images.get(l.productId) ?? null,
+    });
+  }
+  return order;
+}
+
+/** Gives an unpaid order's stock back and marks it canceled; false when it was not unpaid (paid, released already). */
+export async function releaseReservation(tx: Tx, orderId: string): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({ paymentStatus: changePayment(PAYMENT.requiresPayment, PAYMENT.canceled), reservedUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT.requiresPayment)));
+  if (rowsAffected(changed) !== 1) return false;
+  for (const line of await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))) {
+    if (line.productId)
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}` })
+        .where(eq(products.id, line.productId));
+  }
+  return true;
+}
+
+/**
+ * Takes the stock of a released order again (its payment came after the reservation lapsed), all
+ * of it or nothing: false, with nothing written, when some of it is gone.
+ */
+export async function takeStockAgain(tx: Tx, orderId: string): Promise<boolean> {
+  const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).filter(
+    (l): l is typeof l & { productId: string } => l.productId !== null,
+  );
+  // Read, then written: the rows stay locked in between (a no-op on SQLite, see lockRows).
+  await lockProducts(
+    tx,
+    lines.map((l) => l.productId),
+  );
+  for (const line of lines) {
+    const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId)).limit(1);
+    if ((product?.stock ?? 0) < line.quantity) return false;
+  }
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
+  return true;
+}
+
+/** The unpaid orders whose reservation ran out by `now`. */
+export async function lapsedReservations(now: Date): Promise<string[]> {
+  const lapsed = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, PAYMENT.requiresPayment), lt(orders.reservedUntil, now)));
+  return lapsed.map(({ id }) => id);
+}
