@@ -108,6 +108,7 @@ export function catalogueVersion(): number {
     versionStatements.set(db, statement);
   }
   return statement.get() ?? 0;
+}
 
 // Start-up, scripts and backups: the engine's own tools, so that nothing outside app/db opens the
 // database file itself.
@@ -147,6 +148,7 @@ export async function closeConnection(connection: Connection): Promise<void> {
   if (!connection.$client.readonly) connection.$client.pragma("wal_checkpoint(TRUNCATE)");
   connection.$client.close();
 }
+
 /**
  * Where the login and reset limits count (app/models/rate-limit.server.ts): the rate_limits table,
  * through `on`, by default the counters' connection (shared by every process, its commits without
