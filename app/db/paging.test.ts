@@ -1,9 +1,12 @@
 import { asc, eq, like, lte, sql, type SQL } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
-import { db } from "./client.server";
+import { db, type Connection } from "./client.server";
 import { selectPage, selectPreparedPage } from "./paging";
 import { products, reviews, users } from "./schema";
+
+// The read connection, which pages are read through, with its better-sqlite3 handle.
+const reader = db as Connection;
 
 type Sort = "name" | "price" | "category";
 const sorts = { name: products.name, price: products.priceCents, category: products.category };
@@ -13,42 +16,44 @@ const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size:
 const page = (q: Parameters<typeof query>[0], where = undefined as SQL | undefined) =>
   selectPage(productRows(), { where, sorts, tiebreak: [asc(products.seq)] }, query(q));
 
-beforeEach(() => {
-  clearCatalogue();
+beforeEach(async () => {
+  await clearCatalogue();
   // Lamp 01 … Lamp 25 at $1 … $25, then three chairs at $5: the same price as Lamp 05.
-  for (let i = 1; i <= 25; i++) createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
-  for (const name of ["Chair A", "Chair B", "Chair C"]) createProduct({ name, priceCents: 500, category: "Home" });
+  for (let i = 1; i <= 25; i++) await createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
+  for (const name of ["Chair A", "Chair B", "Chair C"]) await createProduct({ name, priceCents: 500, category: "Home" });
 });
 
 describe("selectPage", () => {
-  it("returns the page's rows in the chosen order and the count of all rows", () => {
-    const second = page({ sort: "name", dir: "desc", page: 2, size: 10 });
+  it("returns the page's rows in the chosen order and the count of all rows", async () => {
+    const second = await page({ sort: "name", dir: "desc", page: 2, size: 10 });
     expect(second.total).toBe(28);
     expect(second.rows.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Lamp ${String(15 - i).padStart(2, "0")}`));
     expect(second.rows[0]).toEqual({ name: "Lamp 15", priceCents: 1500 });
   });
 
-  it("counts and pages only the rows the condition keeps", () => {
-    const chairs = page({ sort: "name", dir: "desc", size: 2 }, like(products.name, "Chair%"));
+  it("counts and pages only the rows the condition keeps", async () => {
+    const chairs = await page({ sort: "name", dir: "desc", size: 2 }, like(products.name, "Chair%"));
     expect(chairs).toEqual({ total: 3, rows: [{ name: "Chair C", priceCents: 500 }, { name: "Chair B", priceCents: 500 }] });
   });
 
-  it("breaks ties with the tie-breakers, so that pages neither overlap nor skip rows", () => {
-    const byPrice = [1, 2, 3].flatMap((n) => page({ sort: "price", page: n }).rows.map((r) => r.name));
+  it("breaks ties with the tie-breakers, so that pages neither overlap nor skip rows", async () => {
+    const pages = async (q: Parameters<typeof query>[0]) =>
+      (await Promise.all([1, 2, 3].map((n) => page({ ...q, page: n })))).flatMap(({ rows }) => rows.map((r) => r.name));
+    const byPrice = await pages({ sort: "price" });
     expect(byPrice.slice(3, 8)).toEqual(["Lamp 04", "Lamp 05", "Chair A", "Chair B", "Chair C"]);
     // Every row has the same category: the order is the tie-breaker's alone.
-    const byCategory = [1, 2, 3].flatMap((n) => page({ sort: "category", dir: "desc", page: n }).rows.map((r) => r.name));
+    const byCategory = await pages({ sort: "category", dir: "desc" });
     expect(new Set(byCategory).size).toBe(28);
   });
 
-  it("answers a page past the end with no rows and the true count", () => {
-    expect(page({ page: 4 })).toEqual({ rows: [], total: 28 });
+  it("answers a page past the end with no rows and the true count", async () => {
+    expect(await page({ page: 4 })).toEqual({ rows: [], total: 28 });
   });
 
-  it("counts a joined select over the join, with a condition on the joined table", () => {
-    const productId = createProduct({ name: "Reviewed" });
-    for (const [name, rating] of [["Ann", 5], ["Bob", 3], ["Anna", 4]] as const) addReview(productId, createUser(name), rating);
-    const result = selectPage(
+  it("counts a joined select over the join, with a condition on the joined table", async () => {
+    const productId = await createProduct({ name: "Reviewed" });
+    for (const [name, rating] of [["Ann", 5], ["Bob", 3], ["Anna", 4]] as const) await addReview(productId, await createUser(name), rating);
+    const result = await selectPage(
       db.select({ rating: reviews.rating, user: users.name }).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).$dynamic(),
       { where: like(users.name, "Ann%"), sorts: { rating: reviews.rating }, tiebreak: [asc(reviews.id)] },
       { q: "", sort: "rating", dir: "desc", page: 1, size: 1 },
@@ -56,9 +61,9 @@ describe("selectPage", () => {
     expect(result).toEqual({ total: 2, rows: [{ rating: 5, user: "Ann" }] });
   });
 
-  it("counts and pages in SQL: one count SQLite runs as a plain count, one LIMIT/OFFSET select", () => {
-    const prepare = vi.spyOn(db.$client, "prepare");
-    page({ page: 3 }, like(products.name, "Lamp%"));
+  it("counts and pages in SQL: one count SQLite runs as a plain count, one LIMIT/OFFSET select", async () => {
+    const prepare = vi.spyOn(reader.$client, "prepare");
+    await page({ page: 3 }, like(products.name, "Lamp%"));
     const statements = prepare.mock.calls.map(([sql]) => sql);
     prepare.mockRestore();
     expect(statements).toHaveLength(2);
@@ -66,7 +71,7 @@ describe("selectPage", () => {
     expect(counted).toMatch(/^select count\(\*\) from \(select /);
     expect(paged).toMatch(/ limit \? offset \?$/);
     // SQLite flattens the subquery: no temporary table or co-routine holds the rows to count them.
-    const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
+    const plan = reader.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
     expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/MATERIALIZE|CO-ROUTINE/);
   });
 });
@@ -80,17 +85,17 @@ describe("selectPreparedPage", () => {
       { max: maxCents },
     );
 
-  it("answers as selectPage does, for each sort and page, with the filter's values bound", () => {
+  it("answers as selectPage does, for each sort and page, with the filter's values bound", async () => {
     for (const q of [{ sort: "name", dir: "desc", page: 2, size: 10 }, { sort: "price", page: 1, size: 10 }, { sort: "category", page: 3 }] as const)
-      expect(under(q, 1000)).toEqual(page(q, lte(products.priceCents, 1000)));
-    expect(under({ sort: "price" }, 300)).toEqual({ total: 3, rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })) });
+      expect(await under(q, 1000)).toEqual(await page(q, lte(products.priceCents, 1000)));
+    expect(await under({ sort: "price" }, 300)).toEqual({ total: 3, rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })) });
   });
 
-  it("prepares its two queries once per shape and sort, then only binds values", () => {
-    under({ sort: "price", dir: "desc" }, 500);
-    const prepare = vi.spyOn(db.$client, "prepare");
-    under({ sort: "price", dir: "desc", page: 2, size: 10 }, 2000);
-    under({ sort: "price", dir: "desc" }, 100);
+  it("prepares its two queries once per shape and sort, then only binds values", async () => {
+    await under({ sort: "price", dir: "desc" }, 500);
+    const prepare = vi.spyOn(reader.$client, "prepare");
+    await under({ sort: "price", dir: "desc", page: 2, size: 10 }, 2000);
+    await under({ sort: "price", dir: "desc" }, 100);
     const calls = prepare.mock.calls.length;
     prepare.mockRestore();
     expect(calls).toBe(0);
