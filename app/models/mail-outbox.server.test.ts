@@ -41,8 +41,8 @@ function mailsTo(email: string) {
 const subjectsTo = (email: string) => mailsTo(email).map((raw) => raw.match(/^Subject: (.*)$/m)?.[1]);
 
 /** A paid order of a new buyer, and its confirmation job. */
-function paidOrder() {
-  const order = getOrder(createOrder({ userId: createUser("Outbox Buyer") }).id)!;
+async function paidOrder() {
+  const order = (await getOrder((await createOrder({ userId: await createUser("Outbox Buyer") })).id))!;
   const job: MailJob = { kind: "orderConfirmation", order: mailOrderOf(order), buyer: order.buyer! };
   return { order, job, email: order.buyer!.email, subject: `ShopIT: your order #${order.orderNumber}` };
 }
@@ -59,7 +59,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("queueing a mail", () => {
   it("writes its row in the transaction that makes the promise, and a rollback takes it back", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await expect(
       commitTogether((tx) => {
@@ -75,7 +75,7 @@ describe("queueing a mail", () => {
   });
 
   it("queues one promise once: the same key again writes nothing", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     const first = await commitTogether((tx) => queueMail(tx, { key, job }));
     expect(await commitTogether((tx) => queueMail(tx, { key, job }))).toBeNull();
@@ -86,7 +86,7 @@ describe("queueing a mail", () => {
 
 describe("sending from the outbox", () => {
   it("sends a queued mail after the commit and marks it sent; a sent mail is never sent again", async () => {
-    const { order, job, email, subject } = paidOrder();
+    const { order, job, email, subject } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job })));
     expect(subjectsTo(email)).toEqual([subject]);
@@ -101,7 +101,7 @@ describe("sending from the outbox", () => {
   });
 
   it("lets one claimer of two take a row", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy("gone:1", { key, job });
     await releaseClaims("gone:1");
@@ -118,7 +118,7 @@ describe("sending from the outbox", () => {
   });
 
   it("sends what a dead process had claimed once its claims are released", async () => {
-    const { order, job, email, subject } = paidOrder();
+    const { order, job, email, subject } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy(claimerOf(999_999), { key, job });
     // Its lease holds: a sweep leaves it alone.
@@ -131,7 +131,7 @@ describe("sending from the outbox", () => {
   });
 
   it("at start-up, releases every claim the last run left and sends those mails", async () => {
-    const [a, b] = [paidOrder(), paidOrder()];
+    const [a, b] = [await paidOrder(), await paidOrder()];
     await leftBy("old-run:1", { key: `orderConfirmation:${a.order.id}`, job: a.job });
     await leftBy("old-run:2", { key: `orderConfirmation:${b.order.id}`, job: b.job });
     expect(await releaseClaims()).toBe(2);
@@ -141,7 +141,7 @@ describe("sending from the outbox", () => {
   });
 
   it("sends a mail whose claim's lease ran out (a process that hangs)", async () => {
-    const hung = paidOrder();
+    const hung = await paidOrder();
     await leftBy("hung:7", { key: `orderConfirmation:${hung.order.id}`, job: hung.job }, later(-11 * MINUTE));
     expect(await sendDueMails()).toBe(1);
     await drainMails(10_000);
@@ -149,7 +149,7 @@ describe("sending from the outbox", () => {
   });
 
   it("retries a failed mail after its backoff, and gives up after its last attempt with a log line", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     // Its composer fails on it, as an SMTP server refusing the mail would make the send fail.
     const broken = { ...job, order: null } as unknown as MailJob;
@@ -170,7 +170,7 @@ describe("sending from the outbox", () => {
   });
 
   it("gives up a mail whose process died on each of its attempts (it may be what kills them)", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await leftBy("gone:1", { key, job });
     await commitTogether((tx) => tx.update(mailOutbox).set({ attempts: MAX_ATTEMPTS }).where(eq(mailOutbox.dedupeKey, key)).run());
@@ -182,7 +182,7 @@ describe("sending from the outbox", () => {
   });
 
   it("deletes sent mails after 30 days, not before", async () => {
-    const { order, job } = paidOrder();
+    const { order, job } = await paidOrder();
     const key = `orderConfirmation:${order.id}`;
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job })));
     await sweepOutbox(later(29 * 24 * 60 * MINUTE));
@@ -194,7 +194,7 @@ describe("sending from the outbox", () => {
 
 describe("the mails of one order", () => {
   it("go out in the order they were queued, also when the first one's process died", async () => {
-    const { order, job, email } = paidOrder();
+    const { order, job, email } = await paidOrder();
     const group = `order:${order.id}`;
     const status = (s: typeof FULFILMENT.shipped | typeof FULFILMENT.delivered): MailJob => ({ kind: "orderStatus", order: job.order, buyer: job.buyer, status: s });
     await leftBy("gone:1", { key: `orderConfirmation:${order.id}`, group, job });
@@ -221,7 +221,7 @@ describe("the mails of one order", () => {
   });
 
   it("Shipped then Delivered set at once: Delivered waits for Shipped, each is mailed once", async () => {
-    const { order, email } = paidOrder();
+    const { order, email } = await paidOrder();
     // The admin sets both within a moment: the first mail is still being sent when the second is queued.
     await updateOrderStatus(order.id, FULFILMENT.shipped);
     await updateOrderStatus(order.id, FULFILMENT.delivered);

@@ -16,9 +16,9 @@ const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.ou
 const thread = () => (globalThis as { __shopMailThread?: { worker: Worker } | null }).__shopMailThread;
 
 async function paidOrder() {
-  const userId = createUser("Thread Buyer");
-  const order = createOrder({ userId, lines: [{ productId: createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }] });
-  return getOrder(order.id)!;
+  const userId = await createUser("Thread Buyer");
+  const order = await createOrder({ userId, lines: [{ productId: await createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }] });
+  return (await getOrder(order.id))!;
 }
 
 /** The mails to this address that reached the outbox since `before`. */

@@ -16,8 +16,8 @@ const keyOf = (orderId: string, mail: OrderMail) =>
  * the order they were queued. Null when the order has no buyer to mail (the account is gone) or
  * the mail was queued already. Send it after the commit: sendQueued.
  */
-export function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): QueuedMail | null {
-  const order = getOrder(orderId);
+export async function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): Promise<QueuedMail | null> {
+  const order = await getOrder(orderId, tx);
   if (!order?.buyer) return null;
   return queueMail(tx, { key: keyOf(orderId, mail), group: `order:${orderId}`, job: { ...mail, order: mailOrderOf(order), buyer: order.buyer } });
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/dialect";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders, users } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { PAYMENT } from "~/lib/order-states";
@@ -11,43 +13,46 @@ import { getOrder, listOrders, orderJson } from "./orders.server";
 
 const SHIPPING = { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" };
 
-function buy(userId: string, productId: string) {
-  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
-  return db.transaction((tx) =>
+async function buy(userId: string, productId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return commitTogether(async (tx) =>
     insertOrder(tx, user, SHIPPING, [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }], { paymentStatus: PAYMENT.succeeded }),
   );
 }
 
 describe("order numbers", () => {
-  it("are given when an order is written: 1001 first, then one more each time", () => {
-    clearOrders();
-    const userId = createUser();
-    const productId = createProduct();
-    const numbers = [buy(userId, productId), buy(userId, productId), buy(userId, productId)].map((o) => o.orderNumber);
+  it("are given when an order is written: 1001 first, then one more each time", async () => {
+    await clearOrders();
+    const userId = await createUser();
+    const productId = await createProduct();
+    const numbers: number[] = [];
+    for (let i = 0; i < 3; i++) numbers.push((await buy(userId, productId)).orderNumber);
     expect(numbers).toEqual([1001, 1002, 1003]);
     const [first] = numbers;
-    const order = getOrder(buy(userId, productId).id)!;
+    const order = (await getOrder((await buy(userId, productId)).id))!;
     expect(order.orderNumber).toBe(first + 3);
     expect(orderJson(order).orderNumber).toBe(first + 3);
   });
 
-  it("follow the highest number, and two orders never share one", () => {
-    const userId = createUser();
-    const productId = createProduct();
-    const high = createOrder({ userId });
-    db.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, high.id)).run();
-    expect(buy(userId, productId).orderNumber).toBe(5001);
-    const other = createOrder({ userId });
-    expect(() => db.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, other.id)).run()).toThrow(/UNIQUE/);
+  it("follow the highest number, and two orders never share one", async () => {
+    const userId = await createUser();
+    const productId = await createProduct();
+    const high = await createOrder({ userId });
+    await commitTogether((tx) => tx.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, high.id)));
+    expect((await buy(userId, productId)).orderNumber).toBe(5001);
+    const other = await createOrder({ userId });
+    const duplicate = commitTogether((tx) => tx.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, other.id)));
+    await expect(duplicate).rejects.toThrow(/UNIQUE/);
+    await expect(duplicate).rejects.toSatisfy((error) => isUniqueViolation(error, "orders.order_number"));
   });
 
-  it("find an order in the order list, with or without the #", () => {
-    const userId = createUser();
-    const productId = createProduct();
-    const wanted = buy(userId, productId);
-    buy(userId, productId);
+  it("find an order in the order list, with or without the #", async () => {
+    const userId = await createUser();
+    const productId = await createProduct();
+    const wanted = await buy(userId, productId);
+    await buy(userId, productId);
     for (const q of [String(wanted.orderNumber), `#${wanted.orderNumber}`]) {
-      const { rows } = listOrders(tableQuery<OrderSort>("createdAt", { q }));
+      const { rows } = await listOrders(tableQuery<OrderSort>("createdAt", { q }));
       expect(rows.map((r) => r.id)).toContain(wanted.id);
       expect(rows.every((r) => r.orderNumber === wanted.orderNumber || r.id.includes(q))).toBe(true);
     }
