@@ -19,7 +19,7 @@ export type CartRef = { userId: string | null; cartId: string | null };
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
 /** The cart's id, read through `q` (a transaction's, to see its writes). */
-async function findCartId(q: Queryable, { userId, cartId }: CartRef): Promise<string | null> {
+async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<string | null> {
   if (userId) return (await userCartId(userId, q)) ?? null;
   if (!cartId) return null;
   const [row] = await reads(q).visitorCart.execute({ cartId });
@@ -125,7 +125,7 @@ export async function setCartLine(ref: CartRef, productId: string, quantity: num
   return commitTogether(async (tx) => {
     checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
-    const existing = await findCartId(tx, ref);
+    const existing = await findCartId(ref, tx);
     const cartId = existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
@@ -140,7 +140,7 @@ export async function setCartLine(ref: CartRef, productId: string, quantity: num
  */
 export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
   await commitTogether(async (tx) => {
-    const cartId = await findCartId(tx, ref);
+    const cartId = await findCartId(ref, tx);
     // The line is read, then written: no other step in between.
     if (cartId) await lockRows(tx, carts, [cartId]);
     const [line] = cartId
@@ -156,7 +156,7 @@ export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1
 
 export async function removeCartLine(ref: CartRef, productId: string) {
   await commitTogether(async (tx) => {
-    const cartId = await findCartId(tx, ref);
+    const cartId = await findCartId(ref, tx);
     if (cartId) await tx.delete(cartLines).where(lineOf(cartId, productId));
   });
 }
@@ -194,7 +194,7 @@ export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notic
 
 /** loadCart's lines without their pictures (what a payment needs). */
 export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
-  const cartId = await findCartId(db, ref);
+  const cartId = await findCartId(ref, db);
   if (!cartId) return { rows: [], notices: [] };
   const rows = await cartLineRows(cartId);
   // Usually nothing to change: only then is it a write, checked again inside it.
@@ -233,10 +233,10 @@ async function fitToStock(tx: Tx, cartId: string) {
 export async function adoptVisitorCart(visitorCart: string | null, userId: string) {
   const visitor: CartRef = { userId: null, cartId: visitorCart };
   // Most sign-ins bring no visitor cart: no write transaction for them.
-  if (!(await findCartId(db, visitor))) return;
+  if (!(await findCartId(visitor, db))) return;
   await commitTogether(async (tx) => {
     // Again in the transaction: another sign-in with the same cookie may have taken it meanwhile.
-    const visitorCartId = await findCartId(tx, visitor);
+    const visitorCartId = await findCartId(visitor, tx);
     if (!visitorCartId) return;
     const own = await userCartId(userId, tx);
     // The carts (and their lines) are read, then written.
