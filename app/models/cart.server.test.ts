@@ -84,6 +84,14 @@ describe("carts of signed-in users", () => {
     expect(await getCartCount(visitor(cartId))).toBe(0);
   });
 
+  it("a visitor cart goes to one account only, even when two sign-ins with its cookie come at once", async () => {
+    const a = await createProduct({ stock: 9 });
+    const [first, second] = [await user(), await user()];
+    const { cartId } = await setCartLine(visitor(), a, 2);
+    await Promise.all([adoptVisitorCart(cartId, first.userId!), adoptVisitorCart(cartId, second.userId!)]);
+    expect([await getCartCount(first), await getCartCount(second)]).toEqual([1, 0]);
+  });
+
   it("clamps a line whose stock dropped and removes a sold-out one, with notices", async () => {
     const few = await createProduct({ name: "Few", stock: 5 });
     const gone = await createProduct({ name: "Gone", stock: 5 });
