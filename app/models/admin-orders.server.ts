@@ -87,12 +87,8 @@ export type BulkOrder = { id: string; orderNumber: number | null };
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
   const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, { now })));
-  const numbers = new Map(
-    (await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inList(orders.id, listParam(ids)))).map((o) => [
-      o.id,
-      o.orderNumber,
-    ]),
-  );
+  const found = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inList(orders.id, listParam(ids)));
+  const numbers = new Map(found.map((o) => [o.id, o.orderNumber]));
   const named = (id: string): BulkOrder => ({ id, orderNumber: numbers.get(id) ?? null });
   const updated: BulkOrder[] = [];
   const failed: (BulkOrder & { reason: string })[] = [];
