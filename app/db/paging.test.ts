@@ -5,10 +5,12 @@ import { db, type Connection } from "./client.server";
 import { selectPage, selectPreparedPage } from "./paging";
 import { products, reviews, users } from "./schema";
 
+// The read connection, which pages are read through, with its better-sqlite3 handle.
+const reader = db as Connection;
+
 type Sort = "name" | "price" | "category";
 const sorts = { name: products.name, price: products.priceCents, category: products.category };
 const productRows = () => db.select({ name: products.name, priceCents: products.priceCents }).from(products).$dynamic();
-const client = (db as Connection).$client;
 const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) =>
   ({ q: "", sort: "price" as Sort, dir: "asc" as const, page: 1, size: 10, ...q });
 const page = (q: Parameters<typeof query>[0], where = undefined as SQL | undefined) =>
@@ -35,10 +37,12 @@ describe("selectPage", () => {
   });
 
   it("breaks ties with the tie-breakers, so that pages neither overlap nor skip rows", async () => {
-    const byPrice = (await Promise.all([1, 2, 3].map((n) => page({ sort: "price", page: n })))).flatMap((p) => p.rows.map((r) => r.name));
+    const pages = async (q: Parameters<typeof query>[0]) =>
+      (await Promise.all([1, 2, 3].map((n) => page({ ...q, page: n })))).flatMap(({ rows }) => rows.map((r) => r.name));
+    const byPrice = await pages({ sort: "price" });
     expect(byPrice.slice(3, 8)).toEqual(["Lamp 04", "Lamp 05", "Chair A", "Chair B", "Chair C"]);
     // Every row has the same category: the order is the tie-breaker's alone.
-    const byCategory = (await Promise.all([1, 2, 3].map((n) => page({ sort: "category", dir: "desc", page: n })))).flatMap((p) => p.rows.map((r) => r.name));
+    const byCategory = await pages({ sort: "category", dir: "desc" });
     expect(new Set(byCategory).size).toBe(28);
   });
 
@@ -58,7 +62,7 @@ describe("selectPage", () => {
   });
 
   it("counts and pages in SQL: one count SQLite runs as a plain count, one LIMIT/OFFSET select", async () => {
-    const prepare = vi.spyOn(client, "prepare");
+    const prepare = vi.spyOn(reader.$client, "prepare");
     await page({ page: 3 }, like(products.name, "Lamp%"));
     const statements = prepare.mock.calls.map(([sql]) => sql);
     prepare.mockRestore();
@@ -67,7 +71,7 @@ describe("selectPage", () => {
     expect(counted).toMatch(/^select count\(\*\) from \(select /);
     expect(paged).toMatch(/ limit \? offset \?$/);
     // SQLite flattens the subquery: no temporary table or co-routine holds the rows to count them.
-    const plan = client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
+    const plan = reader.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
     expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/MATERIALIZE|CO-ROUTINE/);
   });
 });
@@ -89,7 +93,7 @@ describe("selectPreparedPage", () => {
 
   it("prepares its two queries once per shape and sort, then only binds values", async () => {
     await under({ sort: "price", dir: "desc" }, 500);
-    const prepare = vi.spyOn(client, "prepare");
+    const prepare = vi.spyOn(reader.$client, "prepare");
     await under({ sort: "price", dir: "desc", page: 2, size: 10 }, 2000);
     await under({ sort: "price", dir: "desc" }, 100);
     const calls = prepare.mock.calls.length;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { mailOutbox, orderLines, orders } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";
@@ -12,34 +13,34 @@ import { composeJob, type MailJob } from "./mail-jobs.server";
 import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
 
 // The mails queued in the mail outbox since the last clearMails, composed, in the order queued.
-const composedMails = () =>
-  Promise.all(db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)).all().map((row) => composeJob(row.payload as MailJob)));
+const composedMails = async () =>
+  Promise.all((await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).map((row) => composeJob(row.payload as MailJob)));
 async function clearMails() {
   await drainMails(10_000);
-  db.delete(mailOutbox).run();
+  await commitTogether((tx) => tx.delete(mailOutbox));
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 12, minute));
 const notFound = expect.objectContaining({ constructor: PublicError, message: "Order not found", status: 404 });
 
 beforeEach(async () => {
-  clearOrders();
+  await clearOrders();
   await clearMails();
 });
 
 describe("setting an order's status", () => {
   it("records each change with its time, in order, and sets deliveredAt only while Delivered", async () => {
-    const order = createOrder();
+    const order = await createOrder();
     await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) });
-    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Shipped", deliveredAt: null });
+    expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Shipped", deliveredAt: null });
 
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(2) });
-    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(2) });
+    expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(2) });
 
     await updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(3) });
-    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Processing", deliveredAt: null });
+    expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Processing", deliveredAt: null });
 
-    expect(statusHistory(order.id)).toEqual([
+    expect(await statusHistory(order.id)).toEqual([
       { status: "Shipped", at: at(1) },
       { status: "Delivered", at: at(2) },
       { status: "Processing", at: at(3) },
@@ -47,22 +48,22 @@ describe("setting an order's status", () => {
   });
 
   it("setting the status it already has records nothing", async () => {
-    const order = createOrder();
+    const order = await createOrder();
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) });
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(5) });
-    expect(getOrder(order.id)?.deliveredAt).toEqual(at(1));
-    expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
-    await updateOrderStatus(createOrder().id, FULFILMENT.processing, { now: at(2) });
-    expect(statusHistory(order.id)).toHaveLength(1);
+    expect((await getOrder(order.id))?.deliveredAt).toEqual(at(1));
+    expect(await statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
+    await updateOrderStatus((await createOrder()).id, FULFILMENT.processing, { now: at(2) });
+    expect(await statusHistory(order.id)).toHaveLength(1);
   });
 
   it("keeps each order's history apart", async () => {
-    const [a, b] = [createOrder(), createOrder()];
+    const [a, b] = [await createOrder(), await createOrder()];
     await updateOrderStatus(a.id, FULFILMENT.shipped, { now: at(1) });
     await updateOrderStatus(b.id, FULFILMENT.delivered, { now: at(2) });
-    expect(statusHistory(a.id)).toEqual([{ status: "Shipped", at: at(1) }]);
-    expect(statusHistory(b.id)).toEqual([{ status: "Delivered", at: at(2) }]);
-    expect(statusHistory("no-such-order")).toEqual([]);
+    expect(await statusHistory(a.id)).toEqual([{ status: "Shipped", at: at(1) }]);
+    expect(await statusHistory(b.id)).toEqual([{ status: "Delivered", at: at(2) }]);
+    expect(await statusHistory("no-such-order")).toEqual([]);
   });
 
   it("refuses an unknown order with a 404", async () => {
@@ -70,27 +71,27 @@ describe("setting an order's status", () => {
   });
 
   it("never touches stock", async () => {
-    const productId = createProduct({ stock: 4 });
-    const order = createOrder({ lines: [{ productId, quantity: 3 }] });
+    const productId = await createProduct({ stock: 4 });
+    const order = await createOrder({ lines: [{ productId, quantity: 3 }] });
     for (const status of [FULFILMENT.shipped, FULFILMENT.delivered, FULFILMENT.processing]) {
       await updateOrderStatus(order.id, status, { confirmBackward: true });
-      expect(stockOf(productId)).toBe(4);
+      expect(await stockOf(productId)).toBe(4);
     }
   });
 });
 
 describe("moving an order along its statuses", () => {
   it("answers how the order moved: forward (skipping one too), none for the same status, back when confirmed", async () => {
-    const order = createOrder();
+    const order = await createOrder();
     expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) })).toBe("forward");
     expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(2) })).toBe("none");
     expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true, now: at(3) })).toBe("back");
     expect(await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(4) })).toBe("forward");
-    expect(statusHistory(order.id).map((event) => event.status)).toEqual(["Delivered", "Shipped", "Delivered"]);
+    expect((await statusHistory(order.id)).map((event) => event.status)).toEqual(["Delivered", "Shipped", "Delivered"]);
   });
 
   it("refuses a step back without confirmation with a 409 that says how to go back, and changes nothing", async () => {
-    const order = createOrder();
+    const order = await createOrder();
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(1) });
     for (const status of [FULFILMENT.shipped, FULFILMENT.processing]) {
       const refused = updateOrderStatus(order.id, status, { now: at(2) });
@@ -104,22 +105,22 @@ describe("moving an order along its statuses", () => {
       });
     }
     await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: false })).rejects.toThrow(UnconfirmedStepBackError);
-    expect(getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(1) });
-    expect(statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
+    expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(1) });
+    expect(await statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
   });
 
   it("a confirmation changes nothing about a step forward or the same status", async () => {
-    const order = createOrder();
+    const order = await createOrder();
     expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true })).toBe("forward");
     expect(await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true })).toBe("none");
-    expect(statusHistory(order.id)).toHaveLength(1);
+    expect(await statusHistory(order.id)).toHaveLength(1);
   });
 });
 
 describe("mails about an order's status", () => {
   it("tell the buyer of each step forward to Shipped or Delivered, once each, never of the same status or a step back", async () => {
-    const buyerId = createUser("Mail Buyer");
-    const order = createOrder({ userId: buyerId });
+    const buyerId = await createUser("Mail Buyer");
+    const order = await createOrder({ userId: buyerId });
     await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) });
     await updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(2) }); // no change: no mail
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(3) });
@@ -137,16 +138,16 @@ describe("mails about an order's status", () => {
   });
 
   it("tell of Delivered alone when the order skips Shipped", async () => {
-    const order = createOrder({ userId: createUser() });
+    const order = await createOrder({ userId: await createUser() });
     await updateOrderStatus(order.id, FULFILMENT.delivered);
     expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
   });
 
   it("go to nobody when the buyer's account is gone, and one per order changed in bulk", async () => {
-    await updateOrderStatus(createOrder({ userId: null }).id, FULFILMENT.shipped);
+    await updateOrderStatus((await createOrder({ userId: null })).id, FULFILMENT.shipped);
     expect(await composedMails()).toEqual([]);
     await clearMails();
-    const [a, b] = [createOrder({ userId: createUser() }), createOrder({ userId: createUser() })];
+    const [a, b] = [await createOrder({ userId: await createUser() }), await createOrder({ userId: await createUser() })];
     await updateOrdersStatus([a.id, b.id], FULFILMENT.delivered);
     expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
       `ShopIT: your order #${a.orderNumber} has been delivered`,
@@ -157,7 +158,7 @@ describe("mails about an order's status", () => {
 
 describe("setting several orders' status at once", () => {
   it("changes each order that can change and says why each other one did not", async () => {
-    const [a, b, shipped] = [createOrder(), createOrder(), createOrder()];
+    const [a, b, shipped] = [await createOrder(), await createOrder(), await createOrder()];
     await updateOrderStatus(shipped.id, FULFILMENT.shipped, { now: at(1) });
     const result = await updateOrdersStatus([a.id, b.id, shipped.id, "no-such-order", a.id], FULFILMENT.shipped, at(2));
     expect(result).toEqual({
@@ -170,11 +171,11 @@ describe("setting several orders' status at once", () => {
         { id: "no-such-order", orderNumber: null, reason: "Order not found" },
       ],
     });
-    for (const order of [a, b]) expect(statusHistory(order.id)).toEqual([{ status: "Shipped", at: at(2) }]);
-    expect(statusHistory(shipped.id)).toEqual([{ status: "Shipped", at: at(1) }]);
+    for (const order of [a, b]) expect(await statusHistory(order.id)).toEqual([{ status: "Shipped", at: at(2) }]);
+    expect(await statusHistory(shipped.id)).toEqual([{ status: "Shipped", at: at(1) }]);
   });
   it("refuses each step back (confirmed only on the order's own page) and mails only the steps forward", async () => {
-    const [ahead, behind] = [createOrder({ userId: createUser() }), createOrder({ userId: createUser() })];
+    const [ahead, behind] = [await createOrder({ userId: await createUser() }), await createOrder({ userId: await createUser() })];
     await updateOrderStatus(ahead.id, FULFILMENT.delivered, { now: at(1) });
     await clearMails();
     const result = await updateOrdersStatus([ahead.id, behind.id], FULFILMENT.shipped, at(2));
@@ -182,15 +183,15 @@ describe("setting several orders' status at once", () => {
       updated: [{ id: behind.id, orderNumber: behind.orderNumber }],
       failed: [{ id: ahead.id, orderNumber: ahead.orderNumber, reason: "a step back from Delivered: confirm it on the order's page" }],
     });
-    expect(getOrder(ahead.id)?.orderStatus).toBe("Delivered");
+    expect((await getOrder(ahead.id))?.orderStatus).toBe("Delivered");
     expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${behind.orderNumber} has shipped`]);
   });
 });
 
 describe("deleting an order", () => {
   it("an unpaid one gives its reserved stock back", async () => {
-    const [a, b] = [createProduct({ stock: 3 }), createProduct({ stock: 0 })];
-    const order = createOrder({
+    const [a, b] = [await createProduct({ stock: 3 }), await createProduct({ stock: 0 })];
+    const order = await createOrder({
       paymentStatus: PAYMENT.requiresPayment,
       lines: [
         { productId: a, quantity: 2 },
@@ -198,18 +199,18 @@ describe("deleting an order", () => {
       ],
     });
     await deleteOrder(order.id);
-    expect(getOrder(order.id)).toBeNull();
-    expect(db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all()).toEqual([]);
-    expect([stockOf(a), stockOf(b)]).toEqual([5, 1]);
+    expect(await getOrder(order.id)).toBeNull();
+    expect(await db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toEqual([]);
+    expect([await stockOf(a), await stockOf(b)]).toEqual([5, 1]);
   });
 
   it("a paid, refunded or canceled one leaves stock as it is", async () => {
-    const productId = createProduct({ stock: 3 });
+    const productId = await createProduct({ stock: 3 });
     for (const paymentStatus of [PAYMENT.succeeded, PAYMENT.refunded, PAYMENT.canceled]) {
-      const order = createOrder({ paymentStatus, lines: [{ productId, quantity: 2 }] });
+      const order = await createOrder({ paymentStatus, lines: [{ productId, quantity: 2 }] });
       await deleteOrder(order.id);
-      expect(getOrder(order.id)).toBeNull();
-      expect(stockOf(productId)).toBe(3);
+      expect(await getOrder(order.id)).toBeNull();
+      expect(await stockOf(productId)).toBe(3);
     }
   });
 
@@ -220,44 +221,44 @@ describe("deleting an order", () => {
 
 describe("the admin's order figures", () => {
   it("the total amount sums paid orders only and follows refunds and deletions", async () => {
-    const productId = createProduct();
-    expect(totalPaidCents()).toBe(0);
-    const paid = createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
-    const other = createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
-    createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
-    createOrder({ paymentStatus: PAYMENT.requiresPayment, lines: [{ productId, quantity: 1, priceCents: 77_00 }] });
-    createOrder({ paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1, priceCents: 55_00 }] });
-    expect(totalPaidCents()).toBe(75_50);
+    const productId = await createProduct();
+    expect(await totalPaidCents()).toBe(0);
+    const paid = await createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
+    const other = await createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
+    await createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
+    await createOrder({ paymentStatus: PAYMENT.requiresPayment, lines: [{ productId, quantity: 1, priceCents: 77_00 }] });
+    await createOrder({ paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1, priceCents: 55_00 }] });
+    expect(await totalPaidCents()).toBe(75_50);
 
-    db.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)).run();
-    expect(totalPaidCents()).toBe(60_00);
+    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)));
+    expect(await totalPaidCents()).toBe(60_00);
     await deleteOrder(paid.id);
-    expect(totalPaidCents()).toBe(0);
+    expect(await totalPaidCents()).toBe(0);
   });
 
-  it("the order table lists every buyer's placed orders, searched, sorted and paged", () => {
-    const productId = createProduct();
+  it("the order table lists every buyer's placed orders, searched, sorted and paged", async () => {
+    const productId = await createProduct();
     const query = (over: Partial<OrderListQuery> = {}) => tableQuery<OrderSort>("totalPrice", over);
-    const place = (userName: string, priceCents: number, paymentStatus: PaymentStatus = PAYMENT.succeeded) =>
-      createOrder({ userId: createUser(userName), userName, paymentStatus, lines: [{ productId, quantity: 1, priceCents }] }).id;
-    const ann = place("Ann", 30_00);
-    const bob = place("Bob", 10_00);
-    const cat = place("Cat", 20_00, PAYMENT.refunded);
-    place("Dan", 5_00, PAYMENT.requiresPayment);
-    place("Eve", 1_00, PAYMENT.canceled);
+    const place = async (userName: string, priceCents: number, paymentStatus: PaymentStatus = PAYMENT.succeeded) =>
+      (await createOrder({ userId: await createUser(userName), userName, paymentStatus, lines: [{ productId, quantity: 1, priceCents }] })).id;
+    const ann = await place("Ann", 30_00);
+    const bob = await place("Bob", 10_00);
+    const cat = await place("Cat", 20_00, PAYMENT.refunded);
+    await place("Dan", 5_00, PAYMENT.requiresPayment);
+    await place("Eve", 1_00, PAYMENT.canceled);
 
-    const all = listOrders(query());
+    const all = await listOrders(query());
     expect(all.total).toBe(3);
     expect(all.rows.map((r) => [r.id, r.userName, r.totalPriceCents])).toEqual([
       [bob, "Bob", 10_00],
       [cat, "Cat", 20_00],
       [ann, "Ann", 30_00],
     ]);
-    expect(listOrders(query({ dir: "desc" })).rows.map((r) => r.id)).toEqual([ann, cat, bob]);
-    expect(listOrders(query({ q: "ann" })).rows.map((r) => r.id)).toEqual([ann]);
-    expect(listOrders(query({ q: bob })).rows.map((r) => r.id)).toEqual([bob]);
-    expect(listOrders(query({ q: "Dan" }))).toEqual({ rows: [], total: 0 });
-    const last = listOrders(query({ size: 2, page: 2 }));
+    expect((await listOrders(query({ dir: "desc" }))).rows.map((r) => r.id)).toEqual([ann, cat, bob]);
+    expect((await listOrders(query({ q: "ann" }))).rows.map((r) => r.id)).toEqual([ann]);
+    expect((await listOrders(query({ q: bob }))).rows.map((r) => r.id)).toEqual([bob]);
+    expect(await listOrders(query({ q: "Dan" }))).toEqual({ rows: [], total: 0 });
+    const last = await listOrders(query({ size: 2, page: 2 }));
     expect(last).toMatchObject({ total: 3 });
     expect(last.rows.map((r) => r.id)).toEqual([ann]);
   });

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sum } from "drizzle-orm";
+import { and, asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { inList, listParam, lockRows } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
@@ -26,10 +27,9 @@ const notFound = () => new PublicError("Order not found", 404);
  * Sum of every paid order (refunds excluded), as the original API's `totalAmount`: read from the
  * per-day totals that triggers keep (a few hundred rows, however many orders).
  */
-export function totalPaidCents(): number {
-  return Number(
-    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)).get()?.cents ?? 0,
-  );
+export async function totalPaidCents(): Promise<number> {
+  const [total] = await db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded));
+  return Number(total?.cents ?? 0);
 }
 
 export type StatusChangeOptions = {
@@ -50,23 +50,25 @@ export async function updateOrderStatus(
   status: OrderStatusValue,
   { confirmBackward = false, now = new Date() }: StatusChangeOptions = {},
 ): Promise<OrderStatusStep> {
-  const { step, mail } = await commitTogether((tx) => {
-    const order = tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId)).get();
+  const { step, mail } = await commitTogether(async (tx) => {
+    // The status is read, then written: no other change to the order in between.
+    await lockRows(tx, orders, [orderId]);
+    const [order] = await tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound();
     const step = orderStatusStep(order.status, status);
     if (step === "none") return { step, mail: null };
-    tx.update(orders)
+    await tx
+      .update(orders)
       .set({ orderStatus: changeOrderStatus(order.status, status, { confirmBackward }), deliveredAt: isDelivered(status) ? now : null })
-      .where(eq(orders.id, orderId))
-      .run();
-    const earlier = tx
+      .where(eq(orders.id, orderId));
+    const [earlier] = await tx
       .select({ status: orderStatusEvents.status })
       .from(orderStatusEvents)
       .where(and(eq(orderStatusEvents.orderId, orderId), eq(orderStatusEvents.status, status)))
-      .get();
-    tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now }).run();
+      .limit(1);
+    await tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now });
     // A status the buyer was told of once is not mailed again after a correction back.
-    const mail = step === "forward" && !earlier && isNotifiedStatus(status) ? queueOrderMail(tx, orderId, { kind: "orderStatus", status }) : null;
+    const mail = step === "forward" && !earlier && isNotifiedStatus(status) ? await queueOrderMail(tx, orderId, { kind: "orderStatus", status }) : null;
     return { step, mail };
   });
   void sendQueued(mail);
@@ -85,9 +87,8 @@ export type BulkOrder = { id: string; orderNumber: number | null };
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
   const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, { now })));
-  const numbers = new Map(
-    db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, ids)).all().map((o) => [o.id, o.orderNumber]),
-  );
+  const found = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inList(orders.id, listParam(ids)));
+  const numbers = new Map(found.map((o) => [o.id, o.orderNumber]));
   const named = (id: string): BulkOrder => ({ id, orderNumber: numbers.get(id) ?? null });
   const updated: BulkOrder[] = [];
   const failed: (BulkOrder & { reason: string })[] = [];
@@ -106,19 +107,20 @@ export async function updateOrdersStatus(orderIds: string[], status: OrderStatus
   return { updated, failed };
 }
 
-export function statusHistory(orderId: string) {
+export async function statusHistory(orderId: string) {
   return db
     .select({ status: orderStatusEvents.status, at: orderStatusEvents.createdAt })
     .from(orderStatusEvents)
     .where(eq(orderStatusEvents.orderId, orderId))
-    .orderBy(asc(orderStatusEvents.createdAt))
-    .all();
+    .orderBy(asc(orderStatusEvents.createdAt));
 }
 
 /** Deletes an order; an unpaid one gives its reserved stock back first. */
 export async function deleteOrder(orderId: string) {
-  const order = getOrder(orderId);
+  const order = await getOrder(orderId);
   if (!order) throw notFound();
   if (order.paymentStatus === PAYMENT.requiresPayment) await releaseOrder(orderId, { cancelIntent: true });
-  await commitTogether((tx) => tx.delete(orders).where(eq(orders.id, orderId)).run());
+  await commitTogether(async (tx) => {
+    await tx.delete(orders).where(eq(orders.id, orderId));
+  });
 }

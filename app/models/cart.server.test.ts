@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { cartLines, products, users } from "~/db/schema";
-import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
+import { commitTogether } from "~/db/group-commit.server";
+import { cartLines, products } from "~/db/schema";
+import { clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
 import {
   CartError,
   adoptVisitorCart,
@@ -21,8 +22,8 @@ beforeEach(() => clearCatalogue());
 
 describe("cart lines", () => {
   it("creates a cart on the first add and counts lines, one per product", async () => {
-    const a = createProduct({ stock: 5 });
-    const b = createProduct({ stock: 5 });
+    const a = await createProduct({ stock: 5 });
+    const b = await createProduct({ stock: 5 });
     expect(await getCartCount(visitor())).toBe(0);
 
     const made = await setCartLine(visitor(), a, 2);
@@ -34,40 +35,35 @@ describe("cart lines", () => {
     expect(await setCartLine(withCart, a, 4)).toEqual({ cartId: made.cartId, created: false });
     await setCartLine(withCart, b, 1);
     expect(await getCartCount(withCart)).toBe(2);
-    const line = db.select().from(cartLines).where(eq(cartLines.productId, a)).get();
+    const [line] = await db.select().from(cartLines).where(eq(cartLines.productId, a));
     expect(line?.quantity).toBe(4);
   });
 
   it("refuses more than the stock, an out-of-stock product and an unknown product", async () => {
-    const few = createProduct({ stock: 2 });
-    const none = createProduct({ stock: 0 });
+    const few = await createProduct({ stock: 2 });
+    const none = await createProduct({ stock: 0 });
     await expect(setCartLine(visitor(), few, 3)).rejects.toThrow(new CartError("Only 2 left in stock.", 409, "quantity"));
     await expect(setCartLine(visitor(), none, 1)).rejects.toThrow("This product is out of stock.");
     await expect(setCartLine(visitor(), "missing", 1)).rejects.toThrow("This product no longer exists.");
   });
 
   it("a visitor's cart id never reaches a cart that has an owner", async () => {
-    const a = createProduct({ stock: 5 });
-    const owner = createUserRow();
+    const a = await createProduct({ stock: 5 });
+    const owner = await createUser("Cart User");
     const { cartId } = await setCartLine(userCart(owner), a, 1);
     expect(await getCartCount(visitor(cartId))).toBe(0);
     expect(await getCartCount(visitor("unknown"))).toBe(0);
   });
 });
 
-function createUserRow() {
-  const id = `u${Math.random().toString(36).slice(2)}`;
-  db.insert(users).values({ id, name: "Cart User", email: `${id}@example.com` }).run();
-  return id;
-}
 
 describe("carts of signed-in users", () => {
-  const user = () => userCart(createUserRow());
+  const user = async () => userCart(await createUser("Cart User"));
 
   it("the visitor's cart joins the account's cart at sign-in; the visitor's choice wins", async () => {
-    const a = createProduct({ stock: 9 });
-    const b = createProduct({ stock: 9 });
-    const owner = user();
+    const a = await createProduct({ stock: 9 });
+    const b = await createProduct({ stock: 9 });
+    const owner = await user();
     await setCartLine(owner, a, 1);
     const visitorCart = visitor((await setCartLine(visitor(), a, 5)).cartId);
     await setCartLine(visitorCart, b, 2);
@@ -80,22 +76,32 @@ describe("carts of signed-in users", () => {
   });
 
   it("a first sign-in simply takes the visitor's cart over", async () => {
-    const a = createProduct({ stock: 9 });
-    const owner = user();
+    const a = await createProduct({ stock: 9 });
+    const owner = await user();
     const { cartId } = await setCartLine(visitor(), a, 3);
     await adoptVisitorCart(cartId, owner.userId!);
     expect(await getCartCount(owner)).toBe(1);
     expect(await getCartCount(visitor(cartId))).toBe(0);
   });
 
+  it("a visitor cart goes to one account only, even when two sign-ins with its cookie come at once", async () => {
+    const a = await createProduct({ stock: 9 });
+    const [first, second] = [await user(), await user()];
+    const { cartId } = await setCartLine(visitor(), a, 2);
+    await Promise.all([adoptVisitorCart(cartId, first.userId!), adoptVisitorCart(cartId, second.userId!)]);
+    expect([await getCartCount(first), await getCartCount(second)]).toEqual([1, 0]);
+  });
+
   it("clamps a line whose stock dropped and removes a sold-out one, with notices", async () => {
-    const few = createProduct({ name: "Few", stock: 5 });
-    const gone = createProduct({ name: "Gone", stock: 5 });
-    const owner = user();
+    const few = await createProduct({ name: "Few", stock: 5 });
+    const gone = await createProduct({ name: "Gone", stock: 5 });
+    const owner = await user();
     await setCartLine(owner, few, 4);
     await setCartLine(owner, gone, 1);
-    db.update(products).set({ stock: 2 }).where(eq(products.id, few)).run();
-    db.update(products).set({ stock: 0 }).where(eq(products.id, gone)).run();
+    await commitTogether(async (tx) => {
+      await tx.update(products).set({ stock: 2 }).where(eq(products.id, few));
+      await tx.update(products).set({ stock: 0 }).where(eq(products.id, gone));
+    });
 
     const { lines, notices } = await loadCart(owner);
     expect(lines.map((l) => [l.name, l.quantity])).toEqual([["Few", 2]]);
@@ -107,8 +113,8 @@ describe("carts of signed-in users", () => {
   });
 
   it("updates and removes lines within the stock", async () => {
-    const p = createProduct({ stock: 3 });
-    const owner = user();
+    const p = await createProduct({ stock: 3 });
+    const owner = await user();
     await setCartLine(owner, p, 1);
     const quantity = async () => (await loadCart(owner)).lines[0].quantity;
     // Quick clicks arrive as separate steps, each counted, and stop at 1 and at the stock.

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Queryable, type Tx } from "~/db/client.server";
+import { lockRows } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { preparedOnce } from "~/db/prepared";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { firstImageUrls } from "./products.server";
-import type { Tx } from "~/db/client.server";
 
 export class CartError extends PublicError {}
 
@@ -18,24 +18,25 @@ export type CartRef = { userId: string | null; cartId: string | null };
 /** A signed-in user's cart. */
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
 
-/** The cart's id (inside a transaction, if one is open: statements run on the one connection). */
-function findCartId({ userId, cartId }: CartRef): string | null {
-  if (userId) return userCartId(userId) ?? null;
+/** The cart's id, read through `q` (a transaction's, to see its writes). */
+async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<string | null> {
+  if (userId) return (await userCartId(userId, q)) ?? null;
   if (!cartId) return null;
-  return db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), isNull(carts.userId))).get()?.id ?? null;
+  const [row] = await reads(q).visitorCart.execute({ cartId });
+  return row?.id ?? null;
 }
 
 // The navbar's count, on every page: one prepared query for either kind of cart.
-const linesOfUserCart = preparedOnce(() =>
-  db
+const linesOfUserCart = preparedOnce((q) =>
+  q
     .select({ n: count() })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(eq(carts.userId, sql.placeholder("userId")))
     .prepare(),
 );
-const linesOfVisitorCart = preparedOnce(() =>
-  db
+const linesOfVisitorCart = preparedOnce((q) =>
+  q
     .select({ n: count() })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
@@ -45,30 +46,19 @@ const linesOfVisitorCart = preparedOnce(() =>
 
 /** Number of lines (products) in the cart, as the navbar shows it. */
 export async function getCartCount({ userId, cartId }: CartRef): Promise<number> {
-  if (userId) return linesOfUserCart().get({ userId })?.n ?? 0;
+  if (userId) return (await linesOfUserCart(db).execute({ userId }))[0]?.n ?? 0;
   if (!cartId) return 0;
-  return linesOfVisitorCart().get({ cartId })?.n ?? 0;
+  return (await linesOfVisitorCart(db).execute({ cartId }))[0]?.n ?? 0;
 }
 
-// The statements of every add-to-cart and checkout (see prepared.ts).
-const statements = preparedOnce(() => ({
-  stockOf: db
+// The statements of every add-to-cart and checkout (see prepared.ts): reads, on either connection…
+const reads = preparedOnce((q) => ({
+  stockOf: q
     .select({ stock: products.stock, name: products.name })
     .from(products)
     .where(eq(products.id, sql.placeholder("productId")))
     .prepare(),
-  touchCart: db
-    .update(carts)
-    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
-    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
-    .where(eq(carts.id, sql.placeholder("cartId")))
-    .prepare(),
-  putLine: db
-    .insert(cartLines)
-    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), quantity: sql.placeholder("quantity"), createdAt: sql.placeholder("now") })
-    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
-    .prepare(),
-  lineRows: db
+  lineRows: q
     .select({
       productId: products.id,
       name: products.name,
@@ -81,20 +71,40 @@ const statements = preparedOnce(() => ({
     .where(eq(cartLines.cartId, sql.placeholder("cartId")))
     .orderBy(asc(cartLines.createdAt), asc(products.name))
     .prepare(),
-  cartOfUser: db
+  cartOfUser: q
     .select({ id: carts.id })
     .from(carts)
     .where(eq(carts.userId, sql.placeholder("userId")))
     .prepare(),
-  emptyCart: db
+  visitorCart: q
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId)))
+    .prepare(),
+}));
+
+// …and writes, inside a transaction only.
+const writes = preparedOnce((q) => ({
+  touchCart: q
+    .update(carts)
+    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
+    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare(),
+  putLine: q
+    .insert(cartLines)
+    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), quantity: sql.placeholder("quantity"), createdAt: sql.placeholder("now") })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
+    .prepare(),
+  emptyCart: q
     .delete(cartLines)
     .where(eq(cartLines.cartId, sql.placeholder("cartId")))
     .prepare(),
 }));
 
-/** A product's stock and name (inside a transaction, if one is open); 404 when it is gone. */
-function stockOf(productId: string) {
-  const product = statements().stockOf.get({ productId });
+/** A product's stock and name, read in the transaction; 404 when it is gone. */
+async function stockOf(tx: Tx, productId: string) {
+  const [product] = await reads(tx).stockOf.execute({ productId });
   if (!product) throw new CartError("This product no longer exists.", 404, "product");
   return product;
 }
@@ -104,20 +114,22 @@ function checkQuantity(product: { stock: number }, quantity: number) {
   if (quantity > product.stock) throw new CartError(`Only ${product.stock} left in stock.`, 409, "quantity");
 }
 
+const lineOf = (cartId: string, productId: string) => and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
+
 /**
  * Puts `quantity` of a product in the cart, replacing the line when the product is already there
  * (one line per product). Returns the cart's id and whether it was made now (a visitor then needs
  * a cookie naming it).
  */
 export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
-  return commitTogether((tx) => {
-    checkQuantity(stockOf(productId), quantity);
+  return commitTogether(async (tx) => {
+    checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
-    const existing = findCartId(ref);
-    const cartId = existing ?? tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }).get().id;
+    const existing = await findCartId(ref, tx);
+    const cartId = existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
     const now = new Date();
-    statements().touchCart.run({ cartId, nowMs: now.getTime() });
-    statements().putLine.run({ cartId, productId, quantity, now });
+    await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
+    await writes(tx).putLine.execute({ cartId, productId, quantity, now });
     return { cartId, created: cartId !== existing };
   });
 }
@@ -127,32 +139,36 @@ export async function setCartLine(ref: CartRef, productId: string, quantity: num
  * a target quantity) is sent, so two quick clicks make two steps.
  */
 export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
-  const cartId = findCartId(ref);
-  await commitTogether((tx) => {
-    const line = cartId
-      ? tx.select({ quantity: cartLines.quantity }).from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).get()
-      : undefined;
+  await commitTogether(async (tx) => {
+    const cartId = await findCartId(ref, tx);
+    // The line is read, then written: no other step in between.
+    if (cartId) await lockRows(tx, carts, [cartId]);
+    const [line] = cartId
+      ? await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineOf(cartId, productId))
+      : [];
     if (!line || !cartId) throw new CartError("This product is not in your cart.", 404, "product");
-    const { stock } = stockOf(productId);
+    const { stock } = await stockOf(tx, productId);
     checkQuantity({ stock }, 1);
     const quantity = Math.min(Math.max(line.quantity + step, 1), stock);
-    tx.update(cartLines).set({ quantity }).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run();
+    await tx.update(cartLines).set({ quantity }).where(lineOf(cartId, productId));
   });
 }
 
 export async function removeCartLine(ref: CartRef, productId: string) {
-  const cartId = findCartId(ref);
-  if (cartId) await commitTogether((tx) => tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId))).run());
+  await commitTogether(async (tx) => {
+    const cartId = await findCartId(ref, tx);
+    if (cartId) await tx.delete(cartLines).where(lineOf(cartId, productId));
+  });
 }
 
-/** A cart's lines with their products' current price and stock, in the order they were added (inside a transaction, if one is open). */
-export function cartLineRows(cartId: string) {
-  return statements().lineRows.all({ cartId });
+/** A cart's lines with their products' current price and stock, in the order they were added (through `q`: a transaction's, to see its writes). */
+export function cartLineRows(cartId: string, q: Queryable = db) {
+  return reads(q).lineRows.execute({ cartId });
 }
 
-/** The id of a user's cart, if they have one (inside a transaction, if one is open). */
-export function userCartId(userId: string): string | undefined {
-  return statements().cartOfUser.get({ userId })?.id;
+/** The id of a user's cart, if they have one (through `q`: a transaction's, to see its writes). */
+export async function userCartId(userId: string, q: Queryable = db): Promise<string | undefined> {
+  return (await reads(q).cartOfUser.execute({ userId }))[0]?.id;
 }
 
 export type CartLine = {
@@ -178,31 +194,30 @@ export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notic
 
 /** loadCart's lines without their pictures (what a payment needs). */
 export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
-  const cartId = findCartId(ref);
+  const cartId = await findCartId(ref, db);
   if (!cartId) return { rows: [], notices: [] };
-  const rows = cartLineRows(cartId);
+  const rows = await cartLineRows(cartId);
   // Usually nothing to change: only then is it a write, checked again inside it.
   return rows.some((row) => row.quantity > row.stock) ? commitTogether((tx) => fitToStock(tx, cartId)) : { rows, notices: [] };
 }
 
-type CartLineRow = ReturnType<typeof cartLineRows>[number];
+type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
 
 /** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
-function fitToStock(tx: Tx, cartId: string) {
-  const rows = cartLineRows(cartId);
+async function fitToStock(tx: Tx, cartId: string) {
+  // The lines are read, then written: no other change to them in between.
+  await lockRows(tx, carts, [cartId]);
+  const rows = await cartLineRows(cartId, tx);
   const notices: string[] = [];
   const kept: typeof rows = [];
   for (const row of rows) {
     if (row.stock === 0) {
-      tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId))).run();
+      await tx.delete(cartLines).where(lineOf(cartId, row.productId));
       notices.push(`${row.name} is out of stock and was removed from your cart.`);
       continue;
     }
     if (row.quantity > row.stock) {
-      tx.update(cartLines)
-        .set({ quantity: row.stock })
-        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, row.productId)))
-        .run();
+      await tx.update(cartLines).set({ quantity: row.stock }).where(lineOf(cartId, row.productId));
       notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
       row.quantity = row.stock;
     }
@@ -216,27 +231,33 @@ function fitToStock(tx: Tx, cartId: string) {
  * products (the most recent choice wins), and the visitor cart is gone.
  */
 export async function adoptVisitorCart(visitorCart: string | null, userId: string) {
-  const visitorCartId = findCartId({ userId: null, cartId: visitorCart });
-  if (!visitorCartId) return;
-  await commitTogether((tx) => {
-    const own = userCartId(userId);
+  const visitor: CartRef = { userId: null, cartId: visitorCart };
+  // Most sign-ins bring no visitor cart: no write transaction for them.
+  if (!(await findCartId(visitor, db))) return;
+  await commitTogether(async (tx) => {
+    // Again in the transaction: another sign-in with the same cookie may have taken it meanwhile.
+    const visitorCartId = await findCartId(visitor, tx);
+    if (!visitorCartId) return;
+    const own = await userCartId(userId, tx);
+    // The carts (and their lines) are read, then written.
+    await lockRows(tx, carts, own ? [own, visitorCartId] : [visitorCartId]);
     if (!own) {
-      tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId)).run();
+      await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId));
       return;
     }
-    const lines = tx.select().from(cartLines).where(eq(cartLines.cartId, visitorCartId)).all();
+    const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, visitorCartId));
     for (const line of lines) {
-      tx.insert(cartLines)
+      await tx
+        .insert(cartLines)
         .values({ cartId: own, productId: line.productId, quantity: line.quantity })
-        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } })
-        .run();
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } });
     }
-    tx.delete(carts).where(eq(carts.id, visitorCartId)).run();
+    await tx.delete(carts).where(eq(carts.id, visitorCartId));
   });
 }
 
 /** Empties a user's cart (after their order is paid; inside its transaction). */
-export function emptyCart(userId: string) {
-  const cartId = userCartId(userId);
-  if (cartId) statements().emptyCart.run({ cartId });
+export async function emptyCart(tx: Tx, userId: string) {
+  const cartId = await userCartId(userId, tx);
+  if (cartId) await writes(tx).emptyCart.execute({ cartId });
 }

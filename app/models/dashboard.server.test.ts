@@ -1,14 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { nextOrderNumber } from "~/db/dialect";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders } from "~/db/schema";
 import { PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { dailyRevenue, dashboardTotals } from "./dashboard.server";
-import { nextOrderNumber } from "~/db/dialect";
 
-function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatus = PAYMENT.succeeded) {
-  db.insert(orders)
-    .values({
+async function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatus = PAYMENT.succeeded) {
+  await commitTogether((tx) =>
+    tx.insert(orders).values({
       orderNumber: nextOrderNumber(),
       userName: "X",
       shippingAddress: "a",
@@ -22,57 +23,58 @@ function paidOrder(totalCents: number, paidAt: Date | null, status: PaymentStatu
       totalPriceCents: totalCents,
       paymentStatus: status,
       paidAt,
-    })
-    .run();
+    }),
+  );
 }
 
 describe("dashboard figures", () => {
-  it("sums paid orders only and groups revenue by UTC day over the last 30 days", () => {
+  it("sums paid orders only and groups revenue by UTC day over the last 30 days", async () => {
     const now = new Date("2026-03-31T12:00:00Z");
-    paidOrder(10_00, new Date("2026-03-31T01:00:00Z"));
-    paidOrder(5_50, new Date("2026-03-31T23:59:00Z"));
-    paidOrder(20_00, new Date("2026-03-02T00:00:00Z"));
-    paidOrder(99_00, new Date("2026-03-01T23:00:00Z")); // 31 days ago: outside the chart
-    paidOrder(7_00, null, PAYMENT.requiresPayment); // not paid
-    paidOrder(3_00, null, PAYMENT.refunded);
+    await paidOrder(10_00, new Date("2026-03-31T01:00:00Z"));
+    await paidOrder(5_50, new Date("2026-03-31T23:59:00Z"));
+    await paidOrder(20_00, new Date("2026-03-02T00:00:00Z"));
+    await paidOrder(99_00, new Date("2026-03-01T23:00:00Z")); // 31 days ago: outside the chart
+    await paidOrder(7_00, null, PAYMENT.requiresPayment); // not paid
+    await paidOrder(3_00, null, PAYMENT.refunded);
 
-    const days = dailyRevenue(30, now);
+    const days = await dailyRevenue(30, now);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2026-03-02", cents: 20_00 });
     expect(days[29]).toEqual({ day: "2026-03-31", cents: 15_50 });
     expect(days.reduce((s, d) => s + d.cents, 0)).toBe(35_50);
 
-    const totals = dashboardTotals();
+    const totals = await dashboardTotals();
     expect(totals.totalAmountCents).toBe(134_50);
     expect(totals.orders).toBe(5); // placed: succeeded and refunded
   });
 
-  it("keeps its per-day totals in step with every insert, payment, refund and deletion", () => {
-    const direct = () =>
-      db
+  it("keeps its per-day totals in step with every insert, payment, refund and deletion", async () => {
+    const direct = async () => {
+      const [row] = await db
         .select({
           paidCents: sql<number>`coalesce(sum(case when ${orders.paymentStatus} = 'succeeded' then ${orders.totalPriceCents} end), 0)`,
           placed: sql<number>`count(case when ${orders.paymentStatus} in ('succeeded', 'refunded') then 1 end)`,
         })
-        .from(orders)
-        .get()!;
-    const check = () => {
-      const totals = dashboardTotals();
-      const expected = direct();
+        .from(orders);
+      return row;
+    };
+    const check = async () => {
+      const totals = await dashboardTotals();
+      const expected = await direct();
       expect(totals.totalAmountCents).toBe(expected.paidCents);
       expect(totals.orders).toBe(expected.placed);
     };
-    paidOrder(12_00, null, PAYMENT.requiresPayment);
-    check();
-    const [first] = db.select({ id: orders.id }).from(orders).where(eq(orders.totalPriceCents, 12_00)).all();
-    db.update(orders).set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date() }).where(eq(orders.id, first.id)).run();
-    check();
-    db.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, first.id)).run();
-    check();
-    db.update(orders).set({ paymentStatus: PAYMENT.succeeded }).where(eq(orders.id, first.id)).run();
-    check();
-    expect(dailyRevenue(1).at(-1)?.cents).toBeGreaterThanOrEqual(12_00);
-    db.delete(orders).where(eq(orders.id, first.id)).run();
-    check();
+    await paidOrder(12_00, null, PAYMENT.requiresPayment);
+    await check();
+    const [first] = await db.select({ id: orders.id }).from(orders).where(eq(orders.totalPriceCents, 12_00));
+    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date() }).where(eq(orders.id, first.id)));
+    await check();
+    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, first.id)));
+    await check();
+    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.succeeded }).where(eq(orders.id, first.id)));
+    await check();
+    expect((await dailyRevenue(1)).at(-1)?.cents).toBeGreaterThanOrEqual(12_00);
+    await commitTogether((tx) => tx.delete(orders).where(eq(orders.id, first.id)));
+    await check();
   });
 });

@@ -10,33 +10,33 @@ import { isPlaced } from "./orders.server";
  * The dashboard's figures, each one SQL aggregate (never a scan in JavaScript); the order figures
  * come from the per-day totals kept by triggers, so they cost the same at a million orders.
  */
-export function dashboardTotals() {
-  return {
-    totalAmountCents: totalPaidCents(),
-    products: db.select({ n: count() }).from(products).get()?.n ?? 0,
+export async function dashboardTotals() {
+  const [totalAmountCents, [productCount], [placed], [userCount], [outOfStock]] = await Promise.all([
+    totalPaidCents(),
+    db.select({ n: count() }).from(products),
     // Placed = paid, refunded included: the same isPlaced() as the order lists.
-    orders: Number(
-      db
-        .select({ n: sum(orderTotals.orders) })
-        .from(orderTotals)
-        .where(isPlaced(orderTotals.paymentStatus))
-        .get()?.n ?? 0,
-    ),
-    users: db.select({ n: count() }).from(users).get()?.n ?? 0,
-    outOfStock: db.select({ n: count() }).from(products).where(eq(products.stock, 0)).get()?.n ?? 0,
+    db.select({ n: sum(orderTotals.orders) }).from(orderTotals).where(isPlaced(orderTotals.paymentStatus)),
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(products).where(eq(products.stock, 0)),
+  ]);
+  return {
+    totalAmountCents,
+    products: productCount?.n ?? 0,
+    orders: Number(placed?.n ?? 0),
+    users: userCount?.n ?? 0,
+    outOfStock: outOfStock?.n ?? 0,
   };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Revenue of paid orders per day (UTC) over the last `days` days, oldest first, days without sales at 0. */
-export function dailyRevenue(days = 30, now = new Date()): { day: string; cents: number }[] {
+export async function dailyRevenue(days = 30, now = new Date()): Promise<{ day: string; cents: number }[]> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
-  const rows = db
+  const rows = await db
     .select({ day: orderTotals.day, cents: orderTotals.cents })
     .from(orderTotals)
-    .where(and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))))
-    .all();
+    .where(and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))));
   const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
   return Array.from({ length: days }, (_, i) => {
     const key = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);

@@ -17,7 +17,7 @@ const keyOf = (orderId: string, mail: OrderMail) =>
  * the mail was queued already. Send it after the commit: sendQueued.
  */
 export async function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): Promise<QueuedMail | null> {
-  const order = await getOrder(orderId);
+  const order = await getOrder(orderId, tx);
   if (!order?.buyer) return null;
   return await queueMail(tx, { key: keyOf(orderId, mail), group: `order:${orderId}`, job: { ...mail, order: mailOrderOf(order), buyer: order.buyer } });
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Queryable } from "~/db/client.server";
 import { config } from "~/config.server";
 import { orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
@@ -11,7 +11,7 @@ import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
 import { preparedOnce } from "~/db/prepared";
-import { containsText } from "~/db/dialect";
+import { containsText, inList, listParam } from "~/db/dialect";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -19,30 +19,30 @@ export type OrderLine = typeof orderLines.$inferSelect;
 export type Buyer = { name: string; email: string } | null;
 export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer };
 
-// Ids as one JSON array: the same SQL, prepared once, for any number of ids (no limit on bound values).
-const anyOf = (column: Column) => inArray(column, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`);
-const ofIds = (ids: string[]) => ({ ids: JSON.stringify(ids) });
+// Ids as one list parameter: the same SQL, prepared once, for any number of ids (no limit on bound values).
+const anyOf = (column: Column) => inList(column, sql.placeholder("ids"));
+const ofIds = (ids: string[]) => ({ ids: listParam(ids) });
 
-const manyStatements = preparedOnce(() => ({
-  buyers: db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(anyOf(users.id)).prepare(),
-  orders: db.select().from(orders).where(anyOf(orders.id)).prepare(),
-  lines: db.select().from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
-  lineNames: db.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
+const manyStatements = preparedOnce((q) => ({
+  buyers: q.select({ id: users.id, name: users.name, email: users.email }).from(users).where(anyOf(users.id)).prepare(),
+  orders: q.select().from(orders).where(anyOf(orders.id)).prepare(),
+  lines: q.select().from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
+  lineNames: q.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
 }));
 
-function buyersOf(userIds: (string | null)[]): Map<string, Buyer> {
+async function buyersOf(userIds: (string | null)[]): Promise<Map<string, Buyer>> {
   const ids = [...new Set(userIds.filter((id): id is string => !!id))];
   if (ids.length === 0) return new Map();
-  const rows = manyStatements().buyers.all(ofIds(ids));
+  const rows = await manyStatements(db).buyers.execute(ofIds(ids));
   return new Map(rows.map(({ id, ...buyer }) => [id, buyer]));
 }
 
 /** Each order with its lines (by name) and its buyer as the account is now. */
-function withLinesAndBuyers(list: Order[]): OrderWithLines[] {
+async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
   if (list.length === 0) return [];
   const lines = new Map<string, OrderLine[]>(list.map((o) => [o.id, []]));
-  for (const line of manyStatements().lines.all(ofIds(list.map((o) => o.id)))) lines.get(line.orderId)?.push(line);
-  const buyers = buyersOf(list.map((o) => o.userId));
+  for (const line of await manyStatements(db).lines.execute(ofIds(list.map((o) => o.id)))) lines.get(line.orderId)?.push(line);
+  const buyers = await buyersOf(list.map((o) => o.userId));
   return list.map((o) => ({ ...o, lines: lines.get(o.id) ?? [], buyer: buyers.get(o.userId ?? "") ?? null }));
 }
 
@@ -52,39 +52,42 @@ function withLinesAndBuyers(list: Order[]): OrderWithLines[] {
  */
 export const isPlaced = (paymentStatus: Column = orders.paymentStatus) => inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
 
-// Read for every paid order (see prepared.ts).
-const statements = preparedOnce(() => ({
-  order: db.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare(),
-  lines: db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder("orderId"))).orderBy(asc(orderLines.name)).prepare(),
-  buyer: db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
-  orderOfIntent: db.select().from(orders).where(eq(orders.paymentIntentId, sql.placeholder("intentId"))).prepare(),
+// Read for every paid order (see prepared.ts), inside its transaction or not.
+const statements = preparedOnce((q) => ({
+  order: q.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare(),
+  lines: q.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder("orderId"))).orderBy(asc(orderLines.name)).prepare(),
+  buyer: q.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+  orderOfIntent: q.select().from(orders).where(eq(orders.paymentIntentId, sql.placeholder("intentId"))).prepare(),
 }));
 
-export function getOrder(id: string): OrderWithLines | null {
-  const order = statements().order.get({ id });
+/** An order with its lines (by name) and buyer, read through `q` (a transaction's, to see its writes); null when there is none. */
+export async function getOrder(id: string, q: Queryable = db): Promise<OrderWithLines | null> {
+  const [order] = await statements(q).order.execute({ id });
   if (!order) return null;
-  const lines = statements().lines.all({ orderId: id });
-  const buyer = order.userId ? (statements().buyer.get({ userId: order.userId }) ?? null) : null;
-  return { ...order, lines, buyer };
+  const lines = await statements(q).lines.execute({ orderId: id });
+  const [buyer] = order.userId ? await statements(q).buyer.execute({ userId: order.userId }) : [];
+  return { ...order, lines, buyer: buyer ?? null };
 }
 
-export function getOrderByIntent(intentId: string): Order | undefined {
-  return statements().orderOfIntent.get({ intentId });
+/** The order of a payment intent, read through `q` (a transaction's, to see its writes). */
+export async function getOrderByIntent(intentId: string, q: Queryable = db): Promise<Order | undefined> {
+  return (await statements(q).orderOfIntent.execute({ intentId }))[0];
 }
 
-export function getOrderByCheckoutSession(sessionId: string): Order | undefined {
-  return db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).get();
+export async function getOrderByCheckoutSession(sessionId: string): Promise<Order | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).limit(1);
+  return order;
 }
 
 /** An order as its owner (once placed) or an admin may see it; anyone else gets null, as for a missing order. */
-export function getOrderFor(id: string, viewer: { id: string; role: string }): OrderWithLines | null {
-  const order = getOrder(id);
+export async function getOrderFor(id: string, viewer: { id: string; role: string }): Promise<OrderWithLines | null> {
+  const order = await getOrder(id);
   return order && canViewOrder(order, viewer) ? order : null;
 }
 
 /** A placed order of this user, or null: what the success page shows after a purchase. */
-export function getPlacedOrderOf(id: string, userId: string): OrderWithLines | null {
-  const order = getOrder(id);
+export async function getPlacedOrderOf(id: string, userId: string): Promise<OrderWithLines | null> {
+  const order = await getOrder(id);
   return order && order.userId === userId && isPlacedStatus(order.paymentStatus) ? order : null;
 }
 
@@ -119,7 +122,7 @@ const orderRows = () =>
 const orderPage = (where: SQL | undefined) => ({ where, sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] });
 
 /** One page of placed orders (one user's, or everyone's for admins), searched and sorted in SQL. */
-export function listOrders(query: OrderListQuery, userId?: string) {
+export async function listOrders(query: OrderListQuery, userId?: string) {
   if (userId && !query.q) {
     // A shopper's My Orders, read on every visit: its queries are prepared once per sort.
     const mine = and(isPlaced(), eq(orders.userId, sql.placeholder("userId")));
@@ -142,18 +145,18 @@ export function listOrders(query: OrderListQuery, userId?: string) {
 }
 
 /** The names of each order's lines, by order id (for a page of orders). */
-export function itemNamesOf(orderIds: string[]): Map<string, string[]> {
+export async function itemNamesOf(orderIds: string[]): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return names;
-  for (const line of manyStatements().lineNames.all(ofIds(orderIds))) names.get(line.orderId)?.push(line.name);
+  for (const line of await manyStatements(db).lineNames.execute(ofIds(orderIds))) names.get(line.orderId)?.push(line.name);
   return names;
 }
 
 /** Every placed order the admin's list shows for this search and sort, with lines and buyers, in its order (the CSV export). */
-export function listOrdersWithDetails(query: Omit<OrderListQuery, "page" | "size">): OrderWithLines[] {
-  const ids = listOrders({ ...query, page: 1, size: Number.MAX_SAFE_INTEGER }).rows.map((row) => row.id);
+export async function listOrdersWithDetails(query: Omit<OrderListQuery, "page" | "size">): Promise<OrderWithLines[]> {
+  const ids = (await listOrders({ ...query, page: 1, size: Number.MAX_SAFE_INTEGER })).rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const byId = new Map(manyStatements().orders.all(ofIds(ids)).map((order) => [order.id, order]));
+  const byId = new Map((await manyStatements(db).orders.execute(ofIds(ids))).map((order) => [order.id, order]));
   return withLinesAndBuyers(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
@@ -197,12 +200,11 @@ export function orderJson(order: OrderWithLines): OrderPayload {
 
 
 /** Placed orders with their lines, newest first: one user's (GET /api/v1/orders/me) or all (admin). */
-export function listOrdersWithLines(userId?: string): OrderWithLines[] {
-  const placed = db
+export async function listOrdersWithLines(userId?: string): Promise<OrderWithLines[]> {
+  const placed = await db
     .select()
     .from(orders)
     .where(and(isPlaced(), userId ? eq(orders.userId, userId) : undefined))
-    .orderBy(desc(orders.createdAt))
-    .all();
+    .orderBy(desc(orders.createdAt));
   return withLinesAndBuyers(placed);
 }

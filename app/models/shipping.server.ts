@@ -50,8 +50,8 @@ export function shippingFormDefaults(user: User): Partial<ShippingInfo> {
 
 export async function saveShippingInfo(userId: string, info: ShippingInfo): Promise<void> {
   assertCountry(info.country);
-  await commitTogether((tx) =>
-    tx
+  await commitTogether(async (tx) => {
+    await tx
       .update(users)
       .set({
         shippingRecipientName: info.recipientName,
@@ -62,7 +62,6 @@ export async function saveShippingInfo(userId: string, info: ShippingInfo): Prom
         shippingPostalCode: info.postalCode,
         shippingCountry: info.country,
       })
-      .where(eq(users.id, userId))
-      .run(),
-  );
+      .where(eq(users.id, userId));
+  });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/group-commit.server";
 import { orders } from "~/db/schema";
 import { listOrdersWithDetails } from "~/models/orders.server";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
@@ -19,10 +19,10 @@ describe("every CSV the shop writes", () => {
 describe("the admin's orders as CSV", () => {
   beforeEach(() => clearOrders());
 
-  it("has the items by name, the buyer's e-mail, the address, shipping and tax; a shopper's formula stays text", () => {
-    const buyerId = createUser("Mallory");
-    const [laptop, mouse] = [createProduct(), createProduct()];
-    const order = createOrder({
+  it("has the items by name, the buyer's e-mail, the address, shipping and tax; a shopper's formula stays text", async () => {
+    const buyerId = await createUser("Mallory");
+    const [laptop, mouse] = [await createProduct(), await createProduct()];
+    const order = await createOrder({
       userId: buyerId,
       userName: EVIL,
       lines: [
@@ -30,10 +30,12 @@ describe("the admin's orders as CSV", () => {
         { productId: laptop, quantity: 2, name: "Laptop X", priceCents: 100000 },
       ],
     });
-    db.update(orders).set({ shippingPriceCents: 1250, taxPriceCents: 10125, totalPriceCents: 213875 }).where(eq(orders.id, order.id)).run();
-    const gone = createOrder({ userId: null, userName: "Former Buyer", lines: [{ productId: mouse, quantity: 3, name: "Mouse", priceCents: 2500 }] });
+    await commitTogether((tx) =>
+      tx.update(orders).set({ shippingPriceCents: 1250, taxPriceCents: 10125, totalPriceCents: 213875 }).where(eq(orders.id, order.id)),
+    );
+    const gone = await createOrder({ userId: null, userName: "Former Buyer", lines: [{ productId: mouse, quantity: 3, name: "Mouse", priceCents: 2500 }] });
 
-    const lines = ordersCsv(listOrdersWithDetails(tableQuery("createdAt", { dir: "asc" }))).split("\n");
+    const lines = ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { dir: "asc" }))).split("\n");
     expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
     const escaped = `"'=HYPERLINK(""//evil.co"",""Pay"")"`;
     expect(lines[1]).toBe(
@@ -60,16 +62,17 @@ describe("the admin's orders as CSV", () => {
     expect(lines.slice(3)).toEqual([""]);
   });
 
-  it("lists every order the table's search finds, in the table's order, on one sheet", () => {
-    const made = Array.from({ length: 12 }, (_, i) => createOrder({ userName: i % 2 ? "Odd Buyer" : "Even Buyer" }));
+  it("lists every order the table's search finds, in the table's order, on one sheet", async () => {
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await createOrder({ userName: i % 2 ? "Odd Buyer" : "Even Buyer" }));
     const numbers = (csv: string) => csv.trim().split("\n").slice(1).map((line) => line.split(",")[0]);
     const all = made.map((o) => `#${o.orderNumber}`);
     // More than a page of the table (10 rows by default): every page goes into the file.
-    expect(numbers(ordersCsv(listOrdersWithDetails(tableQuery("createdAt", { q: "Buyer", dir: "desc" }))))).toEqual([...all].reverse());
+    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Buyer", dir: "desc" }))))).toEqual([...all].reverse());
     const odd = made.filter((_, i) => i % 2).map((o) => `#${o.orderNumber}`);
-    expect(numbers(ordersCsv(listOrdersWithDetails(tableQuery("createdAt", { q: "Odd Buyer", dir: "desc" }))))).toEqual(odd.reverse());
-    expect(numbers(ordersCsv(listOrdersWithDetails(tableQuery("createdAt", { q: `#${made[3].orderNumber}` }))))).toEqual([`#${made[3].orderNumber}`]);
-    expect(ordersCsv(listOrdersWithDetails(tableQuery("createdAt", { q: "nobody at all" })))).toBe(
+    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Odd Buyer", dir: "desc" }))))).toEqual(odd.reverse());
+    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: `#${made[3].orderNumber}` }))))).toEqual([`#${made[3].orderNumber}`]);
+    expect(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "nobody at all" })))).toBe(
       "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status\n",
     );
   });

@@ -11,8 +11,8 @@ const iterations = Number(iterationsArg ?? 10);
 const DAY_MS = 86_400_000;
 
 /** The naive loader: load every order, add up in JavaScript. */
-function dashboardInJs() {
-  const all = db.select().from(orders).all();
+async function dashboardInJs() {
+  const all = await db.select().from(orders);
   const now = new Date();
   const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS;
   let totalAmountCents = 0;
@@ -28,27 +28,32 @@ function dashboardInJs() {
     }
     if (o.paymentStatus === "succeeded" || o.paymentStatus === "refunded") placed++;
   }
+  const [[productCount], [userCount], [outOfStock]] = await Promise.all([
+    db.select({ n: count() }).from(products),
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(products).where(eq(products.stock, 0)),
+  ]);
   return {
     totalAmountCents,
     orders: placed,
-    products: db.select({ n: count() }).from(products).get()?.n ?? 0,
-    users: db.select({ n: count() }).from(users).get()?.n ?? 0,
-    outOfStock: db.select({ n: count() }).from(products).where(eq(products.stock, 0)).get()?.n ?? 0,
+    products: productCount?.n ?? 0,
+    users: userCount?.n ?? 0,
+    outOfStock: outOfStock?.n ?? 0,
     sales: byDay,
   };
 }
 
-const run = variant === "js" ? dashboardInJs : () => ({ ...dashboardTotals(), sales: dailyRevenue(30) });
+const run = variant === "js" ? dashboardInJs : async () => ({ ...(await dashboardTotals()), sales: await dailyRevenue(30) });
 
 // Open the database and load the code before the baseline is taken.
-db.select({ n: count() }).from(users).get();
+await db.select({ n: count() }).from(users);
 globalThis.gc?.();
 const rssBefore = process.memoryUsage().rss;
 const times: number[] = [];
-let figures: ReturnType<typeof run> | undefined;
+let figures: Awaited<ReturnType<typeof run>> | undefined;
 for (let i = 0; i < iterations; i++) {
   const t0 = performance.now();
-  figures = run();
+  figures = await run();
   times.push(performance.now() - t0);
 }
 const peakRss = process.resourceUsage().maxRSS * 1024;

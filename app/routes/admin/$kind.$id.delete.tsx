@@ -46,7 +46,7 @@ const KINDS: Record<string, Kind> = {
     title: "Delete Order",
     list: "/admin/orders",
     deleted: "Order deleted successfully",
-    describe: async (id) => (getOrder(id) ? `order ${id}` : undefined),
+    describe: async (id) => ((await getOrder(id)) ? `order ${id}` : undefined),
     remove: (_admin, id) => deleteOrder(id),
   },
 };

@@ -11,7 +11,7 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { ...dashboardTotals(), sales: dailyRevenue(30) };
+  return { ...(await dashboardTotals()), sales: await dailyRevenue(30) };
 }
 
 export default function Dashboard() {

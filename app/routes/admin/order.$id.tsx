@@ -16,9 +16,9 @@ export const meta = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const order = getOrder(params.id ?? "");
+  const order = await getOrder(params.id ?? "");
   if (!order) throw notFound("Order not found");
-  return { order: { ...order, history: statusHistory(order.id) } };
+  return { order: { ...order, history: await statusHistory(order.id) } };
 }
 
 const DONE: Record<OrderStatusStep, (status: string) => string> = {

@@ -22,7 +22,7 @@ export const meta = adminMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
-  return { ...listOrders(query), query };
+  return { ...(await listOrders(query)), query };
 }
 
 const bulkSchema = z.object({

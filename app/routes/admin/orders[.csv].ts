@@ -10,5 +10,5 @@ import { listOrdersWithDetails } from "~/models/orders.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
-  return csvDownload(ordersCsv(listOrdersWithDetails(query)), "orders");
+  return csvDownload(ordersCsv(await listOrdersWithDetails(query)), "orders");
 }

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const refund = await lateRefundOf(orderId, user.id);
   if (refund) return { order: null, refunded: refund.message };
-  const order = getPlacedOrderOf(orderId, user.id);
+  const order = await getPlacedOrderOf(orderId, user.id);
   if (!order) return { order: null, refunded: null };
   return {
     refunded: null,

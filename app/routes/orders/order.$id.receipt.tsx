@@ -22,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptPri
 // GET /order/:id/receipt: the printable receipt, for the order's owner or an admin (as the order page).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const order = getOrderFor(params.id ?? "", user);
+  const order = await getOrderFor(params.id ?? "", user);
   if (!order) throw notFound("Order not found");
   return { shopName: config.shopName, order };
 }

@@ -13,9 +13,9 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Someone else's order answers exactly as a missing one.
-  const order = getOrderFor(params.id ?? "", user);
+  const order = await getOrderFor(params.id ?? "", user);
   if (!order) throw notFound("Order not found");
-  return { order: { ...order, history: statusHistory(order.id) } };
+  return { order: { ...order, history: await statusHistory(order.id) } };
 }
 
 export default function OrderDetailsPage() {

@@ -17,8 +17,8 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
-  const { rows, total } = listOrders(query, user.id);
-  const names = itemNamesOf(rows.map((r) => r.id));
+  const { rows, total } = await listOrders(query, user.id);
+  const names = await itemNamesOf(rows.map((r) => r.id));
   const table = { rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })), total, query };
   // The same object as on the last visit while the orders (and the query) are unchanged: the
   // table's HTML is kept. One per shopper, whatever the URLs they ask for.

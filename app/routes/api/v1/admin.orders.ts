@@ -10,8 +10,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await requireApiAdmin(request);
     return Response.json({
       success: true,
-      totalAmount: centsToDollars(totalPaidCents()),
-      orders: listOrdersWithLines().map(orderJson),
+      totalAmount: centsToDollars(await totalPaidCents()),
+      orders: (await listOrdersWithLines()).map(orderJson),
     });
   });
 }

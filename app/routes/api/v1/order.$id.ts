@@ -6,7 +6,7 @@ import { getOrderFor, orderJson } from "~/models/orders.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const order = getOrderFor(params.id ?? "", user);
+    const order = await getOrderFor(params.id ?? "", user);
     if (!order) return apiError(404, "Order not found");
     return Response.json({ success: true, order: orderJson(order) });
   });

@@ -6,6 +6,6 @@ import { listOrdersWithLines, orderJson } from "~/models/orders.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    return Response.json({ success: true, orders: listOrdersWithLines(user.id).map(orderJson) });
+    return Response.json({ success: true, orders: (await listOrdersWithLines(user.id)).map(orderJson) });
   });
 }
