@@ -8,7 +8,7 @@ import type { OrderSort } from "~/lib/admin-sorts";
 import { PAYMENT } from "~/lib/order-states";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
 import { databaseBefore } from "../../tests/unit/migrations";
-import { insertOrder } from "./checkout.server";
+import { insertOrder } from "./checkout/reservation.server";
 import { getOrder, listOrders, orderJson } from "./orders.server";
 
 const SHIPPING = { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" };
@@ -58,8 +58,8 @@ describe("order numbers", () => {
     }
   });
 
-  it("are given to the orders a shop already had by migration 0006, oldest first", () => {
-    const old = databaseBefore("0006_");
+  it("are given to the orders a shop already had by migration 0006, oldest first", async () => {
+    const old = await databaseBefore("0006_");
     const insert = old.sqlite.prepare(
       `INSERT INTO orders (id, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code, shipping_country,
          items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)

@@ -106,8 +106,8 @@ export function reserveOrder(
     const released = await statements(tx).unpaidOf.execute({ userId: user.id });
     for (const stale of released) await releaseReservation(tx, stale.id);
 
-    const cartId = await userCartId(user.id);
-    const lines = cartId ? await cartLineRows(cartId) : [];
+    const cartId = await userCartId(user.id, tx);
+    const lines = cartId ? await cartLineRows(cartId, tx) : [];
     if (lines.length === 0) throw cartIsEmpty();
     if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
 
@@ -185,7 +185,7 @@ export async function insertOrder(
     paidAtMs: fields.paidAt?.getTime() ?? null,
     createdAt,
   });
-  const images = await firstImageUrls(lines.map((l) => l.productId));
+  const images = await firstImageUrls(lines.map((l) => l.productId), tx);
   for (const l of lines) {
     await statements(tx).insertLine.execute({
       id: newId(),

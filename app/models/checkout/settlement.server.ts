@@ -219,7 +219,7 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
       nowMs: now.getTime(),
     });
     await statements(tx).insertStatusEvent.execute({ id: newId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
-    if (order.userId) await emptyCart(order.userId);
+    if (order.userId) await emptyCart(tx, order.userId);
     // The receipt the buyer is told of, promised in this transaction (mail-outbox.server.ts).
     const mail = await queueOrderMail(tx, order.id, { kind: "orderConfirmation" });
     return { kind: "paid" as const, order: paid, mail };
