@@ -291,7 +291,7 @@ test("PUT /password/change returns a bearer token; log out other devices ends ol
   await outsider.dispose();
 });
 
-test("password reset by API: same answer for unknown e-mails, token single use, every session ends", async ({ request, playwright, baseURL }) => {
+test("password reset by API: same answer for unknown e-mails, token single use, every session ends", async ({ request }) => {
   const account = await register(request);
   const token = account.body.token;
   const unknown = await request.post("/api/v1/password/reset", { data: { email: "nobody-at-all@example.com" } });
