@@ -10,9 +10,10 @@ import tseslint from "typescript-eslint";
 import noSyncQuery from "./eslint/no-sync-query.js";
 
 const TS = ["**/*.ts", "**/*.tsx"];
+const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
 /** `no-restricted-imports` for a part of the code (one option set per file: later blocks replace, not merge). */
-function restrictedImports({ sqlite, server }) {
+function restrictedImports({ sqlite = false, connections = false, server = false }) {
   const paths = sqlite
     ? ["better-sqlite3", "drizzle-orm/sqlite-core", "drizzle-orm/better-sqlite3"].map((name) => ({
         name,
@@ -20,7 +21,7 @@ function restrictedImports({ sqlite, server }) {
       }))
     : [];
   const patterns = [];
-  if (sqlite) {
+  if (connections) {
     patterns.push({
       group: ["~/db/client.server", "**/db/client.server"],
       importNames: ["writer", "openDatabase"],
@@ -89,7 +90,7 @@ export default tseslint.config(
     files: TS,
     ignores: ["app/db/**"],
     rules: {
-      ...restrictedImports({ sqlite: true, server: false }),
+      ...restrictedImports({ sqlite: true, connections: true }),
       "no-restricted-syntax": [
         "error",
         {
@@ -100,8 +101,15 @@ export default tseslint.config(
       "shop/no-sync-query": "error",
     },
   },
-  { files: ["app/**/*.{ts,tsx}"], ignores: ["app/db/**"], rules: restrictedImports({ sqlite: true, server: true }) },
-  { files: ["app/db/**/*.ts"], rules: restrictedImports({ sqlite: false, server: true }) },
+  // Tests may open a database of their own (openDatabase) or look through the writer.
+  { files: TESTS, ignores: ["app/db/**"], rules: restrictedImports({ sqlite: true }) },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/db/**", ...TESTS],
+    rules: restrictedImports({ sqlite: true, connections: true, server: true }),
+  },
+  { files: ["app/**/*.test.{ts,tsx}"], ignores: ["app/db/**"], rules: restrictedImports({ sqlite: true, server: true }) },
+  { files: ["app/db/**/*.ts"], rules: restrictedImports({ server: true }) },
   {
     // Plain JavaScript (configs, sandbox and container scripts) is outside the TypeScript project.
     files: ["**/*.{js,mjs,cjs}"],
