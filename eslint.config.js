@@ -108,7 +108,11 @@ export default tseslint.config(
     ignores: ["app/db/**", ...TESTS],
     rules: restrictedImports({ sqlite: true, connections: true, server: true }),
   },
-  { files: ["app/**/*.test.{ts,tsx}"], ignores: ["app/db/**"], rules: restrictedImports({ sqlite: true, server: true }) },
+  {
+    files: ["app/**/*.test.{ts,tsx}"],
+    ignores: ["app/db/**"],
+    rules: restrictedImports({ sqlite: true, server: true }),
+  },
   { files: ["app/db/**/*.ts"], rules: restrictedImports({ server: true }) },
   {
     // Plain JavaScript (configs, sandbox and container scripts) is outside the TypeScript project.
