@@ -31,7 +31,7 @@ export function ImagePreviews({ current, error, replaces }: { current: { id: str
       {shown.length ? (
         <div className="d-flex flex-wrap gap-2 mt-2" data-testid={chosen.length ? "chosen-images" : "current-images"}>
           {shown.map((image) => (
-            <img key={image.id} src={image.url} alt="Product image preview" width={55} height={52} className="border rounded object-fit-cover" />
+            <img key={image.id} src={image.url} alt="Product preview" width={55} height={52} className="border rounded object-fit-cover" />
           ))}
         </div>
       ) : null}

@@ -40,7 +40,7 @@ export function ProductGallery({ name, images, active }: Props) {
         <div className="carousel-inner">
           {images.map((image, i) => (
             <div key={image.id} className={`carousel-item${i === current ? " active" : ""}`}>
-              <img src={image.url} alt={`${name}, image ${i + 1} of ${count}`} className="d-block w-100" width={800} height={600} />
+              <img src={image.url} alt={`${name}, ${i + 1} of ${count}`} className="d-block w-100" width={800} height={600} />
             </div>
           ))}
         </div>

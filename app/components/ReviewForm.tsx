@@ -111,7 +111,7 @@ export function ReviewForm({ existing, submitted }: Props) {
   };
   return (
     <>
-      <button type="button" className="btn btn-warning mt-4" onClick={open}>
+      <button type="button" className="btn btn-warning mt-4" onClick={() => void open()}>
         {title}
       </button>
       <div ref={modal} className="modal fade" tabIndex={-1} aria-labelledby="review-modal-title" aria-hidden="true">

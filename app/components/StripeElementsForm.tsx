@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { createRef, useEffect, useRef, useState } from "react";
 import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 
@@ -43,7 +43,8 @@ type Props = { publishableKey: string; jsUrl: string; totalCents: number; payLab
  */
 export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel }: Props) {
   const navigate = useNavigate();
-  const fields = { cardNumber: useRef<HTMLDivElement>(null), cardExpiry: useRef<HTMLDivElement>(null), cardCvc: useRef<HTMLDivElement>(null) };
+  // Made once, so the effect below can name it as a dependency that never changes.
+  const [fields] = useState(() => ({ cardNumber: createRef<HTMLDivElement>(), cardExpiry: createRef<HTMLDivElement>(), cardCvc: createRef<HTMLDivElement>() }));
   const stripe = useRef<{ js: StripeJs; card: StripeElement } | null>(null);
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -72,7 +73,7 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
       cancelled = true;
       mounted.forEach((element) => element.destroy());
     };
-  }, [jsUrl, publishableKey]);
+  }, [jsUrl, publishableKey, fields]);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     if (!stripe.current) return; // not ready: the form posts and the buyer goes to Stripe Checkout
@@ -105,7 +106,7 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
   }
 
   return (
-    <form method="post" onSubmit={pay} noValidate>
+    <form method="post" onSubmit={(event) => void pay(event)} noValidate>
       <input type="hidden" name="intent" value="checkout" />
       {error ? (
         <div className="alert alert-danger" role="alert">

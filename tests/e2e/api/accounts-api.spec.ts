@@ -171,7 +171,7 @@ test("POST /login under attack: the client that logged in before gets in at once
     expect(await timed(async () => (status = (await fresh.post("/api/v1/login", { data: { email, password }, timeout: 20_000 })).status()))).toBeGreaterThan(5000);
   });
   expect(status).toBe(200);
-  await attack;
+  await attack.answered;
 });
 
 test("POST /login with a Google credential verified against the provider's keys", async ({ request }) => {
@@ -291,7 +291,7 @@ test("PUT /password/change returns a bearer token; log out other devices ends ol
   await outsider.dispose();
 });
 
-test("password reset by API: same answer for unknown e-mails, token single use, every session ends", async ({ request, playwright, baseURL }) => {
+test("password reset by API: same answer for unknown e-mails, token single use, every session ends", async ({ request }) => {
   const account = await register(request);
   const token = account.body.token;
   const unknown = await request.post("/api/v1/password/reset", { data: { email: "nobody-at-all@example.com" } });

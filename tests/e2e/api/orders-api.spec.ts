@@ -21,7 +21,7 @@ test("GET /stripeapi gives the publishable key", async ({ request }) => {
 });
 
 test("payment/process checks the amount against the server's total; order/new confirms, once", async ({ request }) => {
-  await expect((await request.post("/api/v1/payment/process", { data: { amount: 100 } })).status()).toBe(401);
+  expect((await request.post("/api/v1/payment/process", { data: { amount: 100 } })).status()).toBe(401);
   const { product } = await shopperWithCart(request, "Kindle Paperwhite 16 GB", 1); // $149.99
   const total = 149_99 + 25_00 + 7_50;
 

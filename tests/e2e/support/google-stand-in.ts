@@ -38,7 +38,8 @@ export async function startGoogleStandIn(opts: {
     }),
     features: { devInteractions: { enabled: true } },
   });
-  const server = http.createServer(provider.callback());
+  const handle = provider.callback();
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(opts.port, "127.0.0.1", resolve));
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
