@@ -8,6 +8,9 @@
  */
 const SYNC_METHODS = new Set(["all", "get", "run", "values", "sync"]);
 const SYNC_LIBRARIES = /[\\/]node_modules[\\/](drizzle-orm|better-sqlite3|@types[\\/]better-sqlite3)[\\/]/;
+// An insert's `.values(rows)` names what to insert; it runs nothing.
+const NOT_QUERIES = new Set(["SQLiteInsertBuilder"]);
+const containerName = (declaration) => declaration.parent?.name?.getText?.();
 
 /** @type {import("eslint").Rule.RuleModule} */
 export default {
@@ -28,7 +31,8 @@ export default {
         if (node.property.type !== "Identifier" || !SYNC_METHODS.has(node.property.name)) return;
         const symbol = checker.getSymbolAtLocation(services.esTreeNodeToTSNodeMap.get(node.property));
         const declarations = symbol?.getDeclarations() ?? [];
-        if (declarations.some((d) => SYNC_LIBRARIES.test(d.getSourceFile().fileName))) {
+        const sync = declarations.filter((d) => SYNC_LIBRARIES.test(d.getSourceFile().fileName));
+        if (sync.length > 0 && !sync.every((d) => NOT_QUERIES.has(containerName(d)))) {
           context.report({ node: node.property, messageId: "sync", data: { name: node.property.name } });
         }
       },
