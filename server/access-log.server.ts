@@ -70,13 +70,13 @@ export function createAccessLog({ format, destination = 1 }: AccessLogOptions): 
       // Installed before Express, so the compression middleware writes through these: the bytes counted are those sent.
       const write = res.write;
       const end = res.end;
-      res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown) {
-        bytes += byteLength(chunk, encoding);
-        return write.apply(this, arguments as unknown as Parameters<typeof write>);
+      res.write = function (this: ServerResponse, ...args: unknown[]) {
+        bytes += byteLength(args[0], args[1]);
+        return write.apply(this, args as Parameters<typeof write>);
       } as typeof res.write;
-      res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown) {
-        if (typeof chunk !== "function") bytes += byteLength(chunk, encoding);
-        return end.apply(this, arguments as unknown as Parameters<typeof end>);
+      res.end = function (this: ServerResponse, ...args: unknown[]) {
+        if (typeof args[0] !== "function") bytes += byteLength(args[0], args[1]);
+        return end.apply(this, args as Parameters<typeof end>);
       } as typeof res.end;
       // "close" comes after the response is sent, or when the connection ends before that.
       res.once("close", () => line(req.method, url, res.statusCode, startedAt, bytes));

@@ -168,7 +168,7 @@ describe("the anonymous page cache", () => {
   it("renders again once the catalogue changes", async () => {
     await server.request("/");
     const stored = await server.request("/");
-    createProduct();
+    await createProduct();
     const before = renders;
     const fresh = await server.request("/");
     expect(renders).toBe(before + 1);
@@ -179,7 +179,7 @@ describe("the anonymous page cache", () => {
   it("gives every render of the same page the same ETag, whatever its nonce (so in every worker)", async () => {
     await server.request("/product/p1");
     const first = await server.request("/product/p1");
-    createProduct();
+    await createProduct();
     const before = renders;
     await server.request("/product/p1");
     const second = await server.request("/product/p1");

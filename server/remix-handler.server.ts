@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
 import { hasBody, isApiPath, sendEdgeError } from "./edge-errors.server";
@@ -28,7 +28,9 @@ type Options = {
  */
 export function remixHandler({ build, mode, getLoadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
-  return async (req, res, next) => {
+  // Express does not await a handler: every failure is caught here and handed to next().
+  return (req, res, next) => void answer(req, res, next);
+  async function answer(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     try {
       if (UNREQUESTABLE_METHODS.has(req.method)) {
         res.setHeader("Allow", isApiPath(req.path) ? API_METHODS : PAGE_METHODS);
@@ -79,7 +81,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
     } catch (error) {
       next(error);
     }
-  };
+  }
 }
 
 // Pages (entry.server.tsx renders them whole) and single-fetch data: bounded by what a page shows.

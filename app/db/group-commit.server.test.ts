@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 const insert = (text: string) => async (tx: Tx) => tx.run(sql`insert into notes (text) values (${text}) returning id`);
-const countNotes = async (tx: Tx) => (await tx.get<{ n: number }>(sql`select count(*) n from notes`)).n;
+const countNotes = async (tx: Tx) => tx.get<{ n: number }>(sql`select count(*) n from notes`).n;
 /** Counts the COMMITs run on the test's connection from now on. */
 function countCommits() {
   const run = vi.spyOn(Object.getPrototypeOf(db.$client.prepare("select 1")) as { run: () => unknown }, "run");
@@ -81,7 +81,7 @@ describe("commitTogether", () => {
   it("fails the whole batch, writing nothing, when an error ends SQLite's transaction (as a full disk does)", async () => {
     const before = commitTogether(insert("before"));
     const fatal = commitTogether(async (tx) => {
-      await tx.run(sql`rollback`);
+      tx.run(sql`rollback`);
       throw new Error("disk full");
     });
     const after = commitTogether(insert("after"));

@@ -39,7 +39,7 @@ export function groupCommitter(db: Connection) {
     release: sqlite.prepare("RELEASE job"),
     undo: sqlite.prepare("ROLLBACK TO job"),
   };
-  let queue: Job[] = [];
+  const queue: Job[] = [];
   let scheduled = false;
   let running = false;
   let busySince: number | null = null;

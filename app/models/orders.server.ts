@@ -6,7 +6,7 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, isPlaced as isPlacedStatus, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
-import { FIRST_ORDER_NUMBER, parseOrderNumber } from "~/lib/order-number";
+import { parseOrderNumber } from "~/lib/order-number";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";

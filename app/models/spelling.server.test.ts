@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { products } from "~/db/schema";
 import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";

@@ -117,7 +117,7 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
   } catch (error) {
     fail(error);
   }
-  const values = await Promise.all(entries.map(([, value]) => value));
+  const values = await Promise.all(entries.map(([, value]) => Promise.resolve(value)));
   // A file the disk refused is the server's problem; anything else went wrong in what was sent.
   if (failure) throw isBodyError(failure) || (failure as { syscall?: string }).syscall ? failure : new BodyError(400, MALFORMED);
   entries.forEach(([name], i) => form.append(name, values[i]));

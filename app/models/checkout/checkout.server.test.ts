@@ -45,8 +45,8 @@ beforeAll(async () => {
   relay = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks).toString("utf8");
+    req.on("end", () => void deliver(Buffer.concat(chunks).toString("utf8")));
+    async function deliver(body: string) {
       delivered.push(JSON.parse(body).type);
       const response = await webhook({
         request: new Request("http://shop.test/webhooks/stripe", {
@@ -58,7 +58,7 @@ beforeAll(async () => {
         context: { clientIp: "127.0.0.1" },
       });
       res.writeHead(response.status).end();
-    });
+    }
   });
   await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
   sandbox = await startStripeSandbox({
