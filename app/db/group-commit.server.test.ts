@@ -159,3 +159,17 @@ describe("commitTogether", () => {
     expect(committed()).toEqual(["theirs", "ours"]);
   });
 });
+
+describe("commitTogether's type", () => {
+  it("refuses what it cannot run: a synchronous body, and the read connection where a transaction is due", async () => {
+    const { db: readConnection } = await import("./client.server");
+    const writeNote = async (tx: Tx) => insert("typed")(tx);
+    // @ts-expect-error a body must be async, so that it can run on a server database's driver
+    const sync = () => commitTogether((tx) => tx.run(sql`select 1`));
+    // @ts-expect-error a helper that writes takes the transaction, never the read connection
+    const outside = () => writeNote(readConnection);
+    expect([typeof sync, typeof outside]).toEqual(["function", "function"]);
+    await commitTogether(writeNote);
+    expect(committed()).toEqual(["typed"]);
+  });
+});
