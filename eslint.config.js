@@ -13,7 +13,7 @@ const TS = ["**/*.ts", "**/*.tsx"];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
 /** `no-restricted-imports` for a part of the code (one option set per file: later blocks replace, not merge). */
-function restrictedImports({ sqlite = false, connections = false, server = false }) {
+function restrictedImports({ sqlite = false, connections = false, otherShops = false, server = false }) {
   const paths = sqlite
     ? ["better-sqlite3", "drizzle-orm/sqlite-core", "drizzle-orm/better-sqlite3"].map((name) => ({
         name,
@@ -23,9 +23,15 @@ function restrictedImports({ sqlite = false, connections = false, server = false
   const patterns = [];
   if (connections) {
     patterns.push({
-      group: ["~/db/client.server", "**/db/client.server"],
+      group: ["~/db/client.server", "**/db/client.server", "~/db/connection.server", "**/db/connection.server"],
       importNames: ["writer", "openDatabase"],
       message: "Writes go through commitTogether's `tx`; reads through `db`.",
+    });
+  }
+  if (otherShops) {
+    patterns.push({
+      group: ["~/db/shop-file.server", "**/db/shop-file.server"],
+      message: "The shop reads and writes its own database through `db` and commitTogether; opening another's is for tests and the bench.",
     });
   }
   if (server) {
@@ -108,7 +114,7 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/db/**", ...TESTS],
-    rules: restrictedImports({ sqlite: true, connections: true, server: true }),
+    rules: restrictedImports({ sqlite: true, connections: true, otherShops: true, server: true }),
   },
   {
     files: ["app/**/*.test.{ts,tsx}"],

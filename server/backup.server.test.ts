@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { backupShop, describeBackup } from "./backup.server";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
-import { closeConnection } from "~/db/dialect";
+import { closeConnection, execute, rows } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { orders } from "~/db/schema";
 
@@ -70,7 +70,7 @@ describe("npm run backup", () => {
     // A long read elsewhere (an admin's CSV export, say) holds checkpoints back, so the latest
     // commits live only in the -wal file: a plain copy of the database file would miss them.
     const reader = openDatabase(shop.databasePath);
-    await reader.run(sql`BEGIN`);
+    await execute(reader, sql`BEGIN`);
     await reader.select({ id: orders.id }).from(orders).limit(1);
     const writer = startOrderWriter(shop.databasePath);
     try {
@@ -94,14 +94,14 @@ describe("npm run backup", () => {
       fs.cpSync(report.uploads.folder, path.join(fresh, "uploads"), { recursive: true });
       const restored = openDatabase(path.join(fresh, "shop.db"));
       await migrateDatabase(restored);
-      expect(await restored.get(sql`PRAGMA integrity_check`)).toEqual({ integrity_check: "ok" });
+      expect((await rows(restored, sql`PRAGMA integrity_check`))[0]).toEqual({ integrity_check: "ok" });
       const ids = new Set((await restored.select({ id: orders.id }).from(orders)).map((order) => order.id));
       await closeConnection(restored);
       expect(committedBefore.filter((id) => !ids.has(id))).toEqual([]);
       expect(fs.readFileSync(path.join(fresh, "uploads", "products", "a1b2c3.webp"))).toEqual(shop.picture);
     } finally {
       await writer.stop();
-      await reader.run(sql`ROLLBACK`);
+      await execute(reader, sql`ROLLBACK`);
       await closeConnection(reader);
     }
   }, 60_000);

@@ -1,13 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { config } from "~/config.server";
 import { processWide } from "~/lib/process-wide.server";
-import * as schema from "./schema";
+import { openDatabase, type Connection } from "./connection.server";
 
-/** A drizzle connection to the shop's SQLite file, with its better-sqlite3 handle (app/db only). */
-export type Connection = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export { openDatabase, type Connection };
 
 /**
  * What models query through: drizzle's builders, awaited. No engine's own handle, no transaction
@@ -22,22 +17,6 @@ export type Tx = Queryable & { readonly [inWriteTransaction]: true };
 
 /** The read connection: it sees only what is committed, never a batch's writes in progress. */
 export type Db = Queryable;
-
-/** A connection to the shop's SQLite file; `durable: false` for counts that may be lost in a power cut. */
-export function openDatabase(file: string, { durable = true, readOnly = false } = {}): Connection {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("foreign_keys = ON");
-  // FULL: each commit is on disk before it returns (the WAL is synced at every commit), so a paid
-  // order survives a power cut too; NORMAL would only survive a crash of the process. The cost, one
-  // fsync per write transaction, is in docs/benchmarks.md (checkout).
-  sqlite.pragma(`synchronous = ${durable ? "FULL" : "NORMAL"}`);
-  // The read connection refuses writes, so a write that bypasses commitTogether fails loudly.
-  if (readOnly) sqlite.pragma("query_only = ON");
-  return drizzle(sqlite, { schema }) as Connection;
-}
 
 /**
  * The connection every write transaction of this process runs on (commitTogether owns it). While a

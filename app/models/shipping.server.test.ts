@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { execute, rows } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { users } from "~/db/schema";
 import { createUser } from "../../tests/unit/fixtures";
@@ -35,17 +36,16 @@ describe("the saved shipping info", () => {
 describe("migration 0007", () => {
   it("names the buyer at purchase as the recipient of the orders made before it", async () => {
     const old = await databaseBefore("0007_");
-    old.sqlite
-      .prepare(
-        `INSERT INTO orders (id, order_number, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code,
-           shipping_country, items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
-         VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
-      )
-      .run();
+    await execute(
+      old.q,
+      sql`INSERT INTO orders (id, order_number, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code,
+            shipping_country, items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
+          VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
+    );
     await old.migrate();
-    expect(old.sqlite.prepare("SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders").all()).toEqual([
+    expect(await rows(old.q, sql`SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders`)).toEqual([
       { name: "Old Buyer", state: null },
     ]);
-    old.done();
+    await old.done();
   });
 });

@@ -1,4 +1,5 @@
-import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
 import { priceOrder } from "~/lib/pricing";
 import { request, Shopper } from "../lib/client";
 import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
@@ -71,20 +72,17 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
 }
 
 /** After the run: stock taken equals units ordered, nothing below zero, every total adds up. */
-function audit(file: string, initialStock: Map<string, number>) {
-  const db = new Database(file, { readonly: true });
+async function audit(file: string, initialStock: Map<string, number>) {
+  const db = openShopDatabase(file, { readOnly: true });
   const problems: string[] = [];
-  const stock = new Map(
-    (db.prepare("select id, stock from products").all() as { id: string; stock: number }[]).map((r) => [r.id, r.stock]),
-  );
+  const stock = new Map((await rows<{ id: string; stock: number }>(db.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]));
   const units = new Map(
     (
-      db
-        .prepare(
-          `select l.product_id id, sum(l.quantity) n from order_lines l join orders o on o.id = l.order_id
-           where o.payment_status in ('succeeded', 'requires_payment') group by l.product_id`,
-        )
-        .all() as { id: string; n: number }[]
+      await rows<{ id: string; n: number }>(
+        db.q,
+        sql`select l.product_id id, sum(l.quantity) n from order_lines l join orders o on o.id = l.order_id
+            where o.payment_status in ('succeeded', 'requires_payment') group by l.product_id`,
+      )
     ).map((r) => [r.id, r.n]),
   );
   for (const [id, before] of initialStock) {
@@ -92,8 +90,8 @@ function audit(file: string, initialStock: Map<string, number>) {
     if (after < 0) problems.push(`product ${id} has stock ${after}`);
     if (before - after !== (units.get(id) ?? 0)) problems.push(`product ${id}: stock fell by ${before - after}, orders hold ${units.get(id) ?? 0}`);
   }
-  const orders = db.prepare("select * from orders").all() as Record<string, number | string>[];
-  const lines = db.prepare("select order_id, price_cents, quantity from order_lines").all() as { order_id: string; price_cents: number; quantity: number }[];
+  const orders = await rows<Record<string, number | string>>(db.q, sql`select * from orders`);
+  const lines = await rows<{ order_id: string; price_cents: number; quantity: number }>(db.q, sql`select order_id, price_cents, quantity from order_lines`);
   const linesByOrder = new Map<string, { priceCents: number; quantity: number }[]>();
   for (const l of lines) linesByOrder.set(l.order_id, [...(linesByOrder.get(l.order_id) ?? []), { priceCents: l.price_cents, quantity: l.quantity }]);
   for (const o of orders) {
@@ -106,8 +104,8 @@ function audit(file: string, initialStock: Map<string, number>) {
     )
       problems.push(`order ${o.id}: stored totals differ from its lines`);
   }
-  const byStatus = db.prepare("select payment_status s, count(*) n from orders group by 1").all() as { s: string; n: number }[];
-  db.close();
+  const byStatus = await rows<{ s: string; n: number }>(db.q, sql`select payment_status s, count(*) n from orders group by 1`);
+  await db.close();
   return { problems, byStatus };
 }
 
@@ -115,16 +113,13 @@ function audit(file: string, initialStock: Map<string, number>) {
 export async function checkout(workers?: number) {
   await withShop(async (shop) => {
     // Known stock: plenty of everything, except one product that 20% of the buyers want.
-    const admin = new Database(shop.databaseFile);
-    admin.pragma("busy_timeout = 5000");
-    admin.prepare("update products set stock = 100000").run();
-    const catalogue = admin.prepare("select id, price_cents priceCents from products order by seq").all() as Product[];
+    const admin = openShopDatabase(shop.databaseFile);
+    await execute(admin.q, sql`update products set stock = 100000`);
+    const catalogue = await rows<Product>(admin.q, sql`select id, price_cents priceCents from products order by seq`);
     const scarce = catalogue[0];
-    admin.prepare("update products set stock = ? where id = ?").run(SCARCE_STOCK, scarce.id);
-    const initialStock = new Map(
-      (admin.prepare("select id, stock from products").all() as { id: string; stock: number }[]).map((r) => [r.id, r.stock]),
-    );
-    admin.close();
+    await execute(admin.q, sql`update products set stock = ${SCARCE_STOCK} where id = ${scarce.id}`);
+    const initialStock = new Map((await rows<{ id: string; stock: number }>(admin.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]));
+    await admin.close();
 
     const buyers: Shopper[] = [];
     for (let i = 0; i < BUYERS; i++) {
@@ -162,7 +157,7 @@ export async function checkout(workers?: number) {
     const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
     const elapsed = await buyFor(seconds, tally, (n) => (n % 5 === 0 ? scarce : plentiful(n)));
     tally.failures.push(...warmUp.failures.map((f) => `warm-up: ${f}`));
-    const { problems, byStatus } = audit(shop.databaseFile, initialStock);
+    const { problems, byStatus } = await audit(shop.databaseFile, initialStock);
     const busy = shop.sqliteBusy();
     const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
     if (tally.failures.length) console.log(`  failures (${tally.failures.length}), first: ${tally.failures.slice(0, 3).join(" | ")}`);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
+import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
 import type { Expectation, MixedInput, MixedResult } from "../children/mixed";
 import { runChild } from "../lib/children";
 import { Shopper } from "../lib/client";
@@ -41,16 +42,16 @@ async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
 }
 
 /** The expectations that the database does not meet: each key must hold its last acknowledged write (or an unanswered later one). */
-function missing(file: string, expectations: Expectation[]): Expectation[] {
-  const db = new Database(file, { readonly: true });
-  const names = new Map((db.prepare("select email, name from users").all() as { email: string; name: string }[]).map((r) => [r.email, r.name]));
-  const byUserAndProduct = (sql: string) =>
-    new Map((db.prepare(sql).all() as { email: string; productId: string; value: string | number }[]).map((r) => [`${r.email} ${r.productId}`, r.value]));
-  const comments = byUserAndProduct("select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id");
-  const quantities = byUserAndProduct(
-    "select u.email, l.product_id productId, l.quantity value from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id",
+async function missing(file: string, expectations: Expectation[]): Promise<Expectation[]> {
+  const db = openShopDatabase(file, { readOnly: true });
+  const names = new Map((await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [r.email, r.name]));
+  const byUserAndProduct = async (query: SQL) =>
+    new Map((await rows<{ email: string; productId: string; value: string | number }>(db.q, query)).map((r) => [`${r.email} ${r.productId}`, r.value]));
+  const comments = await byUserAndProduct(sql`select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id`);
+  const quantities = await byUserAndProduct(
+    sql`select u.email, l.product_id productId, l.quantity value from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
   );
-  db.close();
+  await db.close();
   return expectations.filter((e) => {
     const found =
       e.kind === "profile" ? names.get(e.email) : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`);
@@ -65,11 +66,10 @@ export async function mixed(workers?: number) {
   await withShop(
     async (shop) => {
       // Plenty of stock, so that no cart write is refused for want of it.
-      const admin = new Database(shop.databaseFile);
-      admin.pragma("busy_timeout = 5000");
-      admin.prepare("update products set stock = 100000").run();
-      const products = (admin.prepare("select id from products order by seq").all() as { id: string }[]).map((r) => r.id);
-      admin.close();
+      const admin = openShopDatabase(shop.databaseFile);
+      await execute(admin.q, sql`update products set stock = 100000`);
+      const products = (await rows<{ id: string }>(admin.q, sql`select id from products order by seq`)).map((r) => r.id);
+      await admin.close();
 
       const users = await signUpUsers(shop);
       const seconds = quick ? 3 : 10;
@@ -92,7 +92,7 @@ export async function mixed(workers?: number) {
       // (server/idle-collect.server.ts).
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const residentAfter = pids.map(residentBytes);
-      const lost = missing(shop.databaseFile, run.expectations);
+      const lost = await missing(shop.databaseFile, run.expectations);
 
       for (const example of run.examples) console.log(`  e.g. ${example}`);
       for (const [what, k] of Object.entries(run.kinds))

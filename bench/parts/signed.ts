@@ -1,4 +1,5 @@
-import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { openShopDatabase, rows } from "~/db/shop-file.server";
 import { DEMO_SHOPPER, Shopper } from "../lib/client";
 import { withShop } from "../lib/server";
 import { buyOnce, saveShipping, type Product, type Tally } from "./checkout";
@@ -15,9 +16,9 @@ export async function signed(workers?: number) {
       const login = await shopper.request("/api/v1/login", { json: DEMO_SHOPPER });
       if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
 
-      const db = new Database(shop.databaseFile, { readonly: true });
-      const products = db.prepare(`select id, price_cents priceCents from products where stock > 10 order by seq limit ${ORDERS}`).all() as Product[];
-      db.close();
+      const db = openShopDatabase(shop.databaseFile, { readOnly: true });
+      const products = await rows<Product>(db.q, sql`select id, price_cents priceCents from products where stock > 10 order by seq limit ${ORDERS}`);
+      await db.close();
       await saveShipping(shopper, products[0].id);
       const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
       for (const product of products) await buyOnce(shop, shopper, product, 1, tally);

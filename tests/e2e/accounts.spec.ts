@@ -1,6 +1,7 @@
 import path from "node:path";
-import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
+import { execute, openShopDatabase } from "../../app/db/shop-file.server";
 import {
   DEMO_SHOPPER,
   FINISH_REGISTRATION_SUBJECT,
@@ -113,9 +114,9 @@ test("an expired registration link says so and makes no account", async ({ page 
   await registerViaForm(page, { name: "Late Larry", email, password: "late-password-1" });
   const link = registrationLinkIn(await waitForMail(email, FINISH_REGISTRATION_SUBJECT));
   // Age the link past its 24 hours, straight in the shop's database.
-  const db = new Database(e2eEnv().databaseFile);
-  db.prepare("UPDATE pending_registrations SET expires_at = ? WHERE email = ?").run(Date.now() - 1000, email);
-  db.close();
+  const shop = openShopDatabase(e2eEnv().databaseFile);
+  await execute(shop.q, sql`UPDATE pending_registrations SET expires_at = ${Date.now() - 1000} WHERE email = ${email}`);
+  await shop.close();
 
   await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText("This registration link has expired. Please register again.");

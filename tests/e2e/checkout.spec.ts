@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
+import { execute, openShopDatabase } from "../../app/db/shop-file.server";
 import { DEMO_ADMIN, registerViaApi, waitForMail } from "./support/accounts";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 import { e2eEnv } from "./support/env";
@@ -227,12 +228,13 @@ test("a payment that comes after the reservation lapsed and the stock sold is re
   // shopper buys it. Written as the sweeper leaves it (canceled, no hold) with the unit sold again,
   // so the stock stays 0: the sweeper's own run would also cancel the payment at the provider,
   // and a payment arrives this late only when it beats that cancel.
-  const db = new Database(e2eEnv().databaseFile);
-  const lapsed = db
-    .prepare("UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ?)")
-    .run(buyer.email);
-  db.close();
-  expect(lapsed.changes).toBe(1);
+  const shop = openShopDatabase(e2eEnv().databaseFile);
+  const lapsed = await execute(
+    shop.q,
+    sql`UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ${buyer.email})`,
+  );
+  await shop.close();
+  expect(lapsed).toBe(1);
 
   await page.getByRole("button", { name: "Complete authentication" }).click();
   await expect(page).toHaveURL(/\/success\?order=/);

@@ -1,5 +1,6 @@
-import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
+import { execute, openShopDatabase } from "../../app/db/shop-file.server";
 import { RESET_MAIL_SUBJECT, loginViaForm, logoutViaMenu, registerViaApi, resetLinkIn, waitForMail } from "./support/accounts";
 import { e2eEnv } from "./support/env";
 
@@ -109,11 +110,12 @@ test("an expired reset link says so", async ({ page }) => {
   const link = resetLinkIn(await waitForMail(account.email, RESET_MAIL_SUBJECT));
 
   // Age the token past its 30 minutes, straight in the shop's database.
-  const db = new Database(e2eEnv().databaseFile);
-  db.prepare(
-    "UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)",
-  ).run(Date.now() - 1000, account.email);
-  db.close();
+  const shop = openShopDatabase(e2eEnv().databaseFile);
+  await execute(
+    shop.q,
+    sql`UPDATE password_reset_tokens SET expires_at = ${Date.now() - 1000} WHERE user_id = (SELECT id FROM users WHERE email = ${account.email})`,
+  );
+  await shop.close();
 
   await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText("This password reset link has expired. Please ask for a new one.");

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, type Queryable } from "~/db/client.server";
+import { closeConnection } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 
 /**
@@ -22,11 +23,12 @@ export async function databaseBefore(tagPrefix: string) {
   const old = openDatabase(path.join(dir, "shop.db"));
   await migrateDatabase(old, before);
   return {
-    sqlite: old.$client,
+    /** What to query the old database through (raw SQL: ~/db/dialect's execute and rows). */
+    q: old as Queryable,
     /** Applies every migration, as the shop does at start. */
     migrate: () => migrateDatabase(old),
-    done: () => {
-      old.$client.close();
+    done: async () => {
+      await closeConnection(old);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

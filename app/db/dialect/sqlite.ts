@@ -9,6 +9,10 @@ import { countersDb, db, type Connection, type Queryable, type Tx } from "../cli
 import { catalogueVersionRow } from "../derived";
 import { productsFts, productsFtsVocab } from "../fts";
 import { orders, rateLimits } from "../schema";
+import { rowsAffected } from "./sqlite-raw";
+
+export { closeConnection } from "../connection.server";
+export * from "./sqlite-raw";
 
 // The SQLite half of the dialect: every piece of SQL, and every reading of a driver's answer, that
 // differs between database engines. Models call these; they hold no engine-specific SQL themselves.
@@ -25,9 +29,6 @@ export function containsText(column: SQLWrapper, text: string): SQL {
   const pattern = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
-
-/** How many rows a write (awaited insert, update or delete without RETURNING) changed. */
-export const rowsAffected = (result: unknown): number => (result as { changes: number }).changes;
 
 /** Whether `error` is the database refusing a duplicate of a unique key (`on`: "table.column", to name which). */
 export function isUniqueViolation(error: unknown, on?: string): boolean {
@@ -142,12 +143,6 @@ export async function backup(source: string, target: string): Promise<void> {
   }
 }
 
-/** Closes a connection once its writes are folded into the database file (a script's last step). */
-export async function closeConnection(connection: Connection): Promise<void> {
-  if (!connection.$client.open) return;
-  if (!connection.$client.readonly) connection.$client.pragma("wal_checkpoint(TRUNCATE)");
-  connection.$client.close();
-}
 
 /**
  * Where the login and reset limits count (app/models/rate-limit.server.ts): the rate_limits table,

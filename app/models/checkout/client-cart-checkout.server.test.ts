@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, useStripeSandbox } from "~/config.server";
-import { db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
+import { openShopDatabase } from "~/db/shop-file.server";
 import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
@@ -111,9 +112,9 @@ describe("a cart kept by the client", () => {
     const intentId = await paid(user, 10_00 + 25_00 + 50);
     // A second connection to the same file stands in for another worker that refused this intent
     // and has not refunded it yet.
-    const otherWorker = openDatabase(config.databasePath);
-    await otherWorker.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
-    otherWorker.$client.close();
+    const otherWorker = openShopDatabase(config.databasePath);
+    await otherWorker.q.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
+    await otherWorker.close();
     await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
       status: 409,
       message: "A product of this order is no longer sold. Your payment of $35.50 was refunded.",

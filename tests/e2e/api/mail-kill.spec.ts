@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { execute, openShopDatabase, rows } from "../../../app/db/shop-file.server";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 import { freePorts } from "../support/free-ports";
 import { placeOrder } from "../support/orders";
@@ -121,9 +122,8 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
   const contexts: APIRequestContext[] = [];
   try {
     await up();
-    const db = new Database(databaseFile);
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update products set stock = 100000").run();
+    const db = openShopDatabase(databaseFile);
+    await execute(db.q, sql`update products set stock = 100000`);
 
     let placed = 0;
     let failed = 0;
@@ -188,7 +188,7 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
 
     // Every paid order in the database, then its mails: the lost ones are sent by the primary
     // as soon as their worker is gone, so a bounded wait is enough.
-    const paid = (db.prepare("select order_number n from orders where payment_status = 'succeeded'").all() as { n: number }[]).map((r) => r.n);
+    const paid = (await rows<{ n: number }>(db.q, sql`select order_number n from orders where payment_status = 'succeeded'`)).map((r) => r.n);
     expect(paid.length).toBeGreaterThanOrEqual(placed);
     expect(placed).toBeGreaterThanOrEqual(ORDERS * 0.8);
     const lost = () => paid.filter((n) => !confirmationsIn(mailDir).has(n));
@@ -200,21 +200,20 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
 
     // Exactly one each. A mail the killed primary had handed to the SMTP server, but whose sent_at it
     // had not yet saved, goes out again (the documented window): only such resent mails may be twice.
-    const outbox = db.prepare("select dedupe_key key, attempts, sent_at sentAt from mail_outbox where kind = 'orderConfirmation'").all() as {
-      key: string;
-      attempts: number;
-      sentAt: number | null;
-    }[];
+    const outbox = await rows<{ key: string; attempts: number; sentAt: number | null }>(
+      db.q,
+      sql`select dedupe_key key, attempts, sent_at sentAt from mail_outbox where kind = 'orderConfirmation'`,
+    );
     expect(outbox.filter((row) => row.sentAt === null)).toEqual([]);
     const numberOf = new Map(
-      (db.prepare("select id, order_number n from orders").all() as { id: string; n: number }[]).map((r) => [`orderConfirmation:${r.id}`, r.n]),
+      (await rows<{ id: string; n: number }>(db.q, sql`select id, order_number n from orders`)).map((r) => [`orderConfirmation:${r.id}`, r.n]),
     );
     const resent = new Set(outbox.filter((row) => row.attempts > 1).map((row) => numberOf.get(row.key)));
     // The shop's kill did catch mails on their way: sent again by the next start.
     expect(resent.size).toBeGreaterThanOrEqual(1);
     const twice = paid.filter((n) => mails.get(n) !== 1);
     expect(twice.filter((n) => mails.get(n) !== 2 || !resent.has(n))).toEqual([]);
-    db.close();
+    await db.close();
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
     shop.kill("SIGTERM");
