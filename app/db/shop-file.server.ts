@@ -1,7 +1,7 @@
 import type { Queryable } from "./client.server";
 import { openDatabase } from "./connection.server";
 
-export { execute, rows, rowsAffected } from "./dialect/sqlite-raw";
+export { execute, rows, rowsAffected } from "./dialect/sqlite/raw";
 
 // Another shop's database, as another process would reach it: an end-to-end test ageing a link in
 // the shop it runs, the bench setting up and checking the books of the shop it measures. Importing

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Connection, Queryable } from "../client.server";
+import type { Connection, Queryable } from "../../client.server";
 
 // SQL written out, run through a connection: for what has no builder of its own (a migration test
 // filling an old schema, a BEGIN held open, a pragma) and for tools that read another process's shop

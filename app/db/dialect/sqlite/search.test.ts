@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { textQuery } from "./sqlite";
+import { textQuery } from "./search";
 
 describe("textQuery", () => {
   it("makes the last word a prefix", () => {

@@ -1,0 +1,42 @@
+import { asc, type SQLWrapper, sql } from "drizzle-orm";
+import { searchWords } from "~/lib/search-words";
+import { db, type Connection, type Queryable } from "../../client.server";
+import { productsFts, productsFtsVocab } from "../../fts";
+
+// Full-text search of the catalogue: an FTS5 index over products (drizzle/0001, app/db/fts.ts), its
+// rowid the product's seq, accent- and case-insensitive (unicode61 remove_diacritics 2).
+
+/**
+ * What a shopper typed as a full-text query (textMatch's argument): every word must match, and the
+ * last word matches as a prefix so that "macb" finds "MacBook". Null when the text holds no word.
+ */
+export function textQuery(keyword: string, maxTerms = 12): string | null {
+  const words = searchWords(keyword);
+  if (words.length === 0) return null;
+  const terms = words.slice(0, maxTerms);
+  // Words hold only letters and digits, so quoting them cannot break out of the expression.
+  return terms.map((w, i) => (i === terms.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+}
+
+/** The rows of the full-text index that match `query` (textQuery's answer, or a placeholder for it). */
+export const textMatch = (query: SQLWrapper | string) => sql`${productsFts} MATCH ${query}`;
+
+/** ORDER BY term for textMatch's rows: the best match first (a hit in the name weighs most). */
+export const textRank = () => asc(productsFts.rank);
+
+/**
+ * Every word of the full-text index, with how many products hold it: an fts5vocab table over the
+ * index in the connection's temp schema (no migration needed), made on the first call. The read
+ * connection refuses writes (query_only), to its temp schema too, so it is let make that table alone.
+ */
+export async function searchVocabulary(q: Queryable = db): Promise<{ term: string; docs: number }[]> {
+  const sqlite = (q as Connection).$client;
+  const queryOnly = sqlite.pragma("query_only", { simple: true });
+  sqlite.pragma("query_only = OFF");
+  try {
+    sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.products_fts_vocab USING fts5vocab(main, products_fts, row)");
+  } finally {
+    sqlite.pragma(`query_only = ${queryOnly}`);
+  }
+  return q.select({ term: productsFtsVocab.term, docs: productsFtsVocab.doc }).from(productsFtsVocab);
+}
