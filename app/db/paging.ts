@@ -2,7 +2,7 @@ import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { pageOffset, type TableQuery } from "~/lib/table-query";
 import { db } from "./client.server";
-import { preparedPerShape } from "./prepared";
+import { preparedPerShape } from "./dialect";
 
 /** How a table's rows are found and ordered: the filter, a column per sortable key, and the tie-breakers. */
 export type PageSpec<S extends string> = {

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
-import { lockRows } from "~/db/dialect";
+import { lockRows, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
-import { preparedOnce } from "~/db/prepared";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { firstImageUrls } from "./products.server";
@@ -51,7 +50,7 @@ export async function getCartCount({ userId, cartId }: CartRef): Promise<number>
   return (await linesOfVisitorCart(db).execute({ cartId }))[0]?.n ?? 0;
 }
 
-// The statements of every add-to-cart and checkout (see prepared.ts): reads, on either connection…
+// The statements of every add-to-cart and checkout (see preparedOnce in the dialect): reads, on either connection…
 const reads = preparedOnce((q) => ({
   stockOf: q
     .select({ stock: products.stock, name: products.name })

@@ -3,8 +3,7 @@ import { LRUCache } from "lru-cache";
 import { jsonSize } from "~/lib/json-size";
 import { db } from "~/db/client.server";
 import { catalogueChanges } from "~/db/derived";
-import { inList, listParam } from "~/db/dialect";
-import { preparedOnce } from "~/db/prepared";
+import { inList, listParam, preparedOnce } from "~/db/dialect";
 import { catalogueVersion } from "./catalogue-version.server";
 
 // What the catalogue's readers return, kept across catalogue changes that do not touch it. The

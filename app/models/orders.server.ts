@@ -10,8 +10,7 @@ import { parseOrderNumber } from "~/lib/order-number";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
-import { preparedOnce } from "~/db/prepared";
-import { containsText, inList, listParam } from "~/db/dialect";
+import { preparedOnce, containsText, inList, listParam } from "~/db/dialect";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -52,7 +51,7 @@ async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
  */
 export const isPlaced = (paymentStatus: Column = orders.paymentStatus) => inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
 
-// Read for every paid order (see prepared.ts), inside its transaction or not.
+// Read for every paid order (see preparedOnce in the dialect), inside its transaction or not.
 const statements = preparedOnce((q) => ({
   order: q.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare(),
   lines: q.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder("orderId"))).orderBy(asc(orderLines.name)).prepare(),

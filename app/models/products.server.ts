@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/db/client.server";
-import { inList, listParam, textMatch, textQuery, textRank } from "~/db/dialect";
+import { inList, listParam, textMatch, textQuery, textRank, preparedOnce, preparedPerShape } from "~/db/dialect";
 import { productsFts } from "~/db/fts";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
-import { preparedOnce, preparedPerShape } from "~/db/prepared";
 import { catalogueCached } from "./catalogue-cache.server";
 
 export type ProductImage = { id: string; url: string };
@@ -100,7 +99,7 @@ async function keywordMatches(keyword: string): Promise<number> {
 }
 
 // What the catalogue's readers run again after every change to the catalogue, prepared once per
-// connection (see prepared.ts). Lists of ids go as one parameter (listParam), so that one
+// connection (see preparedOnce in the dialect). Lists of ids go as one parameter (listParam), so that one
 // statement serves any number.
 const matches = textMatch(sql.placeholder("match"));
 const statements = preparedOnce((q) => ({

@@ -1,8 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/dialect";
+import { isUniqueViolation, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
-import { preparedOnce } from "~/db/prepared";
 import { passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";

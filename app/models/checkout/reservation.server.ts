@@ -1,9 +1,8 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { lockRows, nextOrderNumber, rowsAffected } from "~/db/dialect";
+import { lockRows, nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/group-commit.server";
 import { newId } from "~/db/ids";
-import { msPlaceholder, preparedOnce } from "~/db/prepared";
 import { orderLines, orders, products } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
 import { priceOrder } from "~/lib/pricing";
@@ -27,7 +26,7 @@ const cartChanged = () => new CartError("Your cart changed while you were paying
 
 const placeholder = sql.placeholder;
 
-// The statements of every checkout (see prepared.ts).
+// The statements of every checkout (see preparedOnce in the dialect).
 const statements = preparedOnce((q) => ({
   unpaidOf: q
     .select()

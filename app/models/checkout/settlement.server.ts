@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { newId } from "~/db/ids";
-import { msPlaceholder, preparedOnce } from "~/db/prepared";
+import { msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -64,7 +64,7 @@ import { lapsedReservations, releaseReservation, takeStockAgain } from "./reserv
 
 const placeholder = sql.placeholder;
 
-// The statements of every paid order (see prepared.ts).
+// The statements of every paid order (see preparedOnce in the dialect).
 const statements = preparedOnce((q) => ({
   orderOfIntent: q
     .select()

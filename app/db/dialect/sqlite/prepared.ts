@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "./client.server";
+import type { Queryable } from "../../client.server";
 
 /**
  * A statement prepared on its first use on a connection (the migrations have run by then) and
