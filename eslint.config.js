@@ -31,7 +31,8 @@ function restrictedImports({ sqlite = false, connections = false, otherShops = f
   if (otherShops) {
     patterns.push({
       group: ["~/db/shop-file.server", "**/db/shop-file.server"],
-      message: "The shop reads and writes its own database through `db` and commitTogether; opening another's is for tests and the bench.",
+      message:
+        "The shop reads and writes its own database through `db` and commitTogether; opening another's is for tests and the bench.",
     });
   }
   if (server) {

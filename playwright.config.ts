@@ -61,7 +61,12 @@ function shop(port: number, databaseFile: string, uploadsDir: string, extraEnv: 
  */
 function readersThenWriters(projects: (Project & { name: string })[]): Project[] {
   const readers = projects.map((p) => ({ ...p, grepInvert: new RegExp(CATALOGUE_WRITE) }));
-  const writers = projects.map((p) => ({ ...p, name: `${p.name}-writes`, grep: new RegExp(CATALOGUE_WRITE), dependencies: readers.map((r) => r.name) }));
+  const writers = projects.map((p) => ({
+    ...p,
+    name: `${p.name}-writes`,
+    grep: new RegExp(CATALOGUE_WRITE),
+    dependencies: readers.map((r) => r.name),
+  }));
   return [...readers, ...writers];
 }
 
@@ -83,7 +88,11 @@ export default defineConfig({
   projects: [
     ...readersThenWriters([
       { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] },
-      { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/api/**", "**/js-only/**", "**/stripe-keys/**"] },
+      {
+        name: "no-js",
+        use: { javaScriptEnabled: false },
+        testIgnore: ["**/api/**", "**/js-only/**", "**/stripe-keys/**"],
+      },
       { name: "api", testMatch: ["**/api/**/*.spec.ts"] },
     ]),
     // The shop with Stripe keys: Stripe Elements with JavaScript, Stripe Checkout without.
@@ -119,6 +128,9 @@ export default defineConfig({
       stderr: "pipe",
       env: { ...stripeKeys, SANDBOX_PORT: String(env.keysSandboxPort), WEBHOOK_URL: `${keysURL}/webhooks/stripe` },
     },
-    shop(env.keysPort, env.keysDatabaseFile, path.join(env.dataDir, "uploads-keys"), { ...stripeKeys, STRIPE_API_URL: keysSandboxURL }),
+    shop(env.keysPort, env.keysDatabaseFile, path.join(env.dataDir, "uploads-keys"), {
+      ...stripeKeys,
+      STRIPE_API_URL: keysSandboxURL,
+    }),
   ],
 });

@@ -26,7 +26,14 @@ describe("parseConfig", () => {
       rateLimits: { perIp: 50, perEmail: 10 },
       bodyLimitBytes: 1024 * 1024,
       loginDelayMaxMs: 10_000,
-      stripe: { secretKey: undefined, publishableKey: "", webhookSecret: "", apiUrl: undefined, jsUrl: undefined, sandboxPort: 0 },
+      stripe: {
+        secretKey: undefined,
+        publishableKey: "",
+        webhookSecret: "",
+        apiUrl: undefined,
+        jsUrl: undefined,
+        sandboxPort: 0,
+      },
       trustProxy: "loopback",
       logRequests: true,
     });
@@ -80,7 +87,9 @@ describe("parseConfig", () => {
     expect(parseConfig({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
     expect(parseConfig({ WEB_CONCURRENCY: " 6 " }).webConcurrency).toBe(6);
     expect(parseConfig({ WEB_CONCURRENCY: "4", NODE_ENV: "development" }).webConcurrency).toBe(1);
-    expect(() => parseConfig({ WEB_CONCURRENCY: "0" })).toThrow('WEB_CONCURRENCY="0": must be a whole number from 1 to 256');
+    expect(() => parseConfig({ WEB_CONCURRENCY: "0" })).toThrow(
+      'WEB_CONCURRENCY="0": must be a whole number from 1 to 256',
+    );
     expect(() => parseConfig({ WEB_CONCURRENCY: "auto" })).toThrow("WEB_CONCURRENCY");
   });
 
@@ -98,7 +107,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ LOG_REQUESTS: "no" })).toThrow('LOG_REQUESTS="no": must be true or false');
     expect(() => parseConfig({ RATE_LIMIT_PER_IP: "0" })).toThrow("RATE_LIMIT_PER_IP");
     expect(() => parseConfig({ PUBLIC_URL: "shop.example.com" })).toThrow("PUBLIC_URL");
-    expect(() => parseConfig({ BODY_LIMIT_KB: "1mb" })).toThrow('BODY_LIMIT_KB="1mb": must be a whole number from 1 to 1048576');
+    expect(() => parseConfig({ BODY_LIMIT_KB: "1mb" })).toThrow(
+      'BODY_LIMIT_KB="1mb": must be a whole number from 1 to 1048576',
+    );
     expect(parseConfig({ BODY_LIMIT_KB: "64" }).bodyLimitBytes).toBe(64 * 1024);
   });
 
@@ -166,13 +177,24 @@ describe("values decided at start-up", () => {
   it("reach a worker process through its environment, read once", async () => {
     const primary = await startedWith({ SESSION_SECRET: "" });
     primary.setSessionSecret("the-primary's-secret");
-    primary.useStripeSandbox({ secretKey: "sk_test_sandbox_2", publishableKey: "pk_test_sandbox", webhookSecret: "whsec_2", apiUrl: "http://127.0.0.1:4556", publicUrl: "http://localhost:3000/_sandbox", sandbox: true });
+    primary.useStripeSandbox({
+      secretKey: "sk_test_sandbox_2",
+      publishableKey: "pk_test_sandbox",
+      webhookSecret: "whsec_2",
+      apiUrl: "http://127.0.0.1:4556",
+      publicUrl: "http://localhost:3000/_sandbox",
+      sandbox: true,
+    });
     const workerEnv = primary.startupValuesForWorkers();
     try {
       // A worker is a fresh process: the module loaded again, with the primary's values in its environment.
       const worker = await startedWith({ ...workerEnv, SESSION_SECRET: "" });
       expect(worker.sessionSecret()).toBe("the-primary's-secret");
-      expect(worker.stripeSettings()).toMatchObject({ secretKey: "sk_test_sandbox_2", webhookSecret: "whsec_2", sandbox: true });
+      expect(worker.stripeSettings()).toMatchObject({
+        secretKey: "sk_test_sandbox_2",
+        webhookSecret: "whsec_2",
+        sandbox: true,
+      });
     } finally {
       delete process.env.SHOP_STARTUP_VALUES;
     }

@@ -11,7 +11,10 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .string()
     .trim()
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, {
-      message: max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`,
+      message:
+        max === Number.MAX_SAFE_INTEGER
+          ? `must be a whole number of at least ${min}`
+          : `must be a whole number from ${min} to ${max}`,
     })
     .transform(Number);
 
@@ -24,10 +27,14 @@ const url = (...protocols: string[]) =>
     });
 const webUrl = url("http:", "https:");
 
-const trueOrFalse = z.enum(["true", "false"], { message: "must be true or false" }).transform((value) => value === "true");
+const trueOrFalse = z
+  .enum(["true", "false"], { message: "must be true or false" })
+  .transform((value) => value === "true");
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"], { message: "must be production, development or test" }).default("production"),
+  NODE_ENV: z
+    .enum(["production", "development", "test"], { message: "must be production, development or test" })
+    .default("production"),
   PORT: wholeNumber(0, 65535).default("3000"),
   DATABASE_URL: z.string().default("file:./data/shop.db"),
   SESSION_SECRET: z.string().optional(),
@@ -231,7 +238,9 @@ export function stripeSettings() {
   const apiUrl = source.apiUrl ? new URL(source.apiUrl) : null;
   // Pointed elsewhere (the payment sandbox run standalone), Stripe.js and Checkout come from there
   // too; the built-in sandbox's come from the shop's own origin.
-  const jsUrl = sandbox ? `${sandbox.publicUrl}/v3/` : (config.stripe.jsUrl ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/"));
+  const jsUrl = sandbox
+    ? `${sandbox.publicUrl}/v3/`
+    : (config.stripe.jsUrl ?? (apiUrl ? `${apiUrl.origin}/v3/` : "https://js.stripe.com/v3/"));
   return {
     secretKey: source.secretKey,
     publishableKey: source.publishableKey,

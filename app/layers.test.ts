@@ -10,7 +10,8 @@ const APP = path.resolve(__dirname);
 const SERVER = path.resolve(__dirname, "../server");
 const ROOT = path.resolve(__dirname, "..");
 
-type Layer = "server" | "routes" | "web" | "models" | "db" | "seed" | "lib" | "components" | "emails" | "config" | "entry";
+type Layer =
+  "server" | "routes" | "web" | "models" | "db" | "seed" | "lib" | "components" | "emails" | "config" | "entry";
 
 const MAY_IMPORT: Record<Layer, Layer[]> = {
   server: ["server", "web", "models", "db", "seed", "lib", "config"],
@@ -29,7 +30,10 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
 
 function layerOf(file: string): Layer {
   if (!path.relative(SERVER, file).startsWith("..")) return "server";
-  const rel = path.relative(APP, file).replace(/\.tsx?$/, "").split(path.sep);
+  const rel = path
+    .relative(APP, file)
+    .replace(/\.tsx?$/, "")
+    .split(path.sep);
   if (rel[0] === "..") throw new Error(`${file} is outside app/ and server/`);
   if (rel[0] === "config.server") return "config";
   if (rel.length === 1) return "entry"; // root.tsx, entry.server.tsx, routes.ts
@@ -78,13 +82,21 @@ describe("layers", () => {
 
   it("reads imports in either quote, dynamic ones and re-exports", () => {
     const scanned = (source: string) => ts.preProcessFile(source, true, true).importedFiles.map((i) => i.fileName);
-    expect(scanned(`import a from '~/a';\nexport { b } from "./b";\nconst c = await import('../c');`)).toEqual(["~/a", "./b", "../c"]);
+    expect(scanned(`import a from '~/a';\nexport { b } from "./b";\nconst c = await import('../c');`)).toEqual([
+      "~/a",
+      "./b",
+      "../c",
+    ]);
   });
 
   it("app/ never imports server/", () => {
     const offenders = files
       .filter((f) => layerOf(f) !== "server")
-      .flatMap((f) => appImports(f).filter((target) => layerOf(target) === "server").map((target) => `${path.relative(ROOT, f)} → ${path.relative(ROOT, target)}`));
+      .flatMap((f) =>
+        appImports(f)
+          .filter((target) => layerOf(target) === "server")
+          .map((target) => `${path.relative(ROOT, f)} → ${path.relative(ROOT, target)}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -102,13 +114,19 @@ describe("layers", () => {
     // and takes only types from app/ and server/: a module imported here would exist twice.
     expect(valueImports(path.join(ROOT, "server.ts"))).toEqual(["./server/launch"]);
     const launcher = valueImports(path.join(SERVER, "launch.ts"));
-    expect(launcher.filter((s) => s.startsWith(".") && !s.startsWith("../sandbox/")).concat(launcher.filter((s) => s.startsWith("~/")))).toEqual([]);
+    expect(
+      launcher
+        .filter((s) => s.startsWith(".") && !s.startsWith("../sandbox/"))
+        .concat(launcher.filter((s) => s.startsWith("~/"))),
+    ).toEqual([]);
     expect(fs.readFileSync(path.join(SERVER, "launch.ts"), "utf8")).toMatch(/build\/server[\s\S]*main\.js|"main\.js"/);
   });
 
   it("models take plain values: no Request, no Remix, no redirects", () => {
     const models = files.filter((f) => layerOf(f) === "models" || layerOf(f) === "db");
-    const offenders = models.filter((f) => /@remix-run\/|remix-toast|\bRequest\b|redirect\(/.test(fs.readFileSync(f, "utf8")));
+    const offenders = models.filter((f) =>
+      /@remix-run\/|remix-toast|\bRequest\b|redirect\(/.test(fs.readFileSync(f, "utf8")),
+    );
     expect(offenders.map((f) => path.relative(APP, f))).toEqual([]);
   });
 

@@ -48,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartCount = await getCartCount(await cartRef(request, user));
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
-  return data({ shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount }, headers ? { headers } : undefined);
+  return data(
+    { shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -90,10 +93,16 @@ export default function App() {
 }
 
 const FRIENDLY: Record<number, { heading: string; message: string }> = {
-  404: { heading: "Page not found", message: "We could not find the page you asked for. It may have moved, or the address may be mistyped." },
+  404: {
+    heading: "Page not found",
+    message: "We could not find the page you asked for. It may have moved, or the address may be mistyped.",
+  },
   405: { heading: "Request not accepted", message: "This page cannot do that. Please go back and try again." },
 };
-const SERVER_ERROR = { heading: "Server error", message: "Something went wrong on our side. Please try again in a moment." };
+const SERVER_ERROR = {
+  heading: "Server error",
+  message: "Something went wrong on our side. Please try again in a moment.",
+};
 
 /**
  * What the error page tells people. A message the shop's code wrote for them (a string thrown with
@@ -106,7 +115,9 @@ function describeError(error: unknown) {
     return { status: 500, ...SERVER_ERROR };
   }
   const { status } = error;
-  const fallback = FRIENDLY[status] ?? (status < 500 ? { heading: "Request not accepted", message: "We could not handle that request." } : SERVER_ERROR);
+  const fallback =
+    FRIENDLY[status] ??
+    (status < 500 ? { heading: "Request not accepted", message: "We could not handle that request." } : SERVER_ERROR);
   const internal = (error as { internal?: boolean }).internal === true;
   const ownMessage = !internal && typeof error.data === "string" && error.data ? error.data : null;
   return { status, heading: fallback.heading, message: ownMessage ?? fallback.message };

@@ -22,11 +22,20 @@ if (process.argv[2] === "--make") {
   const height = Math.floor((width * 3) / 4);
   const noise = { type: "gaussian" as const, mean: 128, sigma: 24 };
   // Noise made at a quarter of the size and scaled up: photo-like files, made in seconds.
-  const tile = await sharp({ create: { width: width >> 2, height: height >> 2, channels: 3, background: "#000", noise } }).raw().toBuffer();
-  const base = () => sharp(tile, { raw: { width: width >> 2, height: height >> 2, channels: 3 } }).resize(width, height, { kernel: "cubic" });
+  const tile = await sharp({
+    create: { width: width >> 2, height: height >> 2, channels: 3, background: "#000", noise },
+  })
+    .raw()
+    .toBuffer();
+  const base = () =>
+    sharp(tile, { raw: { width: width >> 2, height: height >> 2, channels: 3 } }).resize(width, height, {
+      kernel: "cubic",
+    });
   await base().jpeg({ quality: 70 }).toFile(path.join(dir, PHOTOS[0]));
   await base().jpeg({ quality: 60 }).toFile(path.join(dir, PHOTOS[1]));
-  await sharp({ create: { width, height, channels: 3, background: "#a86" } }).png().toFile(path.join(dir, PHOTOS[2]));
+  await sharp({ create: { width, height, channels: 3, background: "#a86" } })
+    .png()
+    .toFile(path.join(dir, PHOTOS[2]));
   await base().webp({ quality: 40, effort: 0 }).toFile(path.join(dir, PHOTOS[3]));
   process.exit(0);
 }
@@ -50,7 +59,9 @@ const files = PHOTOS.map((name) => fs.readFileSync(path.join(dir, name)));
 const bombFiles = [1, 2, 3, 4].map(() => pngBomb());
 for (const [i, name] of PHOTOS.entries()) {
   const { width, height } = await sharp(files[i]).metadata();
-  console.log(`${name}: ${width} × ${height} (${(((width ?? 0) * (height ?? 0)) / 1e6).toFixed(1)} MP), ${mb(files[i].length)}`);
+  console.log(
+    `${name}: ${width} × ${height} (${(((width ?? 0) * (height ?? 0)) / 1e6).toFixed(1)} MP), ${mb(files[i].length)}`,
+  );
 }
 console.log(`sharp: concurrency ${sharp.concurrency()}, cache ${JSON.stringify(sharp.cache())}`);
 await settle();
@@ -64,7 +75,9 @@ for (let burst = 1; burst <= Number(process.env.BURSTS ?? 3); burst++) {
   const took = Date.now() - started;
   clearInterval(sampler);
   await settle();
-  console.log(`burst ${burst}: four saved in ${took} ms; RSS peak ${mb(peak)}, settled ${mb(rss())} (+${mb(rss() - before)}); sharp cache ${JSON.stringify(sharp.cache().memory)}`);
+  console.log(
+    `burst ${burst}: four saved in ${took} ms; RSS peak ${mb(peak)}, settled ${mb(rss())} (+${mb(rss() - before)}); sharp cache ${JSON.stringify(sharp.cache().memory)}`,
+  );
 }
 const bombs = await Promise.allSettled(bombFiles.map((bytes) => saveImage(bytes, "avatars")));
 await settle();

@@ -29,21 +29,28 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = args.length ? args : Object.keys(PARTS);
-const unknownOptions = process.argv.slice(2).filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers="));
+const unknownOptions = process.argv
+  .slice(2)
+  .filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers="));
 if (unknownOptions.length) {
-  console.error(`Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}`);
+  console.error(
+    `Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}`,
+  );
   process.exit(2);
 }
 
 const workersOption = process.argv.find((a) => a.startsWith("--workers="))?.slice("--workers=".length);
-const workerCounts = [...new Set(workersOption ? workersOption.split(",").map(Number) : [1, os.availableParallelism()])];
+const workerCounts = [
+  ...new Set(workersOption ? workersOption.split(",").map(Number) : [1, os.availableParallelism()]),
+];
 if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1)) {
   console.error(`--workers takes whole numbers of at least 1, e.g. --workers=1,${os.availableParallelism()}`);
   process.exit(2);
 }
 
 function machine(): string {
-  const cpu = fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model ?? "?";
+  const cpu =
+    fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model ?? "?";
   let commit = "?";
   try {
     commit = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim();
@@ -57,7 +64,9 @@ function machine(): string {
     `machine: ${os.cpus().length} cores (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `node: ${process.version}, ${os.type()} ${os.release()}`,
     `mode: ${quick ? "quick (BENCH_QUICK: shorter runs, smaller data sets; not for the record)" : "full"}`,
-    `workers (WEB_CONCURRENCY) for ${Object.keys(PARTS).filter((p) => PARTS[p].perWorkers).join("/")}: ${workerCounts.join(", ")}`,
+    `workers (WEB_CONCURRENCY) for ${Object.keys(PARTS)
+      .filter((p) => PARTS[p].perWorkers)
+      .join("/")}: ${workerCounts.join(", ")}`,
   ].join("\n");
 }
 
@@ -73,7 +82,12 @@ for (const part of selected) {
     } catch (error) {
       if (error instanceof WorkersNotStarted) {
         // A build without node:cluster ignores WEB_CONCURRENCY: nothing to measure that 1 worker did not.
-        addRow({ part, workers: error.found, measure: `WEB_CONCURRENCY=${error.asked}: not measured`, value: error.message });
+        addRow({
+          part,
+          workers: error.found,
+          measure: `WEB_CONCURRENCY=${error.asked}: not measured`,
+          value: error.message,
+        });
       } else {
         failed = true;
         console.error(`  ${part} failed:`, error);

@@ -46,7 +46,10 @@ export function checkoutPage({ session, lines, error, typed = {} }: PageInput): 
   const value = (field: keyof typeof typed) => (typed[field] ? ` value="${escape(typed[field]!)}"` : "");
   const total = money(session.amount_total, session.currency);
   const rows = lines
-    .map((l) => `<tr><td>${escape(l.name)}${l.quantity > 1 ? ` × ${l.quantity}` : ""}</td><td>${money(l.unitAmount * l.quantity, session.currency)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${escape(l.name)}${l.quantity > 1 ? ` × ${l.quantity}` : ""}</td><td>${money(l.unitAmount * l.quantity, session.currency)}</td></tr>`,
+    )
     .join("");
   const back = session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">← Back to the shop</a></p>` : "";
   const body =

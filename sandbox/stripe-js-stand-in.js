@@ -19,7 +19,12 @@
     cardCvc: { label: "CVC", placeholder: "CVC", autocomplete: "cc-csc" },
   };
   // The inputs each element type shows: "card" is the three in one.
-  var PARTS = { card: ["cardNumber", "cardExpiry", "cardCvc"], cardNumber: ["cardNumber"], cardExpiry: ["cardExpiry"], cardCvc: ["cardCvc"] };
+  var PARTS = {
+    card: ["cardNumber", "cardExpiry", "cardCvc"],
+    cardNumber: ["cardNumber"],
+    cardExpiry: ["cardExpiry"],
+    cardCvc: ["cardCvc"],
+  };
   var INCOMPLETE = {
     cardNumber: ["incomplete_number", "Your card number is incomplete."],
     cardExpiry: ["incomplete_expiry", "Your card's expiration date is incomplete."],
@@ -67,7 +72,8 @@
     var state = { empty: value.trim() === "", complete: false, error: undefined };
     if (part === "cardNumber") {
       var length = brandOf(digits) === "amex" ? 15 : brandOf(digits) === "diners" ? 14 : 16;
-      if (digits.length >= length && !luhn(digits)) state.error = validationError("invalid_number", "Your card number is invalid.");
+      if (digits.length >= length && !luhn(digits))
+        state.error = validationError("invalid_number", "Your card number is invalid.");
       else state.complete = digits.length >= length;
     } else if (part === "cardExpiry") {
       var expiry = parseExpiry(value);
@@ -75,8 +81,10 @@
         var month = expiry.month;
         var year = expiry.year;
         var now = new Date();
-        if (month < 1 || month > 12) state.error = validationError("invalid_expiry_month", "Your card's expiration date is invalid.");
-        else if (year < now.getFullYear()) state.error = validationError("invalid_expiry_year_past", "Your card's expiration year is in the past.");
+        if (month < 1 || month > 12)
+          state.error = validationError("invalid_expiry_month", "Your card's expiration date is invalid.");
+        else if (year < now.getFullYear())
+          state.error = validationError("invalid_expiry_year_past", "Your card's expiration year is in the past.");
         else if (year === now.getFullYear() && month < now.getMonth() + 1)
           state.error = validationError("invalid_expiry_month_past", "Your card's expiration date is in the past.");
         else state.complete = true;
@@ -84,7 +92,8 @@
     } else {
       state.complete = /^\s*\d{3,4}\s*$/.test(value);
     }
-    if (leaving && !state.empty && !state.complete && !state.error) state.error = validationError(INCOMPLETE[part][0], INCOMPLETE[part][1]);
+    if (leaving && !state.empty && !state.complete && !state.error)
+      state.error = validationError(INCOMPLETE[part][0], INCOMPLETE[part][1]);
     return state;
   }
 
@@ -99,9 +108,13 @@
   }
   Element.prototype.mount = function (target) {
     if (this._destroyed) throw new Error("This Element has already been destroyed. Please create a new one.");
-    if (this._node) throw new Error("This Element is already mounted. Use `unmount` to unmount the Element before re-mounting.");
+    if (this._node)
+      throw new Error("This Element is already mounted. Use `unmount` to unmount the Element before re-mounting.");
     var parent = typeof target === "string" ? document.querySelector(target) : target;
-    if (!parent) throw new Error("The selector you specified (" + target + ") applies to no DOM elements that are currently on the page.");
+    if (!parent)
+      throw new Error(
+        "The selector you specified (" + target + ") applies to no DOM elements that are currently on the page.",
+      );
     var self = this;
     var node = document.createElement("div");
     node.className = "StripeElement";
@@ -172,9 +185,10 @@
   };
   Element.prototype.off = function (event, handler) {
     if (!handler) delete this._handlers[event];
-    else this._handlers[event] = (this._handlers[event] || []).filter(function (h) {
-      return h !== handler;
-    });
+    else
+      this._handlers[event] = (this._handlers[event] || []).filter(function (h) {
+        return h !== handler;
+      });
     return this;
   };
   Element.prototype._emit = function (event, payload) {
@@ -224,7 +238,10 @@
     this._options = options || {};
   }
   Elements.prototype.create = function (type, options) {
-    if (!PARTS[type]) throw new Error("The payment sandbox's Stripe.js supports card, cardNumber, cardExpiry and cardCvc elements, not " + type + ".");
+    if (!PARTS[type])
+      throw new Error(
+        "The payment sandbox's Stripe.js supports card, cardNumber, cardExpiry and cardCvc elements, not " + type + ".",
+      );
     if (this._elements[type]) throw new Error("Can only create one Element of type " + type + ".");
     var element = new Element(type, this, options);
     this._elements[type] = element;
@@ -267,7 +284,8 @@
   Stripe.prototype._request = function (method, path, params) {
     var body = formEncode(params, "", new URLSearchParams());
     body.set("key", this._key);
-    var request = method === "GET" ? fetch(apiBase + path + "?" + body) : fetch(apiBase + path, { method: "POST", body: body });
+    var request =
+      method === "GET" ? fetch(apiBase + path + "?" + body) : fetch(apiBase + path, { method: "POST", body: body });
     return request.then(
       function (response) {
         return response.json().then(function (json) {
@@ -275,7 +293,10 @@
         });
       },
       function () {
-        return { ok: false, json: { error: { type: "api_connection_error", message: "We could not reach the payment sandbox." } } };
+        return {
+          ok: false,
+          json: { error: { type: "api_connection_error", message: "We could not reach the payment sandbox." } },
+        };
       },
     );
   };
@@ -290,7 +311,14 @@
       if (!state.complete) return { error: validationError(INCOMPLETE[part][0], INCOMPLETE[part][1]) };
     }
     var expiry = parseExpiry(values.cardExpiry);
-    return { card: { number: values.cardNumber.replace(/\D/g, ""), exp_month: expiry.month, exp_year: expiry.year, cvc: values.cardCvc.trim() } };
+    return {
+      card: {
+        number: values.cardNumber.replace(/\D/g, ""),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: values.cardCvc.trim(),
+      },
+    };
   }
   Stripe.prototype._createPaymentMethod = function (card, billingDetails) {
     var params = { type: "card", billing_details: billingDetails };
@@ -310,7 +338,9 @@
   Stripe.prototype.createPaymentMethod = function (data, element, extra) {
     if (typeof data === "string") data = { type: data, card: element, billing_details: extra && extra.billing_details };
     if (!data || data.type !== "card")
-      return Promise.resolve({ error: { type: "invalid_request_error", message: "The payment sandbox only creates card payment methods." } });
+      return Promise.resolve({
+        error: { type: "invalid_request_error", message: "The payment sandbox only creates card payment methods." },
+      });
     return this._createPaymentMethod(data.card, data.billing_details);
   };
   Stripe.prototype.createToken = function (element, data) {
@@ -335,7 +365,8 @@
       var dialog = document.createElement("div");
       dialog.setAttribute("role", "dialog");
       dialog.setAttribute("aria-label", "3D Secure authentication");
-      dialog.style.cssText = "position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2000";
+      dialog.style.cssText =
+        "position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2000";
       var box = document.createElement("div");
       box.style.cssText = "background:#fff;padding:1.5rem;border-radius:.5rem;max-width:22rem";
       box.innerHTML = "<p><strong>Payment sandbox</strong>: your bank asks you to confirm this payment.</p>";
@@ -347,11 +378,17 @@
         button.textContent = outcome === "complete" ? "Complete authentication" : "Fail authentication";
         button.addEventListener("click", function () {
           dialog.remove();
-          self._request("POST", "/authenticate/" + intent.id, { client_secret: clientSecret, outcome: outcome }).then(function (answer) {
-            if (!answer.ok) return resolve({ error: answer.json.error });
-            var after = answer.json;
-            resolve(after.status === "succeeded" ? { paymentIntent: after } : { error: Object.assign({ payment_intent: after }, after.last_payment_error) });
-          });
+          self
+            ._request("POST", "/authenticate/" + intent.id, { client_secret: clientSecret, outcome: outcome })
+            .then(function (answer) {
+              if (!answer.ok) return resolve({ error: answer.json.error });
+              var after = answer.json;
+              resolve(
+                after.status === "succeeded"
+                  ? { paymentIntent: after }
+                  : { error: Object.assign({ payment_intent: after }, after.last_payment_error) },
+              );
+            });
         });
         box.appendChild(button);
       });
@@ -371,14 +408,23 @@
         ? Promise.resolve({ paymentMethod: { id: method } })
         : method && method.card
           ? this._createPaymentMethod(method.card, method.billing_details)
-          : Promise.resolve({ error: { type: "integration_error", message: "Pass a card Element as payment_method.card, or a PaymentMethod id." } });
+          : Promise.resolve({
+              error: {
+                type: "integration_error",
+                message: "Pass a card Element as payment_method.card, or a PaymentMethod id.",
+              },
+            });
     return paymentMethod.then(function (created) {
       if (created.error) return created;
       return self
-        ._request("POST", "/v1/payment_intents/" + intentId + "/confirm", { client_secret: clientSecret, payment_method: created.paymentMethod.id })
+        ._request("POST", "/v1/payment_intents/" + intentId + "/confirm", {
+          client_secret: clientSecret,
+          payment_method: created.paymentMethod.id,
+        })
         .then(function (answer) {
           if (!answer.ok) return { error: answer.json.error };
-          if (answer.json.status !== "requires_action" || (options && options.handleActions === false)) return { paymentIntent: answer.json };
+          if (answer.json.status !== "requires_action" || (options && options.handleActions === false))
+            return { paymentIntent: answer.json };
           return self._authenticate(answer.json, clientSecret);
         });
     });

@@ -49,7 +49,10 @@ export type CheckoutLine = { name: string; unitAmount: number; quantity: number 
 
 type Card = { number: string; brand: string; last4: string; exp_month?: number; exp_year?: number };
 
-const TEST_CARDS: Record<string, { outcome: "succeeded" | "authenticate" } | { outcome: "declined"; decline_code: string; message: string }> = {
+const TEST_CARDS: Record<
+  string,
+  { outcome: "succeeded" | "authenticate" } | { outcome: "declined"; decline_code: string; message: string }
+> = {
   "4242424242424242": { outcome: "succeeded" },
   // 3D Secure: the buyer must pass the bank's check (the sandbox's /authenticate page) first.
   "4000002500003155": { outcome: "authenticate" },
@@ -105,7 +108,11 @@ function postEvent(url: string, payload: string, signature: string): Promise<num
       {
         method: "POST",
         agent: eventAgents[target.protocol as keyof typeof eventAgents],
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload), "Stripe-Signature": signature },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(payload),
+          "Stripe-Signature": signature,
+        },
       },
       (response) => {
         response.resume();
@@ -130,7 +137,11 @@ const json = (status: number, body: unknown): Answer => ({
 // The sandbox's pages: one buyer's payment, never kept by a cache.
 const PAGE_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
 // Loaded by <script src> from any page, as js.stripe.com is (a shop's CORP default would block it).
-const STAND_IN_HEADERS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store", "Cross-Origin-Resource-Policy": "cross-origin" };
+const STAND_IN_HEADERS = {
+  "Content-Type": "text/javascript; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Cross-Origin-Resource-Policy": "cross-origin",
+};
 
 class StripeApiError extends Error {
   constructor(
@@ -167,19 +178,29 @@ function parseForm(body: string): Record<string, unknown> {
 }
 
 const invalidParam = (param: string) =>
-  new StripeApiError(400, { type: "invalid_request_error", param, message: `Invalid value for ${param}: a parameter cannot be both a value and a hash.` });
+  new StripeApiError(400, {
+    type: "invalid_request_error",
+    param,
+    message: `Invalid value for ${param}: a parameter cannot be both a value and a hash.`,
+  });
 
 /** Stripe refuses a URL it could not send the buyer to. */
 function webUrlParam(params: Record<string, unknown>, name: string): string | null {
   const value = params[name];
   if (value === undefined) return null;
   if (typeof value === "string" && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return value;
-  throw new StripeApiError(400, { type: "invalid_request_error", param: name, message: `Invalid URL: ${String(value).slice(0, 200)}` });
+  throw new StripeApiError(400, {
+    type: "invalid_request_error",
+    param: name,
+    message: `Invalid URL: ${String(value).slice(0, 200)}`,
+  });
 }
 
 export async function startStripeSandbox(options: SandboxOptions): Promise<{ url: string; close(): Promise<void> }> {
   const intents = new Map<string, Intent>();
-  const cards = new Map<string, Card>(Object.entries(TOKENS).map(([id, number]) => [id, { number, brand: "visa", last4: number.slice(-4) }]));
+  const cards = new Map<string, Card>(
+    Object.entries(TOKENS).map(([id, number]) => [id, { number, brand: "visa", last4: number.slice(-4) }]),
+  );
   const tokens = new Map<string, Card>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, CheckoutSession>();
@@ -223,7 +244,13 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     const card = (params.card ?? {}) as Record<string, string>;
     if (card.token) {
       const tokenCard = tokens.get(card.token);
-      if (!tokenCard) throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", param: "card[token]", message: `No such token: '${card.token}'` });
+      if (!tokenCard)
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "card[token]",
+          message: `No such token: '${card.token}'`,
+        });
       tokens.delete(card.token); // single use, as Stripe's
       return tokenCard;
     }
@@ -235,7 +262,13 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         param: "card[number]",
         message: "Your card number is incorrect.",
       });
-    return { number, brand: "visa", last4: number.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) };
+    return {
+      number,
+      brand: "visa",
+      last4: number.slice(-4),
+      exp_month: Number(card.exp_month),
+      exp_year: Number(card.exp_year),
+    };
   }
 
   function createPaymentMethod(params: Record<string, unknown>) {
@@ -249,12 +282,21 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       object: "payment_method",
       type: "card",
       billing_details: {
-        address: Object.fromEntries(["city", "country", "line1", "line2", "postal_code", "state"].map((k) => [k, address[k] ?? null])),
+        address: Object.fromEntries(
+          ["city", "country", "line1", "line2", "postal_code", "state"].map((k) => [k, address[k] ?? null]),
+        ),
         email: billing.email ?? null,
         name: billing.name ?? null,
         phone: billing.phone ?? null,
       },
-      card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, funding: "credit", country: "US" },
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        funding: "credit",
+        country: "US",
+      },
       created: Math.floor(Date.now() / 1000),
       customer: null,
       livemode: false,
@@ -268,7 +310,10 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     const details = (params.card ?? {}) as Record<string, string>;
     const id = newId("tok");
     tokens.set(id, card);
-    const address = ["city", "country", "line1", "line2", "state", "zip"].map((k) => [`address_${k}`, details[`address_${k}`] ?? null]);
+    const address = ["city", "country", "line1", "line2", "state", "zip"].map((k) => [
+      `address_${k}`,
+      details[`address_${k}`] ?? null,
+    ]);
     return {
       id,
       object: "token",
@@ -296,7 +341,11 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   function createIntent(params: Record<string, unknown>): Intent {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 50)
-      throw new StripeApiError(400, { type: "invalid_request_error", param: "amount", message: "Amount must be at least $0.50 usd" });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        param: "amount",
+        message: "Amount must be at least $0.50 usd",
+      });
     const id = newId("pi");
     const intent: Intent = {
       id,
@@ -329,14 +378,21 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     const returnUrl = webUrlParam(params, "return_url");
     const card = cards.get(String(params.payment_method ?? ""));
     if (!card)
-      throw new StripeApiError(400, { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod" });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: "No such PaymentMethod",
+      });
     const test = TEST_CARDS[card.number];
     intent.payment_method = String(params.payment_method);
     if (test.outcome === "succeeded") return succeed(intent);
     if (test.outcome !== "declined") {
       intent.status = "requires_action";
       intent.last_payment_error = null;
-      intent.next_action = { type: "redirect_to_url", redirect_to_url: { url: `${publicUrl}/authenticate/${intent.id}`, return_url: returnUrl } };
+      intent.next_action = {
+        type: "redirect_to_url",
+        redirect_to_url: { url: `${publicUrl}/authenticate/${intent.id}`, return_url: returnUrl },
+      };
       return intent;
     }
     const error = { type: "card_error", code: "card_declined", decline_code: test.decline_code, message: test.message };
@@ -359,7 +415,11 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   /** The bank's answer to a 3D Secure check: the buyer passed it, or not. */
   function authenticate(intent: Intent, passed: boolean): Intent {
     if (intent.status !== "requires_action")
-      throw new StripeApiError(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.` });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${intent.status}.`,
+      });
     if (passed) return succeed(intent);
     intent.status = "requires_payment_method";
     intent.payment_method = null;
@@ -396,21 +456,38 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   }
 
   // Refunds by intent: a charge is refunded once, in full, as the shop asks for it.
-  const refunds = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string; status: string }>();
+  const refunds = new Map<
+    string,
+    { id: string; object: "refund"; amount: number; payment_intent: string; status: string }
+  >();
 
   function refund(params: Record<string, unknown>) {
     const intent = intentOr404(String(params.payment_intent ?? ""));
     if (intent.status !== "succeeded")
-      throw new StripeApiError(400, { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "This PaymentIntent has no successful charge to refund.",
+      });
     if (refunds.has(intent.id))
       throw new StripeApiError(400, {
         type: "invalid_request_error",
         code: "charge_already_refunded",
         message: `Charge ${intent.latest_charge} has already been refunded.`,
       });
-    const refundObject = { id: newId("re"), object: "refund" as const, amount: intent.amount, payment_intent: intent.id, status: "succeeded" };
+    const refundObject = {
+      id: newId("re"),
+      object: "refund" as const,
+      amount: intent.amount,
+      payment_intent: intent.id,
+      status: "succeeded",
+    };
     refunds.set(intent.id, refundObject);
-    void deliver("charge.refunded", { id: intent.latest_charge, object: "charge", payment_intent: intent.id, refunded: true });
+    void deliver("charge.refunded", {
+      id: intent.latest_charge,
+      object: "charge",
+      payment_intent: intent.id,
+      refunded: true,
+    });
     return refundObject;
   }
 
@@ -422,29 +499,52 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
   function sessionOr404(id: string): CheckoutSession {
     const session = sessions.get(id);
     if (!session)
-      throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` });
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such checkout.session: '${id}'`,
+      });
     // Stripe expires open sessions at expires_at; here it happens when the session is next looked at.
     if (session.status === "open" && session.expires_at * 1000 <= Date.now()) expire(session);
     return session;
   }
 
   function createSession(params: Record<string, unknown>): CheckoutSession {
-    const invalid = (param: string, message: string) => new StripeApiError(400, { type: "invalid_request_error", param, message });
+    const invalid = (param: string, message: string) =>
+      new StripeApiError(400, { type: "invalid_request_error", param, message });
     if (params.mode !== "payment") throw invalid("mode", "Only mode=payment is supported by the payment sandbox.");
     if (params.success_url === undefined) throw invalid("success_url", "Missing required param: success_url.");
     const successUrl = webUrlParam(params, "success_url")!;
     const cancelUrl = webUrlParam(params, "cancel_url");
-    const lines: CheckoutLine[] = Object.values((params.line_items ?? {}) as Record<string, Record<string, any>>).map((item) => ({
-      name: String(item.price_data?.product_data?.name ?? ""),
-      unitAmount: Number(item.price_data?.unit_amount),
-      quantity: Number(item.quantity ?? 1),
-    }));
-    if (lines.length === 0 || lines.some((l) => !l.name || !Number.isInteger(l.unitAmount) || l.unitAmount < 0 || !Number.isInteger(l.quantity) || l.quantity < 1))
-      throw invalid("line_items", "Each line item needs price_data[product_data][name], price_data[unit_amount] and quantity.");
+    const lines: CheckoutLine[] = Object.values((params.line_items ?? {}) as Record<string, Record<string, any>>).map(
+      (item) => ({
+        name: String(item.price_data?.product_data?.name ?? ""),
+        unitAmount: Number(item.price_data?.unit_amount),
+        quantity: Number(item.quantity ?? 1),
+      }),
+    );
+    if (
+      lines.length === 0 ||
+      lines.some(
+        (l) =>
+          !l.name ||
+          !Number.isInteger(l.unitAmount) ||
+          l.unitAmount < 0 ||
+          !Number.isInteger(l.quantity) ||
+          l.quantity < 1,
+      )
+    )
+      throw invalid(
+        "line_items",
+        "Each line item needs price_data[product_data][name], price_data[unit_amount] and quantity.",
+      );
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
     if (!(expiresAt >= now + 30 * 60 && expiresAt <= now + 24 * 3600))
-      throw invalid("expires_at", "The Checkout Session must expire between 30 minutes and 24 hours after it is created.");
+      throw invalid(
+        "expires_at",
+        "The Checkout Session must expire between 30 minutes and 24 hours after it is created.",
+      );
     const id = newId("cs_test");
     const session: CheckoutSession = {
       id,
@@ -465,7 +565,8 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       created: now,
       livemode: false,
     };
-    const intentMetadata = ((params.payment_intent_data as Record<string, unknown> | undefined)?.metadata ?? {}) as Record<string, string>;
+    const intentMetadata = ((params.payment_intent_data as Record<string, unknown> | undefined)?.metadata ??
+      {}) as Record<string, string>;
     sessions.set(id, session);
     sessionDetails.set(id, { lines, intentMetadata });
     return session;
@@ -475,7 +576,8 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     session.status = "expired";
     session.url = null;
     const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
-    if (intent && (intent.status === "requires_payment_method" || intent.status === "requires_action")) intent.status = "canceled";
+    if (intent && (intent.status === "requires_payment_method" || intent.status === "requires_action"))
+      intent.status = "canceled";
     void deliver("checkout.session.expired", { ...session });
   }
 
@@ -505,7 +607,14 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     if (!session) return html(404, "<!doctype html><title>Not found</title><p>This payment page does not exist.</p>");
     const { lines, intentMetadata } = sessionDetails.get(id)!;
     const view = (error?: string) =>
-      checkoutPage({ session, lines, error, typed: error ? { number: String(params.number ?? ""), expiry: String(params.expiry ?? ""), cvc: String(params.cvc ?? "") } : {} });
+      checkoutPage({
+        session,
+        lines,
+        error,
+        typed: error
+          ? { number: String(params.number ?? ""), expiry: String(params.expiry ?? ""), cvc: String(params.cvc ?? "") }
+          : {},
+      });
     if (session.status !== "open") return html(410, view());
     const current = session.payment_intent ? intents.get(session.payment_intent) : undefined;
     if (method !== "POST") {
@@ -514,17 +623,26 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       return html(200, view(current?.last_payment_error?.message));
     }
     try {
-      const [month, year] = String(params.expiry ?? "").split("/").map((part) => Number(part.trim()));
-      const card = createPaymentMethod({ card: { number: params.number, exp_month: month, exp_year: year, cvc: params.cvc } });
+      const [month, year] = String(params.expiry ?? "")
+        .split("/")
+        .map((part) => Number(part.trim()));
+      const card = createPaymentMethod({
+        card: { number: params.number, exp_month: month, exp_year: year, cvc: params.cvc },
+      });
       if (!(month >= 1 && month <= 12 && year >= 0))
-        throw new StripeApiError(402, { type: "card_error", code: "invalid_expiry_month", message: "Your card's expiration date is incomplete." });
+        throw new StripeApiError(402, {
+          type: "card_error",
+          code: "invalid_expiry_month",
+          message: "Your card's expiration date is incomplete.",
+        });
       // One intent per session, created at the first attempt and confirmed again after a decline.
       const intent =
         (session.payment_intent && intents.get(session.payment_intent)) ||
         createIntent({ amount: session.amount_total, currency: session.currency, metadata: intentMetadata });
       session.payment_intent = intent.id;
       confirm(intent, { payment_method: card.id, return_url: `${publicUrl}/pay/${session.id}` });
-      if (intent.next_action) return { status: 303, headers: { Location: intent.next_action.redirect_to_url.url }, body: "" };
+      if (intent.next_action)
+        return { status: 303, headers: { Location: intent.next_action.redirect_to_url.url }, body: "" };
       return completeSession(session);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -538,23 +656,37 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     if (method === "POST" && path === "/v1/tokens") return createToken(params);
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)$/)) && method === "GET") return intentOr404(m[1]);
-    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST") return confirm(intentOr404(m[1]), params);
-    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === "POST") return cancel(intentOr404(m[1]));
+    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/confirm$/)) && method === "POST")
+      return confirm(intentOr404(m[1]), params);
+    if ((m = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === "POST")
+      return cancel(intentOr404(m[1]));
     if (method === "POST" && path === "/v1/refunds") return refund(params);
     if (method === "GET" && path === "/v1/refunds") return listRefunds(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)$/)) && method === "GET") return sessionOr404(m[1]);
-    if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)\/expire$/)) && method === "POST") return expireSession(sessionOr404(m[1]));
-    throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/(\w+)\/expire$/)) && method === "POST")
+      return expireSession(sessionOr404(m[1]));
+    throw new StripeApiError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   /** One request, its body read: the sandbox's answer. Throws a StripeApiError for a request it refuses. */
   function answer(method: string, url: URL, headers: http.IncomingHttpHeaders, rawBody: string): Answer {
-    if (url.pathname === "/v3" || url.pathname === "/v3/") return { status: 200, headers: STAND_IN_HEADERS, body: stripeJsStandIn };
+    if (url.pathname === "/v3" || url.pathname === "/v3/")
+      return { status: 200, headers: STAND_IN_HEADERS, body: stripeJsStandIn };
     // Stripe.js calls the API from the shop's pages (or a client's, on another origin), with the
     // publishable key in the body.
     if (method === "OPTIONS")
-      return { status: 204, headers: { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Authorization, Content-Type" }, body: "" };
+      return {
+        status: 204,
+        headers: {
+          "Access-Control-Allow-Methods": "GET, POST",
+          "Access-Control-Allow-Headers": "Authorization, Content-Type",
+        },
+        body: "",
+      };
     const params = { ...parseForm(rawBody), ...Object.fromEntries(url.searchParams) };
     const pay = url.pathname.match(/^\/pay\/(cs_\w+)$/);
     if (pay) return hostedCheckout(method, pay[1], params);
@@ -601,15 +733,28 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       let reply: Answer;
       try {
         if (size > MAX_BODY_BYTES)
-          throw new StripeApiError(413, { type: "invalid_request_error", message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
-        if (!URL.canParse(req.url ?? "/", "http://sandbox")) throw new StripeApiError(400, { type: "invalid_request_error", message: "Invalid request URL." });
-        reply = answer(req.method ?? "GET", new URL(req.url ?? "/", "http://sandbox"), req.headers, Buffer.concat(chunks).toString("utf8"));
+          throw new StripeApiError(413, {
+            type: "invalid_request_error",
+            message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+          });
+        if (!URL.canParse(req.url ?? "/", "http://sandbox"))
+          throw new StripeApiError(400, { type: "invalid_request_error", message: "Invalid request URL." });
+        reply = answer(
+          req.method ?? "GET",
+          new URL(req.url ?? "/", "http://sandbox"),
+          req.headers,
+          Buffer.concat(chunks).toString("utf8"),
+        );
       } catch (error) {
         if (error instanceof StripeApiError) reply = json(error.status, { error: error.body });
         else {
           // A bug of the sandbox's own: said, and answered as Stripe answers its own failures.
-          log(`payment sandbox: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
-          reply = json(500, { error: { type: "api_error", message: "The payment sandbox failed to answer this request." } });
+          log(
+            `payment sandbox: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
+          );
+          reply = json(500, {
+            error: { type: "api_error", message: "The payment sandbox failed to answer this request." },
+          });
         }
       }
       res.writeHead(reply.status, { "Access-Control-Allow-Origin": "*", ...reply.headers });

@@ -2,5 +2,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { startStripeSandbox, type SandboxOptions } from "./stripe-sandbox";
 
-const sandbox = await startStripeSandbox({ ...(workerData as Omit<SandboxOptions, "log">), log: (message) => console.warn(message) });
+const sandbox = await startStripeSandbox({
+  ...(workerData as Omit<SandboxOptions, "log">),
+  log: (message) => console.warn(message),
+});
 parentPort!.postMessage(sandbox.url);

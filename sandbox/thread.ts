@@ -5,7 +5,9 @@ import type { SandboxOptions } from "./stripe-sandbox";
  * Starts the payment sandbox on a thread of its own: the HTTP work of the sandbox's API and its
  * webhook deliveries then run beside the shop's event loop instead of on it. Logs go to stderr.
  */
-export async function startStripeSandboxThread(options: Omit<SandboxOptions, "log">): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStripeSandboxThread(
+  options: Omit<SandboxOptions, "log">,
+): Promise<{ url: string; close(): Promise<void> }> {
   const worker = new Worker(new URL("./thread-entry.mjs", import.meta.url), { workerData: options });
   const url = await new Promise<string>((resolve, reject) => {
     worker.once("message", resolve);

@@ -47,7 +47,15 @@ async function logOf(format: "json" | "text", requests: [string, Record<string, 
 
 describe("the access log", () => {
   it("writes a JSON line per request, cache hits included: method, URL, status, time and body bytes", async () => {
-    const lines = (await logOf("json", [["/cached"], ["/page", { "accept-encoding": "identity" }], ["/page", { "accept-encoding": "gzip" }], ["/stream"], ["/missing?q=1"]])).map((line) => JSON.parse(line));
+    const lines = (
+      await logOf("json", [
+        ["/cached"],
+        ["/page", { "accept-encoding": "identity" }],
+        ["/page", { "accept-encoding": "gzip" }],
+        ["/stream"],
+        ["/missing?q=1"],
+      ])
+    ).map((line) => JSON.parse(line));
     expect(lines.map(({ method, url, status, bytes }) => ({ method, url, status, bytes }))).toEqual([
       { method: "GET", url: "/cached", status: 200, bytes: 11 },
       { method: "GET", url: "/page", status: 200, bytes: 5500 },

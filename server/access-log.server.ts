@@ -39,7 +39,8 @@ const FLUSH_MS = 1000;
 export const requestStart = () => performance.now();
 
 function byteLength(chunk: unknown, encoding: unknown): number {
-  if (typeof chunk === "string") return Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (typeof chunk === "string")
+    return Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
   if (chunk instanceof Uint8Array) return chunk.byteLength;
   return 0;
 }
@@ -54,7 +55,13 @@ export function createAccessLog({ format, destination = 1 }: AccessLogOptions): 
   });
   const logger = format === "json" ? pino({ base: { pid: process.pid } }, stream) : null;
 
-  const line = (method: string | undefined, url: string | undefined, status: number, startedAt: number, bytes: number) => {
+  const line = (
+    method: string | undefined,
+    url: string | undefined,
+    status: number,
+    startedAt: number,
+    bytes: number,
+  ) => {
     const ms = Math.round((performance.now() - startedAt) * 100) / 100;
     const shown = url && url.length > MAX_URL ? `${url.slice(0, MAX_URL)}…` : url;
     if (logger) logger.info({ method, url: shown, status, ms, bytes });

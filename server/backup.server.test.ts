@@ -54,7 +54,9 @@ function startOrderWriter(databasePath: string) {
         };
         waiters.add(wake);
         wake();
-        void exited.then((code) => reject(new Error(`the order writer exited (${code}) after ${committed.length} orders`)));
+        void exited.then((code) =>
+          reject(new Error(`the order writer exited (${code}) after ${committed.length} orders`)),
+        );
       });
     },
     async stop() {
@@ -76,7 +78,11 @@ describe("npm run backup", () => {
     try {
       await writer.until(200);
       const committedBefore = [...writer.committed];
-      const report = await backupShop({ databasePath: shop.databasePath, uploadsDir: shop.uploadsDir, backupsDir: path.join(shop.dir, "backups") });
+      const report = await backupShop({
+        databasePath: shop.databasePath,
+        uploadsDir: shop.uploadsDir,
+        backupsDir: path.join(shop.dir, "backups"),
+      });
       // The writer was still at work through the backup, and goes on after it.
       await writer.until(writer.committed.length + 50);
       expect(await writer.stop()).toBe(0);
@@ -112,16 +118,21 @@ describe("npm run backup", () => {
     const backupsDir = path.join(shop.dir, "elsewhere");
     const first = await backupShop({ ...shop, backupsDir, now });
     const second = await backupShop({ ...shop, backupsDir, now });
-    expect([first.folder, second.folder]).toEqual([path.join(backupsDir, "2026-11-22T06-35-12Z"), path.join(backupsDir, "2026-11-22T06-35-12Z-2")]);
+    expect([first.folder, second.folder]).toEqual([
+      path.join(backupsDir, "2026-11-22T06-35-12Z"),
+      path.join(backupsDir, "2026-11-22T06-35-12Z-2"),
+    ]);
     expect(fs.existsSync(second.database.file)).toBe(true);
   });
 
   it("refuses a backups folder inside the uploads folder, and leaves nothing behind", async () => {
     const shop = await shopData();
-    await expect(backupShop({ ...shop, backupsDir: path.join(shop.uploadsDir, "backups") })).rejects.toThrow(/inside the uploads folder/);
-    await expect(backupShop({ ...shop, databasePath: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") })).rejects.toThrow(
-      /no database/,
+    await expect(backupShop({ ...shop, backupsDir: path.join(shop.uploadsDir, "backups") })).rejects.toThrow(
+      /inside the uploads folder/,
     );
+    await expect(
+      backupShop({ ...shop, databasePath: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") }),
+    ).rejects.toThrow(/no database/);
     expect(fs.existsSync(path.join(shop.uploadsDir, "backups"))).toBe(false);
   });
 });

@@ -22,7 +22,12 @@ export type BackupReport = {
   uploads: { source: string; folder: string; files: number; bytes: number };
 };
 
-export async function backupShop({ databasePath, uploadsDir, backupsDir, now = new Date() }: BackupOptions): Promise<BackupReport> {
+export async function backupShop({
+  databasePath,
+  uploadsDir,
+  backupsDir,
+  now = new Date(),
+}: BackupOptions): Promise<BackupReport> {
   if (databasePath === ":memory:") throw new Error("DATABASE_URL is :memory:, there is no database file to back up.");
   if (!fs.existsSync(databasePath)) throw new Error(`There is no database at ${databasePath}.`);
   if (isInside(path.resolve(backupsDir), path.resolve(uploadsDir)))
@@ -37,11 +42,17 @@ export async function backupShop({ databasePath, uploadsDir, backupsDir, now = n
     const databaseName = path.basename(databasePath);
     await backup(databasePath, path.join(partial, databaseName));
     // After the database: every picture a backed-up row names was written before that row.
-    const uploads = fs.existsSync(uploadsDir) ? copyTree(uploadsDir, path.join(partial, "uploads")) : { files: 0, bytes: 0 };
+    const uploads = fs.existsSync(uploadsDir)
+      ? copyTree(uploadsDir, path.join(partial, "uploads"))
+      : { files: 0, bytes: 0 };
     fs.renameSync(partial, folder);
     return {
       folder,
-      database: { source: databasePath, file: path.join(folder, databaseName), bytes: fs.statSync(path.join(folder, databaseName)).size },
+      database: {
+        source: databasePath,
+        file: path.join(folder, databaseName),
+        bytes: fs.statSync(path.join(folder, databaseName)).size,
+      },
       uploads: { source: uploadsDir, folder: path.join(folder, "uploads"), ...uploads },
     };
   } catch (error) {

@@ -38,7 +38,10 @@ describe("Content-Security-Policy", () => {
       `<script nonce="other">alert("wrong nonce")</script>`,
       `<script nonce="n1">window.__remixContext = {"a":"é"};</script>`,
     ].join("\n");
-    expect(inlineScriptHashes(html, "n1")).toEqual([sha256(`window.__remixContext = {"a":"é"};`), sha256(`import "/assets/entry.js";`)]);
+    expect(inlineScriptHashes(html, "n1")).toEqual([
+      sha256(`window.__remixContext = {"a":"é"};`),
+      sha256(`import "/assets/entry.js";`),
+    ]);
 
     const header = policy.forStoredResponse(Buffer.from(html), "text/html; charset=utf-8", "n1");
     expect(directive(header, "script-src")).toEqual([
@@ -60,7 +63,13 @@ describe("Content-Security-Policy", () => {
   });
 
   it("upgrades insecure requests when the shop is on https", () => {
-    const https = contentSecurityPolicy({ script: [], connect: [], frame: [], formAction: [], upgradeInsecureRequests: true });
+    const https = contentSecurityPolicy({
+      script: [],
+      connect: [],
+      frame: [],
+      formAction: [],
+      upgradeInsecureRequests: true,
+    });
     expect(directive(https.withNonce("n"), "upgrade-insecure-requests")).toEqual([]);
   });
 });
@@ -68,7 +77,10 @@ describe("Content-Security-Policy", () => {
 /** What the middleware leaves on one response: its nonce and headers. */
 function respond(setPolicies: ReturnType<typeof securityPolicies>) {
   const headers = new Map<string, string>();
-  const res = { locals: {} as Record<string, string>, setHeader: (name: string, value: string) => headers.set(name, value) };
+  const res = {
+    locals: {} as Record<string, string>,
+    setHeader: (name: string, value: string) => headers.set(name, value),
+  };
   setPolicies({} as Request, res as unknown as Response, () => {});
   return { nonce: res.locals.cspNonce, headers };
 }

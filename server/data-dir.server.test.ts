@@ -32,7 +32,8 @@ describe("unwritableFolder", () => {
 });
 
 describe("folderProblem", () => {
-  const denied = (at: string) => Object.assign(new Error(`EACCES: permission denied, mkdir '${at}'`), { code: "EACCES", path: at });
+  const denied = (at: string) =>
+    Object.assign(new Error(`EACCES: permission denied, mkdir '${at}'`), { code: "EACCES", path: at });
 
   it("tells the owner of a volume the shop's user cannot write how to give it to that user", () => {
     const problem = folderProblem("/data", denied("/data"), { uid: 1000, gid: 1000 });
@@ -44,12 +45,19 @@ describe("folderProblem", () => {
   });
 
   it("names the sub-folder that could not be made", () => {
-    expect(folderProblem("/data/uploads", denied("/data/uploads"), { uid: 1000, gid: 1000 })).toMatch(/^The shop cannot write to \/data\/uploads: /);
-    expect(folderProblem("/data/a/b", denied("/data/a"), { uid: 7, gid: 8 })).toMatch(/^The shop cannot write to \/data\/a\/b \(\/data\/a\): .*chown -R 7:8/);
+    expect(folderProblem("/data/uploads", denied("/data/uploads"), { uid: 1000, gid: 1000 })).toMatch(
+      /^The shop cannot write to \/data\/uploads: /,
+    );
+    expect(folderProblem("/data/a/b", denied("/data/a"), { uid: 7, gid: 8 })).toMatch(
+      /^The shop cannot write to \/data\/a\/b \(\/data\/a\): .*chown -R 7:8/,
+    );
   });
 
   it("says a read-only file system needs a writable volume", () => {
-    const readOnly = Object.assign(new Error("EROFS: read-only file system, access '/data'"), { code: "EROFS", path: "/data" });
+    const readOnly = Object.assign(new Error("EROFS: read-only file system, access '/data'"), {
+      code: "EROFS",
+      path: "/data",
+    });
     expect(folderProblem("/data", readOnly, { uid: 1000, gid: 1000 })).toBe(
       "The shop cannot write to /data: it is on a read-only file system. Mount a writable volume there and start again.",
     );

@@ -13,7 +13,9 @@ app.get("/api/v1/broken", () => {
 app.get("/broken", () => {
   throw new Error("a bug");
 });
-app.get("/too-large", (_req, _res, next) => next(Object.assign(new Error("The body is over 1 MB."), { status: 413, expose: true })));
+app.get("/too-large", (_req, _res, next) =>
+  next(Object.assign(new Error("The body is over 1 MB."), { status: 413, expose: true })),
+);
 app.get("/half-sent", (_req, res, next) => {
   res.writeHead(200, { "Content-Type": "text/plain" });
   res.write("partial");
@@ -35,7 +37,9 @@ describe("edgeErrorHandler", () => {
         const answer = await server.request(path);
         expect(answer.status, path).toBe(400);
         expect(answer.headers["content-type"]).toMatch("text/html");
-        expect(answer.body.toString()).toContain("This address is not valid: one of its %-escapes (such as %ZZ) does not decode.");
+        expect(answer.body.toString()).toContain(
+          "This address is not valid: one of its %-escapes (such as %ZZ) does not decode.",
+        );
         expect(answer.body.toString()).not.toMatch(/URIError|at decode/);
       }
       expect(logged).not.toHaveBeenCalled();
@@ -60,7 +64,10 @@ describe("edgeErrorHandler", () => {
       expect(page.body.toString()).not.toContain("a bug");
       const api = await server.request("/api/v1/broken");
       expect(api.status).toBe(500);
-      expect(JSON.parse(api.body.toString())).toEqual({ success: false, message: "Something went wrong on our side. Please try again." });
+      expect(JSON.parse(api.body.toString())).toEqual({
+        success: false,
+        message: "Something went wrong on our side. Please try again.",
+      });
       expect(logged).toHaveBeenCalledTimes(2);
       expect((logged.mock.calls[0][0] as Error).message).toBe("a bug");
     } finally {

@@ -7,7 +7,8 @@ import { escapeHtml } from "~/lib/html";
 // that says why everywhere else.
 
 /** Whether the request came with a body (which an early answer leaves unread: the connection is closed after it). */
-export const hasBody = (req: ExpressRequest) => Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
+export const hasBody = (req: ExpressRequest) =>
+  Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined;
 
 export const isApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
 
@@ -36,7 +37,13 @@ function page(status: number, message: string): string {
 }
 
 /** Sends the error; `close` ends the connection after it, so that a body left unread is not read. */
-export function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number, message: string, close = false) {
+export function sendEdgeError(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  close = false,
+) {
   if (close) res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   res.status(status);
@@ -53,7 +60,8 @@ function clientErrorStatus(error: unknown): number | null {
 
 function clientErrorMessage(error: unknown, status: number): string {
   // Express's router could not decode the path (e.g. `/%ZZ`).
-  if (error instanceof URIError) return "This address is not valid: one of its %-escapes (such as %ZZ) does not decode.";
+  if (error instanceof URIError)
+    return "This address is not valid: one of its %-escapes (such as %ZZ) does not decode.";
   if ((error as { expose?: unknown }).expose === true && error instanceof Error) return error.message;
   return TITLES[status] ?? "Bad request";
 }

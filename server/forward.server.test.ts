@@ -15,8 +15,14 @@ const target = http.createServer((req, res) => {
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
     if (req.url!.startsWith("/slow")) return; // never answers
     if (req.url!.startsWith("/redirect"))
-      return void res.writeHead(303, { Location: "http://shop.example/_s/page", "Set-Cookie": "upstream=1", "X-Internal": "no" }).end();
-    res.writeHead(201, { "Content-Type": "text/plain", "Cross-Origin-Resource-Policy": "cross-origin", "Access-Control-Allow-Origin": "*" });
+      return void res
+        .writeHead(303, { Location: "http://shop.example/_s/page", "Set-Cookie": "upstream=1", "X-Internal": "no" })
+        .end();
+    res.writeHead(201, {
+      "Content-Type": "text/plain",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+      "Access-Control-Allow-Origin": "*",
+    });
     res.end(`answer to ${req.method} ${req.url}`);
   });
 });
@@ -29,7 +35,14 @@ function shopWith(forwardsTo: string) {
   const app = express();
   app.use(
     "/_s",
-    ...forwardTo({ name: "The target", target: forwardsTo, forwards: (path) => path !== "/hidden", methods: ["GET", "POST"], bodyLimit: 100, timeoutMs: 300 }),
+    ...forwardTo({
+      name: "The target",
+      target: forwardsTo,
+      forwards: (path) => path !== "/hidden",
+      methods: ["GET", "POST"],
+      bodyLimit: 100,
+      timeoutMs: 300,
+    }),
   );
   app.use((_req, res) => void res.status(418).send("not forwarded"));
   return app;
@@ -40,11 +53,22 @@ type Sent = { method?: string; headers?: http.OutgoingHttpHeaders; body?: string
 /** One request to the shop, as sent (a body either with its length or chunked). */
 function send(path: string, { method = "GET", headers = {}, body, chunked = false, port = shopPort }: Sent = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers: body !== undefined && !chunked ? { ...headers, "Content-Length": Buffer.byteLength(body) } : headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        headers: body !== undefined && !chunked ? { ...headers, "Content-Length": Buffer.byteLength(body) } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -84,7 +108,12 @@ describe("forwardTo", () => {
   it("forwards a form post's body and type, never the shopper's cookies or credentials", async () => {
     const answer = await send("/_s/authenticate/pi_1", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "session=secret", Authorization: "Bearer sk_live_x", Origin: "http://elsewhere.example" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: "session=secret",
+        Authorization: "Bearer sk_live_x",
+        Origin: "http://elsewhere.example",
+      },
       body: "outcome=complete",
     });
     expect(answer.status).toBe(201);
@@ -123,17 +152,33 @@ describe("forwardTo", () => {
 
   it("refuses a body over the limit with a 413, declared or streamed, before the target sees it", async () => {
     const big = "x".repeat(101);
-    const declared = await send("/_s/page", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: big });
+    const declared = await send("/_s/page", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: big,
+    });
     expect(declared.status).toBe(413);
     expect(declared.body).toContain("at most 100 bytes");
-    const streamed = await send("/_s/page", { method: "POST", headers: { "Content-Type": "text/plain" }, body: big, chunked: true });
+    const streamed = await send("/_s/page", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: big,
+      chunked: true,
+    });
     expect(streamed.status).toBe(413);
     expect(seen).toEqual([]);
-    expect((await send("/_s/page", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x".repeat(100) })).status).toBe(201);
+    expect(
+      (await send("/_s/page", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x".repeat(100) }))
+        .status,
+    ).toBe(201);
   });
 
   it("answers 400 for a body it cannot read, 502 when the target is down, 504 when it is too slow", async () => {
-    const garbled = await send("/_s/page", { method: "POST", headers: { "Content-Type": "text/plain", "Content-Encoding": "gzip" }, body: "not gzip" });
+    const garbled = await send("/_s/page", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "Content-Encoding": "gzip" },
+      body: "not gzip",
+    });
     expect(garbled.status).toBe(400);
 
     expect((await send("/_s/slow")).status).toBe(504);

@@ -37,7 +37,14 @@ const ANSWER_HEADERS = [
  * under the shop's own origin. The answer passes through the shop's response middleware (its
  * security headers, compression).
  */
-export function forwardTo({ name, target, forwards, methods, bodyLimit, timeoutMs = 10_000 }: ForwardOptions): (RequestHandler | ErrorRequestHandler)[] {
+export function forwardTo({
+  name,
+  target,
+  forwards,
+  methods,
+  bodyLimit,
+  timeoutMs = 10_000,
+}: ForwardOptions): (RequestHandler | ErrorRequestHandler)[] {
   const { hostname, port } = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
 
@@ -52,8 +59,16 @@ export function forwardTo({ name, target, forwards, methods, bodyLimit, timeoutM
 
   const refuseBody: ErrorRequestHandler = (error, req, res, next) => {
     const status = (error as { status?: unknown }).status;
-    if (status === 413) return sendEdgeError(req, res, 413, `The request is too large: at most ${bodyLimit} bytes can be sent here.`, true);
-    if (typeof status === "number" && status >= 400 && status < 500) return sendEdgeError(req, res, 400, "The request body could not be read.", true);
+    if (status === 413)
+      return sendEdgeError(
+        req,
+        res,
+        413,
+        `The request is too large: at most ${bodyLimit} bytes can be sent here.`,
+        true,
+      );
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return sendEdgeError(req, res, 400, "The request body could not be read.", true);
     next(error);
   };
 
@@ -62,20 +77,28 @@ export function forwardTo({ name, target, forwards, methods, bodyLimit, timeoutM
     const headers: http.OutgoingHttpHeaders = { "content-length": body.length };
     for (const name of REQUEST_HEADERS) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
     // The path as the target's, from the mount point on; the host and port are always the target's.
-    const upstream = http.request({ host: hostname, port, method: req.method, path: req.url, headers, agent, timeout: timeoutMs }, (answer) => {
-      res.status(answer.statusCode ?? 502);
-      for (const name of ANSWER_HEADERS) {
-        const value = answer.headers[name];
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      answer.pipe(res);
-      answer.on("error", () => res.destroy());
-    });
+    const upstream = http.request(
+      { host: hostname, port, method: req.method, path: req.url, headers, agent, timeout: timeoutMs },
+      (answer) => {
+        res.status(answer.statusCode ?? 502);
+        for (const name of ANSWER_HEADERS) {
+          const value = answer.headers[name];
+          if (value !== undefined) res.setHeader(name, value);
+        }
+        answer.pipe(res);
+        answer.on("error", () => res.destroy());
+      },
+    );
     upstream.on("timeout", () => upstream.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
     upstream.on("error", (error) => {
       if (res.headersSent) return void res.destroy();
       const timedOut = (error as NodeJS.ErrnoException).code === "ETIMEDOUT";
-      sendEdgeError(req, res, timedOut ? 504 : 502, timedOut ? `${name} took too long to answer.` : `${name} is not answering.`);
+      sendEdgeError(
+        req,
+        res,
+        timedOut ? 504 : 502,
+        timedOut ? `${name} took too long to answer.` : `${name} is not answering.`,
+      );
     });
     // A client gone before the answer: nothing more to ask for it.
     res.on("close", () => {

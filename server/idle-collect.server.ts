@@ -39,7 +39,10 @@ function collectAll(gc: () => void): number {
 }
 
 /** Collects the garbage of `server`'s process once it has been idle for a while after serving. */
-export function collectWhenIdle(server: Server, { checkEveryMs = CHECK_EVERY_MS, minGrowthBytes = MIN_GROWTH_BYTES } = {}): () => void {
+export function collectWhenIdle(
+  server: Server,
+  { checkEveryMs = CHECK_EVERY_MS, minGrowthBytes = MIN_GROWTH_BYTES } = {},
+): () => void {
   const gc = collector();
   let requests = 0;
   let servedSinceCollection = false;

@@ -27,6 +27,10 @@ export async function launchShop(extra: Pick<ShopOptions, "extraRoutes"> = {}) {
   } else {
     const built = (file: string) => import(pathToFileURL(path.resolve("build/server", file)).href);
     const { startShop } = (await built("main.js")) as Main;
-    await startShop({ ...extra, loadBuild: () => built("index.js") as Promise<ServerBuild>, startSandboxThread: startStripeSandboxThread });
+    await startShop({
+      ...extra,
+      loadBuild: () => built("index.js") as Promise<ServerBuild>,
+      startSandboxThread: startStripeSandboxThread,
+    });
   }
 }

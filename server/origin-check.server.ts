@@ -14,7 +14,9 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   if (origin === PUBLIC_ORIGIN) return true;
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
-  return url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase();
+  return (
+    url.origin === origin && (url.protocol === "http:" || url.protocol === "https:") && url.host === host?.toLowerCase()
+  );
 }
 
 /** The origin of a Referer; `null` (foreign) when it is not a URL. */

@@ -14,7 +14,13 @@ import { requestListener } from "./request-listener.server";
 // compression, the cache's middleware, then a stand-in for Remix); a hit is answered by the request
 // listener before Express, with the headers the miss had.
 
-const policy = contentSecurityPolicy({ script: [], connect: [], frame: [], formAction: [], upgradeInsecureRequests: false });
+const policy = contentSecurityPolicy({
+  script: [],
+  connect: [],
+  frame: [],
+  formAction: [],
+  upgradeInsecureRequests: false,
+});
 const cache = anonymousCatalogueCache({
   contentSecurityPolicy: (body, type, res) => policy.forStoredResponse(body, type, res.locals.cspNonce),
   perRender: (res) => res.locals.cspNonce,
@@ -24,7 +30,13 @@ let renders = 0;
 const app = express();
 app.disable("x-powered-by");
 app.set("etag", false); // Remix's answers carry none; the cache makes its own
-app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" } }));
+app.use(
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
 app.use(securityPolicies(policy, permissionsPolicy([])));
 app.use(compression());
 app.use(cache.middleware);
@@ -59,9 +71,22 @@ afterAll(() => server.close());
 // Each test starts from an empty cache: a change to the catalogue drops every stored answer.
 beforeEach(() => void createProduct());
 
-const PER_RESPONSE = ["date", "etag", "content-security-policy", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"];
-const lasting = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.includes(name)));
-const scriptSources = (header: unknown) => String(header).split(";").find((part) => part.startsWith("script-src"));
+const PER_RESPONSE = [
+  "date",
+  "etag",
+  "content-security-policy",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+];
+const lasting = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.includes(name)));
+const scriptSources = (header: unknown) =>
+  String(header)
+    .split(";")
+    .find((part) => part.startsWith("script-src"));
 const identity = { "accept-encoding": "identity" };
 
 describe("the anonymous page cache", () => {
@@ -74,7 +99,13 @@ describe("the anonymous page cache", () => {
     expect(hit.headers.etag).toMatch(/^W\/".+"$/);
 
     expect(lasting(hit.headers)).toEqual(lasting(miss.headers));
-    for (const name of ["x-frame-options", "x-content-type-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy"]) {
+    for (const name of [
+      "x-frame-options",
+      "x-content-type-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+    ]) {
       expect(hit.headers[name], name).toBeDefined();
     }
     expect(hit.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
@@ -154,7 +185,11 @@ describe("the anonymous page cache", () => {
     await server.request("/");
     expect((await server.request("/")).headers.etag).toBeDefined();
     const before = renders;
-    for (const headers of [{ cookie: "theme=dark; shop_session=abc" }, { cookie: "shop_cart=xyz" }, { authorization: "Bearer token" }]) {
+    for (const headers of [
+      { cookie: "theme=dark; shop_session=abc" },
+      { cookie: "shop_cart=xyz" },
+      { authorization: "Bearer token" },
+    ]) {
       const page = await server.request("/", headers);
       expect(page.status).toBe(200);
       expect(page.headers["cache-control"]).toBe(PRIVATE_CACHE_CONTROL);

@@ -21,7 +21,14 @@ import { cookieInHeader, SHOP_COOKIES } from "~/web/cookie-names";
  * per-response ones, computed once when it is stored and written with one writeHead.
  */
 
-const CACHEABLE_PATHS = [/^\/$/, /^\/search$/, /^\/search\/[^/]+$/, /^\/product\/[^/]+$/, /^\/api\/v1\/products$/, /^\/api\/v1\/product\/[^/]+$/];
+const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/search$/,
+  /^\/search\/[^/]+$/,
+  /^\/product\/[^/]+$/,
+  /^\/api\/v1\/products$/,
+  /^\/api\/v1\/product\/[^/]+$/,
+];
 const SHOP_COOKIE = cookieInHeader(...SHOP_COOKIES);
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
@@ -133,7 +140,9 @@ class Entry {
     private readonly headers: OutgoingHttpHeaders,
   ) {
     // A 304 carries them too (a browser updates its stored copy's headers from it), but for the body's type.
-    this.notModified = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+    this.notModified = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"),
+    );
   }
 
   okHeaders(encoding: Encoding): OutgoingHttpHeaders {
@@ -309,7 +318,10 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
-      res.setHeader("Cache-Control", status === 200 && !res.getHeader("set-cookie") ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      res.setHeader(
+        "Cache-Control",
+        status === 200 && !res.getHeader("set-cookie") ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+      );
       return writeHead(...args);
     }) as Response["writeHead"];
     res.write = ((chunk: unknown, ...rest: unknown[]) => {

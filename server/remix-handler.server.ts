@@ -1,6 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
@@ -40,7 +45,8 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
       if (!url) return sendEdgeError(req, res, 400, "The Host header is not valid.", hasBody(req));
       const limit = bodyLimitFor(req.get("Content-Type"));
       const withBody = req.method !== "GET" && req.method !== "HEAD";
-      if (withBody && declaredOverLimit(req.headers) !== null) return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
+      if (withBody && declaredOverLimit(req.headers) !== null)
+        return sendEdgeError(req, res, 413, bodyTooLarge(limit).message, true);
 
       const body = withBody ? new LimitedBody(req, limit) : null;
       const controller = new AbortController();

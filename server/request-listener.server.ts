@@ -16,7 +16,10 @@ export type RequestListenerOptions = {
  * its headers computed when it was stored, before Express and its per-request middleware; every
  * other request goes to the Express app, through the admission gate. The access log sees both.
  */
-export function requestListener(app: (req: IncomingMessage, res: ServerResponse) => void, { cache, log, gate }: RequestListenerOptions): RequestListener {
+export function requestListener(
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+  { cache, log, gate }: RequestListenerOptions,
+): RequestListener {
   return (req, res) => {
     const startedAt = log ? requestStart() : 0;
     if (cache) {

@@ -87,7 +87,9 @@ async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startS
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
   });
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, publicUrl, sandbox: true });
-  console.log(`Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`);
+  console.log(
+    `Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`,
+  );
 }
 
 function superviseWorkers(count: number) {
@@ -110,7 +112,9 @@ function superviseWorkers(count: number) {
     stopping = true;
     console.log(`${signal} received: closing the server.`);
     // The primary's own sends (the outbox's retries) finish too; what cannot stays in the outbox.
-    void Promise.all([workers.stop(), import("~/models/email.server").then(({ drainMails }) => drainMails(4500))]).then(() => process.exit(0));
+    void Promise.all([workers.stop(), import("~/models/email.server").then(({ drainMails }) => drainMails(4500))]).then(
+      () => process.exit(0),
+    );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
@@ -162,7 +166,12 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   );
   // Vite's dev server injects inline scripts and a websocket: development goes without the CSP.
   // Stripe.js's frames may use the Payment Request API.
-  app.use(securityPolicies(isDev ? null : contentSecurity, permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame])));
+  app.use(
+    securityPolicies(
+      isDev ? null : contentSecurity,
+      permissionsPolicy([...stripeOrigins.script, ...stripeOrigins.frame]),
+    ),
+  );
   app.use(compression());
 
   // The built-in payment sandbox's pages, its Stripe.js stand-in and the calls that makes, under the
@@ -170,12 +179,28 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   // another origin calls it as it would call Stripe (no cookie goes through; its ids are unguessable).
   if (stripe.sandbox && stripe.api) {
     const target = `${stripe.api.protocol}://${stripe.api.host}:${stripe.api.port}`;
-    app.use(SANDBOX_PATH, ...forwardTo({ name: "The payment sandbox", target, forwards: isBrowserPath, methods: BROWSER_METHODS, bodyLimit: MAX_BODY_BYTES }));
+    app.use(
+      SANDBOX_PATH,
+      ...forwardTo({
+        name: "The payment sandbox",
+        target,
+        forwards: isBrowserPath,
+        methods: BROWSER_METHODS,
+        bodyLimit: MAX_BODY_BYTES,
+      }),
+    );
   }
 
   if (viteDevServer) app.use(viteDevServer.middlewares);
   // Fingerprinted assets (a year), the client build and public/ (an hour), uploads (a year: unique names).
-  app.use(staticFiles({ buildDir: viteDevServer ? undefined : "build/client", publicDir: "public", uploadsDir: config.uploadsDir, listed: !isDev }));
+  app.use(
+    staticFiles({
+      buildDir: viteDevServer ? undefined : "build/client",
+      publicDir: "public",
+      uploadsDir: config.uploadsDir,
+      listed: !isDev,
+    }),
+  );
 
   // Anonymous visitors' catalogue pages and API reads come from an in-process cache of the rendered
   // responses while the catalogue is unchanged, with ETag/304 and shared-cache headers: its
@@ -184,7 +209,8 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   const pageCache = isDev
     ? null
     : anonymousCatalogueCache({
-        contentSecurityPolicy: (body, contentType, res) => contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
+        contentSecurityPolicy: (body, contentType, res) =>
+          contentSecurity.forStoredResponse(body, contentType, res.locals.cspNonce),
         perRender: (res) => res.locals.cspNonce,
       });
   if (pageCache) app.use(pageCache.middleware);

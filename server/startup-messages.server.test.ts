@@ -6,7 +6,9 @@ import { mailMessage, readyMessage } from "./startup-messages.server";
 describe("start-up messages", () => {
   it("say the shop is ready at localhost by default", () => {
     expect(readyMessage(parseConfig({}))).toBe("ShopIT is ready at http://localhost:3000");
-    expect(readyMessage(parseConfig({ PORT: "8080" }), 2)).toBe("ShopIT is ready at http://localhost:8080 (2 worker processes)");
+    expect(readyMessage(parseConfig({ PORT: "8080" }), 2)).toBe(
+      "ShopIT is ready at http://localhost:8080 (2 worker processes)",
+    );
   });
 
   it("give PUBLIC_URL as the address, and the port when the shop is reached elsewhere", () => {

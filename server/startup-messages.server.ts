@@ -6,7 +6,8 @@ type Settings = Pick<Config, "shopName" | "port" | "publicUrl" | "smtpUrl" | "ou
 export function readyMessage(settings: Settings, workers = 1): string {
   const processes = workers > 1 ? ` (${workers} worker processes)` : "";
   const url = new URL(settings.publicUrl);
-  const listensThere = (url.hostname === "localhost" || url.hostname === "127.0.0.1") && url.port === String(settings.port);
+  const listensThere =
+    (url.hostname === "localhost" || url.hostname === "127.0.0.1") && url.port === String(settings.port);
   const port = listensThere ? "" : `, listening on port ${settings.port}`;
   return `${settings.shopName} is ready at ${settings.publicUrl}${port}${processes}`;
 }

@@ -27,7 +27,11 @@ function ensureSessionSecret() {
 }
 
 async function ensureAdmin(email: string, password: string) {
-  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (existing) {
     if (!isAdmin(existing)) {
       await commitTogether((tx) => tx.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, existing.id)));
@@ -36,7 +40,9 @@ async function ensureAdmin(email: string, password: string) {
     return;
   }
   const passwordHash = await hashPassword(password);
-  await commitTogether((tx) => tx.insert(users).values({ name: "Administrator", email, passwordHash, role: ADMIN_ROLE }));
+  await commitTogether((tx) =>
+    tx.insert(users).values({ name: "Administrator", email, passwordHash, role: ADMIN_ROLE }),
+  );
   console.log(`ADMIN_EMAIL: created the admin account ${email}.`);
 }
 
@@ -58,7 +64,11 @@ export async function prepareShop() {
 
 /** Whether a demo account still signs in with its published password. */
 async function hasDemoPassword(account: { email: string; password: string }): Promise<boolean> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email)).limit(1);
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, account.email))
+    .limit(1);
   return Boolean(user?.passwordHash && (await verifyPassword(account.password, user.passwordHash)));
 }
 
@@ -66,7 +76,10 @@ async function hasDemoPassword(account: { email: string; password: string }): Pr
 async function logAdminAccess() {
   const { admin, shopper } = DEMO_ACCOUNTS;
   const [adminIsDemo, shopperIsDemo] = await Promise.all([hasDemoPassword(admin), hasDemoPassword(shopper)]);
-  const demo = [adminIsDemo && `admin ${admin.email} / ${admin.password}`, shopperIsDemo && `shopper ${shopper.email} / ${shopper.password}`];
+  const demo = [
+    adminIsDemo && `admin ${admin.email} / ${admin.password}`,
+    shopperIsDemo && `shopper ${shopper.email} / ${shopper.password}`,
+  ];
   if (adminIsDemo || shopperIsDemo) console.log(`Demo accounts: ${demo.filter(Boolean).join(", ")}`);
   if (adminIsDemo) {
     console.warn(
@@ -97,8 +110,11 @@ export async function startBackgroundJobs() {
   // claim in the outbox is from that run, as this primary is the only one on this machine (several
   // nodes, issue 26, will release only their own). Sent now, before the workers start.
   const released = await outbox.releaseClaims();
-  if (released > 0) console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
-  const sweepOutbox = oneAtATime(() => outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error)));
+  if (released > 0)
+    console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
+  const sweepOutbox = oneAtATime(() =>
+    outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error)),
+  );
   sweepOutbox();
   // Mails whose sender died or failed, when due; sent ones older than 30 days are deleted.
   every("mailSweeper", 15_000, sweepOutbox);

@@ -19,7 +19,14 @@ write("public/.hidden", "secret");
 fs.mkdirSync(path.join(root, "uploads"));
 
 const app = express();
-app.use(staticFiles({ buildDir: path.join(root, "build/client"), publicDir: path.join(root, "public"), uploadsDir: path.join(root, "uploads"), listed: true }));
+app.use(
+  staticFiles({
+    buildDir: path.join(root, "build/client"),
+    publicDir: path.join(root, "public"),
+    uploadsDir: path.join(root, "uploads"),
+    listed: true,
+  }),
+);
 app.use((req, res) => void res.status(404).send(`page ${req.path}`));
 
 let server: Awaited<ReturnType<typeof listen>>;

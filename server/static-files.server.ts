@@ -64,7 +64,8 @@ export function staticFiles({ buildDir, publicDir, uploadsDir, listed }: StaticF
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const urlPath = req.path;
-    if (urlPath.startsWith("/assets/") || urlPath.startsWith("/uploads/") || files.has(decoded(urlPath))) return router(req, res, next);
+    if (urlPath.startsWith("/assets/") || urlPath.startsWith("/uploads/") || files.has(decoded(urlPath)))
+      return router(req, res, next);
     next();
   };
 }

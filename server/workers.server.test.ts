@@ -23,7 +23,8 @@ type Answer = { pid: number; singleAccept?: string };
 describe("startWorkers", () => {
   let port: number;
   // Each request on a fresh connection, which either worker may take.
-  const ask = async (url: string): Promise<Answer> => (await fetch(`http://127.0.0.1:${port}${url}`)).json() as Promise<Answer>;
+  const ask = async (url: string): Promise<Answer> =>
+    (await fetch(`http://127.0.0.1:${port}${url}`)).json() as Promise<Answer>;
   const askUntil = async (url: string, done: (seen: Answer[]) => boolean): Promise<Answer[]> => {
     const seen: Answer[] = [];
     while (!done(seen)) {
@@ -62,7 +63,10 @@ describe("startWorkers", () => {
 
     const first = pids(await askUntil("/", (seen) => pids(seen).size === 2));
     await ask("/crash").catch(() => {});
-    const after = await askUntil("/", (seen) => pids(seen).size === 2 && [...pids(seen)].some((pid) => !first.has(pid)));
+    const after = await askUntil(
+      "/",
+      (seen) => pids(seen).size === 2 && [...pids(seen)].some((pid) => !first.has(pid)),
+    );
     expect(pids(after).size).toBe(2);
     expect(exited).toHaveLength(1);
     expect(first.has(exited[0]) && !pids(after).has(exited[0])).toBe(true);
@@ -93,7 +97,12 @@ describe("startWorkers", () => {
   it("gives up, restarting nothing, when a worker dies before the shop was ready", async () => {
     port = await freePort();
     const reason = await new Promise<string>((resolve) => {
-      pool = startWorkers({ count: 2, env: { PORT: String(port), FAIL_START: "1" }, onReady: () => resolve("ready"), onStartFailed: resolve });
+      pool = startWorkers({
+        count: 2,
+        env: { PORT: String(port), FAIL_START: "1" },
+        onReady: () => resolve("ready"),
+        onStartFailed: resolve,
+      });
     });
     expect(reason).toBe("A worker process exited with code 2 while the shop was starting.");
     await pool!.stop();

@@ -70,7 +70,8 @@ export function startWorkers({
   let stopping = false;
   let crashesInARow = 0;
 
-  const start = () => startedAt.set(cluster.fork({ ...ACCEPT_ONE_AT_A_TIME, ...FEW_MALLOC_ARENAS, ...env }), Date.now());
+  const start = () =>
+    startedAt.set(cluster.fork({ ...ACCEPT_ONE_AT_A_TIME, ...FEW_MALLOC_ARENAS, ...env }), Date.now());
 
   const onListening = () => {
     if (ready || ++listening < count) return;

@@ -75,7 +75,13 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
             <label htmlFor="table-search" className="form-label mb-1">
               Search
             </label>
-            <input id="table-search" type="search" name="q" defaultValue={query.q} className="form-control form-control-sm" />
+            <input
+              id="table-search"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              className="form-control form-control-sm"
+            />
           </div>
           {keepAllBut("q")}
           <button type="submit" className="btn btn-sm btn-outline-secondary">
@@ -84,15 +90,31 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
         </Form>
         {[
           ...filters,
-          { name: "size", label: "Rows per page:", value: String(query.size), options: PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) })) },
+          {
+            name: "size",
+            label: "Rows per page:",
+            value: String(query.size),
+            options: PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) })),
+          },
         ].map((filter) => (
-          <Form key={filter.name} method="get" className="d-flex gap-2 align-items-end" onChange={(e) => submit(e.currentTarget)}>
+          <Form
+            key={filter.name}
+            method="get"
+            className="d-flex gap-2 align-items-end"
+            onChange={(e) => submit(e.currentTarget)}
+          >
             {keepAllBut(filter.name)}
             <div>
               <label htmlFor={`table-${filter.name}`} className="form-label mb-1">
                 {filter.label}
               </label>
-              <select id={`table-${filter.name}`} name={filter.name} defaultValue={filter.value} key={filter.value} className="form-select form-select-sm">
+              <select
+                id={`table-${filter.name}`}
+                name={filter.name}
+                defaultValue={filter.value}
+                key={filter.value}
+                className="form-select form-select-sm"
+              >
                 {filter.options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -128,7 +150,10 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
                       aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
                     >
                       {sortable.includes(header.column.id) ? (
-                        <Link to={hrefWith(search, { sort: header.column.id, dir: nextDir, page: 1 })} className="text-reset">
+                        <Link
+                          to={hrefWith(search, { sort: header.column.id, dir: nextDir, page: 1 })}
+                          className="text-reset"
+                        >
                           {label} {active ? (query.dir === "asc" ? "▲" : "▼") : ""}
                         </Link>
                       ) : (
@@ -152,7 +177,9 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
               ))
@@ -165,19 +192,31 @@ export function DataTable<T>({ columns, data, total, query, sortable, caption, f
         <nav aria-label="Table pages" className="d-flex justify-content-center">
           <ul className="pagination pagination-sm">
             <li className={`page-item${query.page <= 1 ? " disabled" : ""}`}>
-              <Link className="page-link" to={hrefWith(search, { page: query.page - 1 })} aria-disabled={query.page <= 1}>
+              <Link
+                className="page-link"
+                to={hrefWith(search, { page: query.page - 1 })}
+                aria-disabled={query.page <= 1}
+              >
                 Prev
               </Link>
             </li>
             {pages.map((n) => (
-              <li key={n} className={`page-item${n === query.page ? " active" : ""}`} aria-current={n === query.page ? "page" : undefined}>
+              <li
+                key={n}
+                className={`page-item${n === query.page ? " active" : ""}`}
+                aria-current={n === query.page ? "page" : undefined}
+              >
                 <Link className="page-link" to={hrefWith(search, { page: n })}>
                   {n}
                 </Link>
               </li>
             ))}
             <li className={`page-item${query.page >= pageCount ? " disabled" : ""}`}>
-              <Link className="page-link" to={hrefWith(search, { page: query.page + 1 })} aria-disabled={query.page >= pageCount}>
+              <Link
+                className="page-link"
+                to={hrefWith(search, { page: query.page + 1 })}
+                aria-disabled={query.page >= pageCount}
+              >
                 Next
               </Link>
             </li>

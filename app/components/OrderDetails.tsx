@@ -10,17 +10,24 @@ import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
 
 export type OrderView = StoredPrices &
   OrderAddressColumns & {
-  id: string;
-  orderNumber: number;
-  createdAt: string | Date;
-  userName: string;
-  shippingPhoneNo: string;
-  paymentIntentId: string | null;
-  paymentStatus: string;
-  orderStatus: string;
-  lines: { id: string; productId: string | null; name: string; priceCents: number; quantity: number; image: string | null }[];
-  history: { status: string; at: string | Date }[];
-};
+    id: string;
+    orderNumber: number;
+    createdAt: string | Date;
+    userName: string;
+    shippingPhoneNo: string;
+    paymentIntentId: string | null;
+    paymentStatus: string;
+    orderStatus: string;
+    lines: {
+      id: string;
+      productId: string | null;
+      name: string;
+      priceCents: number;
+      quantity: number;
+      image: string | null;
+    }[];
+    history: { status: string; at: string | Date }[];
+  };
 
 /** The facts of an order, for its buyer and for the admin's process page. */
 export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
@@ -59,7 +66,10 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
         <ol className="small text-muted" data-testid="status-history">
           {order.history.map((event, i) => (
             <li key={i}>
-              {event.status} — <time dateTime={new Date(event.at).toISOString()}>{new Date(event.at).toISOString().replace("T", " ").slice(0, 16)} UTC</time>
+              {event.status} —{" "}
+              <time dateTime={new Date(event.at).toISOString()}>
+                {new Date(event.at).toISOString().replace("T", " ").slice(0, 16)} UTC
+              </time>
             </li>
           ))}
         </ol>

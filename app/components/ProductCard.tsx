@@ -30,7 +30,14 @@ export function ProductCard({ product, columnClass, eager = false, titleLevel = 
     <div className={`${columnClass} my-3`}>
       <article className="card product-card h-100 shadow-sm" data-testid="product-card">
         {image ? (
-          <img className="card-img-top" src={image.url} alt={product.name} loading={eager ? "eager" : "lazy"} width={400} height={300} />
+          <img
+            className="card-img-top"
+            src={image.url}
+            alt={product.name}
+            loading={eager ? "eager" : "lazy"}
+            width={400}
+            height={300}
+          />
         ) : null}
         <div className="card-body d-flex flex-column">
           <Title className="card-title h6">

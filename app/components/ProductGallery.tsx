@@ -36,21 +36,42 @@ export function ProductGallery({ name, images, active }: Props) {
   const target = `#${CAROUSEL_ID}`;
   return (
     <div>
-      <div id={CAROUSEL_ID} ref={ref} className="carousel slide carousel-dark border rounded" aria-label={`Images of ${name}`}>
+      <div
+        id={CAROUSEL_ID}
+        ref={ref}
+        className="carousel slide carousel-dark border rounded"
+        aria-label={`Images of ${name}`}
+      >
         <div className="carousel-inner">
           {images.map((image, i) => (
             <div key={image.id} className={`carousel-item${i === current ? " active" : ""}`}>
-              <img src={image.url} alt={`${name}, ${i + 1} of ${count}`} className="d-block w-100" width={800} height={600} />
+              <img
+                src={image.url}
+                alt={`${name}, ${i + 1} of ${count}`}
+                className="d-block w-100"
+                width={800}
+                height={600}
+              />
             </div>
           ))}
         </div>
         {count > 1 ? (
           <>
-            <a className="carousel-control-prev" href={`?image=${(current - 1 + count) % count}`} data-bs-target={target} data-bs-slide="prev">
+            <a
+              className="carousel-control-prev"
+              href={`?image=${(current - 1 + count) % count}`}
+              data-bs-target={target}
+              data-bs-slide="prev"
+            >
               <span className="carousel-control-prev-icon" aria-hidden="true" />
               <span className="visually-hidden">Previous image</span>
             </a>
-            <a className="carousel-control-next" href={`?image=${(current + 1) % count}`} data-bs-target={target} data-bs-slide="next">
+            <a
+              className="carousel-control-next"
+              href={`?image=${(current + 1) % count}`}
+              data-bs-target={target}
+              data-bs-slide="next"
+            >
               <span className="carousel-control-next-icon" aria-hidden="true" />
               <span className="visually-hidden">Next image</span>
             </a>

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
-type Props = { name: string; max: number; defaultValue?: number; disabled?: boolean; invalid?: boolean; describedBy?: string };
+type Props = {
+  name: string;
+  max: number;
+  defaultValue?: number;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+};
 
 /**
  * A number input bounded to 1..max; once JavaScript runs, minus and plus buttons step it and stop
@@ -11,11 +18,18 @@ export function QuantityStepper({ name, max, defaultValue = 1, disabled, invalid
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(defaultValue));
   const n = Number(value);
-  const step = (delta: number) => setValue(String(Math.min(Math.max((Number.isFinite(n) ? n : 1) + delta, 1), Math.max(max, 1))));
+  const step = (delta: number) =>
+    setValue(String(Math.min(Math.max((Number.isFinite(n) ? n : 1) + delta, 1), Math.max(max, 1))));
   return (
     <div className="input-group flex-nowrap" style={{ width: "auto" }}>
       {hydrated ? (
-        <button type="button" className="btn btn-danger" onClick={() => step(-1)} disabled={disabled || n <= 1} aria-label="Decrease quantity">
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={() => step(-1)}
+          disabled={disabled || n <= 1}
+          aria-label="Decrease quantity"
+        >
           −
         </button>
       ) : null}
@@ -35,7 +49,13 @@ export function QuantityStepper({ name, max, defaultValue = 1, disabled, invalid
         aria-describedby={describedBy}
       />
       {hydrated ? (
-        <button type="button" className="btn btn-primary" onClick={() => step(1)} disabled={disabled || n >= max} aria-label="Increase quantity">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => step(1)}
+          disabled={disabled || n >= max}
+          aria-label="Increase quantity"
+        >
           +
         </button>
       ) : null}

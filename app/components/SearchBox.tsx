@@ -4,7 +4,13 @@ import { Form, useParams } from "@remix-run/react";
 export function SearchBox() {
   const { keyword = "" } = useParams();
   return (
-    <Form method="get" action="/search" role="search" aria-label="Catalogue" className="d-flex flex-grow-1 mx-lg-4 my-2 my-lg-0">
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Catalogue"
+      className="d-flex flex-grow-1 mx-lg-4 my-2 my-lg-0"
+    >
       <div className="input-group">
         <input
           key={keyword}

@@ -11,7 +11,13 @@ export type SearchPageData = {
   keyword?: string;
   values: Partial<Record<QueryField, string>>;
   errors: Partial<Record<QueryField, string>>;
-  results: { products: ProductCardData[]; filteredProductsCount: number; resPerPage: number; page: number; pageCount: number } | null;
+  results: {
+    products: ProductCardData[];
+    filteredProductsCount: number;
+    resPerPage: number;
+    page: number;
+    pageCount: number;
+  } | null;
   clearFiltersHref: string | null;
   suggestion: string | null;
   suggestionHref: string | null;
@@ -39,7 +45,19 @@ export function SearchResults(props: Props) {
   );
 }
 
-function SearchPage({ heading, subject, action, clearHref, keyword, values, errors, results, clearFiltersHref, suggestion, suggestionHref }: Props) {
+function SearchPage({
+  heading,
+  subject,
+  action,
+  clearHref,
+  keyword,
+  values,
+  errors,
+  results,
+  clearFiltersHref,
+  suggestion,
+  suggestionHref,
+}: Props) {
   return (
     <section>
       <h1 className="h3 mb-3">{heading}</h1>

@@ -1,6 +1,13 @@
 import { Form } from "@remix-run/react";
 
-export type SessionRow = { id: string; device: string; ip: string | null; lastSeen: string; signedInOn: string; current: boolean };
+export type SessionRow = {
+  id: string;
+  device: string;
+  ip: string | null;
+  lastSeen: string;
+  signedInOn: string;
+  current: boolean;
+};
 
 /** The account's signed-in devices, each with a plain form that ends it (this one: logs out). */
 export function SessionList({ sessions }: { sessions: SessionRow[] }) {
@@ -11,7 +18,11 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
       </h2>
       <ul className="list-group">
         {sessions.map((s) => (
-          <li key={s.id} className="list-group-item d-flex justify-content-between align-items-center gap-3" data-testid="session">
+          <li
+            key={s.id}
+            className="list-group-item d-flex justify-content-between align-items-center gap-3"
+            data-testid="session"
+          >
             <div>
               <strong>{s.device}</strong>
               {s.current ? <span className="badge text-bg-success ms-2">This device</span> : null}

@@ -44,7 +44,11 @@ type Props = { publishableKey: string; jsUrl: string; totalCents: number; payLab
 export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel }: Props) {
   const navigate = useNavigate();
   // Made once, so the effect below can name it as a dependency that never changes.
-  const [fields] = useState(() => ({ cardNumber: createRef<HTMLDivElement>(), cardExpiry: createRef<HTMLDivElement>(), cardCvc: createRef<HTMLDivElement>() }));
+  const [fields] = useState(() => ({
+    cardNumber: createRef<HTMLDivElement>(),
+    cardExpiry: createRef<HTMLDivElement>(),
+    cardCvc: createRef<HTMLDivElement>(),
+  }));
   const stripe = useRef<{ js: StripeJs; card: StripeElement } | null>(null);
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -88,7 +92,9 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
       });
       const body = (await response.json()) as { client_secret?: string; message?: string };
       if (!response.ok || !body.client_secret) throw new Error(body.message ?? PAYMENT_PROBLEM);
-      const result = await stripe.current.js.confirmCardPayment(body.client_secret, { payment_method: { card: stripe.current.card } });
+      const result = await stripe.current.js.confirmCardPayment(body.client_secret, {
+        payment_method: { card: stripe.current.card },
+      });
       if (result.error) {
         setError(result.error.message ?? PAYMENT_PROBLEM);
         // A declined card disables the button, as the spec says; a typing mistake does not.
@@ -127,7 +133,9 @@ export function StripeElementsForm({ publishableKey, jsUrl, totalCents, payLabel
           </div>
         ))}
       </div>
-      {ready ? null : <p className="small text-muted">You will enter your card on Stripe&apos;s secure payment page.</p>}
+      {ready ? null : (
+        <p className="small text-muted">You will enter your card on Stripe&apos;s secure payment page.</p>
+      )}
       <button type="submit" className="btn btn-warning w-100" id="pay_btn" disabled={busy || declined}>
         {payLabel}
       </button>

@@ -54,7 +54,11 @@ export function SelectField({
   const { error, getInputProps } = useField(name);
   return (
     <Field id={name} label={label} error={error}>
-      <select {...getInputProps({ id: name, autoComplete })} className={`form-select${error ? " is-invalid" : ""}`} {...errorProps(name, error)}>
+      <select
+        {...getInputProps({ id: name, autoComplete })}
+        className={`form-select${error ? " is-invalid" : ""}`}
+        {...errorProps(name, error)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -79,7 +83,13 @@ export function CheckboxField({ name, label }: { name: string; label: string }) 
 }
 
 /** Disabled while the form is submitting (when JavaScript runs). */
-export function SubmitButton({ children, className = "btn btn-warning w-100" }: { children: string; className?: string }) {
+export function SubmitButton({
+  children,
+  className = "btn btn-warning w-100",
+}: {
+  children: string;
+  className?: string;
+}) {
   const submitting = useIsSubmitting();
   return (
     <button type="submit" className={className} disabled={submitting}>

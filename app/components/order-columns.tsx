@@ -30,9 +30,20 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
     column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
     column.accessor("numOfItems", { header: "Number of items", meta: WIDE_ONLY }),
     ...(itemNames
-      ? [column.accessor((row) => row.itemNames?.join(", ") ?? "", { id: "itemNames", header: "Items", cell: (c) => <span data-testid="item-names">{c.getValue()}</span> })]
+      ? [
+          column.accessor((row) => row.itemNames?.join(", ") ?? "", {
+            id: "itemNames",
+            header: "Items",
+            cell: (c) => <span data-testid="item-names">{c.getValue()}</span>,
+          }),
+        ]
       : []),
-    column.accessor("totalPriceCents", { id: "totalPrice", header: "Amount", cell: (c) => formatMoney(c.getValue()), meta: WIDE_ONLY }),
+    column.accessor("totalPriceCents", {
+      id: "totalPrice",
+      header: "Amount",
+      cell: (c) => formatMoney(c.getValue()),
+      meta: WIDE_ONLY,
+    }),
     column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
   ] as ColumnDef<OrderRow, unknown>[];

@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
 import { catalogueSitemap } from "~/models/sitemap.server";
-import { countKeywordMatches, firstImageUrls, getProduct, listProducts, relatedProducts, reviewsByProduct } from "~/models/products.server";
+import {
+  countKeywordMatches,
+  firstImageUrls,
+  getProduct,
+  listProducts,
+  relatedProducts,
+  reviewsByProduct,
+} from "~/models/products.server";
 import { suggestKeyword } from "~/models/spelling.server";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";
@@ -13,13 +20,22 @@ import { products } from "./schema";
 // the dialect its own): installed before any catalogue reader runs, so none is missed.
 const read = vi.spyOn((db as Connection).$client, "prepare");
 
-type Trigger = { table: string; event: "INSERT" | "UPDATE" | "DELETE"; columns: string[] | null; conditional: boolean; body: string };
+type Trigger = {
+  table: string;
+  event: "INSERT" | "UPDATE" | "DELETE";
+  columns: string[] | null;
+  conditional: boolean;
+  body: string;
+};
 
 /** The database's triggers as SQLite holds them (the migrations' CREATE TRIGGER statements). */
 function liveTriggers(): Trigger[] {
   const rows = writer.$client.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[];
   return rows.map((sql) => {
-    const head = /\b(?:AFTER|BEFORE|INSTEAD\s+OF)\s+(INSERT|UPDATE|DELETE)(?:\s+OF\s+(.+?))?\s+ON\s+[`"]?(\w+)[`"]?\s+(?:FOR\s+EACH\s+ROW\s+)?(WHEN\b.*?)?\bBEGIN\b(.*)\bEND\b/is.exec(sql);
+    const head =
+      /\b(?:AFTER|BEFORE|INSTEAD\s+OF)\s+(INSERT|UPDATE|DELETE)(?:\s+OF\s+(.+?))?\s+ON\s+[`"]?(\w+)[`"]?\s+(?:FOR\s+EACH\s+ROW\s+)?(WHEN\b.*?)?\bBEGIN\b(.*)\bEND\b/is.exec(
+        sql,
+      );
     if (!head) throw new Error(`Cannot read trigger: ${sql}`);
     const [, event, of, table, when, body] = head;
     const columns = of ? of.split(",").map((c) => c.trim().replace(/^[`"]|[`"]$/g, "")) : null;
@@ -44,7 +60,8 @@ function uncovered(triggers: Trigger[]): string[] {
       if (!on("UPDATE").some((t) => t.columns === null)) gaps.push(`${table} UPDATE (of any column)`);
     } else {
       for (const column of shown.columns) {
-        if (!on("UPDATE").some((t) => t.columns === null || t.columns.includes(column))) gaps.push(`${table} UPDATE OF ${column}`);
+        if (!on("UPDATE").some((t) => t.columns === null || t.columns.includes(column)))
+          gaps.push(`${table} UPDATE OF ${column}`);
       }
     }
   }
@@ -60,19 +77,27 @@ describe("the catalogue version's triggers", () => {
     const triggers = liveTriggers();
     const withoutReviewDelete = triggers.filter((t) => !(t.table === "reviews" && t.event === "DELETE" && versions(t)));
     expect(uncovered(withoutReviewDelete)).toEqual(["reviews DELETE"]);
-    const withoutNoting = triggers.map((t) => (t.table === "products" && t.event === "UPDATE" ? { ...t, body: t.body.replace(/catalogue_changes/gi, "x") } : t));
+    const withoutNoting = triggers.map((t) =>
+      t.table === "products" && t.event === "UPDATE" ? { ...t, body: t.body.replace(/catalogue_changes/gi, "x") } : t,
+    );
     expect(uncovered(withoutNoting)).toEqual(["products UPDATE (of any column)"]);
   });
 });
 
 describe("the list of catalogue tables", () => {
   it("names every table that refers to a product: shown in the catalogue, or why not", () => {
-    const tables = writer.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    const tables = writer.$client
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all() as string[];
     const referring = tables.filter((table) =>
-      (writer.$client.prepare("SELECT \"table\" FROM pragma_foreign_key_list(?)").pluck().all(table) as string[]).includes("products"),
+      (
+        writer.$client.prepare('SELECT "table" FROM pragma_foreign_key_list(?)').pluck().all(table) as string[]
+      ).includes("products"),
     );
     expect(referring.length).toBeGreaterThan(0);
-    for (const table of referring) expect(table in CATALOGUE_TABLES || table in NOT_CATALOGUE_TABLES, `${table} refers to products`).toBe(true);
+    for (const table of referring)
+      expect(table in CATALOGUE_TABLES || table in NOT_CATALOGUE_TABLES, `${table} refers to products`).toBe(true);
   });
 
   it("holds every table the catalogue's readers read, and only the listed columns of a table listed by columns", async () => {
@@ -83,7 +108,15 @@ describe("the list of catalogue tables", () => {
     // Every reader behind the cached catalogue pages, the product API and the sitemap, in each of its shapes.
     await listProducts({ page: 1 });
     await listProducts({ page: 1, keyword: "trail" });
-    await listProducts({ page: 1, keyword: "shoe", category: "Sports", priceGteCents: 1, priceLteCents: 1_000_000, ratingsGte: 1, sort: "rating" });
+    await listProducts({
+      page: 1,
+      keyword: "shoe",
+      category: "Sports",
+      priceGteCents: 1,
+      priceLteCents: 1_000_000,
+      ratingsGte: 1,
+      sort: "rating",
+    });
     await listProducts({ page: 1, category: "Sports", sort: "price-asc" });
     await countKeywordMatches("road");
     await getProduct(productId);
@@ -97,8 +130,13 @@ describe("the list of catalogue tables", () => {
     await getProduct(productId);
 
     const statements = read.mock.calls.map(([sql]) => String(sql));
-    const known = new Set([...(writer.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]), "products_fts_vocab"]);
-    const readTables = new Set(statements.flatMap((sql) => [...sql.matchAll(/"(\w+)"/g)].map((m) => m[1]).filter((name) => known.has(name))));
+    const known = new Set([
+      ...(writer.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]),
+      "products_fts_vocab",
+    ]);
+    const readTables = new Set(
+      statements.flatMap((sql) => [...sql.matchAll(/"(\w+)"/g)].map((m) => m[1]).filter((name) => known.has(name))),
+    );
 
     const allowed = new Set([...Object.keys(CATALOGUE_TABLES), ...DERIVED_CATALOGUE_TABLES]);
     expect([...readTables].filter((table) => !allowed.has(table))).toEqual([]);
@@ -107,11 +145,17 @@ describe("the list of catalogue tables", () => {
 
     for (const [table, shown] of Object.entries(CATALOGUE_TABLES)) {
       if (shown === "rows") continue;
-      const keys = writer.$client.prepare("SELECT name FROM pragma_table_info(?) WHERE pk > 0").pluck().all(table) as string[];
+      const keys = writer.$client
+        .prepare("SELECT name FROM pragma_table_info(?) WHERE pk > 0")
+        .pluck()
+        .all(table) as string[];
       for (const sql of statements.filter((s) => s.includes(`"${table}"`))) {
         const columns = [...sql.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, "g"))].map((m) => m[1]);
         expect(columns.length, `a statement reads ${table} without naming its columns: ${sql}`).toBeGreaterThan(0);
-        expect(columns.filter((c) => !shown.columns.includes(c) && !keys.includes(c)), sql).toEqual([]);
+        expect(
+          columns.filter((c) => !shown.columns.includes(c) && !keys.includes(c)),
+          sql,
+        ).toEqual([]);
       }
     }
   });

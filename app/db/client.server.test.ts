@@ -31,7 +31,8 @@ describe("the read connection", () => {
   it("sees a batch's writes only once they are committed", async () => {
     const id = await createProduct({ name: "Before" });
     const seen: string[] = [];
-    const nameNow = async () => (await db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0].name;
+    const nameNow = async () =>
+      (await db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0].name;
     await commitTogether(async (tx) => {
       await tx.update(products).set({ name: "After" }).where(eq(products.id, id));
       const [inside] = await tx.select({ name: products.name }).from(products).where(eq(products.id, id));

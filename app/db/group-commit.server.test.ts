@@ -70,10 +70,18 @@ describe("commitTogether", () => {
       throw new Error("refused");
     });
     const after = commitTogether(insert("after"));
-    const [keptOutcome, failedOutcome, thrownOutcome, afterOutcome] = await Promise.allSettled([kept, failed, thrown, after]);
+    const [keptOutcome, failedOutcome, thrownOutcome, afterOutcome] = await Promise.allSettled([
+      kept,
+      failed,
+      thrown,
+      after,
+    ]);
     expect(keptOutcome.status).toBe("fulfilled");
     expect(afterOutcome.status).toBe("fulfilled");
-    expect(failedOutcome).toMatchObject({ status: "rejected", reason: { cause: { code: "SQLITE_CONSTRAINT_UNIQUE" } } });
+    expect(failedOutcome).toMatchObject({
+      status: "rejected",
+      reason: { cause: { code: "SQLITE_CONSTRAINT_UNIQUE" } },
+    });
     expect(thrownOutcome).toMatchObject({ status: "rejected", reason: { message: "refused" } });
     expect(committed()).toEqual(["kept", "after"]);
   });

@@ -11,29 +11,45 @@ const reader = db as Connection;
 type Sort = "name" | "price" | "category";
 const sorts = { name: products.name, price: products.priceCents, category: products.category };
 const productRows = () => db.select({ name: products.name, priceCents: products.priceCents }).from(products).$dynamic();
-const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) =>
-  ({ q: "", sort: "price" as Sort, dir: "asc" as const, page: 1, size: 10, ...q });
+const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) => ({
+  q: "",
+  sort: "price" as Sort,
+  dir: "asc" as const,
+  page: 1,
+  size: 10,
+  ...q,
+});
 const page = (q: Parameters<typeof query>[0], where = undefined as SQL | undefined) =>
   selectPage(productRows(), { where, sorts, tiebreak: [asc(products.seq)] }, query(q));
 
 beforeEach(async () => {
   await clearCatalogue();
   // Lamp 01 … Lamp 25 at $1 … $25, then three chairs at $5: the same price as Lamp 05.
-  for (let i = 1; i <= 25; i++) await createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
-  for (const name of ["Chair A", "Chair B", "Chair C"]) await createProduct({ name, priceCents: 500, category: "Home" });
+  for (let i = 1; i <= 25; i++)
+    await createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
+  for (const name of ["Chair A", "Chair B", "Chair C"])
+    await createProduct({ name, priceCents: 500, category: "Home" });
 });
 
 describe("selectPage", () => {
   it("returns the page's rows in the chosen order and the count of all rows", async () => {
     const second = await page({ sort: "name", dir: "desc", page: 2, size: 10 });
     expect(second.total).toBe(28);
-    expect(second.rows.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Lamp ${String(15 - i).padStart(2, "0")}`));
+    expect(second.rows.map((r) => r.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Lamp ${String(15 - i).padStart(2, "0")}`),
+    );
     expect(second.rows[0]).toEqual({ name: "Lamp 15", priceCents: 1500 });
   });
 
   it("counts and pages only the rows the condition keeps", async () => {
     const chairs = await page({ sort: "name", dir: "desc", size: 2 }, like(products.name, "Chair%"));
-    expect(chairs).toEqual({ total: 3, rows: [{ name: "Chair C", priceCents: 500 }, { name: "Chair B", priceCents: 500 }] });
+    expect(chairs).toEqual({
+      total: 3,
+      rows: [
+        { name: "Chair C", priceCents: 500 },
+        { name: "Chair B", priceCents: 500 },
+      ],
+    });
   });
 
   it("breaks ties with the tie-breakers, so that pages neither overlap nor skip rows", async () => {
@@ -52,9 +68,18 @@ describe("selectPage", () => {
 
   it("counts a joined select over the join, with a condition on the joined table", async () => {
     const productId = await createProduct({ name: "Reviewed" });
-    for (const [name, rating] of [["Ann", 5], ["Bob", 3], ["Anna", 4]] as const) await addReview(productId, await createUser(name), rating);
+    for (const [name, rating] of [
+      ["Ann", 5],
+      ["Bob", 3],
+      ["Anna", 4],
+    ] as const)
+      await addReview(productId, await createUser(name), rating);
     const result = await selectPage(
-      db.select({ rating: reviews.rating, user: users.name }).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).$dynamic(),
+      db
+        .select({ rating: reviews.rating, user: users.name })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .$dynamic(),
       { where: like(users.name, "Ann%"), sorts: { rating: reviews.rating }, tiebreak: [asc(reviews.id)] },
       { q: "", sort: "rating", dir: "desc", page: 1, size: 1 },
     );
@@ -80,15 +105,25 @@ describe("selectPreparedPage", () => {
   const under = (q: Parameters<typeof query>[0], maxCents: number) =>
     selectPreparedPage(
       "test:products-under",
-      () => ({ select: productRows(), spec: { where: lte(products.priceCents, sql.placeholder("max")), sorts, tiebreak: [asc(products.seq)] } }),
+      () => ({
+        select: productRows(),
+        spec: { where: lte(products.priceCents, sql.placeholder("max")), sorts, tiebreak: [asc(products.seq)] },
+      }),
       query(q),
       { max: maxCents },
     );
 
   it("answers as selectPage does, for each sort and page, with the filter's values bound", async () => {
-    for (const q of [{ sort: "name", dir: "desc", page: 2, size: 10 }, { sort: "price", page: 1, size: 10 }, { sort: "category", page: 3 }] as const)
+    for (const q of [
+      { sort: "name", dir: "desc", page: 2, size: 10 },
+      { sort: "price", page: 1, size: 10 },
+      { sort: "category", page: 3 },
+    ] as const)
       expect(await under(q, 1000)).toEqual(await page(q, lte(products.priceCents, 1000)));
-    expect(await under({ sort: "price" }, 300)).toEqual({ total: 3, rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })) });
+    expect(await under({ sort: "price" }, 300)).toEqual({
+      total: 3,
+      rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })),
+    });
   });
 
   it("prepares its two queries once per shape and sort, then only binds values", async () => {

@@ -62,7 +62,10 @@ export async function selectPreparedPage<T extends SQLiteSelect<string, "sync">,
   const page = preparedPages(db, `${shape}:${query.sort}:${query.dir}`, () => {
     const { select, spec } = build();
     const { total, rows } = pageQueries(select, spec, query);
-    return { total: total.prepare(), rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare() };
+    return {
+      total: total.prepare(),
+      rows: rows.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(),
+    };
   });
   const [counted] = await page.total.execute(values);
   const rows = await page.rows.execute({ ...values, limit: query.size, offset: pageOffset(query) });

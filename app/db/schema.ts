@@ -1,12 +1,4 @@
-import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative paths: drizzle-kit reads this file without the app's "~" alias.
 import { newId } from "./ids";
 import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
@@ -279,7 +271,10 @@ export const pendingRegistrations = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("pending_registrations_email_idx").on(t.email), index("pending_registrations_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("pending_registrations_email_idx").on(t.email),
+    index("pending_registrations_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const rateLimits = sqliteTable(

@@ -14,7 +14,9 @@ export function FinishRegistration({ shop, link, validHours }: FinishRegistratio
       <Heading as="h1" style={mailStyles.heading}>
         Finish registering
       </Heading>
-      <Text style={mailStyles.text}>{`Someone asked for an account at ${shop.shopName} with this e-mail address. To make it, open this link:`}</Text>
+      <Text
+        style={mailStyles.text}
+      >{`Someone asked for an account at ${shop.shopName} with this e-mail address. To make it, open this link:`}</Text>
       <Text style={mailStyles.text}>
         <Link href={link}>{link}</Link>
       </Text>

@@ -25,7 +25,14 @@ export const STATUS_NEWS: Record<NotifiedStatus, { headline: string; detail: str
 };
 
 /** Sent when the shop marks an order Shipped, then Delivered. */
-export function OrderStatusChanged({ shop, buyerName, orderNumber, status, address, orderUrl }: OrderStatusChangedProps) {
+export function OrderStatusChanged({
+  shop,
+  buyerName,
+  orderNumber,
+  status,
+  address,
+  orderUrl,
+}: OrderStatusChangedProps) {
   const number = formatOrderNumber(orderNumber);
   const { headline, detail } = STATUS_NEWS[status];
   return (

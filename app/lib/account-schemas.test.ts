@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adminUserSchema, loginSchema, passwordChangeSchema, registerSchema, resetPasswordSchema } from "./account-schemas";
+import {
+  adminUserSchema,
+  loginSchema,
+  passwordChangeSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "./account-schemas";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0].message;
@@ -11,10 +17,12 @@ describe("account schemas", () => {
   });
 
   it("uses the original API's messages", () => {
-    expect(firstMessage(registerSchema.safeParse({ email: "a@b.co", password: "12345678" }))).toBe("Please enter your name");
-    expect(firstMessage(registerSchema.safeParse({ name: "x".repeat(31), email: "a@b.co", password: "12345678" }))).toBe(
-      "Your name cannot exceed 30 characters",
+    expect(firstMessage(registerSchema.safeParse({ email: "a@b.co", password: "12345678" }))).toBe(
+      "Please enter your name",
     );
+    expect(
+      firstMessage(registerSchema.safeParse({ name: "x".repeat(31), email: "a@b.co", password: "12345678" })),
+    ).toBe("Your name cannot exceed 30 characters");
     expect(firstMessage(registerSchema.safeParse({ name: "A", email: "a@b", password: "12345678" }))).toBe(
       "Please enter valid email address",
     );
@@ -31,15 +39,29 @@ describe("account schemas", () => {
   });
 
   it("checks that new passwords match and reads the checkbox", () => {
-    const mismatch = passwordChangeSchema.safeParse({ currentPassword: "x", newPassword: "abcdefgh", confirmNewPassword: "abcdefgX" });
+    const mismatch = passwordChangeSchema.safeParse({
+      currentPassword: "x",
+      newPassword: "abcdefgh",
+      confirmNewPassword: "abcdefgX",
+    });
     expect(mismatch.success).toBe(false);
-    expect(mismatch.error?.issues[0]).toMatchObject({ path: ["confirmNewPassword"], message: "Passwords do not match" });
-    expect(resetPasswordSchema.parse({ password: "abcdefgh", confirmPassword: "abcdefgh", logoutOtherDevices: "on" }).logoutOtherDevices).toBe(true);
-    expect(resetPasswordSchema.parse({ password: "abcdefgh", confirmPassword: "abcdefgh" }).logoutOtherDevices).toBe(false);
+    expect(mismatch.error?.issues[0]).toMatchObject({
+      path: ["confirmNewPassword"],
+      message: "Passwords do not match",
+    });
+    expect(
+      resetPasswordSchema.parse({ password: "abcdefgh", confirmPassword: "abcdefgh", logoutOtherDevices: "on" })
+        .logoutOtherDevices,
+    ).toBe(true);
+    expect(resetPasswordSchema.parse({ password: "abcdefgh", confirmPassword: "abcdefgh" }).logoutOtherDevices).toBe(
+      false,
+    );
   });
 
   it("allows only the roles user and admin", () => {
-    expect(firstMessage(adminUserSchema.safeParse({ name: "A", email: "a@b.co", role: "root" }))).toBe("Role must be user or admin");
+    expect(firstMessage(adminUserSchema.safeParse({ name: "A", email: "a@b.co", role: "root" }))).toBe(
+      "Role must be user or admin",
+    );
     expect(adminUserSchema.parse({ name: "A", email: "a@b.co", role: "admin" }).role).toBe("admin");
   });
 });

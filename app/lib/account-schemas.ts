@@ -41,7 +41,9 @@ export const profileSchema = z.object({ name, email });
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ required_error: "Please enter your current password" }).min(1, "Please enter your current password"),
+    currentPassword: z
+      .string({ required_error: "Please enter your current password" })
+      .min(1, "Please enter your current password"),
     newPassword: newPassword("a new password"),
     confirmNewPassword: z.string({ required_error: "Please confirm the new password" }),
     logoutOtherDevices: checkbox,
@@ -57,7 +59,12 @@ export const passwordUpdateSchema = z
     oldPassword: z.string({ required_error: "Please enter your current password" }),
     password: z.string({ required_error: "Please enter a new password" }),
   })
-  .transform((v) => ({ currentPassword: v.oldPassword, newPassword: v.password, confirmNewPassword: v.password, logoutOtherDevices: false }))
+  .transform((v) => ({
+    currentPassword: v.oldPassword,
+    newPassword: v.password,
+    confirmNewPassword: v.password,
+    logoutOtherDevices: false,
+  }))
   .pipe(passwordChangeSchema);
 
 export const forgotPasswordSchema = z.object({ email });

@@ -6,7 +6,14 @@ export type UserSort = "id" | "name" | "email" | "role" | "createdAt";
 export const USER_SORTS: readonly UserSort[] = ["id", "name", "email", "role", "createdAt"];
 
 export type OrderSort = "orderNumber" | "createdAt" | "totalPrice" | "orderStatus" | "numOfItems" | "id";
-export const ORDER_SORTS: readonly OrderSort[] = ["orderNumber", "createdAt", "totalPrice", "orderStatus", "numOfItems", "id"];
+export const ORDER_SORTS: readonly OrderSort[] = [
+  "orderNumber",
+  "createdAt",
+  "totalPrice",
+  "orderStatus",
+  "numOfItems",
+  "id",
+];
 
 export type ReviewSort = "id" | "product" | "rating" | "comment" | "user" | "createdAt";
 export const REVIEW_SORTS: readonly ReviewSort[] = ["id", "product", "rating", "comment", "user", "createdAt"];

@@ -10,75 +10,98 @@ import { ROLES } from "./roles";
 
 extendZodWithOpenApi(z);
 
-export const reviewPayload = z.object({
-  _id: z.string(),
-  user: z.string().describe("The reviewer's user id"),
-  name: z.string(),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string(),
-  productId: z.string(),
-}).openapi("Review");
+export const reviewPayload = z
+  .object({
+    _id: z.string(),
+    user: z.string().describe("The reviewer's user id"),
+    name: z.string(),
+    rating: z.number().int().min(1).max(5),
+    comment: z.string(),
+    productId: z.string(),
+  })
+  .openapi("Review");
 
-export const productPayload = z.object({
-  _id: z.string(),
-  name: z.string(),
-  price: z.number().describe("In dollars"),
-  description: z.string(),
-  category: z.string(),
-  seller: z.string(),
-  stock: z.number().int(),
-  ratings: z.number(),
-  numOfReviews: z.number().int(),
-  images: z.array(z.object({ _id: z.string(), url: z.string() })),
-  reviews: z.array(reviewPayload),
-  createdAt: z.string().datetime(),
-}).openapi("Product");
+export const productPayload = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    price: z.number().describe("In dollars"),
+    description: z.string(),
+    category: z.string(),
+    seller: z.string(),
+    stock: z.number().int(),
+    ratings: z.number(),
+    numOfReviews: z.number().int(),
+    images: z.array(z.object({ _id: z.string(), url: z.string() })),
+    reviews: z.array(reviewPayload),
+    createdAt: z.string().datetime(),
+  })
+  .openapi("Product");
 
-export const userPayload = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  avatar: z.object({ url: z.string() }),
-  role: z.enum(ROLES),
-  googleSignIn: z.boolean(),
-  createdAt: z.string().datetime(),
-}).openapi("User");
+export const userPayload = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    avatar: z.object({ url: z.string() }),
+    role: z.enum(ROLES),
+    googleSignIn: z.boolean(),
+    createdAt: z.string().datetime(),
+  })
+  .openapi("User");
 
 const nullableDate = z.string().datetime().nullable();
 
-export const orderPayload = z.object({
-  _id: z.string(),
-  orderNumber: z
-    .number()
-    .int()
-    .positive()
-    .describe("The order's number for people (shown as #1001 on the pages, receipts and mails): sequential from 1001, unique. Not part of the original API."),
-  user: z
-    .object({ _id: z.string().nullable(), name: z.string(), email: z.string().nullable() })
-    .describe("The buyer, as the original API populates it (`_id` and `email` null once the account is deleted; the name is then the one at purchase)"),
-  userName: z.string(),
-  orderItems: z.array(
-    z.object({ product: z.string().nullable().describe("null once the product is deleted"), name: z.string(), price: z.number(), quantity: z.number().int(), image: z.string().nullable() }),
-  ),
-  shippingInfo: z.object({
-    recipientName: z.string().describe("Who receives the parcel: the buyer's name unless another was given. Not part of the original API."),
-    address: z.string(),
-    city: z.string(),
-    state: z.string().nullable().describe("State, province or region, null when none was given. Not part of the original API."),
-    phoneNo: z.string(),
-    postalCode: z.string().describe("As its country writes it (upper case, single spaces), e.g. `SW1A 1AA`"),
-    country: z.string(),
-  }),
-  paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
-  itemsPrice: z.number(),
-  shippingPrice: z.number(),
-  taxPrice: z.number(),
-  totalPrice: z.number(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  paidAt: nullableDate,
-  deliveredAt: nullableDate,
-  createdAt: z.string().datetime(),
-}).openapi("Order");
+export const orderPayload = z
+  .object({
+    _id: z.string(),
+    orderNumber: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        "The order's number for people (shown as #1001 on the pages, receipts and mails): sequential from 1001, unique. Not part of the original API.",
+      ),
+    user: z
+      .object({ _id: z.string().nullable(), name: z.string(), email: z.string().nullable() })
+      .describe(
+        "The buyer, as the original API populates it (`_id` and `email` null once the account is deleted; the name is then the one at purchase)",
+      ),
+    userName: z.string(),
+    orderItems: z.array(
+      z.object({
+        product: z.string().nullable().describe("null once the product is deleted"),
+        name: z.string(),
+        price: z.number(),
+        quantity: z.number().int(),
+        image: z.string().nullable(),
+      }),
+    ),
+    shippingInfo: z.object({
+      recipientName: z
+        .string()
+        .describe("Who receives the parcel: the buyer's name unless another was given. Not part of the original API."),
+      address: z.string(),
+      city: z.string(),
+      state: z
+        .string()
+        .nullable()
+        .describe("State, province or region, null when none was given. Not part of the original API."),
+      phoneNo: z.string(),
+      postalCode: z.string().describe("As its country writes it (upper case, single spaces), e.g. `SW1A 1AA`"),
+      country: z.string(),
+    }),
+    paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
+    itemsPrice: z.number(),
+    shippingPrice: z.number(),
+    taxPrice: z.number(),
+    totalPrice: z.number(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    paidAt: nullableDate,
+    deliveredAt: nullableDate,
+    createdAt: z.string().datetime(),
+  })
+  .openapi("Order");
 
 export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;

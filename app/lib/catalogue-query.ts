@@ -10,7 +10,6 @@ export { QUERY_FIELDS, SORTS, type ProductSort, type QueryField };
 export const RES_PER_PAGE = 8;
 export const MAX_KEYWORD_LENGTH = 100;
 
-
 export type ProductQuery = {
   keyword?: string;
   page: number;
@@ -28,8 +27,7 @@ export function effectiveSort(q: Pick<ProductQuery, "keyword" | "sort">): Produc
   return hasKeyword ? "relevance" : "newest";
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const amount = (label: string) =>
   z.preprocess(
@@ -87,7 +85,9 @@ const schema = z
       z
         .enum(SORTS, { errorMap: () => ({ message: `sort must be one of: ${SORTS.join(", ")}` }) })
         .optional()
-        .describe("The order: relevance (the default with a keyword), newest (the default without), price-asc, price-desc, rating"),
+        .describe(
+          "The order: relevance (the default with a keyword), newest (the default without), price-asc, price-desc, rating",
+        ),
     ),
   })
   .refine((q) => q.priceGte === undefined || q.priceLte === undefined || q.priceGte <= q.priceLte, {
@@ -103,10 +103,7 @@ export type QueryParseResult =
   | { success: false; message: string; fieldErrors: Partial<Record<QueryField, string>> };
 
 /** Reads the catalogue query from URL parameters (`price[gte]` style, as the original API). */
-export function parseProductQuery(
-  params: URLSearchParams,
-  overrides: { keyword?: string } = {},
-): QueryParseResult {
+export function parseProductQuery(params: URLSearchParams, overrides: { keyword?: string } = {}): QueryParseResult {
   const raw: Record<string, string | undefined> = {};
   for (const [field, name] of Object.entries(QUERY_FIELDS)) raw[field] = params.get(name) ?? undefined;
   if (overrides.keyword !== undefined) raw.keyword = overrides.keyword;

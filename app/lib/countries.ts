@@ -20,7 +20,8 @@ export function officialCountryName(name: string): string | undefined {
 }
 
 // English puts "the" before plural names and names of unions or of a kind of state.
-const TAKES_THE = /^(United |Republic |Democratic |Islamic |People's |Lao |Russian |Syrian |Czech |Dominican |Central African |Holy See|State of |Netherlands|Bahamas|Philippines|Maldives|Comoros|Seychelles)|Islands/;
+const TAKES_THE =
+  /^(United |Republic |Democratic |Islamic |People's |Lao |Russian |Syrian |Czech |Dominican |Central African |Holy See|State of |Netherlands|Bahamas|Philippines|Maldives|Comoros|Seychelles)|Islands/;
 
 /** The country's name as it reads inside a sentence: "the United Kingdom", "Germany". */
 export function countryInSentence(name: string): string {

@@ -5,9 +5,9 @@ const BASE = "https://shop.example.com";
 
 describe("canonicalUrl", () => {
   it("keeps only the parameters that define the content, in a fixed order", () => {
-    expect(canonicalUrl(BASE, "/search/laptop", "?utm_source=x&page=2&category=Laptops&fbclid=1", ["category", "page"])).toBe(
-      `${BASE}/search/laptop?category=Laptops&page=2`,
-    );
+    expect(
+      canonicalUrl(BASE, "/search/laptop", "?utm_source=x&page=2&category=Laptops&fbclid=1", ["category", "page"]),
+    ).toBe(`${BASE}/search/laptop?category=Laptops&page=2`);
   });
 
   it("drops blank values, the first page and everything on pages that keep nothing", () => {
@@ -17,7 +17,9 @@ describe("canonicalUrl", () => {
   });
 
   it("encodes what it keeps", () => {
-    expect(canonicalUrl(BASE, "/search/x", "?price%5Bgte%5D=10", ["price[gte]"])).toBe(`${BASE}/search/x?price%5Bgte%5D=10`);
+    expect(canonicalUrl(BASE, "/search/x", "?price%5Bgte%5D=10", ["price[gte]"])).toBe(
+      `${BASE}/search/x?price%5Bgte%5D=10`,
+    );
   });
 });
 

@@ -30,7 +30,12 @@ export function shopOf(matches: MatchLike[]): { shopName: string; publicUrl: str
  * define the content, in a fixed order; blank values and `page=1` (the default) are dropped. It
  * depends on the URL alone, so a page kept by the anonymous page cache carries the right one.
  */
-export function canonicalUrl(publicUrl: string, pathname: string, search: string, keep: readonly string[] = []): string {
+export function canonicalUrl(
+  publicUrl: string,
+  pathname: string,
+  search: string,
+  keep: readonly string[] = [],
+): string {
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of keep) {

@@ -6,7 +6,11 @@ const numeric = <T extends z.ZodTypeAny>(
   label: string,
   inner: (n: z.ZodNumber) => T,
   messages = { required_error: `${label} is required`, invalid_type_error: `${label} must be a number` },
-) => z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), inner(z.number(messages)));
+) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+    inner(z.number(messages)),
+  );
 
 /** Phone and postal code as text, whether the client sends them as strings or numbers. */
 const shippingAsText = (value: unknown) => {
@@ -18,7 +22,9 @@ const shippingAsText = (value: unknown) => {
 
 const orderItemSchema = z.object({
   product: z.string({ required_error: "Each order item needs its product id" }).min(1).max(100),
-  quantity: numeric("quantity", (n) => n.int("The quantity must be a whole number").min(1, "The quantity must be at least 1").max(1000)),
+  quantity: numeric("quantity", (n) =>
+    n.int("The quantity must be a whole number").min(1, "The quantity must be at least 1").max(1000),
+  ),
   // name, price and image are the client's copy: the server prices the product itself.
 });
 
@@ -44,8 +50,12 @@ export const newOrderSchema = z.object({
 
 /** POST /api/v1/payment/process { amount } in cents, a number or a numeric string. */
 export const paymentProcessSchema = z.object({
-  amount: numeric("amount", (n) => n.int("The amount must be a whole number of cents").positive("The amount must be more than zero"), {
-    required_error: "Please send the amount in cents",
-    invalid_type_error: "The amount must be a number of cents",
-  }),
+  amount: numeric(
+    "amount",
+    (n) => n.int("The amount must be a whole number of cents").positive("The amount must be more than zero"),
+    {
+      required_error: "Please send the amount in cents",
+      invalid_type_error: "The amount must be a number of cents",
+    },
+  ),
 });

@@ -69,7 +69,9 @@ describe("fulfilment transitions", () => {
   });
 
   it("tells a step forward (skipping one too) from a step back and from no step", () => {
-    const steps = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => `${from} -> ${to}: ${orderStatusStep(from, to)}`));
+    const steps = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.map((to) => `${from} -> ${to}: ${orderStatusStep(from, to)}`),
+    );
     expect(steps).toEqual([
       "Processing -> Processing: none",
       "Processing -> Shipped: forward",
@@ -86,7 +88,11 @@ describe("fulfilment transitions", () => {
   it("refuses a step back without confirmation, as a 409 on the status field naming both statuses", () => {
     expect(changeOrderStatus("Processing", "Delivered")).toBe("Delivered");
     expect(changeOrderStatus("Shipped", "Delivered", { confirmBackward: false })).toBe("Delivered");
-    for (const [from, to] of [["Shipped", "Processing"], ["Delivered", "Shipped"], ["Delivered", "Processing"]] as const) {
+    for (const [from, to] of [
+      ["Shipped", "Processing"],
+      ["Delivered", "Shipped"],
+      ["Delivered", "Processing"],
+    ] as const) {
       expect(() => changeOrderStatus(from, to)).toThrow(
         expect.objectContaining({
           constructor: UnconfirmedStepBackError,

@@ -15,7 +15,12 @@ export const PAYMENT = {
   /** Paid after cancellation when the stock was gone: the money went back. */
   refunded: "refunded",
 } as const;
-export const PAYMENT_STATUSES = [PAYMENT.requiresPayment, PAYMENT.succeeded, PAYMENT.canceled, PAYMENT.refunded] as const;
+export const PAYMENT_STATUSES = [
+  PAYMENT.requiresPayment,
+  PAYMENT.succeeded,
+  PAYMENT.canceled,
+  PAYMENT.refunded,
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Stripe's PaymentIntent status once paid: the same word as the shop's own paid status. */
@@ -63,7 +68,11 @@ export class UnconfirmedStepBackError extends PublicError {
     readonly from: OrderStatusValue,
     readonly to: OrderStatusValue,
   ) {
-    super(`This order is ${from}. Moving it back to ${to} needs a confirmation; the buyer gets no mail about it.`, 409, "status");
+    super(
+      `This order is ${from}. Moving it back to ${to} needs a confirmation; the buyer gets no mail about it.`,
+      409,
+      "status",
+    );
     this.name = "UnconfirmedStepBackError";
   }
 }
@@ -76,10 +85,12 @@ export class TransitionError extends Error {
   }
 }
 
-const allows = <S extends string>(table: Readonly<Record<S, readonly S[]>>, from: S, to: S) => table[from]?.includes(to) ?? false;
+const allows = <S extends string>(table: Readonly<Record<S, readonly S[]>>, from: S, to: S) =>
+  table[from]?.includes(to) ?? false;
 
 export const canChangePayment = (from: PaymentStatus, to: PaymentStatus) => allows(PAYMENT_TRANSITIONS, from, to);
-export const canChangeOrderStatus = (from: OrderStatusValue, to: OrderStatusValue) => allows(ORDER_STATUS_TRANSITIONS, from, to);
+export const canChangeOrderStatus = (from: OrderStatusValue, to: OrderStatusValue) =>
+  allows(ORDER_STATUS_TRANSITIONS, from, to);
 
 /** The payment status to write when moving from `from` to `to`; throws TransitionError if not allowed. */
 export function changePayment(from: PaymentStatus, to: PaymentStatus): PaymentStatus {
@@ -91,14 +102,21 @@ export function changePayment(from: PaymentStatus, to: PaymentStatus): PaymentSt
  * The fulfilment status to write when moving from `from` to `to`; throws TransitionError if not
  * allowed, UnconfirmedStepBackError for a step back without `confirmBackward`.
  */
-export function changeOrderStatus(from: OrderStatusValue, to: OrderStatusValue, { confirmBackward = false } = {}): OrderStatusValue {
+export function changeOrderStatus(
+  from: OrderStatusValue,
+  to: OrderStatusValue,
+  { confirmBackward = false } = {},
+): OrderStatusValue {
   if (!canChangeOrderStatus(from, to)) throw new TransitionError("order", from, to);
   if (orderStatusStep(from, to) === "back" && !confirmBackward) throw new UnconfirmedStepBackError(from, to);
   return to;
 }
 
 /** Payment statuses of a placed order: paid, refunded included. Unpaid checkouts are internal. */
-export const PLACED_PAYMENT_STATUSES = [PAYMENT.succeeded, PAYMENT.refunded] as const satisfies readonly PaymentStatus[];
+export const PLACED_PAYMENT_STATUSES = [
+  PAYMENT.succeeded,
+  PAYMENT.refunded,
+] as const satisfies readonly PaymentStatus[];
 
 export function isPlaced(status: string): boolean {
   return (PLACED_PAYMENT_STATUSES as readonly string[]).includes(status);

@@ -16,7 +16,12 @@ describe("priceOrder", () => {
   });
 
   it("adds it all up", () => {
-    expect(priceOrder([{ priceCents: 99_95, quantity: 1 }, { priceCents: 49_99, quantity: 2 }])).toEqual({
+    expect(
+      priceOrder([
+        { priceCents: 99_95, quantity: 1 },
+        { priceCents: 49_99, quantity: 2 },
+      ]),
+    ).toEqual({
       itemsCents: 199_93,
       shippingCents: 25_00,
       taxCents: 10_00, // 999.65 cents -> 1000

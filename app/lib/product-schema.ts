@@ -22,13 +22,26 @@ export const productSchema = z.object({
         .regex(/^\d{1,7}(\.\d{1,2})?$/, "The price must be an amount in dollars, such as 25 or 19.99"),
     )
     .transform(Number),
-  description: z.string({ required_error: "Please enter product description" }).trim().min(1, "Please enter product description").max(4000, "The description can be at most 4000 characters"),
+  description: z
+    .string({ required_error: "Please enter product description" })
+    .trim()
+    .min(1, "Please enter product description")
+    .max(4000, "The description can be at most 4000 characters"),
   category: z.enum(CATEGORIES, { errorMap: () => ({ message: "Please select correct category for product" }) }),
-  seller: z.string({ required_error: "Please enter product seller" }).trim().min(1, "Please enter product seller").max(100, "The seller can be at most 100 characters"),
+  seller: z
+    .string({ required_error: "Please enter product seller" })
+    .trim()
+    .min(1, "Please enter product seller")
+    .max(100, "The seller can be at most 100 characters"),
   stock: z
     .union([z.string(), z.number()], { required_error: "Please enter product stock" })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, "Please enter product stock").regex(/^\d{1,5}$/, "The stock must be a whole number from 0 to 99999"))
+    .pipe(
+      z
+        .string()
+        .min(1, "Please enter product stock")
+        .regex(/^\d{1,5}$/, "The stock must be a whole number from 0 to 99999"),
+    )
     .transform(Number),
 });
 

@@ -24,7 +24,12 @@ describe("productJsonLd", () => {
       productID: "p1",
       category: "Laptops",
       image: [`${BASE}/uploads/p1.webp`],
-      offers: { price: "1299.50", priceCurrency: "USD", availability: "https://schema.org/InStock", url: `${BASE}/product/p1` },
+      offers: {
+        price: "1299.50",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        url: `${BASE}/product/p1`,
+      },
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
     });
     expect(crumbs.itemListElement.map((c) => [c.position, c.item])).toEqual([

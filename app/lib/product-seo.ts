@@ -84,7 +84,12 @@ export function productShareMeta(product: ProductForSeo, publicUrl: string, shop
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
     { property: "og:url", content: `${publicUrl}/product/${product.id}` },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: product.name }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: product.name },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: product.name },
     { name: "twitter:description", content: description },

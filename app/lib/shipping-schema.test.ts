@@ -6,7 +6,9 @@ const base = { recipientName: "Jane Doe", address: "1 Main St", city: "Town", ph
 
 function postal(postalCode: string, country: string) {
   const result = shippingSchema.safeParse({ ...base, postalCode, country });
-  return result.success ? { ok: true as const, postalCode: result.data.postalCode } : { ok: false as const, errors: result.error.flatten().fieldErrors };
+  return result.success
+    ? { ok: true as const, postalCode: result.data.postalCode }
+    : { ok: false as const, errors: result.error.flatten().fieldErrors };
 }
 
 describe("postal codes", () => {
@@ -39,7 +41,9 @@ describe("postal codes", () => {
   it("names the country by the list's name when the API sends another English name", () => {
     const result = apiShippingSchema.safeParse({ ...base, postalCode: "ABC", country: "United States" });
     expect(result.success).toBe(false);
-    expect(result.error!.flatten().fieldErrors).toEqual({ postalCode: ["That is not a valid postal code for the United States of America"] });
+    expect(result.error!.flatten().fieldErrors).toEqual({
+      postalCode: ["That is not a valid postal code for the United States of America"],
+    });
   });
 
   it("falls back to 2 to 12 letters, digits, spaces or dashes where no rule is known", () => {
@@ -62,16 +66,29 @@ describe("postal codes", () => {
 
 describe("recipient and region", () => {
   it("the form needs the recipient's name; the region is optional and empty means none", () => {
-    const missing = shippingSchema.safeParse({ ...base, recipientName: " ", state: "", postalCode: "10115", country: "Germany" });
+    const missing = shippingSchema.safeParse({
+      ...base,
+      recipientName: " ",
+      state: "",
+      postalCode: "10115",
+      country: "Germany",
+    });
     expect(missing.error?.flatten().fieldErrors).toEqual({ recipientName: ["Please enter the recipient's name"] });
     const ok = shippingSchema.parse({ ...base, state: "", postalCode: "10115", country: "Germany" });
     expect(ok.state).toBeUndefined();
-    expect(shippingSchema.parse({ ...base, state: " Berlin ", postalCode: "10115", country: "Germany" }).state).toBe("Berlin");
+    expect(shippingSchema.parse({ ...base, state: " Berlin ", postalCode: "10115", country: "Germany" }).state).toBe(
+      "Berlin",
+    );
   });
 
   it("the API may leave both out, or send the region as null", () => {
     const { recipientName: _, ...withoutName } = base;
-    const parsed = apiShippingSchema.parse({ ...withoutName, state: null, postalCode: "12345", country: "United States" });
+    const parsed = apiShippingSchema.parse({
+      ...withoutName,
+      state: null,
+      postalCode: "12345",
+      country: "United States",
+    });
     expect(parsed.recipientName).toBeUndefined();
     expect(parsed.state).toBeUndefined();
   });
@@ -79,7 +96,13 @@ describe("recipient and region", () => {
 
 describe("addressLines", () => {
   it("writes the address as on a parcel, with the region when there is one", () => {
-    const address = { recipientName: "Jane Doe", address: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom" };
+    const address = {
+      recipientName: "Jane Doe",
+      address: "10 Downing St",
+      city: "London",
+      postalCode: "SW1A 2AA",
+      country: "United Kingdom",
+    };
     expect(addressLines(address)).toEqual(["Jane Doe", "10 Downing St", "London SW1A 2AA", "United Kingdom"]);
     expect(addressLines({ ...address, city: "Springfield", state: "IL", postalCode: "62701" })).toEqual([
       "Jane Doe",
@@ -105,7 +128,14 @@ describe("addressLines", () => {
 
 describe("errors together", () => {
   it("shows the postal code's message with the other fields' messages", () => {
-    const result = shippingSchema.safeParse({ recipientName: "Jane Doe", address: "", city: "London", phoneNo: "020 7946 0000", postalCode: "12345", country: "United Kingdom" });
+    const result = shippingSchema.safeParse({
+      recipientName: "Jane Doe",
+      address: "",
+      city: "London",
+      phoneNo: "020 7946 0000",
+      postalCode: "12345",
+      country: "United Kingdom",
+    });
     expect(result.error?.flatten().fieldErrors).toEqual({
       address: ["Please enter your address"],
       postalCode: ["That is not a valid postal code for the United Kingdom"],

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { countryCode, countryInSentence, officialCountryName } from "./countries";
 import { hasPostalCodeRule, isPostalCodeOf, normalizePostalCode } from "./postal-code";
 
-const required = (label: string) => z.string({ required_error: `Please enter your ${label}` }).trim().min(1, `Please enter your ${label}`);
+const required = (label: string) =>
+  z
+    .string({ required_error: `Please enter your ${label}` })
+    .trim()
+    .min(1, `Please enter your ${label}`);
 
 const recipientName = z
   .string({ required_error: "Please enter the recipient's name" })
@@ -63,7 +67,9 @@ export const shippingSchema = z.preprocess(withPostalCode, shippingFields);
 export const apiShippingSchema = z.preprocess(
   withPostalCode,
   shippingFields.extend({
-    recipientName: recipientName.optional().describe("Who receives the parcel; the buyer's name when left out. Not part of the original API."),
+    recipientName: recipientName
+      .optional()
+      .describe("Who receives the parcel; the buyer's name when left out. Not part of the original API."),
   }),
 );
 

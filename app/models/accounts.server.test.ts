@@ -11,12 +11,15 @@ import { AccountError, changePassword, createUser, getUserById, updateProfile } 
 
 let n = 0;
 let ipCount = 0;
-const login = (email: string, password: string, ip = `203.0.113.${++ipCount % 250}`) => loginWithPassword({ email, password, ip });
+const login = (email: string, password: string, ip = `203.0.113.${++ipCount % 250}`) =>
+  loginWithPassword({ email, password, ip });
 const newUser = (extra: Partial<Parameters<typeof createUser>[0]> = {}) =>
   createUser({ name: "Unit", email: `unit-${++n}-${Date.now()}@example.com`, password: "password-1", ...extra });
 const newAdmin = async () => {
   const { id } = await newUser();
-  return commitTogether(async (tx) => (await tx.update(users).set({ role: "admin" }).where(eq(users.id, id)).returning())[0]);
+  return commitTogether(
+    async (tx) => (await tx.update(users).set({ role: "admin" }).where(eq(users.id, id)).returning())[0],
+  );
 };
 const signIn = (userId: string) => createSession({ userId, device: "Unit test", ip: null });
 
@@ -41,7 +44,10 @@ describe("profile update", () => {
     const [first, second] = [await newUser(), await newUser()];
     const email = `wanted-${++n}-${Date.now()}@example.com`;
     // Both pass the early check (nothing is written yet); the unique index decides inside the shared commit.
-    const [won, lost] = await Promise.allSettled([updateProfile(first.id, { name: "First", email }), updateProfile(second.id, { name: "Second", email })]);
+    const [won, lost] = await Promise.allSettled([
+      updateProfile(first.id, { name: "First", email }),
+      updateProfile(second.id, { name: "Second", email }),
+    ]);
     expect(won).toMatchObject({ status: "fulfilled", value: { id: first.id, email } });
     expect(lost).toMatchObject({ status: "rejected", reason: { status: 409, field: "email" } });
     expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(AccountError);
@@ -53,14 +59,26 @@ describe("password change", () => {
   it("keeps the other sessions, or with 'log out other devices' ends all but the caller's", async () => {
     const user = await newUser();
     const [mine, other] = [await signIn(user.id), await signIn(user.id)];
-    await changePassword(user, { currentPassword: "password-1", newPassword: "password-2", logoutOtherDevices: false }, mine.session.id);
+    await changePassword(
+      user,
+      { currentPassword: "password-1", newPassword: "password-2", logoutOtherDevices: false },
+      mine.session.id,
+    );
     expect(await findSession(other.key)).not.toBeNull();
     await expect(
-      changePassword((await getUserById(user.id))!, { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id),
+      changePassword(
+        (await getUserById(user.id))!,
+        { currentPassword: "password-1", newPassword: "password-3", logoutOtherDevices: true },
+        mine.session.id,
+      ),
     ).rejects.toThrow("Old password is incorrect");
     expect(await findSession(other.key)).not.toBeNull();
 
-    await changePassword((await getUserById(user.id))!, { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true }, mine.session.id);
+    await changePassword(
+      (await getUserById(user.id))!,
+      { currentPassword: "password-2", newPassword: "password-3", logoutOtherDevices: true },
+      mine.session.id,
+    );
     expect(await findSession(other.key)).toBeNull();
     expect(await findSession(mine.key)).not.toBeNull();
     expect((await login(user.email, "password-3")).id).toBe(user.id);
@@ -70,7 +88,9 @@ describe("password change", () => {
 describe("admin user management", () => {
   it("an admin cannot demote or delete themself", async () => {
     const admin = await newAdmin();
-    await expect(updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).rejects.toThrow(/own account/);
+    await expect(updateUserByAdmin(admin, admin.id, { name: "A", email: admin.email, role: "user" })).rejects.toThrow(
+      /own account/,
+    );
     await expect(deleteUserByAdmin(admin, admin.id)).rejects.toThrow(/own account/);
   });
 

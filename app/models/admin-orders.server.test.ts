@@ -7,14 +7,22 @@ import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
-import { deleteOrder, statusHistory, totalPaidCents, updateOrderStatus, updateOrdersStatus } from "./admin-orders.server";
+import {
+  deleteOrder,
+  statusHistory,
+  totalPaidCents,
+  updateOrderStatus,
+  updateOrdersStatus,
+} from "./admin-orders.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
 
 // The mails queued in the mail outbox since the last clearMails, composed, in the order queued.
 const composedMails = async () =>
-  Promise.all((await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).map((row) => composeJob(row.payload as MailJob)));
+  Promise.all(
+    (await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).map((row) => composeJob(row.payload as MailJob)),
+  );
 async function clearMails() {
   await drainMails(10_000);
   await commitTogether((tx) => tx.delete(mailOutbox));
@@ -104,7 +112,9 @@ describe("moving an order along its statuses", () => {
         message: `This order is Delivered. Moving it back to ${status} needs a confirmation; the buyer gets no mail about it.`,
       });
     }
-    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: false })).rejects.toThrow(UnconfirmedStepBackError);
+    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: false })).rejects.toThrow(
+      UnconfirmedStepBackError,
+    );
     expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Delivered", deliveredAt: at(1) });
     expect(await statusHistory(order.id)).toEqual([{ status: "Delivered", at: at(1) }]);
   });
@@ -126,7 +136,9 @@ describe("mails about an order's status", () => {
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(3) });
     await updateOrderStatus(order.id, FULFILMENT.shipped, { confirmBackward: true, now: at(4) }); // a correction: no mail
     await updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(5) });
-    await expect(updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(6) })).resolves.toBe("none");
+    await expect(
+      updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true, now: at(6) }),
+    ).resolves.toBe("none");
     // Forward again after the correction: the buyer was told of these already.
     await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(7) })).resolves.toBe("forward");
     await updateOrderStatus(order.id, FULFILMENT.delivered, { now: at(8) });
@@ -140,14 +152,19 @@ describe("mails about an order's status", () => {
   it("tell of Delivered alone when the order skips Shipped", async () => {
     const order = await createOrder({ userId: await createUser() });
     await updateOrderStatus(order.id, FULFILMENT.delivered);
-    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
+      `ShopIT: your order #${order.orderNumber} has been delivered`,
+    ]);
   });
 
   it("go to nobody when the buyer's account is gone, and one per order changed in bulk", async () => {
     await updateOrderStatus((await createOrder({ userId: null })).id, FULFILMENT.shipped);
     expect(await composedMails()).toEqual([]);
     await clearMails();
-    const [a, b] = [await createOrder({ userId: await createUser() }), await createOrder({ userId: await createUser() })];
+    const [a, b] = [
+      await createOrder({ userId: await createUser() }),
+      await createOrder({ userId: await createUser() }),
+    ];
     await updateOrdersStatus([a.id, b.id], FULFILMENT.delivered);
     expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
       `ShopIT: your order #${a.orderNumber} has been delivered`,
@@ -175,16 +192,27 @@ describe("setting several orders' status at once", () => {
     expect(await statusHistory(shipped.id)).toEqual([{ status: "Shipped", at: at(1) }]);
   });
   it("refuses each step back (confirmed only on the order's own page) and mails only the steps forward", async () => {
-    const [ahead, behind] = [await createOrder({ userId: await createUser() }), await createOrder({ userId: await createUser() })];
+    const [ahead, behind] = [
+      await createOrder({ userId: await createUser() }),
+      await createOrder({ userId: await createUser() }),
+    ];
     await updateOrderStatus(ahead.id, FULFILMENT.delivered, { now: at(1) });
     await clearMails();
     const result = await updateOrdersStatus([ahead.id, behind.id], FULFILMENT.shipped, at(2));
     expect(result).toEqual({
       updated: [{ id: behind.id, orderNumber: behind.orderNumber }],
-      failed: [{ id: ahead.id, orderNumber: ahead.orderNumber, reason: "a step back from Delivered: confirm it on the order's page" }],
+      failed: [
+        {
+          id: ahead.id,
+          orderNumber: ahead.orderNumber,
+          reason: "a step back from Delivered: confirm it on the order's page",
+        },
+      ],
     });
     expect((await getOrder(ahead.id))?.orderStatus).toBe("Delivered");
-    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([`ShopIT: your order #${behind.orderNumber} has shipped`]);
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
+      `ShopIT: your order #${behind.orderNumber} has shipped`,
+    ]);
   });
 });
 
@@ -226,11 +254,16 @@ describe("the admin's order figures", () => {
     const paid = await createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
     const other = await createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
     await createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
-    await createOrder({ paymentStatus: PAYMENT.requiresPayment, lines: [{ productId, quantity: 1, priceCents: 77_00 }] });
+    await createOrder({
+      paymentStatus: PAYMENT.requiresPayment,
+      lines: [{ productId, quantity: 1, priceCents: 77_00 }],
+    });
     await createOrder({ paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1, priceCents: 55_00 }] });
     expect(await totalPaidCents()).toBe(75_50);
 
-    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)));
+    await commitTogether((tx) =>
+      tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)),
+    );
     expect(await totalPaidCents()).toBe(60_00);
     await deleteOrder(paid.id);
     expect(await totalPaidCents()).toBe(0);
@@ -240,7 +273,14 @@ describe("the admin's order figures", () => {
     const productId = await createProduct();
     const query = (over: Partial<OrderListQuery> = {}) => tableQuery<OrderSort>("totalPrice", over);
     const place = async (userName: string, priceCents: number, paymentStatus: PaymentStatus = PAYMENT.succeeded) =>
-      (await createOrder({ userId: await createUser(userName), userName, paymentStatus, lines: [{ productId, quantity: 1, priceCents }] })).id;
+      (
+        await createOrder({
+          userId: await createUser(userName),
+          userName,
+          paymentStatus,
+          lines: [{ productId, quantity: 1, priceCents }],
+        })
+      ).id;
     const ann = await place("Ann", 30_00);
     const bob = await place("Bob", 10_00);
     const cat = await place("Cat", 20_00, PAYMENT.refunded);

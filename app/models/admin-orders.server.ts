@@ -28,7 +28,10 @@ const notFound = () => new PublicError("Order not found", 404);
  * per-day totals that triggers keep (a few hundred rows, however many orders).
  */
 export async function totalPaidCents(): Promise<number> {
-  const [total] = await db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded));
+  const [total] = await db
+    .select({ cents: sum(orderTotals.cents) })
+    .from(orderTotals)
+    .where(eq(orderTotals.paymentStatus, PAYMENT.succeeded));
   return Number(total?.cents ?? 0);
 }
 
@@ -59,7 +62,10 @@ export async function updateOrderStatus(
     if (step === "none") return { step, mail: null };
     await tx
       .update(orders)
-      .set({ orderStatus: changeOrderStatus(order.status, status, { confirmBackward }), deliveredAt: isDelivered(status) ? now : null })
+      .set({
+        orderStatus: changeOrderStatus(order.status, status, { confirmBackward }),
+        deliveredAt: isDelivered(status) ? now : null,
+      })
       .where(eq(orders.id, orderId));
     const [earlier] = await tx
       .select({ status: orderStatusEvents.status })
@@ -68,7 +74,10 @@ export async function updateOrderStatus(
       .limit(1);
     await tx.insert(orderStatusEvents).values({ orderId, status, createdAt: now });
     // A status the buyer was told of once is not mailed again after a correction back.
-    const mail = step === "forward" && !earlier && isNotifiedStatus(status) ? await queueOrderMail(tx, orderId, { kind: "orderStatus", status }) : null;
+    const mail =
+      step === "forward" && !earlier && isNotifiedStatus(status)
+        ? await queueOrderMail(tx, orderId, { kind: "orderStatus", status })
+        : null;
     return { step, mail };
   });
   void sendQueued(mail);
@@ -87,7 +96,10 @@ export type BulkOrder = { id: string; orderNumber: number | null };
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
   const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, { now })));
-  const found = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inList(orders.id, listParam(ids)));
+  const found = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inList(orders.id, listParam(ids)));
   const numbers = new Map(found.map((o) => [o.id, o.orderNumber]));
   const named = (id: string): BulkOrder => ({ id, orderNumber: numbers.get(id) ?? null });
   const updated: BulkOrder[] = [];
@@ -100,8 +112,10 @@ export async function updateOrdersStatus(orderIds: string[], status: OrderStatus
       return;
     }
     const error = outcome.reason;
-    if (error instanceof UnconfirmedStepBackError) failed.push({ ...order, reason: `a step back from ${error.from}: confirm it on the order's page` });
-    else if (error instanceof PublicError || error instanceof TransitionError) failed.push({ ...order, reason: error.message });
+    if (error instanceof UnconfirmedStepBackError)
+      failed.push({ ...order, reason: `a step back from ${error.from}: confirm it on the order's page` });
+    else if (error instanceof PublicError || error instanceof TransitionError)
+      failed.push({ ...order, reason: error.message });
     else throw error;
   });
   return { updated, failed };

@@ -23,7 +23,10 @@ const input = productSchema.parse({
   seller: "Frames Inc",
   stock: "4",
 });
-const png = (background: string) => sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background } })
+    .png()
+    .toBuffer();
 const fileOf = (url: string) => path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""));
 const urlsOf = async (id: string) => (await getProduct(id))!.images.map((i) => i.url);
 
@@ -57,7 +60,11 @@ describe("product pictures on disk", () => {
         })
         .returning(),
     );
-    await commitTogether((tx) => tx.insert(orderLines).values({ orderId: order.id, productId: id, name: input.name, priceCents: 12_50, quantity: 1, image: bought }));
+    await commitTogether((tx) =>
+      tx
+        .insert(orderLines)
+        .values({ orderId: order.id, productId: id, name: input.name, priceCents: 12_50, quantity: 1, image: bought }),
+    );
 
     await deleteProduct(id);
     expect(fs.existsSync(fileOf(bought))).toBe(true);
@@ -70,11 +77,13 @@ describe("a decompression bomb among a product's pictures", () => {
     const dir = path.join(config.uploadsDir, "products");
     const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
     const before = files();
-    await expect(createProduct({ ...input, name: "Bomb Frame" }, [await png("#abc"), pngBomb()])).rejects.toMatchObject({
-      status: 400,
-      field: "images",
-      message: "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.",
-    });
+    await expect(createProduct({ ...input, name: "Bomb Frame" }, [await png("#abc"), pngBomb()])).rejects.toMatchObject(
+      {
+        status: 400,
+        field: "images",
+        message: "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.",
+      },
+    );
     expect(files()).toEqual(before);
   });
 });
@@ -99,7 +108,8 @@ describe("the admin's product list", () => {
   async function stocked() {
     await clearCatalogue();
     const ids: Record<number, string> = {};
-    for (const stock of [0, 1, LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD + 1]) ids[stock] = await insertProduct({ stock, name: `Stock ${stock}`, images: 2 });
+    for (const stock of [0, 1, LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD + 1])
+      ids[stock] = await insertProduct({ stock, name: `Stock ${stock}`, images: 2 });
     return ids;
   }
 
@@ -107,7 +117,14 @@ describe("the admin's product list", () => {
     const ids = await stocked();
     const { rows, total } = await listProductsPage(query);
     expect(total).toBe(4);
-    expect(rows[0]).toEqual({ id: ids[0], name: "Stock 0", category: "Electronics", priceCents: 1000, stock: 0, thumbnail: `/uploads/test/${ids[0]}-0.svg` });
+    expect(rows[0]).toEqual({
+      id: ids[0],
+      name: "Stock 0",
+      category: "Electronics",
+      priceCents: 1000,
+      stock: 0,
+      thumbnail: `/uploads/test/${ids[0]}-0.svg`,
+    });
   });
 
   it("filters low stock (1 to the threshold) and out of stock (0), with the search", async () => {
@@ -122,6 +139,9 @@ describe("the admin's product list", () => {
     const ids = await stocked();
     const result = await deleteProducts([ids[0], ids[1], "no-such-product"]);
     expect(result).toEqual({ deleted: ["Stock 0", "Stock 1"], missing: ["no-such-product"] });
-    expect((await listProductsPage(query)).rows.map((r) => r.id)).toEqual([ids[LOW_STOCK_THRESHOLD], ids[LOW_STOCK_THRESHOLD + 1]]);
+    expect((await listProductsPage(query)).rows.map((r) => r.id)).toEqual([
+      ids[LOW_STOCK_THRESHOLD],
+      ids[LOW_STOCK_THRESHOLD + 1],
+    ]);
   });
 });

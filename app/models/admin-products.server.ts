@@ -21,15 +21,29 @@ const STOCK_WHERE: Record<StockFilter, ReturnType<typeof eq>> = {
 };
 
 /** The first picture of the product (position order), for the list's thumbnail. */
-const thumbnail = sql<string | null>`(SELECT "product_images"."url" FROM "product_images" WHERE "product_images"."product_id" = "products"."id" ORDER BY "product_images"."position", "product_images"."id" LIMIT 1)`;
+const thumbnail = sql<
+  string | null
+>`(SELECT "product_images"."url" FROM "product_images" WHERE "product_images"."product_id" = "products"."id" ORDER BY "product_images"."position", "product_images"."id" LIMIT 1)`;
 
 /** One page of the admin products list: searched, optionally only low or out of stock. */
 export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
   const where = and(
-    query.q ? or(containsText(products.id, query.q), containsText(products.name, query.q), containsText(products.seller, query.q)) : undefined,
+    query.q
+      ? or(
+          containsText(products.id, query.q),
+          containsText(products.name, query.q),
+          containsText(products.seller, query.q),
+        )
+      : undefined,
     stock ? STOCK_WHERE[stock] : undefined,
   );
-  const sorts = { id: products.id, name: products.name, price: products.priceCents, stock: products.stock, createdAt: products.createdAt };
+  const sorts = {
+    id: products.id,
+    name: products.name,
+    price: products.priceCents,
+    stock: products.stock,
+    createdAt: products.createdAt,
+  };
   return selectPage(
     db
       .select({
@@ -50,12 +64,17 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
 /** The products of these ids that exist (id and name, by name), for a bulk deletion's confirmation. */
 export async function productsByIds(ids: string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.name));
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.name));
 }
 
 /** A product shows at most MAX_PRODUCT_IMAGES pictures; `count` is how many were sent. */
 export function assertProductImageCount(count: number) {
-  if (count > MAX_PRODUCT_IMAGES) throw new PublicError(`A product can have at most ${MAX_PRODUCT_IMAGES} images`, 400, "images");
+  if (count > MAX_PRODUCT_IMAGES)
+    throw new PublicError(`A product can have at most ${MAX_PRODUCT_IMAGES} images`, 400, "images");
 }
 
 /** Stores the uploaded pictures (checked and resized, one at a time); if one is refused, none is kept. */
@@ -92,7 +111,9 @@ export async function createProduct(input: ProductInput, images: ImageUpload[]) 
 }
 
 const imageUrlsOf = async (id: string) =>
-  (await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id))).map((r) => r.url);
+  (await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id))).map(
+    (r) => r.url,
+  );
 
 /**
  * Removes the files of pictures no product shows any more, except those an order line still
@@ -128,7 +149,9 @@ export async function updateProduct(id: string, input: ProductInput, images: Ima
  */
 export async function deleteProduct(id: string) {
   const urls = await imageUrlsOf(id);
-  const removed = await commitTogether(async (tx) => rowsAffected(await tx.delete(products).where(eq(products.id, id))));
+  const removed = await commitTogether(async (tx) =>
+    rowsAffected(await tx.delete(products).where(eq(products.id, id))),
+  );
   if (removed !== 1) throw notFound();
   await removeUnusedImages(urls);
 }

@@ -20,7 +20,9 @@ export function listUsers(): Promise<User[]> {
 
 /** One page of users for the admin table, searched (id, name, e-mail) and sorted in SQL. */
 export function listUsersPage(query: TableQuery<UserSort>) {
-  const where = query.q ? or(containsText(users.id, query.q), containsText(users.name, query.q), containsText(users.email, query.q)) : undefined;
+  const where = query.q
+    ? or(containsText(users.id, query.q), containsText(users.name, query.q), containsText(users.email, query.q))
+    : undefined;
   const sorts = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
   return selectPage(
     db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).$dynamic(),

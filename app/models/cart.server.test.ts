@@ -42,7 +42,9 @@ describe("cart lines", () => {
   it("refuses more than the stock, an out-of-stock product and an unknown product", async () => {
     const few = await createProduct({ stock: 2 });
     const none = await createProduct({ stock: 0 });
-    await expect(setCartLine(visitor(), few, 3)).rejects.toThrow(new CartError("Only 2 left in stock.", 409, "quantity"));
+    await expect(setCartLine(visitor(), few, 3)).rejects.toThrow(
+      new CartError("Only 2 left in stock.", 409, "quantity"),
+    );
     await expect(setCartLine(visitor(), none, 1)).rejects.toThrow("This product is out of stock.");
     await expect(setCartLine(visitor(), "missing", 1)).rejects.toThrow("This product no longer exists.");
   });
@@ -55,7 +57,6 @@ describe("cart lines", () => {
     expect(await getCartCount(visitor("unknown"))).toBe(0);
   });
 });
-
 
 describe("carts of signed-in users", () => {
   const user = async () => userCart(await createUser("Cart User"));
@@ -70,7 +71,12 @@ describe("carts of signed-in users", () => {
 
     await adoptVisitorCart(visitorCart.cartId, owner.userId!);
     const { lines } = await loadCart(owner);
-    expect(lines.map((l) => [l.productId, l.quantity]).sort()).toEqual([[a, 5], [b, 2]].sort());
+    expect(lines.map((l) => [l.productId, l.quantity]).sort()).toEqual(
+      [
+        [a, 5],
+        [b, 2],
+      ].sort(),
+    );
     // The visitor cart is gone: after logging out, the browser's cookie shows an empty cart.
     expect(await getCartCount(visitorCart)).toBe(0);
   });

@@ -92,7 +92,12 @@ const writes = preparedOnce((q) => ({
     .prepare(),
   putLine: q
     .insert(cartLines)
-    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), quantity: sql.placeholder("quantity"), createdAt: sql.placeholder("now") })
+    .values({
+      cartId: sql.placeholder("cartId"),
+      productId: sql.placeholder("productId"),
+      quantity: sql.placeholder("quantity"),
+      createdAt: sql.placeholder("now"),
+    })
     .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
     .prepare(),
   emptyCart: q
@@ -113,19 +118,25 @@ function checkQuantity(product: { stock: number }, quantity: number) {
   if (quantity > product.stock) throw new CartError(`Only ${product.stock} left in stock.`, 409, "quantity");
 }
 
-const lineOf = (cartId: string, productId: string) => and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
+const lineOf = (cartId: string, productId: string) =>
+  and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
 
 /**
  * Puts `quantity` of a product in the cart, replacing the line when the product is already there
  * (one line per product). Returns the cart's id and whether it was made now (a visitor then needs
  * a cookie naming it).
  */
-export async function setCartLine(ref: CartRef, productId: string, quantity: number): Promise<{ cartId: string; created: boolean }> {
+export async function setCartLine(
+  ref: CartRef,
+  productId: string,
+  quantity: number,
+): Promise<{ cartId: string; created: boolean }> {
   return commitTogether(async (tx) => {
     checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
     const existing = await findCartId(ref, tx);
-    const cartId = existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
+    const cartId =
+      existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
     await writes(tx).putLine.execute({ cartId, productId, quantity, now });
@@ -197,7 +208,9 @@ export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; noti
   if (!cartId) return { rows: [], notices: [] };
   const rows = await cartLineRows(cartId);
   // Usually nothing to change: only then is it a write, checked again inside it.
-  return rows.some((row) => row.quantity > row.stock) ? commitTogether((tx) => fitToStock(tx, cartId)) : { rows, notices: [] };
+  return rows.some((row) => row.quantity > row.stock)
+    ? commitTogether((tx) => fitToStock(tx, cartId))
+    : { rows, notices: [] };
 }
 
 type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];

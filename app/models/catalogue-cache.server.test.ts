@@ -35,7 +35,12 @@ describe("catalogue reads kept by version", () => {
     await commitTogether((tx) => tx.update(products).set({ priceCents: 1500 }).where(eq(products.id, id)));
     expect((await getProduct(id))?.priceCents).toBe(1500);
 
-    await commitTogether((tx) => tx.update(products).set({ stock: sql`${products.stock} - 2` }).where(eq(products.id, id)));
+    await commitTogether((tx) =>
+      tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - 2` })
+        .where(eq(products.id, id)),
+    );
     expect((await relatedProducts({ id: other, category: "Cameras" })).find((p) => p.id === id)?.stock).toBe(3);
     expect((await listProducts({ page: 1, category: "Cameras" })).products.find((p) => p.id === id)?.stock).toBe(3);
 
@@ -110,7 +115,9 @@ describe("catalogue reads kept across changes to other products", () => {
   it("reads again an answer older than the changes the database keeps", async () => {
     const id = await createProduct({ name: "Old answer" });
     const kept = await getProduct(id);
-    await commitTogether((tx) => tx.update(catalogueVersionRow).set({ version: sql`${catalogueVersionRow.version} + 10000` }));
+    await commitTogether((tx) =>
+      tx.update(catalogueVersionRow).set({ version: sql`${catalogueVersionRow.version} + 10000` }),
+    );
     expect(await getProduct(id)).not.toBe(kept);
   });
 });

@@ -24,7 +24,11 @@ const KEPT_VERSIONS = 10_000;
 export type DependsOn = readonly string[] | "all";
 
 type Entry = { value: unknown; checkedAt: number; dependsOn: DependsOn };
-const kept = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_JSON_BYTES, sizeCalculation: (entry) => jsonSize(entry.value) });
+const kept = new LRUCache<string, Entry>({
+  max: MAX_ENTRIES,
+  maxSize: MAX_JSON_BYTES,
+  sizeCalculation: (entry) => jsonSize(entry.value),
+});
 
 const changeSince = preparedOnce((q) =>
   q
@@ -34,7 +38,11 @@ const changeSince = preparedOnce((q) =>
       and(
         gt(catalogueChanges.version, sql.placeholder("from")),
         lte(catalogueChanges.version, sql.placeholder("to")),
-        or(isNull(catalogueChanges.productId), sql`${sql.placeholder("all")} = 1`, inList(catalogueChanges.productId, sql.placeholder("ids"))),
+        or(
+          isNull(catalogueChanges.productId),
+          sql`${sql.placeholder("all")} = 1`,
+          inList(catalogueChanges.productId, sql.placeholder("ids")),
+        ),
       ),
     )
     .limit(1)
@@ -53,7 +61,11 @@ async function touchedSince(from: number, to: number, dependsOn: DependsOn): Pro
  * `read()`'s answer for `key`, read again only after a change that touched one of the products it
  * depends on (`dependsOn(answer)`) or any page.
  */
-export async function catalogueCached<T>(key: string, read: () => Promise<T>, dependsOn: (answer: T) => DependsOn): Promise<T> {
+export async function catalogueCached<T>(
+  key: string,
+  read: () => Promise<T>,
+  dependsOn: (answer: T) => DependsOn,
+): Promise<T> {
   // The version is read first: an answer read after a change is at worst tagged with the version
   // before it, and so checked against that change too, never the other way round.
   const version = catalogueVersion();

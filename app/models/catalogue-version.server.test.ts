@@ -22,7 +22,12 @@ describe("catalogueVersion", () => {
     await commitTogether((tx) => tx.update(products).set({ priceCents: 12_34 }).where(eq(products.id, productId)));
     expect(moved()).toBe(true);
     // Stock taken by a checkout (the same SQL as checkout/reservation.server.ts).
-    await commitTogether((tx) => tx.update(products).set({ stock: sql`${products.stock} - 1` }).where(eq(products.id, productId)));
+    await commitTogether((tx) =>
+      tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - 1` })
+        .where(eq(products.id, productId)),
+    );
     expect(moved()).toBe(true);
     const userId = await createUser("Reviewer");
     expect(moved()).toBe(false);
@@ -32,7 +37,10 @@ describe("catalogueVersion", () => {
     expect(moved()).toBe(true);
     await commitTogether((tx) => tx.update(users).set({ shippingCity: "Lyon" }).where(eq(users.id, userId)));
     expect(moved()).toBe(false);
-    const [{ id: reviewId }] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.productId, productId));
+    const [{ id: reviewId }] = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.productId, productId));
     await deleteReview(reviewId, productId);
     expect(moved()).toBe(true);
     await commitTogether((tx) => tx.delete(products).where(eq(products.id, productId)));

@@ -67,11 +67,17 @@ describe("dashboard figures", () => {
     await paidOrder(12_00, null, PAYMENT.requiresPayment);
     await check();
     const [first] = await db.select({ id: orders.id }).from(orders).where(eq(orders.totalPriceCents, 12_00));
-    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date() }).where(eq(orders.id, first.id)));
+    await commitTogether((tx) =>
+      tx.update(orders).set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date() }).where(eq(orders.id, first.id)),
+    );
     await check();
-    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, first.id)));
+    await commitTogether((tx) =>
+      tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, first.id)),
+    );
     await check();
-    await commitTogether((tx) => tx.update(orders).set({ paymentStatus: PAYMENT.succeeded }).where(eq(orders.id, first.id)));
+    await commitTogether((tx) =>
+      tx.update(orders).set({ paymentStatus: PAYMENT.succeeded }).where(eq(orders.id, first.id)),
+    );
     await check();
     expect((await dailyRevenue(1)).at(-1)?.cents).toBeGreaterThanOrEqual(12_00);
     await commitTogether((tx) => tx.delete(orders).where(eq(orders.id, first.id)));

@@ -15,7 +15,10 @@ export async function dashboardTotals() {
     totalPaidCents(),
     db.select({ n: count() }).from(products),
     // Placed = paid, refunded included: the same isPlaced() as the order lists.
-    db.select({ n: sum(orderTotals.orders) }).from(orderTotals).where(isPlaced(orderTotals.paymentStatus)),
+    db
+      .select({ n: sum(orderTotals.orders) })
+      .from(orderTotals)
+      .where(isPlaced(orderTotals.paymentStatus)),
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(products).where(eq(products.stock, 0)),
   ]);
@@ -36,7 +39,9 @@ export async function dailyRevenue(days = 30, now = new Date()): Promise<{ day: 
   const rows = await db
     .select({ day: orderTotals.day, cents: orderTotals.cents })
     .from(orderTotals)
-    .where(and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))));
+    .where(
+      and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))),
+    );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
   return Array.from({ length: days }, (_, i) => {
     const key = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);

@@ -8,7 +8,8 @@ import { MAX_IMAGE_PIXELS } from "~/lib/image-limits";
 import { ImageError, saveImage } from "./images.server";
 
 const BOMB_MESSAGE = "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.";
-const stored = (kind: string) => (fs.existsSync(path.join(config.uploadsDir, kind)) ? fs.readdirSync(path.join(config.uploadsDir, kind)) : []);
+const stored = (kind: string) =>
+  fs.existsSync(path.join(config.uploadsDir, kind)) ? fs.readdirSync(path.join(config.uploadsDir, kind)) : [];
 
 describe("decompression bombs", () => {
   it("a small PNG declaring 16,000 × 16,000 pixels is refused with a field error, nothing stored", async () => {
@@ -34,13 +35,18 @@ describe("decompression bombs", () => {
     await expect(saveImage(pngBomb(width, height, { pixelData: "none" }), "avatars")).rejects.toMatchObject({
       message: `This image is 10,000 × ${height.toLocaleString("en-US")} pixels; images can be at most 50 megapixels.`,
     });
-    await expect(saveImage(pngBomb(100_000, 600, { pixelData: "none" }), "avatars")).rejects.toMatchObject({ status: 400, field: "avatar" });
+    await expect(saveImage(pngBomb(100_000, 600, { pixelData: "none" }), "avatars")).rejects.toMatchObject({
+      status: 400,
+      field: "avatar",
+    });
   });
 });
 
 describe("pictures within the limit", () => {
   it("a 12-megapixel photo is stored, resized to WebP", async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#3a6" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#3a6" } })
+      .jpeg()
+      .toBuffer();
     const url = await saveImage(photo, "products");
     expect(url).toMatch(/^\/uploads\/products\/[a-z0-9]+\.webp$/);
     const saved = await sharp(path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""))).metadata();
@@ -48,10 +54,20 @@ describe("pictures within the limit", () => {
   });
 
   it("a damaged picture is a field error, and pictures saved at the same time still arrive", async () => {
-    const avatar = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#a36" } }).png().toBuffer();
+    const avatar = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#a36" } })
+      .png()
+      .toBuffer();
     const damaged = pngBomb(300, 200, { pixelData: "none" });
-    const results = await Promise.allSettled([saveImage(avatar, "avatars"), saveImage(damaged, "avatars"), saveImage(avatar, "avatars")]);
+    const results = await Promise.allSettled([
+      saveImage(avatar, "avatars"),
+      saveImage(damaged, "avatars"),
+      saveImage(avatar, "avatars"),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ status: 400, field: "avatar", message: "This image is damaged or incomplete. Please choose another." });
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      status: 400,
+      field: "avatar",
+      message: "This image is damaged or incomplete. Please choose another.",
+    });
   });
 });

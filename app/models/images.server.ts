@@ -76,7 +76,8 @@ async function checkHeader(bytes: Buffer) {
   } catch {
     header = undefined;
   }
-  if (!header?.format || !ACCEPTED_FORMATS.has(header.format)) throw new ImageError("Please choose a JPEG, PNG or WebP image.");
+  if (!header?.format || !ACCEPTED_FORMATS.has(header.format))
+    throw new ImageError("Please choose a JPEG, PNG or WebP image.");
   const { width = 0, height = 0 } = header;
   if (width * height > MAX_IMAGE_PIXELS) {
     const size = `${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")}`;

@@ -6,7 +6,8 @@ import { createUser } from "./users.server";
 // Default limits (unit tests run without RATE_LIMIT_*): 50 failures per address, 10 per account
 // from one address; an account with 10 failures from anywhere is slowed down.
 let n = 0;
-const newUser = () => createUser({ name: "Owner", email: `owner-${++n}-${Date.now()}@example.com`, password: "right-password" });
+const newUser = () =>
+  createUser({ name: "Owner", email: `owner-${++n}-${Date.now()}@example.com`, password: "right-password" });
 
 /** Logs in, recording the waits asked for instead of sleeping: the outcome ("ok", 401 or 429) and the waits. */
 async function attempt(email: string, password: string, ip: string) {
@@ -26,7 +27,9 @@ describe("login delays", () => {
   it("start once an account has RATE_LIMIT_PER_EMAIL failures, double, and stop at the cap", () => {
     const limits = { perEmail: 10, maxDelayMs: 5000 };
     expect([0, 9].map((f) => loginDelayMs(f, limits))).toEqual([0, 0]);
-    expect([10, 11, 12, 13, 14, 20, 1e6].map((f) => loginDelayMs(f, limits))).toEqual([500, 1000, 2000, 4000, 5000, 5000, 5000]);
+    expect([10, 11, 12, 13, 14, 20, 1e6].map((f) => loginDelayMs(f, limits))).toEqual([
+      500, 1000, 2000, 4000, 5000, 5000, 5000,
+    ]);
     expect(loginDelayMs(50, { perEmail: 10, maxDelayMs: 0 })).toBe(0);
   });
 });
@@ -47,7 +50,10 @@ describe("login limits", () => {
     const owner = await newUser();
     const ip = "203.0.113.9";
     for (let i = 0; i < 10; i++) expect((await attempt(owner.email, "guess", ip)).outcome).toBe(401);
-    const refused = await loginWithPassword({ email: owner.email, password: "right-password", ip }, async () => {}).catch((e) => e);
+    const refused = await loginWithPassword(
+      { email: owner.email, password: "right-password", ip },
+      async () => {},
+    ).catch((e) => e);
     expect(refused).toBeInstanceOf(RateLimitError);
     expect(refused).toMatchObject({ status: 429, headers: { "Retry-After": expect.stringMatching(/^\d+$/) } });
     expect((await attempt(owner.email, "right-password", "203.0.113.10")).outcome).toBe("ok");

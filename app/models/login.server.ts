@@ -17,7 +17,12 @@ export type TrustedDevice = { userId: string; nonce: string };
  * except to a browser whose device cookie (`device`, already verified) names this very account.
  */
 export async function loginWithPassword(
-  { email, password, ip, device = null }: { email: string; password: string; ip: string; device?: TrustedDevice | null },
+  {
+    email,
+    password,
+    ip,
+    device = null,
+  }: { email: string; password: string; ip: string; device?: TrustedDevice | null },
   sleep: Wait = sleepFor,
 ): Promise<User> {
   const normalized = email.trim().toLowerCase();

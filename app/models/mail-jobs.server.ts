@@ -1,6 +1,12 @@
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
-import { orderConfirmationMail, orderStatusMail, welcomeMail, type MailOrder, type Recipient } from "./mail-messages.server";
+import {
+  orderConfirmationMail,
+  orderStatusMail,
+  welcomeMail,
+  type MailOrder,
+  type Recipient,
+} from "./mail-messages.server";
 
 /**
  * A mail to compose and send, as plain data: it is kept in the mail outbox (mail-outbox.server.ts)

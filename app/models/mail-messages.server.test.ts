@@ -123,7 +123,10 @@ describe("registration from the page", () => {
 
   it("tells the owner of a registered address that someone tried to register with it, with links to log in and reset", async () => {
     const mail = await registrationAttemptMail("owner@example.com");
-    expect(mail).toMatchObject({ to: "owner@example.com", subject: `${config.shopName}: someone tried to register with your address` });
+    expect(mail).toMatchObject({
+      to: "owner@example.com",
+      subject: `${config.shopName}: someone tried to register with your address`,
+    });
     expect(mail.text).toContain("Nothing was changed.");
     expect(mail.html).toContain(`href="${config.publicUrl}/lgn"`);
     expect(mail.html).toContain(`href="${config.publicUrl}/password/forgot"`);

@@ -92,30 +92,37 @@ export function orderStatusMail(order: MailOrder, buyer: Recipient, status: Noti
 }
 
 export function passwordResetMail(user: { email: string }, link: string, validMinutes: number): Promise<Mail> {
-  return compose(user.email, `${config.shopName} password recovery`, <PasswordReset shop={shop()} link={link} validMinutes={validMinutes} />);
+  return compose(
+    user.email,
+    `${config.shopName} password recovery`,
+    <PasswordReset shop={shop()} link={link} validMinutes={validMinutes} />,
+  );
 }
 
 export function welcomeMail(user: { email: string; googleSignIn: boolean }): Promise<Mail> {
   return compose(
     user.email,
     `Welcome to ${config.shopName}`,
-    <Welcome
-      shop={shop()}
-      email={user.email}
-      googleSignIn={user.googleSignIn}
-      profileUrl={`${config.publicUrl}/me`}
-    />,
+    <Welcome shop={shop()} email={user.email} googleSignIn={user.googleSignIn} profileUrl={`${config.publicUrl}/me`} />,
   );
 }
 
 export function finishRegistrationMail(email: string, link: string, validHours: number): Promise<Mail> {
-  return compose(email, `${config.shopName}: finish registering`, <FinishRegistration shop={shop()} link={link} validHours={validHours} />);
+  return compose(
+    email,
+    `${config.shopName}: finish registering`,
+    <FinishRegistration shop={shop()} link={link} validHours={validHours} />,
+  );
 }
 
 export function registrationAttemptMail(email: string): Promise<Mail> {
   return compose(
     email,
     `${config.shopName}: someone tried to register with your address`,
-    <RegistrationAttempt shop={shop()} loginUrl={`${config.publicUrl}/lgn`} resetUrl={`${config.publicUrl}/password/forgot`} />,
+    <RegistrationAttempt
+      shop={shop()}
+      loginUrl={`${config.publicUrl}/lgn`}
+      resetUrl={`${config.publicUrl}/password/forgot`}
+    />,
   );
 }

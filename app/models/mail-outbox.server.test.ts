@@ -31,7 +31,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 /** The .eml files in the outbox folder that are mails to `email`, oldest first, as text. */
 function mailsTo(email: string) {
-  const files = (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []).map((file) => path.join(config.outboxDir, file));
+  const files = (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []).map((file) =>
+    path.join(config.outboxDir, file),
+  );
   return files
     .map((file) => ({ raw: fs.readFileSync(file, "utf8"), at: fs.statSync(file).mtimeMs }))
     .filter(({ raw }) => raw.includes(`To: ${email}`))
@@ -73,7 +75,12 @@ describe("queueing a mail", () => {
 
     const queued = await commitTogether((tx) => queueMail(tx, { key, job }));
     expect(queued).toMatchObject({ key, claimed: true, attempts: 1 });
-    expect(await outboxRow(key)).toMatchObject({ kind: "orderConfirmation", claimedBy: claimerOf(), sentAt: null, payload: job });
+    expect(await outboxRow(key)).toMatchObject({
+      kind: "orderConfirmation",
+      claimedBy: claimerOf(),
+      sentAt: null,
+      payload: job,
+    });
   });
 
   it("queues one promise once: the same key again writes nothing", async () => {
@@ -98,7 +105,9 @@ describe("sending from the outbox", () => {
     expect(await releaseClaims()).toBe(0);
     expect(await sendDueMails(later(60 * MINUTE))).toBe(0);
     const row = (await outboxRow(key))!;
-    expect(await commitTogether((tx) => claimMail(tx, row.id, { claimer: "elsewhere:1", now: later(60 * MINUTE) }))).toBeNull();
+    expect(
+      await commitTogether((tx) => claimMail(tx, row.id, { claimer: "elsewhere:1", now: later(60 * MINUTE) })),
+    ).toBeNull();
     expect(subjectsTo(email)).toEqual([subject]);
   });
 
@@ -157,8 +166,15 @@ describe("sending from the outbox", () => {
     const broken = { ...job, order: null } as unknown as MailJob;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     await sendQueued(await commitTogether((tx) => queueMail(tx, { key, job: broken })));
-    expect(await outboxRow(key)).toMatchObject({ attempts: 1, sentAt: null, claimedBy: null, lastError: expect.stringMatching(/orderNumber/) });
-    expect(logged).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^Could not send mail ${key} \\(attempt 1 of ${MAX_ATTEMPTS}; next in 30 s\\)`)));
+    expect(await outboxRow(key)).toMatchObject({
+      attempts: 1,
+      sentAt: null,
+      claimedBy: null,
+      lastError: expect.stringMatching(/orderNumber/),
+    });
+    expect(logged).toHaveBeenLastCalledWith(
+      expect.stringMatching(new RegExp(`^Could not send mail ${key} \\(attempt 1 of ${MAX_ATTEMPTS}; next in 30 s\\)`)),
+    );
     // Not before its backoff.
     expect(await sendDueMails(later(20_000))).toBe(0);
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -167,7 +183,9 @@ describe("sending from the outbox", () => {
       expect((await outboxRow(key))?.attempts).toBe(attempt);
     }
     expect(await outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
-    expect(logged).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts`)));
+    expect(logged).toHaveBeenLastCalledWith(
+      expect.stringMatching(new RegExp(`^Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts`)),
+    );
     expect(await sendDueMails(later(1000 * MINUTE))).toBe(0);
   });
 
@@ -182,7 +200,9 @@ describe("sending from the outbox", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await sendDueMails()).toBe(0);
     expect(await outboxRow(key)).toMatchObject({ sentAt: null, gaveUpAt: expect.any(Date) });
-    expect(logged).toHaveBeenCalledWith(`Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts; the last error: its process died while sending it`);
+    expect(logged).toHaveBeenCalledWith(
+      `Gave up sending mail ${key} after ${MAX_ATTEMPTS} attempts; the last error: its process died while sending it`,
+    );
   });
 
   it("deletes sent mails after 30 days, not before", async () => {
@@ -200,11 +220,20 @@ describe("the mails of one order", () => {
   it("go out in the order they were queued, also when the first one's process died", async () => {
     const { order, job, email } = await paidOrder();
     const group = `order:${order.id}`;
-    const status = (s: typeof FULFILMENT.shipped | typeof FULFILMENT.delivered): MailJob => ({ kind: "orderStatus", order: job.order, buyer: job.buyer, status: s });
+    const status = (s: typeof FULFILMENT.shipped | typeof FULFILMENT.delivered): MailJob => ({
+      kind: "orderStatus",
+      order: job.order,
+      buyer: job.buyer,
+      status: s,
+    });
     await leftBy("gone:1", { key: `orderConfirmation:${order.id}`, group, job });
     // Queued behind it: not claimed by their writer, and not by a sweep while the first is unsent.
-    const shipped = await commitTogether((tx) => queueMail(tx, { key: `orderStatus:${order.id}:Shipped`, group, job: status(FULFILMENT.shipped) }));
-    const delivered = await commitTogether((tx) => queueMail(tx, { key: `orderStatus:${order.id}:Delivered`, group, job: status(FULFILMENT.delivered) }));
+    const shipped = await commitTogether((tx) =>
+      queueMail(tx, { key: `orderStatus:${order.id}:Shipped`, group, job: status(FULFILMENT.shipped) }),
+    );
+    const delivered = await commitTogether((tx) =>
+      queueMail(tx, { key: `orderStatus:${order.id}:Delivered`, group, job: status(FULFILMENT.delivered) }),
+    );
     expect([shipped?.claimed, delivered?.claimed]).toEqual([false, false]);
     await sendQueued(shipped);
     expect(await sendDueMails(later(MINUTE))).toBe(0);
@@ -219,7 +248,11 @@ describe("the mails of one order", () => {
       `ShopIT: your order #${order.orderNumber} has shipped`,
       `ShopIT: your order #${order.orderNumber} has been delivered`,
     ]);
-    const sent = await db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.groupKey, group)).orderBy(asc(mailOutbox.id));
+    const sent = await db
+      .select({ sentAt: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.groupKey, group))
+      .orderBy(asc(mailOutbox.id));
     const times = sent.map((row) => row.sentAt!.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -236,7 +269,11 @@ describe("the mails of one order", () => {
       `ShopIT: your order #${order.orderNumber} has shipped`,
       `ShopIT: your order #${order.orderNumber} has been delivered`,
     ]);
-    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.groupKey, `order:${order.id}`)).orderBy(asc(mailOutbox.id));
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.groupKey, `order:${order.id}`))
+      .orderBy(asc(mailOutbox.id));
     expect(rows.map((row) => [row.dedupeKey, row.attempts, row.sentAt !== null])).toEqual([
       [`orderStatus:${order.id}:Shipped`, 1, true],
       [`orderStatus:${order.id}:Delivered`, 1, true],

@@ -139,7 +139,10 @@ async function claimNextOf(tx: Tx, group: string | null, now: Date): Promise<Cla
 
 /** Marks a mail sent and claims the next of its group (inside a transaction). */
 async function markSent(tx: Tx, mail: ClaimedMail, now = new Date()): Promise<ClaimedMail | null> {
-  await tx.update(mailOutbox).set({ sentAt: now, claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, mail.id));
+  await tx
+    .update(mailOutbox)
+    .set({ sentAt: now, claimedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, mail.id));
   return claimNextOf(tx, mail.group, now);
 }
 
@@ -148,8 +151,13 @@ async function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = ne
   const lastError = error instanceof Error ? error.message : String(error);
   const released = { claimedBy: null, claimedUntil: null, lastError };
   if (mail.attempts >= MAX_ATTEMPTS) {
-    await tx.update(mailOutbox).set({ ...released, gaveUpAt: now }).where(and(eq(mailOutbox.id, mail.id), unsent));
-    console.error(`Gave up sending mail ${mail.key} after ${mail.attempts} attempts; the last failed with: ${lastError}`);
+    await tx
+      .update(mailOutbox)
+      .set({ ...released, gaveUpAt: now })
+      .where(and(eq(mailOutbox.id, mail.id), unsent));
+    console.error(
+      `Gave up sending mail ${mail.key} after ${mail.attempts} attempts; the last failed with: ${lastError}`,
+    );
     return claimNextOf(tx, mail.group, now);
   }
   const waitMs = backoffMs(mail.attempts);
@@ -157,7 +165,9 @@ async function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = ne
     .update(mailOutbox)
     .set({ ...released, dueAt: new Date(now.getTime() + waitMs) })
     .where(and(eq(mailOutbox.id, mail.id), unsent));
-  console.error(`Could not send mail ${mail.key} (attempt ${mail.attempts} of ${MAX_ATTEMPTS}; next in ${waitMs / 1000} s): ${lastError}`);
+  console.error(
+    `Could not send mail ${mail.key} (attempt ${mail.attempts} of ${MAX_ATTEMPTS}; next in ${waitMs / 1000} s): ${lastError}`,
+  );
   return null;
 }
 
@@ -173,7 +183,9 @@ async function deliver(first: ClaimedMail): Promise<void> {
       failure = { error };
     }
     try {
-      mail = await commitTogether((tx) => (failure ? recordFailure(tx, current, failure.error) : markSent(tx, current)));
+      mail = await commitTogether((tx) =>
+        failure ? recordFailure(tx, current, failure.error) : markSent(tx, current),
+      );
     } catch (error) {
       // Its claim stays: once the lease runs out the sweeper sends it again (twice, if it had gone out).
       console.error(`Could not record the outcome of mail ${current.key}:`, error);
@@ -237,7 +249,9 @@ async function giveUpExhausted(tx: Tx, now: Date) {
     .where(and(unsent, unclaimedAt(now), gte(mailOutbox.attempts, MAX_ATTEMPTS)))
     .returning();
   for (const row of given) {
-    console.error(`Gave up sending mail ${row.dedupeKey} after ${row.attempts} attempts; the last error: ${row.lastError ?? "its process died while sending it"}`);
+    console.error(
+      `Gave up sending mail ${row.dedupeKey} after ${row.attempts} attempts; the last error: ${row.lastError ?? "its process died while sending it"}`,
+    );
   }
 }
 
@@ -275,7 +289,9 @@ export async function sweepOutbox(now = new Date()): Promise<void> {
 export async function resendMailsOf(pid: number): Promise<number> {
   const released = await releaseClaims(claimerOf(pid));
   if (released > 0) {
-    console.error(`Process ${pid} left ${released} mail${released === 1 ? "" : "s"} unsent: sending ${released === 1 ? "it" : "them"} now.`);
+    console.error(
+      `Process ${pid} left ${released} mail${released === 1 ? "" : "s"} unsent: sending ${released === 1 ? "it" : "them"} now.`,
+    );
     await sendDueMails();
   }
   return released;

@@ -11,6 +11,7 @@ parentPort!.on("message", ({ id, job }: { id: number; job: MailJob }) => {
     .then(sendMail)
     .then(
       () => parentPort!.postMessage({ id }),
-      (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
     );
 });

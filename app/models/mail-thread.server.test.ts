@@ -19,7 +19,10 @@ const thread = () => processWide("mailThread", (): { thread?: { worker: Worker }
 
 async function paidOrder() {
   const userId = await createUser("Thread Buyer");
-  const order = await createOrder({ userId, lines: [{ productId: await createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }] });
+  const order = await createOrder({
+    userId,
+    lines: [{ productId: await createProduct({ name: "Desk Lamp" }), quantity: 2, name: "Desk Lamp" }],
+  });
   return (await getOrder(order.id))!;
 }
 
@@ -58,7 +61,10 @@ describe("the mail thread", () => {
     await sent;
     expect(mailsTo(order.buyer!.email, before).length).toBeGreaterThanOrEqual(1);
     expect(thread()).toBeNull();
-    expect(logged).toHaveBeenCalledWith("The mail thread stopped; mails are sent from the process itself:", expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      "The mail thread stopped; mails are sent from the process itself:",
+      expect.any(Error),
+    );
     logged.mockRestore();
   });
 });

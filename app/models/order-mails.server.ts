@@ -19,5 +19,9 @@ const keyOf = (orderId: string, mail: OrderMail) =>
 export async function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): Promise<QueuedMail | null> {
   const order = await getOrder(orderId, tx);
   if (!order?.buyer) return null;
-  return await queueMail(tx, { key: keyOf(orderId, mail), group: `order:${orderId}`, job: { ...mail, order: mailOrderOf(order), buyer: order.buyer } });
+  return await queueMail(tx, {
+    key: keyOf(orderId, mail),
+    group: `order:${orderId}`,
+    job: { ...mail, order: mailOrderOf(order), buyer: order.buyer },
+  });
 }

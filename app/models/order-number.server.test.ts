@@ -11,12 +11,21 @@ import { databaseBefore } from "../../tests/unit/migrations";
 import { insertOrder } from "./checkout/reservation.server";
 import { getOrder, listOrders, orderJson } from "./orders.server";
 
-const SHIPPING = { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" };
+const SHIPPING = {
+  recipientName: "Test Buyer",
+  address: "1 Main St",
+  city: "Springfield",
+  phoneNo: "555 0100",
+  postalCode: "12345",
+  country: "France",
+};
 
 async function buy(userId: string, productId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return commitTogether(async (tx) =>
-    insertOrder(tx, user, SHIPPING, [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }], { paymentStatus: PAYMENT.succeeded }),
+    insertOrder(tx, user, SHIPPING, [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }], {
+      paymentStatus: PAYMENT.succeeded,
+    }),
   );
 }
 
@@ -41,7 +50,9 @@ describe("order numbers", () => {
     await commitTogether((tx) => tx.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, high.id)));
     expect((await buy(userId, productId)).orderNumber).toBe(5001);
     const other = await createOrder({ userId });
-    const duplicate = commitTogether((tx) => tx.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, other.id)));
+    const duplicate = commitTogether((tx) =>
+      tx.update(orders).set({ orderNumber: 5000 }).where(eq(orders.id, other.id)),
+    );
     await expect(duplicate).rejects.toThrow(/UNIQUE/);
     await expect(duplicate).rejects.toSatisfy((error) => isUniqueViolation(error, "orders.order_number"));
   });
@@ -68,7 +79,12 @@ describe("order numbers", () => {
             VALUES (${id}, 'Old Buyer', 'a', 'b', 'c', 'd', 'France', 100, 0, 5, 105, 'succeeded', ${at}, ${at})`,
       );
     // Ids in another order than time: numbers follow time.
-    for (const [id, at] of [["c-newest", 3_000], ["a-oldest", 1_000], ["b-middle", 2_000]] as const) await insert(id, at);
+    for (const [id, at] of [
+      ["c-newest", 3_000],
+      ["a-oldest", 1_000],
+      ["b-middle", 2_000],
+    ] as const)
+      await insert(id, at);
 
     await old.migrate();
     const numbered = await rows(old.q, sql`SELECT id, order_number AS n FROM orders ORDER BY order_number`);

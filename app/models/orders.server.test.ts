@@ -48,7 +48,10 @@ describe("one order", () => {
 
   it("is shown in the specification's shape, prices in dollars", async () => {
     const productId = await createProduct();
-    const order = (await getOrder((await createOrder({ paymentIntentId: "pi_unit_json", lines: [{ productId, quantity: 3, priceCents: 12_50 }] })).id))!;
+    const order = (await getOrder(
+      (await createOrder({ paymentIntentId: "pi_unit_json", lines: [{ productId, quantity: 3, priceCents: 12_50 }] }))
+        .id,
+    ))!;
     expect(orderJson(order)).toMatchObject({
       _id: order.id,
       orderItems: [{ product: productId, price: 12.5, quantity: 3 }],
@@ -94,11 +97,35 @@ describe("a user's orders", () => {
     const productId = await createProduct();
     const me = await createUser("Me");
     const older = await createOrder({ userId: me, userName: "Me", lines: [{ productId, quantity: 2 }] });
-    const newer = await createOrder({ userId: me, userName: "Me", orderStatus: FULFILMENT.shipped, lines: [{ productId, quantity: 1 }] });
-    const refunded = await createOrder({ userId: me, userName: "Me", paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 5 }] });
-    await createOrder({ userId: me, userName: "Me", paymentStatus: PAYMENT.requiresPayment, lines: [{ productId, quantity: 1 }] });
-    await createOrder({ userId: me, userName: "Me", paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1 }] });
-    await createOrder({ userId: await createUser("Someone Else"), userName: "Someone Else", lines: [{ productId, quantity: 1 }] });
+    const newer = await createOrder({
+      userId: me,
+      userName: "Me",
+      orderStatus: FULFILMENT.shipped,
+      lines: [{ productId, quantity: 1 }],
+    });
+    const refunded = await createOrder({
+      userId: me,
+      userName: "Me",
+      paymentStatus: PAYMENT.refunded,
+      lines: [{ productId, quantity: 5 }],
+    });
+    await createOrder({
+      userId: me,
+      userName: "Me",
+      paymentStatus: PAYMENT.requiresPayment,
+      lines: [{ productId, quantity: 1 }],
+    });
+    await createOrder({
+      userId: me,
+      userName: "Me",
+      paymentStatus: PAYMENT.canceled,
+      lines: [{ productId, quantity: 1 }],
+    });
+    await createOrder({
+      userId: await createUser("Someone Else"),
+      userName: "Someone Else",
+      lines: [{ productId, quantity: 1 }],
+    });
     return { me, older, newer, refunded };
   }
 
@@ -117,7 +144,11 @@ describe("a user's orders", () => {
 
   it("sorts, searches and pages within their own orders", async () => {
     const { me, older, newer, refunded } = await shopper();
-    expect((await listOrders(query({ sort: "numOfItems", dir: "asc" }), me)).rows.map((r) => r.id)).toEqual([newer.id, older.id, refunded.id]);
+    expect((await listOrders(query({ sort: "numOfItems", dir: "asc" }), me)).rows.map((r) => r.id)).toEqual([
+      newer.id,
+      older.id,
+      refunded.id,
+    ]);
     expect((await listOrders(query({ q: "shipped" }), me)).rows.map((r) => r.id)).toEqual([newer.id]);
     expect(await listOrders(query({ q: "Someone" }), me)).toEqual({ rows: [], total: 0 });
     const second = await listOrders(query({ size: 2, page: 2 }), me);

@@ -26,7 +26,12 @@ const manyStatements = preparedOnce((q) => ({
   buyers: q.select({ id: users.id, name: users.name, email: users.email }).from(users).where(anyOf(users.id)).prepare(),
   orders: q.select().from(orders).where(anyOf(orders.id)).prepare(),
   lines: q.select().from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
-  lineNames: q.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(anyOf(orderLines.orderId)).orderBy(asc(orderLines.name)).prepare(),
+  lineNames: q
+    .select({ orderId: orderLines.orderId, name: orderLines.name })
+    .from(orderLines)
+    .where(anyOf(orderLines.orderId))
+    .orderBy(asc(orderLines.name))
+    .prepare(),
 }));
 
 async function buyersOf(userIds: (string | null)[]): Promise<Map<string, Buyer>> {
@@ -40,7 +45,8 @@ async function buyersOf(userIds: (string | null)[]): Promise<Map<string, Buyer>>
 async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
   if (list.length === 0) return [];
   const lines = new Map<string, OrderLine[]>(list.map((o) => [o.id, []]));
-  for (const line of await manyStatements(db).lines.execute(ofIds(list.map((o) => o.id)))) lines.get(line.orderId)?.push(line);
+  for (const line of await manyStatements(db).lines.execute(ofIds(list.map((o) => o.id))))
+    lines.get(line.orderId)?.push(line);
   const buyers = await buyersOf(list.map((o) => o.userId));
   return list.map((o) => ({ ...o, lines: lines.get(o.id) ?? [], buyer: buyers.get(o.userId ?? "") ?? null }));
 }
@@ -49,14 +55,32 @@ async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
  * Orders the shopper and the admin see: paid ones (unpaid checkouts are internal), in SQL. Also
  * applies to another table's payment status column (the dashboard's per-day totals).
  */
-export const isPlaced = (paymentStatus: Column = orders.paymentStatus) => inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
+export const isPlaced = (paymentStatus: Column = orders.paymentStatus) =>
+  inArray(paymentStatus, PLACED_PAYMENT_STATUSES);
 
 // Read for every paid order (see preparedOnce in the dialect), inside its transaction or not.
 const statements = preparedOnce((q) => ({
-  order: q.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare(),
-  lines: q.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder("orderId"))).orderBy(asc(orderLines.name)).prepare(),
-  buyer: q.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
-  orderOfIntent: q.select().from(orders).where(eq(orders.paymentIntentId, sql.placeholder("intentId"))).prepare(),
+  order: q
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("id")))
+    .prepare(),
+  lines: q
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderLines.name))
+    .prepare(),
+  buyer: q
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
+  orderOfIntent: q
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentIntentId, sql.placeholder("intentId")))
+    .prepare(),
 }));
 
 /** An order with its lines (by name) and buyer, read through `q` (a transaction's, to see its writes); null when there is none. */
@@ -90,7 +114,6 @@ export async function getPlacedOrderOf(id: string, userId: string): Promise<Orde
   return order && order.userId === userId && isPlacedStatus(order.paymentStatus) ? order : null;
 }
 
-
 export type OrderListQuery = TableQuery<OrderSort>;
 
 // Written out in full: inside a one-table select drizzle would print the outer column unqualified.
@@ -118,14 +141,20 @@ const orderRows = () =>
     })
     .from(orders)
     .$dynamic();
-const orderPage = (where: SQL | undefined) => ({ where, sorts: sortColumns, tiebreak: [desc(orders.createdAt), desc(orders.id)] });
+const orderPage = (where: SQL | undefined) => ({
+  where,
+  sorts: sortColumns,
+  tiebreak: [desc(orders.createdAt), desc(orders.id)],
+});
 
 /** One page of placed orders (one user's, or everyone's for admins), searched and sorted in SQL. */
 export async function listOrders(query: OrderListQuery, userId?: string) {
   if (userId && !query.q) {
     // A shopper's My Orders, read on every visit: its queries are prepared once per sort.
     const mine = and(isPlaced(), eq(orders.userId, sql.placeholder("userId")));
-    return selectPreparedPage("orders-of-user", () => ({ select: orderRows(), spec: orderPage(mine) }), query, { userId });
+    return selectPreparedPage("orders-of-user", () => ({ select: orderRows(), spec: orderPage(mine) }), query, {
+      userId,
+    });
   }
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
@@ -147,7 +176,8 @@ export async function listOrders(query: OrderListQuery, userId?: string) {
 export async function itemNamesOf(orderIds: string[]): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return names;
-  for (const line of await manyStatements(db).lineNames.execute(ofIds(orderIds))) names.get(line.orderId)?.push(line.name);
+  for (const line of await manyStatements(db).lineNames.execute(ofIds(orderIds)))
+    names.get(line.orderId)?.push(line.name);
   return names;
 }
 
@@ -196,7 +226,6 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     createdAt: order.createdAt.toISOString(),
   };
 }
-
 
 /** Placed orders with their lines, newest first: one user's (GET /api/v1/orders/me) or all (admin). */
 export async function listOrdersWithLines(userId?: string): Promise<OrderWithLines[]> {

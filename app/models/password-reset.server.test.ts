@@ -4,7 +4,13 @@ import { db } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
 import { loginWithPassword } from "./login.server";
-import { RESET_TOKEN_TTL_MS, createResetToken, requestPasswordReset, resetPassword, resetTokenProblem } from "./password-reset.server";
+import {
+  RESET_TOKEN_TTL_MS,
+  createResetToken,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenProblem,
+} from "./password-reset.server";
 import { RateLimitError } from "./rate-limit.server";
 import { createSession, findSession } from "./sessions.server";
 import { changePassword, createUser } from "./users.server";
@@ -21,9 +27,12 @@ beforeEach(() => {
 let n = 0;
 let ip = 0;
 const nextIp = () => `198.51.100.${++ip % 250}`;
-const newUser = () => createUser({ name: "Reset", email: `reset-${++n}-${Date.now()}@example.com`, password: "password-1" });
-const tokensOf = (userId: string) => db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-const set = (token: string, password: string, now = new Date()) => resetPassword(token, { password, logoutOtherDevices: false }, now);
+const newUser = () =>
+  createUser({ name: "Reset", email: `reset-${++n}-${Date.now()}@example.com`, password: "password-1" });
+const tokensOf = (userId: string) =>
+  db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+const set = (token: string, password: string, now = new Date()) =>
+  resetPassword(token, { password, logoutOtherDevices: false }, now);
 const canLogin = (email: string, password: string) =>
   loginWithPassword({ email, password, ip: nextIp() }).then(
     () => true,
@@ -64,7 +73,11 @@ describe("password reset links", () => {
     const user = await newUser();
     const link = await createResetToken(user.id);
     const { session } = await createSession({ userId: user.id, device: "Unit", ip: null });
-    await changePassword(user, { currentPassword: "password-1", newPassword: "changed-pass-1", logoutOtherDevices: false }, session.id);
+    await changePassword(
+      user,
+      { currentPassword: "password-1", newPassword: "changed-pass-1", logoutOtherDevices: false },
+      session.id,
+    );
     await expect(set(link, "stolen-pass-1")).rejects.toThrow(/already been used/);
     expect(await canLogin(user.email, "changed-pass-1")).toBe(true);
   });
@@ -86,7 +99,10 @@ describe("asking for a reset link", () => {
     await delivery;
     expect(await tokensOf(user.id)).toHaveLength(1);
     expect(mailer).toHaveBeenCalledTimes(1);
-    expect(mailer.mock.calls[0][0]).toMatchObject({ to: user.email, text: expect.stringMatching(/\/password\/reset\/[a-f0-9]{64}/) });
+    expect(mailer.mock.calls[0][0]).toMatchObject({
+      to: user.email,
+      text: expect.stringMatching(/\/password\/reset\/[a-f0-9]{64}/),
+    });
   });
 
   it("answers even when the mail server never does", async () => {
@@ -110,7 +126,10 @@ describe("asking for a reset link", () => {
 
   it("sends nothing for an unknown e-mail or a Google account", async () => {
     const google = await createUser({ name: "G", email: `g-${Date.now()}@example.com`, googleId: `g-${Date.now()}` });
-    for (const email of ["nobody-here@example.com", google.email]) await (await requestPasswordReset({ email, ip: nextIp() })).delivery;
+    for (const email of ["nobody-here@example.com", google.email])
+      await (
+        await requestPasswordReset({ email, ip: nextIp() })
+      ).delivery;
     expect(mailer).not.toHaveBeenCalled();
   });
 

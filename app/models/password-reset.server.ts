@@ -54,7 +54,11 @@ export async function requestPasswordReset(
 const invalidLink = () => new AccountError("This password reset link is invalid or has already been used.", 400);
 
 async function usableToken(token: string, now: Date, q: Queryable = db) {
-  const [row] = await q.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashSecret(token))).limit(1);
+  const [row] = await q
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashSecret(token)))
+    .limit(1);
   if (!row || row.usedAt) throw invalidLink();
   if (row.expiresAt.getTime() <= now.getTime())
     throw new AccountError("This password reset link has expired. Please ask for a new one.", 400);

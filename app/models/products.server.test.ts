@@ -20,7 +20,16 @@ describe("listProducts: paging and counts", () => {
     expect(first.productsCount).toBe(20);
     expect(first.filteredProductsCount).toBe(20);
     expect(first.pageCount).toBe(3);
-    expect(names(first)).toEqual(["Item 20", "Item 19", "Item 18", "Item 17", "Item 16", "Item 15", "Item 14", "Item 13"]);
+    expect(names(first)).toEqual([
+      "Item 20",
+      "Item 19",
+      "Item 18",
+      "Item 17",
+      "Item 16",
+      "Item 15",
+      "Item 14",
+      "Item 13",
+    ]);
 
     const last = await listProducts({ page: 3 });
     expect(names(last)).toEqual(["Item 4", "Item 3", "Item 2", "Item 1"]);
@@ -43,7 +52,9 @@ describe("listProducts: paging and counts", () => {
 
   it("returns each product's images in order", async () => {
     const id = await createProduct({ images: 3 });
-    const { products: [product] } = await listProducts({ page: 1 });
+    const {
+      products: [product],
+    } = await listProducts({ page: 1 });
     expect(product.id).toBe(id);
     expect(product.images.map((i) => i.url)).toEqual([0, 1, 2].map((n) => `/uploads/test/${id}-${n}.svg`));
   });
@@ -195,7 +206,9 @@ describe("getProduct", () => {
 
 describe("relatedProducts", () => {
   it("gives up to four others of the same category, newest first, never the product itself", async () => {
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createProduct({ name: `Laptop ${i + 1}`, category: "Laptops" })));
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createProduct({ name: `Laptop ${i + 1}`, category: "Laptops" })),
+    );
     await createProduct({ name: "A book", category: "Books" });
     const related = await relatedProducts({ id: ids[5], category: "Laptops" });
     expect(related.map((p) => p.name)).toEqual(["Laptop 5", "Laptop 4", "Laptop 3", "Laptop 2"]);

@@ -88,7 +88,11 @@ const ORDER_BY: Record<Exclude<ProductSort, "relevance">, SQL[]> = {
 /** How many products a keyword alone finds (counted in the full-text index only). */
 export async function countKeywordMatches(keyword: string): Promise<number> {
   // A review, a picture or a rating changes no product's words: only changes to every page count.
-  return catalogueCached(`count:${keyword}`, () => keywordMatches(keyword), () => []);
+  return catalogueCached(
+    `count:${keyword}`,
+    () => keywordMatches(keyword),
+    () => [],
+  );
 }
 
 async function keywordMatches(keyword: string): Promise<number> {
@@ -119,7 +123,11 @@ const statements = preparedOnce((q) => ({
     .from(products)
     .where(inList(products.seq, sql.placeholder("seqs")))
     .prepare(),
-  product: q.select(summaryColumns).from(products).where(eq(products.id, sql.placeholder("id"))).prepare(),
+  product: q
+    .select(summaryColumns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .prepare(),
   related: q
     .select(summaryColumns)
     .from(products)
@@ -162,7 +170,8 @@ async function imagesByProduct(ids: string[], q: Queryable = db): Promise<Map<st
 /** The first picture of each product (for cart and order lines); `q`: the transaction, inside one. */
 export async function firstImageUrls(productIds: string[], q: Queryable = db): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
-  for (const [productId, images] of await imagesByProduct(productIds, q)) if (images[0]) urls.set(productId, images[0].url);
+  for (const [productId, images] of await imagesByProduct(productIds, q))
+    if (images[0]) urls.set(productId, images[0].url);
   return urls;
 }
 
@@ -185,7 +194,11 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   // Which products a list holds, and in what order, changes with a rating only when it filters or
   // sorts by rating; otherwise only its own products' ratings, pictures and reviews show on it.
   const byRating = q.ratingsGte !== undefined || effectiveSort(q) === "rating";
-  return catalogueCached(`list:${queryKey(q)}`, () => productPage(q), (page) => (byRating ? "all" : page.products.map((p) => p.id)));
+  return catalogueCached(
+    `list:${queryKey(q)}`,
+    () => productPage(q),
+    (page) => (byRating ? "all" : page.products.map((p) => p.id)),
+  );
 }
 
 type SummaryRow = Omit<ProductSummary, "images">;
@@ -209,7 +222,9 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
           .from(productsFts)
           .innerJoin(products, joinOn)
           .where(where)
-          .orderBy(...(sort === "relevance" ? [textRank(), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]))
+          .orderBy(
+            ...(sort === "relevance" ? [textRank(), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),
+          )
           .limit(RES_PER_PAGE)
           .offset(sql.placeholder("offset"))
           .prepare(),
@@ -251,7 +266,9 @@ async function productPage(q: ProductQuery): Promise<ProductPage> {
     // products. Equal ranks: newest first (seq grows with creation).
     filtered = await keywordMatches(keyword!);
     const hits = await statements(db).keywordHits.execute({ match, offset });
-    const found = hits.length ? await statements(db).productsBySeq.execute({ seqs: listParam(hits.map((h) => h.seq)) }) : [];
+    const found = hits.length
+      ? await statements(db).productsBySeq.execute({ seqs: listParam(hits.map((h) => h.seq)) })
+      : [];
     const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
     rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
   } else {

@@ -45,7 +45,9 @@ describe("limits shared by every process", () => {
 
   it("counts a burst sent to both processes at once in full", async () => {
     const email = account();
-    const outcomes = await Promise.all(Array.from({ length: 15 }, (_, i) => refused(workers[i % 2].startLoginAttempt("203.0.113.63", email))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => refused(workers[i % 2].startLoginAttempt("203.0.113.63", email))),
+    );
     expect(outcomes.filter((r) => !r)).toHaveLength(10);
     expect(outcomes.filter((r) => r)).toHaveLength(5);
   });
@@ -60,7 +62,8 @@ describe("limits shared by every process", () => {
 describe("sweepRateLimits", () => {
   it("deletes the counts whose window is over, and only those", async () => {
     await workerA.limitResetRequest("192.0.2.77", account());
-    const countOf = async () => (await db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")))[0];
+    const countOf = async () =>
+      (await db.select().from(rateLimits).where(eq(rateLimits.key, "reset-ip:192.0.2.77")))[0];
     const live = (await countOf())!;
     expect(live.points).toBe(1);
     await sweepRateLimits(live.expire! - 1);

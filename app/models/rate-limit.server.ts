@@ -32,7 +32,10 @@ export class RateLimitError extends PublicError {
 }
 
 /** How long an attempt on an account waits, given the failures (from anywhere) before it. */
-export function loginDelayMs(failuresBefore: number, limits = { perEmail: config.rateLimits.perEmail, maxDelayMs: config.loginDelayMaxMs }) {
+export function loginDelayMs(
+  failuresBefore: number,
+  limits = { perEmail: config.rateLimits.perEmail, maxDelayMs: config.loginDelayMaxMs },
+) {
   const over = failuresBefore - limits.perEmail;
   if (over < 0) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(over, 30), limits.maxDelayMs);
@@ -47,7 +50,8 @@ export type LoginAttempt = {
 
 /** The limits, counted in `store` (the shop database's rate_limits table). */
 export function sharedLimits(store: RateLimiterStore) {
-  const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) => store.counter(keyPrefix, points, WINDOW_SECONDS);
+  const counter = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) =>
+    store.counter(keyPrefix, points, WINDOW_SECONDS);
 
   // Login attempts are counted when they start and given back when they succeed: what remains are
   // the failures (and the attempts still running, so that a burst sent at once counts in full).

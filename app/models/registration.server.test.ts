@@ -7,7 +7,13 @@ import { db } from "~/db/client.server";
 import { pendingRegistrations } from "~/db/schema";
 import { sendMail, type Mail } from "./email.server";
 import { RateLimitError } from "./rate-limit.server";
-import { REGISTRATION_TTL_MS, finishRegistration, registrationLink, requestRegistration, sweepExpiredRegistrations } from "./registration.server";
+import {
+  REGISTRATION_TTL_MS,
+  finishRegistration,
+  registrationLink,
+  requestRegistration,
+  sweepExpiredRegistrations,
+} from "./registration.server";
 import { createUser, getUserByEmail, verifyCredentials } from "./users.server";
 
 // Issue 23, item 7: registration from the page answers the same whether or not the e-mail has an
@@ -25,10 +31,14 @@ let ip = 0;
 const nextIp = () => `198.51.100.${++ip % 250}`;
 const newEmail = () => `register-${++n}-${Date.now()}@example.com`;
 const NAME = "=HYPERLINK(evil)";
-const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const register = (email: string, password = "password-1", avatar: Buffer | null = null, now = new Date()) =>
   requestRegistration({ name: NAME, email, password, avatar, ip: nextIp() }, now);
-const pendingFor = (email: string) => db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+const pendingFor = (email: string) =>
+  db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
 const mailsSent = () => mailer.mock.calls.map(([mail]) => mail as Mail);
 const tokenIn = (mail: Mail) => mail.text.match(/\/register\/confirm\/([a-f0-9]{64})/)?.[1] ?? "";
 const avatarFile = (url: string) => path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""));
@@ -53,13 +63,17 @@ describe("registering from the page", () => {
     const user = await finishRegistration(token);
     expect(user).toMatchObject({ email, name: NAME, googleSignIn: false });
     expect(await verifyCredentials(email, "password-1")).toMatchObject({ id: user.id });
-    await expect(finishRegistration(token)).rejects.toThrow("This registration link is invalid or has already been used.");
+    await expect(finishRegistration(token)).rejects.toThrow(
+      "This registration link is invalid or has already been used.",
+    );
     expect((await registrationLink(token)).problem).toMatch(/already been used/);
   });
 
   it("two submissions of one link at once make one account", async () => {
     const email = newEmail();
-    await (await register(email)).delivery;
+    await (
+      await register(email)
+    ).delivery;
     const token = tokenIn(mailsSent()[0]);
     const outcomes = await Promise.allSettled([finishRegistration(token), finishRegistration(token)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
@@ -68,7 +82,9 @@ describe("registering from the page", () => {
   it("an expired link is refused and makes no account", async () => {
     const email = newEmail();
     const then = new Date(Date.now() - REGISTRATION_TTL_MS - 1000);
-    await (await register(email, "password-1", null, then)).delivery;
+    await (
+      await register(email, "password-1", null, then)
+    ).delivery;
     const token = tokenIn(mailsSent()[0]);
     expect((await registrationLink(token)).problem).toBe("This registration link has expired. Please register again.");
     await expect(finishRegistration(token)).rejects.toThrow(/expired/);
@@ -78,7 +94,9 @@ describe("registering from the page", () => {
 
   it("the avatar is kept for the account, and checked before the answer", async () => {
     const email = newEmail();
-    await (await register(email, "password-1", PNG_1PX)).delivery;
+    await (
+      await register(email, "password-1", PNG_1PX)
+    ).delivery;
     const user = await finishRegistration(tokenIn(mailsSent()[0]));
     expect(user.avatarUrl).toMatch(/^\/uploads\/avatars\/\w+\.webp$/);
     expect(fs.existsSync(avatarFile(user.avatarUrl!))).toBe(true);
@@ -88,9 +106,13 @@ describe("registering from the page", () => {
   it("expired registrations are swept with the avatars never used; a finished one keeps its avatar", async () => {
     const [finished, abandoned] = [newEmail(), newEmail()];
     const then = new Date(Date.now() - 60_000);
-    await (await register(finished, "password-1", PNG_1PX, then)).delivery;
+    await (
+      await register(finished, "password-1", PNG_1PX, then)
+    ).delivery;
     const user = await finishRegistration(tokenIn(mailsSent()[0]), then);
-    await (await register(abandoned, "password-1", PNG_1PX, then)).delivery;
+    await (
+      await register(abandoned, "password-1", PNG_1PX, then)
+    ).delivery;
     const leftOver = (await pendingFor(abandoned))[0].avatarUrl!;
     await sweepExpiredRegistrations(new Date(then.getTime() + REGISTRATION_TTL_MS + 1));
     expect([...(await pendingFor(finished)), ...(await pendingFor(abandoned))]).toEqual([]);
@@ -101,9 +123,15 @@ describe("registering from the page", () => {
   it("an address with an account: its owner is told, nothing changes, the avatar is not kept", async () => {
     const owner = await createUser({ name: "Owner", email: newEmail(), password: "owners-password" });
     const before = fs.readdirSync(path.join(config.uploadsDir, "avatars")).length;
-    await (await register(owner.email, "attackers-password", PNG_1PX)).delivery;
+    await (
+      await register(owner.email, "attackers-password", PNG_1PX)
+    ).delivery;
     expect(mailsSent()).toEqual([
-      expect.objectContaining({ to: owner.email, subject: "ShopIT: someone tried to register with your address", text: expect.stringContaining("/password/forgot") }),
+      expect.objectContaining({
+        to: owner.email,
+        subject: "ShopIT: someone tried to register with your address",
+        text: expect.stringContaining("/password/forgot"),
+      }),
     ]);
     expect(mailsSent()[0].text).not.toContain("HYPERLINK");
     expect(await pendingFor(owner.email)).toHaveLength(0);

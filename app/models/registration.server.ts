@@ -21,7 +21,8 @@ import { AccountError, createUser, getUserByEmail, type User } from "./users.ser
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The answer to every registration from the page. */
-export const registrationRequestedMessage = (email: string) => `Check your inbox: we have sent a link to ${email} to finish registering.`;
+export const registrationRequestedMessage = (email: string) =>
+  `Check your inbox: we have sent a link to ${email} to finish registering.`;
 
 type Registration = { name: string; email: string; password: string; avatar: ImageUpload | null; ip: string };
 
@@ -49,11 +50,20 @@ async function followUp(input: { name: string; email: string; password: string; 
   const token = newSecret();
   const passwordHash = await hashPassword(input.password);
   await commitTogether(async (tx) => {
-    await tx
-      .insert(pendingRegistrations)
-      .values({ ...input, tokenHash: hashSecret(token), passwordHash, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS) });
+    await tx.insert(pendingRegistrations).values({
+      ...input,
+      tokenHash: hashSecret(token),
+      passwordHash,
+      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+    });
   });
-  await sendMail(await finishRegistrationMail(input.email, `${config.publicUrl}/register/confirm/${token}`, REGISTRATION_TTL_MS / 3_600_000));
+  await sendMail(
+    await finishRegistrationMail(
+      input.email,
+      `${config.publicUrl}/register/confirm/${token}`,
+      REGISTRATION_TTL_MS / 3_600_000,
+    ),
+  );
 }
 
 /** Forgets registrations whose link has expired, with the avatars of those never finished (the primary, hourly). */
@@ -69,9 +79,14 @@ export async function sweepExpiredRegistrations(now = new Date()): Promise<void>
 const invalidLink = () => new AccountError("This registration link is invalid or has already been used.", 400);
 
 async function usableRegistration(token: string, now: Date) {
-  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, hashSecret(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.tokenHash, hashSecret(token)))
+    .limit(1);
   if (!row || row.usedAt) throw invalidLink();
-  if (row.expiresAt.getTime() <= now.getTime()) throw new AccountError("This registration link has expired. Please register again.", 400);
+  if (row.expiresAt.getTime() <= now.getTime())
+    throw new AccountError("This registration link has expired. Please register again.", 400);
   return row;
 }
 
@@ -94,11 +109,14 @@ export async function registrationLink(
  */
 export async function finishRegistration(token: string, now = new Date()): Promise<User> {
   const row = await usableRegistration(token, now);
-  return createUser({ name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl }, async (tx) => {
-    const spent = await tx
-      .update(pendingRegistrations)
-      .set({ usedAt: now })
-      .where(and(eq(pendingRegistrations.tokenHash, row.tokenHash), isNull(pendingRegistrations.usedAt)));
-    if (rowsAffected(spent) !== 1) throw invalidLink();
-  });
+  return createUser(
+    { name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl },
+    async (tx) => {
+      const spent = await tx
+        .update(pendingRegistrations)
+        .set({ usedAt: now })
+        .where(and(eq(pendingRegistrations.tokenHash, row.tokenHash), isNull(pendingRegistrations.usedAt)));
+      if (rowsAffected(spent) !== 1) throw invalidLink();
+    },
+  );
 }

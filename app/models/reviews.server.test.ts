@@ -12,9 +12,15 @@ import { reviewsByProduct } from "./products.server";
 import { deleteReview, listReviewsPage, reviewedProducts, upsertReview } from "./reviews.server";
 
 const ratingOf = async (productId: string) =>
-  (await db.select({ ratings: products.ratings, numOfReviews: products.numOfReviews }).from(products).where(eq(products.id, productId)))[0];
+  (
+    await db
+      .select({ ratings: products.ratings, numOfReviews: products.numOfReviews })
+      .from(products)
+      .where(eq(products.id, productId))
+  )[0];
 const reviewsOf = (productId: string) => db.select().from(reviews).where(eq(reviews.productId, productId));
-const post = (userId: string, productId: string, rating: number, comment = "Fine.") => upsertReview(userId, { productId, rating, comment });
+const post = (userId: string, productId: string, rating: number, comment = "Fine.") =>
+  upsertReview(userId, { productId, rating, comment });
 
 beforeEach(() => clearCatalogue());
 
@@ -63,7 +69,8 @@ describe("posting a review", () => {
   });
 
   it("the review input takes ratings 1 to 5 and requires a comment", () => {
-    for (const rating of [1, 5, "3"]) expect(reviewSchema.parse({ rating, comment: " Fine. " })).toEqual({ rating: Number(rating), comment: "Fine." });
+    for (const rating of [1, 5, "3"])
+      expect(reviewSchema.parse({ rating, comment: " Fine. " })).toEqual({ rating: Number(rating), comment: "Fine." });
     expect(reviewSchema.safeParse({ rating: 3, comment: "   " }).success).toBe(false);
   });
 });
@@ -142,9 +149,27 @@ describe("the admin's review table", () => {
     const all = await listReviewsPage(query(), productId);
     expect(all.total).toBe(4);
     expect(all.rows.map((r) => r.rating)).toEqual([1, 3, 4, 5]);
-    expect(all.rows[0]).toEqual({ id: expect.any(String), productId, product: expect.any(String), rating: 1, comment: "Arrived broken.", user: "Dave", createdAt: expect.any(Date) });
-    expect(names(await listReviewsPage(query({ sort: "user", dir: "desc" }), productId))).toEqual(["Dave", "Carol", "Bob", "Ann"]);
-    expect(names(await listReviewsPage(query({ sort: "comment" }), productId))).toEqual(["Dave", "Bob", "Ann", "Carol"]);
+    expect(all.rows[0]).toEqual({
+      id: expect.any(String),
+      productId,
+      product: expect.any(String),
+      rating: 1,
+      comment: "Arrived broken.",
+      user: "Dave",
+      createdAt: expect.any(Date),
+    });
+    expect(names(await listReviewsPage(query({ sort: "user", dir: "desc" }), productId))).toEqual([
+      "Dave",
+      "Carol",
+      "Bob",
+      "Ann",
+    ]);
+    expect(names(await listReviewsPage(query({ sort: "comment" }), productId))).toEqual([
+      "Dave",
+      "Bob",
+      "Ann",
+      "Carol",
+    ]);
   });
 
   it("searches the comment, the reviewer's name and the review id, % taken literally", async () => {
@@ -173,7 +198,12 @@ describe("the admin's review table", () => {
 
   it("without a product lists every product's reviews, newest first, with the product's name", async () => {
     const productId = await reviewedProduct();
-    await commitTogether((tx) => tx.update(reviews).set({ createdAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(reviews.comment, "Solid, on another product.")));
+    await commitTogether((tx) =>
+      tx
+        .update(reviews)
+        .set({ createdAt: new Date(Date.UTC(2100, 0, 1)) })
+        .where(eq(reviews.comment, "Solid, on another product.")),
+    );
     const newest = await listReviewsPage(query({ sort: "createdAt", dir: "desc" }));
     expect(newest.total).toBe(5);
     expect(newest.rows[0]).toMatchObject({ user: "Eve", comment: "Solid, on another product." });
@@ -183,8 +213,13 @@ describe("the admin's review table", () => {
 
   it("searches every product's reviews by comment, reviewer and product name; pages the matches", async () => {
     await reviewedProduct();
-    const [eves] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.comment, "Solid, on another product."));
-    await commitTogether((tx) => tx.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)));
+    const [eves] = await db
+      .select({ productId: reviews.productId })
+      .from(reviews)
+      .where(eq(reviews.comment, "Solid, on another product."));
+    await commitTogether((tx) =>
+      tx.update(products).set({ name: "Zebra Lamp" }).where(eq(products.id, eves.productId)),
+    );
     expect(names(await listReviewsPage(query({ q: "solid" })))).toEqual(["Eve", "Carol", "Bob"]);
     expect(names(await listReviewsPage(query({ q: "zebra" })))).toEqual(["Eve"]);
     expect(names(await listReviewsPage(query({ q: "eve" })))).toEqual(["Eve"]);

@@ -24,9 +24,16 @@ export async function recomputeProductRatings(tx: Tx, productId: string): Promis
 }
 
 /** One review per user and product: posting again updates it. The product's rating follows in the same transaction. */
-export async function upsertReview(userId: string, input: { productId: string; rating: number; comment: string }): Promise<void> {
+export async function upsertReview(
+  userId: string,
+  input: { productId: string; rating: number; comment: string },
+): Promise<void> {
   await commitTogether(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1);
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .limit(1);
     if (!product) throw new PublicError("Product not found", 404);
     await tx
       .insert(reviews)
@@ -42,7 +49,9 @@ export async function upsertReview(userId: string, input: { productId: string; r
 /** Deletes a review of a product and recomputes the product's rating from what remains. */
 export async function deleteReview(reviewId: string, productId: string): Promise<void> {
   await commitTogether(async (tx) => {
-    const removed = rowsAffected(await tx.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId))));
+    const removed = rowsAffected(
+      await tx.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId))),
+    );
     if (removed !== 1) throw new PublicError("Review not found", 404);
     await recomputeProductRatings(tx, productId);
   });
@@ -56,7 +65,12 @@ export async function listReviewsPage(query: TableQuery<ReviewSort>, productId?:
   const where = and(
     productId ? eq(reviews.productId, productId) : undefined,
     query.q
-      ? or(containsText(reviews.id, query.q), containsText(reviews.comment, query.q), containsText(users.name, query.q), containsText(products.name, query.q))
+      ? or(
+          containsText(reviews.id, query.q),
+          containsText(reviews.comment, query.q),
+          containsText(users.name, query.q),
+          containsText(products.name, query.q),
+        )
       : undefined,
   );
   const sorts = {

@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../tests/unit/fixtures";
 import { count, eq } from "drizzle-orm";
-import { SESSION_TTL_MS, createSession, endSession, endSessions, findSession, listSessions, type SessionsToEnd } from "./sessions.server";
+import {
+  SESSION_TTL_MS,
+  createSession,
+  endSession,
+  endSessions,
+  findSession,
+  listSessions,
+  type SessionsToEnd,
+} from "./sessions.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/group-commit.server";
 import { sessions } from "~/db/schema";
 
-const start = (userId: string, now = new Date(), device = "Chrome 156 on Linux") => createSession({ userId, device, ip: "203.0.113.5" }, now);
+const start = (userId: string, now = new Date(), device = "Chrome 156 on Linux") =>
+  createSession({ userId, device, ip: "203.0.113.5" }, now);
 const end = (userId: string, which: SessionsToEnd) => commitTogether((tx) => endSessions(tx, userId, which));
 
 describe("sessions", () => {
@@ -15,7 +24,10 @@ describe("sessions", () => {
     const { key, session } = await start(userId);
     expect(key).toMatch(/^[a-f0-9]{64}$/);
     expect(session.id).not.toBe(key);
-    expect(await findSession(key)).toMatchObject({ user: { id: userId, name: "Sam Session" }, session: { id: session.id, device: "Chrome 156 on Linux" } });
+    expect(await findSession(key)).toMatchObject({
+      user: { id: userId, name: "Sam Session" },
+      session: { id: session.id, device: "Chrome 156 on Linux" },
+    });
     expect(await findSession(session.id)).toBeNull();
     expect(await findSession("0".repeat(64))).toBeNull();
   });
@@ -66,7 +78,11 @@ describe("sessions", () => {
     const [a, b, c] = await Promise.all([start(userId), start(userId), start(userId)]);
     const bystander = await start(await createUser());
     await end(userId, { allBut: b.session.id });
-    expect(await Promise.all([a, b, c].map(async (s) => (await findSession(s.key)) !== null))).toEqual([false, true, false]);
+    expect(await Promise.all([a, b, c].map(async (s) => (await findSession(s.key)) !== null))).toEqual([
+      false,
+      true,
+      false,
+    ]);
     await end(userId, "none");
     expect(await findSession(b.key)).not.toBeNull();
     await end(userId, "all");

@@ -87,7 +87,10 @@ export function listSessions(userId: string, now = new Date()): Promise<Session[
 /** Ends one session of this user; the ended session, or null when it was not theirs or is over. */
 export function endSession(userId: string, sessionId: string): Promise<Session | null> {
   return commitTogether(async (tx) => {
-    const [ended] = await tx.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning();
+    const [ended] = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning();
     return ended ?? null;
   });
 }

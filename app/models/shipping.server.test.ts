@@ -9,7 +9,15 @@ import { databaseBefore } from "../../tests/unit/migrations";
 import { saveShippingInfo, savedShippingInfo, shippingFormDefaults } from "./shipping.server";
 
 const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
-const UK = { recipientName: "Jane Doe", address: "10 Downing St", city: "London", state: "Greater London", phoneNo: "020 7946 0000", postalCode: "SW1A 2AA", country: "United Kingdom" };
+const UK = {
+  recipientName: "Jane Doe",
+  address: "10 Downing St",
+  city: "London",
+  state: "Greater London",
+  phoneNo: "020 7946 0000",
+  postalCode: "SW1A 2AA",
+  country: "United Kingdom",
+};
 
 describe("the saved shipping info", () => {
   it("keeps the recipient and region for the next checkout", async () => {
@@ -29,7 +37,9 @@ describe("the saved shipping info", () => {
   });
 
   it("refuses a country not on the list", async () => {
-    await expect(saveShippingInfo(await createUser(), { ...UK, country: "Atlantis" })).rejects.toThrow("Please choose a country from the list");
+    await expect(saveShippingInfo(await createUser(), { ...UK, country: "Atlantis" })).rejects.toThrow(
+      "Please choose a country from the list",
+    );
   });
 });
 
@@ -43,9 +53,9 @@ describe("migration 0007", () => {
           VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
     );
     await old.migrate();
-    expect(await rows(old.q, sql`SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders`)).toEqual([
-      { name: "Old Buyer", state: null },
-    ]);
+    expect(await rows(old.q, sql`SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders`)).toEqual(
+      [{ name: "Old Buyer", state: null }],
+    );
     await old.done();
   });
 });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/unit/fixtures";
-import { catalogueSitemap, escapeXml, renderSitemap, robotsTxt, sitemapPageCount, type SitemapSource } from "./sitemap.server";
+import {
+  catalogueSitemap,
+  escapeXml,
+  renderSitemap,
+  robotsTxt,
+  sitemapPageCount,
+  type SitemapSource,
+} from "./sitemap.server";
 
 const BASE = "https://shop.example.com";
 const source = (n: number): SitemapSource => {
-  const all = Array.from({ length: n }, (_, i) => ({ loc: `${BASE}/product/${i + 1}`, lastmod: new Date(Date.UTC(2026, 0, i + 1)) }));
+  const all = Array.from({ length: n }, (_, i) => ({
+    loc: `${BASE}/product/${i + 1}`,
+    lastmod: new Date(Date.UTC(2026, 0, i + 1)),
+  }));
   return { count: n, urls: async (offset, count) => all.slice(offset, offset + count) };
 };
 const locs = (xml: string | null) => [...(xml ?? "").matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -29,7 +39,9 @@ describe("sitemap chunking", () => {
     const index = await renderSitemap(source(7), "root", { publicUrl: BASE, limit: 3 });
     expect(index).toContain("<sitemapindex ");
     expect(locs(index)).toEqual([`${BASE}/sitemap/1.xml`, `${BASE}/sitemap/2.xml`, `${BASE}/sitemap/3.xml`]);
-    const pages = await Promise.all([1, 2, 3].map(async (page) => locs(await renderSitemap(source(7), page, { publicUrl: BASE, limit: 3 }))));
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => locs(await renderSitemap(source(7), page, { publicUrl: BASE, limit: 3 }))),
+    );
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
     expect(pages.flat()).toEqual(locs(await renderSitemap(source(7), "root", { publicUrl: BASE, limit: 7 })));
     expect(await renderSitemap(source(7), 4, { publicUrl: BASE, limit: 3 })).toBeNull();
@@ -38,7 +50,10 @@ describe("sitemap chunking", () => {
 
   it("escapes XML's special characters", async () => {
     expect(escapeXml(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
-    const xml = await renderSitemap({ count: 1, urls: async () => [{ loc: `${BASE}/search?category=A&B<` }] }, "root", { publicUrl: BASE, limit: 5 });
+    const xml = await renderSitemap({ count: 1, urls: async () => [{ loc: `${BASE}/search?category=A&B<` }] }, "root", {
+      publicUrl: BASE,
+      limit: 5,
+    });
     expect(xml).toContain(`<loc>${BASE}/search?category=A&amp;B&lt;</loc>`);
   });
 });
@@ -62,7 +77,9 @@ describe("catalogueSitemap", () => {
     expect(locs(index)).toEqual([`${BASE}/sitemap/1.xml`, `${BASE}/sitemap/2.xml`]);
     // Page 1: home and the three categories; page 2: the products.
     expect(locs(await catalogueSitemap(BASE, 1, 4))).toContain(`${BASE}/search?category=Clothes%2FShoes`);
-    expect(locs(await catalogueSitemap(BASE, 2, 4))).toEqual([laptop, book, later].map((id) => `${BASE}/product/${id}`));
+    expect(locs(await catalogueSitemap(BASE, 2, 4))).toEqual(
+      [laptop, book, later].map((id) => `${BASE}/product/${id}`),
+    );
     expect(await catalogueSitemap(BASE, 3, 4)).toBeNull();
   });
 });
@@ -71,7 +88,24 @@ describe("robotsTxt", () => {
   it("names the sitemap and keeps the private areas out", () => {
     const text = robotsTxt(BASE);
     expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
-    for (const path of ["/admin", "/dashboard", "/api/", "/cart", "/shipping", "/confirm", "/payment", "/success", "/me", "/orders", "/order/", "/password", "/lgn", "/register", "/logout", "/_sandbox/"]) {
+    for (const path of [
+      "/admin",
+      "/dashboard",
+      "/api/",
+      "/cart",
+      "/shipping",
+      "/confirm",
+      "/payment",
+      "/success",
+      "/me",
+      "/orders",
+      "/order/",
+      "/password",
+      "/lgn",
+      "/register",
+      "/logout",
+      "/_sandbox/",
+    ]) {
       expect(text).toContain(`\nDisallow: ${path}\n`);
     }
   });

@@ -53,7 +53,10 @@ export async function renderSitemap(
   if (document === "root") {
     if (pages === 0) return urlsetXml(await source.urls(0, source.count));
     return sitemapIndexXml(
-      Array.from({ length: pages }, (_, i) => ({ loc: `${publicUrl}${sitemapPagePath(i + 1)}`, lastmod: options.lastmod })),
+      Array.from({ length: pages }, (_, i) => ({
+        loc: `${publicUrl}${sitemapPagePath(i + 1)}`,
+        lastmod: options.lastmod,
+      })),
     );
   }
   if (!Number.isInteger(document) || document < 1 || document > pages) return null;
@@ -91,7 +94,10 @@ async function catalogueSource(publicUrl: string): Promise<SitemapSource & { las
         .orderBy(asc(products.seq))
         .limit(count - head.length)
         .offset(productOffset);
-      return [...head, ...rows.map((p) => ({ loc: `${publicUrl}/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt }))];
+      return [
+        ...head,
+        ...rows.map((p) => ({ loc: `${publicUrl}/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt })),
+      ];
     },
   };
 }
@@ -101,7 +107,11 @@ async function catalogueSource(publicUrl: string): Promise<SitemapSource & { las
 let cache: { version: number; documents: Map<string, string | null> } = { version: -1, documents: new Map() };
 
 /** /sitemap.xml ("root") or /sitemap/{n}.xml, for the catalogue as it is now; null when no such page. */
-export async function catalogueSitemap(publicUrl: string, document: "root" | number, limit = SITEMAP_URL_LIMIT): Promise<string | null> {
+export async function catalogueSitemap(
+  publicUrl: string,
+  document: "root" | number,
+  limit = SITEMAP_URL_LIMIT,
+): Promise<string | null> {
   const version = catalogueVersion();
   if (cache.version !== version) cache = { version, documents: new Map() };
   const { documents } = cache;
@@ -134,7 +144,11 @@ export function robotsTxt(publicUrl: string): string {
     "/logout",
     "/_sandbox/",
   ];
-  return ["User-agent: *", ...privatePaths.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  return [
+    "User-agent: *",
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

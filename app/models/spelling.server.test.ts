@@ -7,8 +7,16 @@ import { suggestKeyword } from "./spelling.server";
 
 beforeEach(async () => {
   await clearCatalogue();
-  await createProduct({ name: "Apple MacBook Air", description: "A light laptop with a bright display.", category: "Laptops" });
-  await createProduct({ name: "Sony Headphones", description: "Wireless noise cancelling headphones.", category: "Headphones" });
+  await createProduct({
+    name: "Apple MacBook Air",
+    description: "A light laptop with a bright display.",
+    category: "Laptops",
+  });
+  await createProduct({
+    name: "Sony Headphones",
+    description: "Wireless noise cancelling headphones.",
+    category: "Headphones",
+  });
 });
 
 describe("suggestKeyword", () => {
@@ -39,7 +47,9 @@ describe("suggestKeyword", () => {
 
   it("follows the catalogue as it changes", async () => {
     expect(await suggestKeyword("chromebok")).toBeNull();
-    await commitTogether((tx) => tx.update(products).set({ name: "Acer Chromebook" }).where(eq(products.name, "Apple MacBook Air")));
+    await commitTogether((tx) =>
+      tx.update(products).set({ name: "Acer Chromebook" }).where(eq(products.name, "Apple MacBook Air")),
+    );
     expect(await suggestKeyword("chromebok")).toBe("chromebook");
     expect(await suggestKeyword("macbok")).toBeNull();
   });

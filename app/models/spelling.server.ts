@@ -16,7 +16,9 @@ async function catalogueVocabulary(): Promise<Vocabulary> {
   if (vocabulary?.version === version) return vocabulary;
   const rows = await searchVocabulary();
   // Only words of letters are worth suggesting (not model numbers such as "m3" or "256").
-  const terms = rows.filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term)).map((r) => ({ word: r.term, docs: r.docs }));
+  const terms = rows
+    .filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term))
+    .map((r) => ({ word: r.term, docs: r.docs }));
   vocabulary = { version, terms, known: new Set(rows.map((r) => r.term)) };
   return vocabulary;
 }
@@ -32,7 +34,8 @@ function nearestWord(word: string, terms: Term[]): string | null {
     if (Math.abs(term.word.length - word.length) > limit) continue;
     const edits = distance(word, term.word);
     if (edits > limit) continue;
-    if (!best || edits < best.edits || (edits === best.edits && term.docs > best.docs)) best = { word: term.word, edits, docs: term.docs };
+    if (!best || edits < best.edits || (edits === best.edits && term.docs > best.docs))
+      best = { word: term.word, edits, docs: term.docs };
   }
   return best?.word ?? null;
 }

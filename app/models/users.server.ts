@@ -45,7 +45,14 @@ export async function getUserById(id: string): Promise<User | undefined> {
 }
 
 // Every login and reset request looks an account up by its e-mail.
-const userByEmail = preparedOnce((q) => q.select().from(users).where(eq(users.email, sql.placeholder("email"))).limit(1).prepare());
+const userByEmail = preparedOnce((q) =>
+  q
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder("email")))
+    .limit(1)
+    .prepare(),
+);
 
 /** The account with this e-mail (trimmed, any case); through `q` inside a transaction. */
 export async function getUserByEmail(email: string, q: Queryable = db): Promise<User | undefined> {
@@ -107,7 +114,10 @@ async function insertUser(
 
 /** The new account's welcome mail, in the mail outbox (inside the transaction that makes the account). */
 function queueWelcome(tx: Tx, user: User) {
-  return queueMail(tx, { key: `welcome:${user.id}`, job: { kind: "welcome", user: { email: user.email, googleSignIn: user.googleSignIn } } });
+  return queueMail(tx, {
+    key: `welcome:${user.id}`,
+    job: { kind: "welcome", user: { email: user.email, googleSignIn: user.googleSignIn } },
+  });
 }
 
 // Compared against when the e-mail is unknown, so that both failures take the same time.
@@ -120,7 +130,10 @@ export async function verifyCredentials(email: string, password: string): Promis
   return user?.passwordHash && ok ? user : null;
 }
 
-export async function updateProfile(userId: string, input: { name: string; email: string; avatarUrl?: string }): Promise<User> {
+export async function updateProfile(
+  userId: string,
+  input: { name: string; email: string; avatarUrl?: string },
+): Promise<User> {
   await assertEmailAvailable(input.email, userId);
   return commitTogether(async (tx) => {
     try {
@@ -142,8 +155,18 @@ export async function updateProfile(userId: string, input: { name: string; email
  * Stores a new password hash, retires every reset link still outstanding for the account, and
  * ends the sessions `sessionsToEnd` names, all in the caller's transaction.
  */
-export async function storePasswordHash(tx: Tx, userId: string, passwordHash: string, sessionsToEnd: SessionsToEnd, now = new Date()) {
-  const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
+export async function storePasswordHash(
+  tx: Tx,
+  userId: string,
+  passwordHash: string,
+  sessionsToEnd: SessionsToEnd,
+  now = new Date(),
+) {
+  const [updated] = await tx
+    .update(users)
+    .set({ passwordHash })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   if (!updated) throw new AccountError("User not found", 404);
   await tx
     .update(passwordResetTokens)
@@ -180,7 +203,8 @@ export async function findOrCreateGoogleUser(identity: {
   email: string;
   name: string;
 }): Promise<User> {
-  const linkedTo = async (q: Queryable) => (await q.select().from(users).where(eq(users.googleId, identity.googleId)).limit(1))[0];
+  const linkedTo = async (q: Queryable) =>
+    (await q.select().from(users).where(eq(users.googleId, identity.googleId)).limit(1))[0];
   // Every sign-in after the first: a read, no write transaction.
   const linked = await linkedTo(db);
   if (linked) return linked;
@@ -189,11 +213,20 @@ export async function findOrCreateGoogleUser(identity: {
     if (linkedMeanwhile) return { user: linkedMeanwhile, created: false };
     const existing = await getUserByEmail(identity.email, tx);
     if (existing) {
-      const [user] = await tx.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id)).returning();
+      const [user] = await tx
+        .update(users)
+        .set({ googleId: identity.googleId })
+        .where(eq(users.id, existing.id))
+        .returning();
       return { user, created: false };
     }
     const name = identity.name.trim().slice(0, 30) || identity.email.split("@")[0].slice(0, 30);
-    const user = await insertUser(tx, { name, email: identity.email.trim().toLowerCase(), googleId: identity.googleId, passwordHash: null });
+    const user = await insertUser(tx, {
+      name,
+      email: identity.email.trim().toLowerCase(),
+      googleId: identity.googleId,
+      passwordHash: null,
+    });
     return { user, created: true, welcome: await queueWelcome(tx, user) };
   });
   if (found.created) void sendQueued(found.welcome ?? null);

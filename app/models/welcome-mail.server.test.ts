@@ -40,7 +40,9 @@ describe("the welcome mail", () => {
   it("is not queued when the account is not made, nor when its transaction fails", async () => {
     const taken = email();
     await createUser({ name: "First", email: taken, password: "password-1" });
-    await expect(createUser({ name: "Second", email: taken, password: "password-1" })).rejects.toThrow(/already registered/);
+    await expect(createUser({ name: "Second", email: taken, password: "password-1" })).rejects.toThrow(
+      /already registered/,
+    );
     expect(await welcomesTo(taken)).toHaveLength(1);
     const other = email();
     await expect(

@@ -36,7 +36,15 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** The icon's shapes, `size` pixels wide, centred on (cx, cy) and turned by `angle` degrees. */
-function placeIcon(shapes: string, cx: number, cy: number, size: number, angle: number, fill: string, opacity = 1): string {
+function placeIcon(
+  shapes: string,
+  cx: number,
+  cy: number,
+  size: number,
+  angle: number,
+  fill: string,
+  opacity = 1,
+): string {
   const half = size / 2;
   const transform = `translate(${cx - half} ${cy - half}) rotate(${angle} ${half} ${half}) scale(${size / ICON_SIZE})`;
   return `<g transform="${transform}" fill="${fill}" opacity="${opacity}">${shapes}</g>`;
@@ -72,7 +80,9 @@ ${placeIcon(shapes, 400, 205, 200, -12, dark)}
 ${placeIcon(shapes, 560, 210, 420, 10, dark, 0.12)}
 ${placeIcon(shapes, 270, 210, 190, 0, dark)}`;
   }
-  const text = lines.map((line, i) => `<text x="400" y="${430 + i * 50}" text-anchor="middle">${escapeHtml(line)}</text>`);
+  const text = lines.map(
+    (line, i) => `<text x="400" y="${430 + i * 50}" text-anchor="middle">${escapeHtml(line)}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
 <title>${escapeHtml(name)}</title>
 ${scene}

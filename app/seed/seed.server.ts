@@ -62,9 +62,14 @@ export async function seedDemoData(uploadsDir: string): Promise<void> {
       { name: shopper.name, email: shopper.email, passwordHash: shopperHash },
     ]);
     const reviewerIds = REVIEWERS.map(() => newId());
-    await tx
-      .insert(users)
-      .values(reviewerIds.map((id, i) => ({ id, name: REVIEWERS[i], email: `reviewer${i + 1}@example.com`, passwordHash: reviewerHash })));
+    await tx.insert(users).values(
+      reviewerIds.map((id, i) => ({
+        id,
+        name: REVIEWERS[i],
+        email: `reviewer${i + 1}@example.com`,
+        passwordHash: reviewerHash,
+      })),
+    );
 
     await tx.insert(products).values(productRows);
     await tx.insert(productImages).values(imageRows);

@@ -65,7 +65,8 @@ async function readBody(request: Request, options?: FormReadOptions): Promise<Re
     } catch {
       throw apiError(400, "The request body is not valid JSON");
     }
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw apiError(400, "The request body must be a JSON object");
     return body as Record<string, unknown>;
   }
   if (!isFormContentType(type)) return {};

@@ -5,7 +5,8 @@ import { endCurrentSession, getSignIn, requireSignIn, startUserSession } from ".
 import { sessionStorage } from "./session.server";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-const request = (headers: Record<string, string> = {}) => new Request("http://shop.test/me", { headers: { "User-Agent": CHROME, ...headers } });
+const request = (headers: Record<string, string> = {}) =>
+  new Request("http://shop.test/me", { headers: { "User-Agent": CHROME, ...headers } });
 const cookieOf = (setCookie: string) => setCookie.split(";")[0];
 
 async function signedIn(userId: string) {
@@ -57,7 +58,11 @@ describe("sessions on the HTTP edge", () => {
     const visitor = await sessionStorage.getSession();
     visitor.set("oauth2:state", "state-123");
     const visitorCookie = cookieOf(await sessionStorage.commitSession(visitor));
-    const started = await startUserSession(request({ Cookie: visitorCookie }), { id: await createUser() }, "203.0.113.8");
+    const started = await startUserSession(
+      request({ Cookie: visitorCookie }),
+      { id: await createUser() },
+      "203.0.113.8",
+    );
     const stored = await sessionStorage.getSession(cookieOf(started.cookie));
     expect(stored.has("oauth2:state")).toBe(false);
     expect(stored.get("sessionKey")).toMatch(/^[a-f0-9]{64}$/);

@@ -119,7 +119,9 @@ export async function requireSignIn(request: Request, message = LOGIN_REQUIRED):
   const signIn = await getSignIn(request);
   if (signIn) return signIn;
   const cookieSession = await cookieSessionOf(request);
-  const headers: HeadersInit = cookieSession.has("sessionKey") ? { "Set-Cookie": await sessionStorage.destroySession(cookieSession) } : {};
+  const headers: HeadersInit = cookieSession.has("sessionKey")
+    ? { "Set-Cookie": await sessionStorage.destroySession(cookieSession) }
+    : {};
   throw await redirectWithError(`/lgn?redirectTo=${encodeURIComponent(currentPath(request))}`, message, { headers });
 }
 
@@ -172,7 +174,11 @@ export async function startUserSession(request: Request, user: Pick<User, "id">,
   const previous = await getSignIn(request);
   if (previous) await endSession(previous.user.id, previous.session.id);
   signInOf.delete(request);
-  const { key, session } = await createSession({ userId: user.id, device: deviceLabel(request.headers.get("User-Agent")), ip: plainIp(ip) });
+  const { key, session } = await createSession({
+    userId: user.id,
+    device: deviceLabel(request.headers.get("User-Agent")),
+    ip: plainIp(ip),
+  });
   const cookieSession = await cookieSessionOf(request);
   cookieSession.unset("oauth2:state");
   cookieSession.set("sessionKey", key);

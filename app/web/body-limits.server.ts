@@ -19,7 +19,9 @@ export class BodyError extends Error {
 // server.ts loads this module through tsx while the routes use the build's copy, so a BodyError
 // from the other copy is recognised by its name rather than with instanceof.
 export function isBodyError(error: unknown): error is BodyError {
-  return error instanceof Error && error.name === "BodyError" && typeof (error as { status?: unknown }).status === "number";
+  return (
+    error instanceof Error && error.name === "BodyError" && typeof (error as { status?: unknown }).status === "number"
+  );
 }
 
 export const BODY_LIMITS = {

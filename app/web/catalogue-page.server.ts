@@ -66,7 +66,14 @@ export async function loadSearchPage(searchParams: URLSearchParams, keyword?: st
     if (value !== null) values[field] = value;
   }
   const base = keyword ? { keyword } : { category: values.category };
-  const empty = { keyword, category: base.category, values, clearFiltersHref: null, suggestionHref: null, suggestion: null };
+  const empty = {
+    keyword,
+    category: base.category,
+    values,
+    clearFiltersHref: null,
+    suggestionHref: null,
+    suggestion: null,
+  };
 
   const parsed = parseProductQuery(searchParams, keyword === undefined ? {} : { keyword });
   if (!parsed.success) {

@@ -8,11 +8,13 @@ import { deviceOf, issueDeviceCookie } from "./device-cookie.server";
 // the owner's included. A browser that signed in to the account before is not slowed down.
 let n = 0;
 let address = 0;
-const newUser = () => createUser({ name: "Owner", email: `device-${++n}-${Date.now()}@example.com`, password: "right-password" });
+const newUser = () =>
+  createUser({ name: "Owner", email: `device-${++n}-${Date.now()}@example.com`, password: "right-password" });
 const nextIp = () => `198.18.${Math.floor(++address / 250) % 250}.${address % 250}`;
 
 /** The request a browser holding this Set-Cookie header sends next. */
-const browserWith = (setCookie: string) => new Request("http://shop.test/lgn", { headers: { Cookie: setCookie.split(";")[0] } });
+const browserWith = (setCookie: string) =>
+  new Request("http://shop.test/lgn", { headers: { Cookie: setCookie.split(";")[0] } });
 
 /** Logs in with the device cookie the browser carries (if any), recording the waits instead of sleeping. */
 async function attempt(email: string, password: string, browser?: Request) {
@@ -36,7 +38,10 @@ describe("device cookies", () => {
   it("name the account, signed: a changed or unsigned cookie names nothing", async () => {
     const setCookie = await issueDeviceCookie("user-1");
     expect(setCookie).toMatch(/^shop_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
-    expect(await deviceOf(browserWith(setCookie))).toEqual({ userId: "user-1", nonce: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(await deviceOf(browserWith(setCookie))).toEqual({
+      userId: "user-1",
+      nonce: expect.stringMatching(/^[\w-]{22}$/),
+    });
     const [value] = setCookie.split(";")[0].split("=").slice(1);
     const payload = value.slice(0, value.lastIndexOf("."));
     const forged = btoa(JSON.stringify({ userId: "user-2", nonce: "x" }));
@@ -70,11 +75,15 @@ describe("device cookies", () => {
     const owner = await newUser();
     const stolen = browserWith(await issueDeviceCookie(owner.id));
     await underAttack(owner.email);
-    for (let i = 0; i < DEVICE_FAILURES; i++) expect(await attempt(owner.email, "guess", stolen)).toEqual({ outcome: 401, waits: [] });
+    for (let i = 0; i < DEVICE_FAILURES; i++)
+      expect(await attempt(owner.email, "guess", stolen)).toEqual({ outcome: 401, waits: [] });
     const next = await attempt(owner.email, "guess", stolen);
     expect(next.outcome).toBe(401);
     expect(next.waits[0]).toBeGreaterThanOrEqual(8000);
     // The owner's other browser, with a cookie of its own, still gets in at once.
-    expect(await attempt(owner.email, "right-password", browserWith(await issueDeviceCookie(owner.id)))).toEqual({ outcome: "ok", waits: [] });
+    expect(await attempt(owner.email, "right-password", browserWith(await issueDeviceCookie(owner.id)))).toEqual({
+      outcome: "ok",
+      waits: [],
+    });
   }, 30_000);
 });

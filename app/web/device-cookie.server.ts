@@ -21,5 +21,8 @@ export async function deviceOf(request: Request): Promise<TrustedDevice | null> 
 
 /** A Set-Cookie header naming the account, with a new nonce (a new cookie at every sign-in). */
 export function issueDeviceCookie(userId: string): Promise<string> {
-  return deviceCookie.serialize({ userId, nonce: crypto.randomBytes(16).toString("base64url") } satisfies TrustedDevice);
+  return deviceCookie.serialize({
+    userId,
+    nonce: crypto.randomBytes(16).toString("base64url"),
+  } satisfies TrustedDevice);
 }

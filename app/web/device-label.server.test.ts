@@ -3,11 +3,15 @@ import { deviceLabel, plainIp } from "./device-label.server";
 
 describe("deviceLabel", () => {
   it("names the browser's major version and the system", () => {
-    expect(deviceLabel("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36")).toBe(
-      "Chrome 156 on Linux",
-    );
     expect(
-      deviceLabel("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"),
+      deviceLabel(
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+      ),
+    ).toBe("Chrome 156 on Linux");
+    expect(
+      deviceLabel(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      ),
     ).toBe("Safari 17 on iOS");
   });
 

@@ -8,7 +8,8 @@ import { readFormBody, type FormReadOptions } from "~/web/multipart.server";
  * limits) is thrown as the error page with its 4xx status and why.
  */
 export async function readForm(request: Request, options?: FormReadOptions): Promise<FormData> {
-  if (request.method !== "POST") throw errorPage(405, `${request.method} is not allowed here: forms are sent with POST.`, { Allow: "POST" });
+  if (request.method !== "POST")
+    throw errorPage(405, `${request.method} is not allowed here: forms are sent with POST.`, { Allow: "POST" });
   try {
     return await readFormBody(request, options);
   } catch (error) {

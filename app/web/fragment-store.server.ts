@@ -6,7 +6,11 @@ import { renderToString } from "react-dom/server";
 // out new objects, and the HTML rendered from the old ones is no longer asked for. Least recently
 // used out, at most 16 MB of HTML in all (a page's query string can carry anything, and an object
 // may live long).
-const fragments = new LRUCache<string, string>({ max: 5000, maxSize: 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
+const fragments = new LRUCache<string, string>({
+  max: 5000,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (html) => Math.max(1, html.length),
+});
 const objectIds = new WeakMap<object, number>();
 let nextObjectId = 0;
 /** The store CachedFragment renders through (its FragmentStore), handed to it by entry.server.tsx. */

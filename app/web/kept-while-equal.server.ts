@@ -8,7 +8,11 @@ type Kept = { json: string; value: object };
 
 // At most 500 shoppers' answers and 4 MB of their JSON: one shopper with thousands of orders
 // cannot hold a worker's memory.
-const kept = new LRUCache<string, Kept>({ max: 500, maxSize: 4 * 1024 * 1024, sizeCalculation: (entry) => Math.max(1, entry.json.length) });
+const kept = new LRUCache<string, Kept>({
+  max: 500,
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.json.length),
+});
 
 /**
  * `value`, or the object kept under `key` when that one holds the same (compared as JSON). The key

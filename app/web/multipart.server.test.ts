@@ -13,7 +13,9 @@ const post = (contentType: string | null, body: BodyInit, method = "POST") =>
 
 function multipart(parts: { name: string; value?: string; file?: Buffer; filename?: string }[]) {
   const chunks = parts.flatMap((p) => [
-    Buffer.from(`--b\r\nContent-Disposition: form-data; name="${p.name}"${p.file ? `; filename="${p.filename ?? "f.png"}"\r\nContent-Type: image/png` : ""}\r\n\r\n`),
+    Buffer.from(
+      `--b\r\nContent-Disposition: form-data; name="${p.name}"${p.file ? `; filename="${p.filename ?? "f.png"}"\r\nContent-Type: image/png` : ""}\r\n\r\n`,
+    ),
     p.file ?? Buffer.from(p.value ?? ""),
     Buffer.from("\r\n"),
   ]);
@@ -34,21 +36,45 @@ describe("readFormBody", () => {
     const form = await readFormBody(post("application/x-www-form-urlencoded", "a=1&a=2&b=%C3%A9"));
     expect(form.getAll("a")).toEqual(["1", "2"]);
     expect(form.get("b")).toBe("é");
-    const parts = await readFormBody(multipart([{ name: "name", value: "Ann" }, { name: "note", value: "x" }]));
+    const parts = await readFormBody(
+      multipart([
+        { name: "name", value: "Ann" },
+        { name: "note", value: "x" },
+      ]),
+    );
     expect(Object.fromEntries(parts)).toEqual({ name: "Ann", note: "x" });
   });
 
   it("refuses what is not a form (415), broken multipart and dangerous names (400), text over the limit (413)", async () => {
     expect(await failure(readFormBody(post("application/json", "{}")))).toMatchObject({ status: 415 });
     expect(await failure(readFormBody(post(null, "a=1")))).toMatchObject({ status: 415 });
-    expect(await failure(readFormBody(post("multipart/form-data", "--x\r\nbroken")))).toEqual({ status: 400, message: "The form data has no multipart boundary." });
-    expect(await failure(readFormBody(post("multipart/form-data; boundary=x", "--x\r\nbroken")))).toEqual({ status: 400, message: "The form data is malformed or incomplete." });
+    expect(await failure(readFormBody(post("multipart/form-data", "--x\r\nbroken")))).toEqual({
+      status: 400,
+      message: "The form data has no multipart boundary.",
+    });
+    expect(await failure(readFormBody(post("multipart/form-data; boundary=x", "--x\r\nbroken")))).toEqual({
+      status: 400,
+      message: "The form data is malformed or incomplete.",
+    });
     for (const name of ["__proto__", "__proto__[role]", "constructor[prototype][x]", "a.prototype"]) {
-      expect(await failure(readFormBody(post("application/x-www-form-urlencoded", `${encodeURIComponent(name)}=1`)))).toMatchObject({ status: 400, message: expect.stringContaining("is not allowed") });
+      expect(
+        await failure(readFormBody(post("application/x-www-form-urlencoded", `${encodeURIComponent(name)}=1`))),
+      ).toMatchObject({ status: 400, message: expect.stringContaining("is not allowed") });
       expect(await failure(readFormBody(multipart([{ name, value: "1" }])))).toMatchObject({ status: 400 });
     }
-    expect(await failure(readFormBody(post("application/x-www-form-urlencoded", `a=${"x".repeat(MB + 1)}`)))).toMatchObject({ status: 413 });
-    expect(await failure(readFormBody(multipart([{ name: "a", value: "x".repeat(MB / 2 + 1) }, { name: "b", value: "x".repeat(MB / 2 + 1) }])))).toMatchObject({ status: 413 });
+    expect(
+      await failure(readFormBody(post("application/x-www-form-urlencoded", `a=${"x".repeat(MB + 1)}`))),
+    ).toMatchObject({ status: 413 });
+    expect(
+      await failure(
+        readFormBody(
+          multipart([
+            { name: "a", value: "x".repeat(MB / 2 + 1) },
+            { name: "b", value: "x".repeat(MB / 2 + 1) },
+          ]),
+        ),
+      ),
+    ).toMatchObject({ status: 413 });
   });
 
   it("keeps files on disk in the fields it is told, drains an oversize one and extra ones, keeps the other fields", async () => {

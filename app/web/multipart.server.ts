@@ -47,7 +47,13 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
   try {
     parser = Busboy({
       headers: { "content-type": contentType ?? "" },
-      limits: { fieldNameSize: 200, fieldSize: BODY_LIMITS.text, fileSize: BODY_LIMITS.file, parts: 1000, headerPairs: 20 },
+      limits: {
+        fieldNameSize: 200,
+        fieldSize: BODY_LIMITS.text,
+        fileSize: BODY_LIMITS.file,
+        parts: 1000,
+        headerPairs: 20,
+      },
     });
   } catch {
     throw new BodyError(400, isMultipart(contentType) ? "The form data has no multipart boundary." : MALFORMED);
@@ -119,7 +125,8 @@ export async function readFormBody(request: Request, options: FormReadOptions = 
   }
   const values = await Promise.all(entries.map(([, value]) => Promise.resolve(value)));
   // A file the disk refused is the server's problem; anything else went wrong in what was sent.
-  if (failure) throw isBodyError(failure) || (failure as { syscall?: string }).syscall ? failure : new BodyError(400, MALFORMED);
+  if (failure)
+    throw isBodyError(failure) || (failure as { syscall?: string }).syscall ? failure : new BodyError(400, MALFORMED);
   entries.forEach(([name], i) => form.append(name, values[i]));
   return form;
 }

@@ -11,7 +11,10 @@ const EVIL = '=HYPERLINK("//evil.co","Pay")';
 
 describe("every CSV the shop writes", () => {
   it("puts a quote before a cell a spreadsheet would run as a formula, and leaves numbers and plain text alone", () => {
-    const csv = toCsv(["a", "b", "c", "d", "e", "f", "g", "h", "i"], [["=1+2", "+A1", "-2+3", "@SUM(A1)", "\tTab", -5, 3.5, "plain", "x, y"]]);
+    const csv = toCsv(
+      ["a", "b", "c", "d", "e", "f", "g", "h", "i"],
+      [["=1+2", "+A1", "-2+3", "@SUM(A1)", "\tTab", -5, 3.5, "plain", "x, y"]],
+    );
     expect(csv).toBe(`a,b,c,d,e,f,g,h,i\n'=1+2,'+A1,'-2+3,'@SUM(A1),'\tTab,-5,3.5,plain,"x, y"\n`);
   });
 });
@@ -31,9 +34,16 @@ describe("the admin's orders as CSV", () => {
       ],
     });
     await commitTogether((tx) =>
-      tx.update(orders).set({ shippingPriceCents: 1250, taxPriceCents: 10125, totalPriceCents: 213875 }).where(eq(orders.id, order.id)),
+      tx
+        .update(orders)
+        .set({ shippingPriceCents: 1250, taxPriceCents: 10125, totalPriceCents: 213875 })
+        .where(eq(orders.id, order.id)),
     );
-    const gone = await createOrder({ userId: null, userName: "Former Buyer", lines: [{ productId: mouse, quantity: 3, name: "Mouse", priceCents: 2500 }] });
+    const gone = await createOrder({
+      userId: null,
+      userName: "Former Buyer",
+      lines: [{ productId: mouse, quantity: 3, name: "Mouse", priceCents: 2500 }],
+    });
 
     const lines = ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { dir: "asc" }))).split("\n");
     expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
@@ -65,13 +75,24 @@ describe("the admin's orders as CSV", () => {
   it("lists every order the table's search finds, in the table's order, on one sheet", async () => {
     const made = [];
     for (let i = 0; i < 12; i++) made.push(await createOrder({ userName: i % 2 ? "Odd Buyer" : "Even Buyer" }));
-    const numbers = (csv: string) => csv.trim().split("\n").slice(1).map((line) => line.split(",")[0]);
+    const numbers = (csv: string) =>
+      csv
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(",")[0]);
     const all = made.map((o) => `#${o.orderNumber}`);
     // More than a page of the table (10 rows by default): every page goes into the file.
-    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Buyer", dir: "desc" }))))).toEqual([...all].reverse());
+    expect(
+      numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Buyer", dir: "desc" })))),
+    ).toEqual([...all].reverse());
     const odd = made.filter((_, i) => i % 2).map((o) => `#${o.orderNumber}`);
-    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Odd Buyer", dir: "desc" }))))).toEqual(odd.reverse());
-    expect(numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: `#${made[3].orderNumber}` }))))).toEqual([`#${made[3].orderNumber}`]);
+    expect(
+      numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "Odd Buyer", dir: "desc" })))),
+    ).toEqual(odd.reverse());
+    expect(
+      numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: `#${made[3].orderNumber}` })))),
+    ).toEqual([`#${made[3].orderNumber}`]);
     expect(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "nobody at all" })))).toBe(
       "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status\n",
     );

@@ -4,7 +4,20 @@ import { formatOrderNumber } from "~/lib/order-number";
 import type { OrderWithLines } from "~/models/orders.server";
 import { toCsv } from "./csv.server";
 
-const COLUMNS = ["Order", "Order ID", "Date", "Buyer", "Email", "Items", "Item names", "Address", "Shipping", "Tax", "Amount", "Status"];
+const COLUMNS = [
+  "Order",
+  "Order ID",
+  "Date",
+  "Buyer",
+  "Email",
+  "Items",
+  "Item names",
+  "Address",
+  "Shipping",
+  "Tax",
+  "Amount",
+  "Status",
+];
 
 const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
 

@@ -82,7 +82,9 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/me")).toBe("/me");
     expect(safeRedirect("/shipping")).toBe("/shipping");
     expect(safeRedirect("/product/abc123")).toBe("/product/abc123");
-    expect(safeRedirect("/admin/orders?q=red+shoes&sort=date&dir=desc&page=2")).toBe("/admin/orders?q=red+shoes&sort=date&dir=desc&page=2");
+    expect(safeRedirect("/admin/orders?q=red+shoes&sort=date&dir=desc&page=2")).toBe(
+      "/admin/orders?q=red+shoes&sort=date&dir=desc&page=2",
+    );
     expect(safeRedirect("/search/caf%C3%A9?page=2#results")).toBe("/search/caf%C3%A9?page=2#results");
     expect(safeRedirect("/search/100%25")).toBe("/search/100%25");
     expect(safeRedirect("/search/a%2Fb")).toBe("/search/a%2Fb");

@@ -20,14 +20,22 @@ export async function receivePaymentEvent(rawBody: string, signature: string | n
 
 const refuseBody: ErrorRequestHandler = (error, _req, res, next) => {
   const status = (error as { status?: unknown }).status;
-  if (status === 413) return void res.status(413).set("Connection", "close").json({ error: bodyTooLarge(BODY_LIMITS.text).message });
-  if (typeof status === "number" && status >= 400 && status < 500) return void res.status(status).json({ error: "The request body could not be read." });
+  if (status === 413)
+    return void res
+      .status(413)
+      .set("Connection", "close")
+      .json({ error: bodyTooLarge(BODY_LIMITS.text).message });
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return void res.status(status).json({ error: "The request body could not be read." });
   next(error);
 };
 
 const receive: RequestHandler = (req, res, next) => {
   const raw = typeof req.body === "string" ? req.body : "";
-  receivePaymentEvent(raw, req.get("Stripe-Signature") ?? null).then(({ status, body }) => void res.status(status).json(body), next);
+  receivePaymentEvent(raw, req.get("Stripe-Signature") ?? null).then(
+    ({ status, body }) => void res.status(status).json(body),
+    next,
+  );
 };
 
 /**

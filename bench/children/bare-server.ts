@@ -19,7 +19,11 @@ const server = http.createServer((req, res) => {
 });
 
 process.on("message", (message: { path: string; status: number; headers: string[]; body: string }) => {
-  responses.set(message.path, { status: message.status, headers: message.headers, body: Buffer.from(message.body, "base64") });
+  responses.set(message.path, {
+    status: message.status,
+    headers: message.headers,
+    body: Buffer.from(message.body, "base64"),
+  });
   process.send!({ stored: message.path });
 });
 // The bench ended (or died): so does this server.

@@ -43,7 +43,8 @@ async function dashboardInJs() {
   };
 }
 
-const run = variant === "js" ? dashboardInJs : async () => ({ ...(await dashboardTotals()), sales: await dailyRevenue(30) });
+const run =
+  variant === "js" ? dashboardInJs : async () => ({ ...(await dashboardTotals()), sales: await dailyRevenue(30) });
 
 // Open the database and load the code before the baseline is taken.
 await db.select({ n: count() }).from(users);

@@ -9,9 +9,20 @@ import fs from "node:fs";
 import { Shopper } from "../lib/client";
 import { percentile } from "../lib/report";
 
-export type MixedInput = { base: string; warmupSeconds: number; seconds: number; users: { email: string; name: string; cookies: [string, string][] }[]; products: string[] };
+export type MixedInput = {
+  base: string;
+  warmupSeconds: number;
+  seconds: number;
+  users: { email: string; name: string; cookies: [string, string][] }[];
+  products: string[];
+};
 /** A key's acceptable final values: the acknowledged one first (null: never acknowledged), then the uncertain ones. */
-export type Expectation = { kind: "cart line" | "review" | "profile"; email: string; productId?: string; values: (string | number | null)[] };
+export type Expectation = {
+  kind: "cart line" | "review" | "profile";
+  email: string;
+  productId?: string;
+  values: (string | number | null)[];
+};
 export type MixedResult = {
   seconds: number;
   requests: number;
@@ -67,7 +78,13 @@ function random(seed: number) {
   };
 }
 
-async function send(shopper: Shopper, what: string, expected: number, path: string, init?: Parameters<Shopper["request"]>[1]): Promise<boolean> {
+async function send(
+  shopper: Shopper,
+  what: string,
+  expected: number,
+  path: string,
+  init?: Parameters<Shopper["request"]>[1],
+): Promise<boolean> {
   const write = init !== undefined;
   const t0 = performance.now();
   try {
@@ -123,7 +140,9 @@ async function user(index: number) {
   // A step is relative: after a write whose answer never came, the line is set again before any step.
   const addToCart = async (productId: string) => {
     const quantity = 1 + Math.floor(rnd() * 5);
-    const ok = await send(shopper, "add to cart", 302, `/product/${productId}`, { form: { intent: "add-to-cart", quantity: String(quantity) } });
+    const ok = await send(shopper, "add to cart", 302, `/product/${productId}`, {
+      form: { intent: "add-to-cart", quantity: String(quantity) },
+    });
     const line = cartLine(productId);
     line.key.settle(quantity, ok);
     line.quantity = ok ? quantity : 0;
@@ -146,8 +165,10 @@ async function user(index: number) {
     else if (roll < 22) await send(shopper, "GET /product/:id", 200, `/product/${product}`);
     else if (roll < 30) await send(shopper, "GET /cart", 200, "/cart");
     else if (roll < 35) await send(shopper, "GET /orders/me", 200, "/orders/me");
-    else if (roll < 40) await send(shopper, "GET /search/:keyword", 200, `/search/${encodeURIComponent(pick(SEARCHES))}`);
-    else if (roll < 50) await send(shopper, "GET /api/v1/products", 200, `/api/v1/products?page=${1 + Math.floor(rnd() * 5)}`);
+    else if (roll < 40)
+      await send(shopper, "GET /search/:keyword", 200, `/search/${encodeURIComponent(pick(SEARCHES))}`);
+    else if (roll < 50)
+      await send(shopper, "GET /api/v1/products", 200, `/api/v1/products?page=${1 + Math.floor(rnd() * 5)}`);
     else if (roll < 60) await send(shopper, "GET /api/v1/product/:id", 200, `/api/v1/product/${product}`);
     else if (roll < 65) await send(shopper, "GET /api/v1/me", 200, "/api/v1/me");
     else if (roll < 77) await addToCart(product);
@@ -159,7 +180,9 @@ async function user(index: number) {
         const [productId, line] = pick(lines);
         const step = rnd() < 0.5 ? -1 : 1;
         const quantity = Math.max(1, line.quantity + step);
-        const ok = await send(shopper, "update quantity", 302, "/cart", { form: { intent: "update", productId, step: String(step) } });
+        const ok = await send(shopper, "update quantity", 302, "/cart", {
+          form: { intent: "update", productId, step: String(step) },
+        });
         line.key.settle(quantity, ok);
         line.quantity = ok ? quantity : 0;
       }
@@ -168,12 +191,20 @@ async function user(index: number) {
       const rating = String(1 + Math.floor(rnd() * 5));
       const ok =
         roll < 90
-          ? await send(shopper, "review form", 302, `/product/${product}`, { form: { intent: "review", rating, comment } })
-          : await send(shopper, "PUT /api/v1/review", 200, "/api/v1/review", { method: "PUT", json: { productId: product, rating, comment } });
+          ? await send(shopper, "review form", 302, `/product/${product}`, {
+              form: { intent: "review", rating, comment },
+            })
+          : await send(shopper, "PUT /api/v1/review", 200, "/api/v1/review", {
+              method: "PUT",
+              json: { productId: product, rating, comment },
+            });
       review(product).settle(comment, ok);
     } else {
       const newName = `Mixed ${index} n${n}`;
-      const ok = await send(shopper, "PUT /api/v1/me/update", 200, "/api/v1/me/update", { method: "PUT", json: { name: newName, email } });
+      const ok = await send(shopper, "PUT /api/v1/me/update", 200, "/api/v1/me/update", {
+        method: "PUT",
+        json: { name: newName, email },
+      });
       profile.settle(newName, ok);
     }
   }
@@ -189,7 +220,12 @@ const out: MixedResult = {
   p99: percentile(latencies, 99),
   writeP99: percentile(writeLatencies, 99),
   warmup: { requests: warmupLatencies.length, p99: percentile(warmupLatencies, 99) },
-  kinds: Object.fromEntries([...byKind].map(([what, list]) => [what, { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) }])),
+  kinds: Object.fromEntries(
+    [...byKind].map(([what, list]) => [
+      what,
+      { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) },
+    ]),
+  ),
   expectations: keys.map((k) => ({ ...k.expectation, values: [k.confirmed, ...k.uncertain] })),
 };
 console.log(`result ${JSON.stringify(out)}`);

@@ -17,7 +17,13 @@ async function listProductsByLike(keyword: string, page = 1) {
   const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
   const where = and(
     ...words.map(
-      (w) => or(containsText(products.name, w), containsText(products.description, w), containsText(products.category, w), containsText(products.seller, w)) as SQL,
+      (w) =>
+        or(
+          containsText(products.name, w),
+          containsText(products.description, w),
+          containsText(products.category, w),
+          containsText(products.seller, w),
+        ) as SQL,
     ),
   );
   const [{ n: total }] = await db.select({ n: count() }).from(products);
@@ -32,7 +38,12 @@ async function listProductsByLike(keyword: string, page = 1) {
   const images = await db
     .select()
     .from(productImages)
-    .where(inArray(productImages.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        productImages.productId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(productImages.position));
   return { total, filtered, rows, images };
 }

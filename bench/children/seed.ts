@@ -15,15 +15,37 @@ const DAY_MS = 86_400_000;
 
 // A fixed pseudo-random sequence, so that every run builds the same data.
 let state = 42;
-const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
-const ADJECTIVES = ["Refurbished", "Pro", "Lite", "Plus", "Max", "Mini", "Gaming", "Studio", "Travel", "Eco", "Classic", "Ultra"];
-const EXTRAS = ["with a two-year warranty", "in a gift box", "with free returns", "bundle edition", "2025 model", "open-box deal"];
+const ADJECTIVES = [
+  "Refurbished",
+  "Pro",
+  "Lite",
+  "Plus",
+  "Max",
+  "Mini",
+  "Gaming",
+  "Studio",
+  "Travel",
+  "Eco",
+  "Classic",
+  "Ultra",
+];
+const EXTRAS = [
+  "with a two-year warranty",
+  "in a gift box",
+  "with free returns",
+  "bundle edition",
+  "2025 model",
+  "open-box deal",
+];
 
 function report(done: number) {
   if (done % (BATCH * 20) === 0 || done === count)
-    console.log(`progress ${kind}: ${done.toLocaleString("en")} / ${count.toLocaleString("en")} (${((done / count) * 100).toFixed(0)}%)`);
+    console.log(
+      `progress ${kind}: ${done.toLocaleString("en")} / ${count.toLocaleString("en")} (${((done / count) * 100).toFixed(0)}%)`,
+    );
 }
 
 async function seedProducts() {
@@ -49,7 +71,9 @@ async function seedProducts() {
           };
         });
         await tx.insert(products).values(rows);
-        await tx.insert(productImages).values(rows.map((r) => ({ id: `i${r.id}`, productId: r.id, url: `/images/logo.svg`, position: 0 })));
+        await tx
+          .insert(productImages)
+          .values(rows.map((r) => ({ id: `i${r.id}`, productId: r.id, url: `/images/logo.svg`, position: 0 })));
         report(b + rows.length);
       }
     });
@@ -59,7 +83,11 @@ async function seedProducts() {
 async function seedOrders() {
   const USERS = 1000;
   await commitTogether((tx) =>
-    tx.insert(users).values(Array.from({ length: USERS }, (_, i) => ({ id: `u${i}`, name: `Buyer ${i}`, email: `buyer${i}@example.com` }))),
+    tx
+      .insert(users)
+      .values(
+        Array.from({ length: USERS }, (_, i) => ({ id: `u${i}`, name: `Buyer ${i}`, email: `buyer${i}@example.com` })),
+      ),
   );
   const now = Date.now();
   const span = 730 * DAY_MS; // two years of orders, the newest today
@@ -94,7 +122,10 @@ async function seedOrders() {
             taxPriceCents: tax,
             totalPriceCents: items + shipping + tax,
             orderStatus: pick(["Processing", "Shipped", "Delivered"] as const),
-            paidAt: paymentStatus === "succeeded" || paymentStatus === "refunded" ? new Date(createdAt.getTime() + 60_000) : null,
+            paidAt:
+              paymentStatus === "succeeded" || paymentStatus === "refunded"
+                ? new Date(createdAt.getTime() + 60_000)
+                : null,
             createdAt,
             updatedAt: createdAt,
           };

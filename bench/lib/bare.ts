@@ -13,7 +13,9 @@ let stored = 0;
 /** The bare server (bench/children/bare-server.ts): one process for the whole bench run, started on first use. */
 function bareServer(): Promise<Bare> {
   started ??= new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/children/bare-server.ts"], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/children/bare-server.ts"], {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
     process.on("exit", () => child.kill());
     child.once("message", (message: { port: number }) => resolve({ child, port: message.port }));
     child.once("exit", (code) => reject(new Error(`The bare server exited ${code}`)));
@@ -27,7 +29,8 @@ export async function serveBare(response: RawResponse): Promise<string> {
   const path = `/${++stored}`;
   const headers: string[] = [];
   for (let i = 0; i < response.rawHeaders.length; i += 2)
-    if (!HOP_BY_HOP.has(response.rawHeaders[i].toLowerCase())) headers.push(response.rawHeaders[i], response.rawHeaders[i + 1]);
+    if (!HOP_BY_HOP.has(response.rawHeaders[i].toLowerCase()))
+      headers.push(response.rawHeaders[i], response.rawHeaders[i + 1]);
   headers.push("Content-Length", String(response.body.length));
   await new Promise<void>((resolve) => {
     const onMessage = (message: { stored?: string }) => {

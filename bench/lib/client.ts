@@ -8,7 +8,13 @@ export const DEMO_SHOPPER = { email: "shopper@example.com", password: "shopper12
 // node:http on kept-alive connections (about a third of fetch's CPU), while the shop sees what
 // fetch sends (the same headers, gzip asked for) and the body is decompressed only when read.
 const agent = new http.Agent({ keepAlive: true });
-const FETCH_HEADERS = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors", "user-agent": "node", "accept-encoding": "gzip, deflate" };
+const FETCH_HEADERS = {
+  accept: "*/*",
+  "accept-language": "*",
+  "sec-fetch-mode": "cors",
+  "user-agent": "node",
+  "accept-encoding": "gzip, deflate",
+};
 
 /** A whole response, read off the connection; its body can be read more than once. */
 export class ShopResponse {
@@ -34,7 +40,12 @@ export class ShopResponse {
   body(): Buffer {
     if (!this.decoded) {
       const encoding = this.rawHeaders["content-encoding"];
-      this.decoded = encoding === "gzip" ? zlib.gunzipSync(this.raw) : encoding === "deflate" ? zlib.inflateSync(this.raw) : this.raw;
+      this.decoded =
+        encoding === "gzip"
+          ? zlib.gunzipSync(this.raw)
+          : encoding === "deflate"
+            ? zlib.inflateSync(this.raw)
+            : this.raw;
     }
     return this.decoded;
   }
@@ -68,7 +79,11 @@ export function request(url: string, init: RequestInit = {}, retried = false): P
     const req = http.request(url, { method: init.method ?? "GET", headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve(new ShopResponse(res.statusCode ?? 0, res.headers, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))));
+      res.on("end", () =>
+        resolve(
+          new ShopResponse(res.statusCode ?? 0, res.headers, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)),
+        ),
+      );
       res.on("error", reject);
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
@@ -99,7 +114,10 @@ export class Shopper {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; bearer?: string } = {}) {
+  async request(
+    path: string,
+    init: { method?: string; json?: unknown; form?: Record<string, string>; bearer?: string } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: string | undefined;
@@ -123,7 +141,9 @@ export class Shopper {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()),
+      );
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

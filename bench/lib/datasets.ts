@@ -10,7 +10,10 @@ const CACHE_DIR = path.join(os.tmpdir(), "shopit-bench-data");
 /** Changes whenever the schema (migrations) or the data generator changes. */
 function datasetVersion(): string {
   const hash = crypto.createHash("sha256");
-  for (const file of fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql")).sort())
+  for (const file of fs
+    .readdirSync("drizzle")
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
     hash.update(fs.readFileSync(path.join("drizzle", file)));
   hash.update(fs.readFileSync("bench/children/seed.ts"));
   return hash.digest("hex").slice(0, 12);
@@ -33,6 +36,8 @@ export async function dataset(kind: "products" | "orders", count: number): Promi
   const t0 = Date.now();
   await runChild("bench/children/seed.ts", [kind, String(count)], { DATABASE_URL: `file:${building}` });
   fs.renameSync(building, file);
-  progressDone(`${count.toLocaleString("en")} ${kind} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s into ${file}`);
+  progressDone(
+    `${count.toLocaleString("en")} ${kind} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s into ${file}`,
+  );
   return file;
 }

@@ -1,7 +1,15 @@
 import { runChild } from "./children";
 import { quick } from "./report";
 
-export type LoadResult = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; bytes: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytes: number;
+};
 
 /** What a browser sends for a page: compressed bodies accepted, no cookies (an anonymous visitor). */
 export const BROWSER_HEADERS = {
@@ -21,5 +29,7 @@ export const LOAD = {
  * one core while the server under test has the other (or shares both with the shop's workers).
  */
 export async function load(url: string, headers: Record<string, string> = BROWSER_HEADERS): Promise<LoadResult> {
-  return runChild<LoadResult>("bench/children/load.ts", [JSON.stringify({ url, headers, connections: LOAD.connections, seconds: LOAD.seconds })]);
+  return runChild<LoadResult>("bench/children/load.ts", [
+    JSON.stringify({ url, headers, connections: LOAD.connections, seconds: LOAD.seconds }),
+  ]);
 }

@@ -20,17 +20,25 @@ export function addRow(row: Row) {
   rows.push(row);
   const mark = row.met === undefined ? "" : row.met ? "  [met]" : "  [NOT met]";
   const workers = row.workers === undefined ? "" : ` (${row.workers} worker${row.workers === 1 ? "" : "s"})`;
-  const references = [row.reference, row.ratio && `ratio ${row.ratio}`, row.sameStack && `same stack ${row.sameStack}`].filter(Boolean);
-  console.log(`  ${row.part}${workers} | ${row.measure}: ${row.value}${references.length ? ` (${references.join("; ")})` : ""}${mark}`);
+  const references = [
+    row.reference,
+    row.ratio && `ratio ${row.ratio}`,
+    row.sameStack && `same stack ${row.sameStack}`,
+  ].filter(Boolean);
+  console.log(
+    `  ${row.part}${workers} | ${row.measure}: ${row.value}${references.length ? ` (${references.join("; ")})` : ""}${mark}`,
+  );
 }
 
 const cell = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|");
 
 /** The table as Markdown, ready to paste into bench/RESULTS.md. */
 export function markdownTable(list: Row[] = rows): string {
-  const head = "| part | workers | measure | value | reference | ratio | same stack | goal | met |\n|---|---|---|---|---|---|---|---|---|";
-  const body = list.map((r) =>
-    `| ${cell(r.part)} | ${r.workers ?? ""} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.sameStack)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
+  const head =
+    "| part | workers | measure | value | reference | ratio | same stack | goal | met |\n|---|---|---|---|---|---|---|---|---|";
+  const body = list.map(
+    (r) =>
+      `| ${cell(r.part)} | ${r.workers ?? ""} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.sameStack)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
   );
   return [head, ...body].join("\n");
 }

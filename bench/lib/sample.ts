@@ -11,7 +11,14 @@ export function fetchRaw(url: string, headers: Record<string, string>): Promise<
       .get(url, { headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
         res.on("error", reject);
       })
       .on("error", reject);

@@ -44,7 +44,9 @@ export async function ensureBuild() {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}:\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}:\n${output}`)),
+    );
   });
   built = true;
 }
@@ -78,7 +80,13 @@ export function clusterWorkerPids(pid: number): number[] {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid && fs.readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").some((v) => v.startsWith("NODE_UNIQUE_ID=")))
+      if (
+        ppid === pid &&
+        fs
+          .readFileSync(`/proc/${entry}/environ`, "latin1")
+          .split("\0")
+          .some((v) => v.startsWith("NODE_UNIQUE_ID="))
+      )
         pids.push(Number(entry));
     } catch {
       // The process ended meanwhile.
@@ -115,24 +123,28 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
   const port = await freePort();
   const sandboxPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), "--import", "tsx", "bench/lib/shop-launcher.ts"], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:${databaseFile}`,
-      SESSION_SECRET: "bench-session-secret",
-      SEED: "demo",
-      PUBLIC_URL: url,
-      RATE_LIMIT_PER_IP: "1000000",
-      RATE_LIMIT_PER_EMAIL: "1000000",
-      STRIPE_SANDBOX_PORT: String(sandboxPort),
-      BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
-      ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
-      ...extraEnv,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs(), "--import", "tsx", "bench/lib/shop-launcher.ts"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: `file:${databaseFile}`,
+        SESSION_SECRET: "bench-session-secret",
+        SEED: "demo",
+        PUBLIC_URL: url,
+        RATE_LIMIT_PER_IP: "1000000",
+        RATE_LIMIT_PER_EMAIL: "1000000",
+        STRIPE_SANDBOX_PORT: String(sandboxPort),
+        BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
+        ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
+        ...extraEnv,
+      },
     },
-  });
+  );
   let stderr = "";
   let busy = 0;
   child.stderr?.on("data", (chunk) => {
@@ -146,7 +158,10 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
   const startedAt = Date.now();
   const deadline = startedAt + 60_000;
   for (;;) {
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -166,7 +181,13 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
   };
   // The first worker answers /healthz; the others may still be starting.
   let found = clusterWorkers(child.pid!);
-  while (workers !== undefined && workers > 1 && found < workers && Date.now() < deadline && Date.now() - startedAt < (found ? 30_000 : 5_000)) {
+  while (
+    workers !== undefined &&
+    workers > 1 &&
+    found < workers &&
+    Date.now() < deadline &&
+    Date.now() - startedAt < (found ? 30_000 : 5_000)
+  ) {
     await new Promise((r) => setTimeout(r, 250));
     found = clusterWorkers(child.pid!);
   }
@@ -198,7 +219,12 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
 async function everyWorkerReady(url: string, workers: number) {
   for (let round = 0; round < 50; round++) {
     const answers = await Promise.all(
-      Array.from({ length: workers * 4 }, () => fetchRaw(`${url}/healthz`, {}).then((r) => r.status === 200, () => false)),
+      Array.from({ length: workers * 4 }, () =>
+        fetchRaw(`${url}/healthz`, {}).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      ),
     );
     if (answers.every(Boolean)) break;
     await new Promise((r) => setTimeout(r, 200));

@@ -14,7 +14,10 @@ function send(base: string, upload: Upload, declareLength: boolean): Promise<str
     const length = chunks.reduce((n, c) => n + c.length, 0);
     const req = http.request(`${base}${upload.path}`, {
       method: "POST",
-      headers: { ...upload.headers, ...(declareLength ? { "Content-Length": String(length) } : { "Transfer-Encoding": "chunked" }) },
+      headers: {
+        ...upload.headers,
+        ...(declareLength ? { "Content-Length": String(length) } : { "Transfer-Encoding": "chunked" }),
+      },
     });
     let answered = "";
     req.on("response", (res) => {
@@ -52,7 +55,9 @@ const multipart: Upload = {
   *parts() {
     yield Buffer.from('--bench\r\nContent-Disposition: form-data; name="name"\r\n\r\nBench\r\n');
     for (let f = 0; f < 21; f++) {
-      yield Buffer.from(`--bench\r\nContent-Disposition: form-data; name="avatar"; filename="a${f}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      yield Buffer.from(
+        `--bench\r\nContent-Disposition: form-data; name="avatar"; filename="a${f}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
       for (let i = 0; i < 9; i++) yield block;
       yield block.subarray(0, MB / 2);
       yield Buffer.from("\r\n");
@@ -76,35 +81,38 @@ async function peakGrowth(pid: number, work: () => Promise<string[]>) {
 // One process (WEB_CONCURRENCY=1): with workers, the pid the bench holds is the primary, which
 // serves nothing.
 export async function bodies() {
-  await withShop(async (shop) => {
-    // Warm up the routes and the parser, so that code loaded on first use is not counted.
-    await send(shop.url, json, false);
-    await send(shop.url, multipart, false);
-    for (const [label, upload, declared, together] of [
-      ["200 MB JSON, Content-Length", json, true, 1],
-      ["200 MB JSON, chunked", json, false, 1],
-      ["200 MB multipart (21 files of 9.5 MB), chunked", multipart, false, 1],
-      ["5 × 200 MB multipart at once, chunked", multipart, false, 5],
-      ["5 × 200 MB JSON at once, chunked", json, false, 5],
-    ] as const) {
-      // The largest of three runs: how much the heap grows depends on when the garbage collector runs.
-      let growth = 0;
-      const statuses: string[] = [];
-      for (let run = 0; run < 3; run++) {
-        const measured = await peakGrowth(shop.pid, () =>
-          Promise.all(Array.from({ length: together }, () => send(shop.url, upload, declared))),
-        );
-        growth = Math.max(growth, measured.growth);
-        statuses.push(...measured.statuses);
+  await withShop(
+    async (shop) => {
+      // Warm up the routes and the parser, so that code loaded on first use is not counted.
+      await send(shop.url, json, false);
+      await send(shop.url, multipart, false);
+      for (const [label, upload, declared, together] of [
+        ["200 MB JSON, Content-Length", json, true, 1],
+        ["200 MB JSON, chunked", json, false, 1],
+        ["200 MB multipart (21 files of 9.5 MB), chunked", multipart, false, 1],
+        ["5 × 200 MB multipart at once, chunked", multipart, false, 5],
+        ["5 × 200 MB JSON at once, chunked", json, false, 5],
+      ] as const) {
+        // The largest of three runs: how much the heap grows depends on when the garbage collector runs.
+        let growth = 0;
+        const statuses: string[] = [];
+        for (let run = 0; run < 3; run++) {
+          const measured = await peakGrowth(shop.pid, () =>
+            Promise.all(Array.from({ length: together }, () => send(shop.url, upload, declared))),
+          );
+          growth = Math.max(growth, measured.growth);
+          statuses.push(...measured.statuses);
+        }
+        addRow({
+          part: "bodies",
+          measure: `${label}: server RSS growth, largest of 3 runs (answers ${[...new Set(statuses)].join(", ")})`,
+          value: mb(growth),
+          goal: `< ${mb(BUDGET)}`,
+          // A client still writing when the 413 comes may see the connection cut first (EPIPE, ECONNRESET).
+          met: growth < BUDGET && statuses.every((s) => ["413", "EPIPE", "ECONNRESET"].includes(s)),
+        });
       }
-      addRow({
-        part: "bodies",
-        measure: `${label}: server RSS growth, largest of 3 runs (answers ${[...new Set(statuses)].join(", ")})`,
-        value: mb(growth),
-        goal: `< ${mb(BUDGET)}`,
-        // A client still writing when the 413 comes may see the connection cut first (EPIPE, ECONNRESET).
-        met: growth < BUDGET && statuses.every((s) => ["413", "EPIPE", "ECONNRESET"].includes(s)),
-      });
-    }
-  }, { workers: 1 });
+    },
+    { workers: 1 },
+  );
 }

@@ -6,7 +6,14 @@ import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/re
 import { withShop, type ShopServer } from "../lib/server";
 
 const BUYERS = 50;
-const SHIPPING = { recipientName: "Camille Martin", address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
+const SHIPPING = {
+  recipientName: "Camille Martin",
+  address: "12 Rue de la Paix",
+  city: "Paris",
+  phoneNo: "+33 1 23 45 67 89",
+  postalCode: "75002",
+  country: "France",
+};
 const SCARCE_STOCK = 25;
 
 export type Product = { id: string; priceCents: number };
@@ -16,7 +23,8 @@ export type Tally = { paid: number; soldOut: number; failures: string[]; latenci
 export async function saveShipping(buyer: Shopper, productId: string) {
   await buyer.request(`/product/${productId}`, { form: { intent: "add-to-cart", quantity: "1" } });
   const shipping = await buyer.request("/shipping", { form: SHIPPING });
-  if (shipping.headers.get("location") !== "/confirm") throw new Error(`shipping answered ${shipping.status} ${shipping.headers.get("location")}`);
+  if (shipping.headers.get("location") !== "/confirm")
+    throw new Error(`shipping answered ${shipping.status} ${shipping.headers.get("location")}`);
   await buyer.request("/cart", { form: { intent: "remove", productId } });
 }
 
@@ -38,7 +46,9 @@ async function signUp(shop: ShopServer, i: number, product: Product): Promise<Sh
  */
 export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product, quantity: number, tally: Tally) {
   const t0 = performance.now();
-  const added = await buyer.request(`/product/${product.id}`, { form: { intent: "add-to-cart", quantity: String(quantity) } });
+  const added = await buyer.request(`/product/${product.id}`, {
+    form: { intent: "add-to-cart", quantity: String(quantity) },
+  });
   if (added.status === 400 || added.status === 409) {
     tally.soldOut++;
     return;
@@ -56,7 +66,8 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
     await buyer.request("/cart", { form: { intent: "remove", productId: product.id } });
     return;
   }
-  if (processed.status !== 200) return void tally.failures.push(`payment/process ${processed.status}: ${await processed.text()}`);
+  if (processed.status !== 200)
+    return void tally.failures.push(`payment/process ${processed.status}: ${await processed.text()}`);
   const clientSecret = ((await processed.json()) as { client_secret: string }).client_secret;
   const intentId = clientSecret.split("_secret_")[0];
   const confirmed = await request(`http://127.0.0.1:${shop.sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
@@ -75,7 +86,9 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
 async function audit(file: string, initialStock: Map<string, number>) {
   const db = openShopDatabase(file, { readOnly: true });
   const problems: string[] = [];
-  const stock = new Map((await rows<{ id: string; stock: number }>(db.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]));
+  const stock = new Map(
+    (await rows<{ id: string; stock: number }>(db.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]),
+  );
   const units = new Map(
     (
       await rows<{ id: string; n: number }>(
@@ -88,12 +101,20 @@ async function audit(file: string, initialStock: Map<string, number>) {
   for (const [id, before] of initialStock) {
     const after = stock.get(id) ?? 0;
     if (after < 0) problems.push(`product ${id} has stock ${after}`);
-    if (before - after !== (units.get(id) ?? 0)) problems.push(`product ${id}: stock fell by ${before - after}, orders hold ${units.get(id) ?? 0}`);
+    if (before - after !== (units.get(id) ?? 0))
+      problems.push(`product ${id}: stock fell by ${before - after}, orders hold ${units.get(id) ?? 0}`);
   }
   const orders = await rows<Record<string, number | string>>(db.q, sql`select * from orders`);
-  const lines = await rows<{ order_id: string; price_cents: number; quantity: number }>(db.q, sql`select order_id, price_cents, quantity from order_lines`);
+  const lines = await rows<{ order_id: string; price_cents: number; quantity: number }>(
+    db.q,
+    sql`select order_id, price_cents, quantity from order_lines`,
+  );
   const linesByOrder = new Map<string, { priceCents: number; quantity: number }[]>();
-  for (const l of lines) linesByOrder.set(l.order_id, [...(linesByOrder.get(l.order_id) ?? []), { priceCents: l.price_cents, quantity: l.quantity }]);
+  for (const l of lines)
+    linesByOrder.set(l.order_id, [
+      ...(linesByOrder.get(l.order_id) ?? []),
+      { priceCents: l.price_cents, quantity: l.quantity },
+    ]);
   for (const o of orders) {
     const p = priceOrder(linesByOrder.get(o.id as string) ?? []);
     if (
@@ -104,83 +125,100 @@ async function audit(file: string, initialStock: Map<string, number>) {
     )
       problems.push(`order ${o.id}: stored totals differ from its lines`);
   }
-  const byStatus = await rows<{ s: string; n: number }>(db.q, sql`select payment_status s, count(*) n from orders group by 1`);
+  const byStatus = await rows<{ s: string; n: number }>(
+    db.q,
+    sql`select payment_status s, count(*) n from orders group by 1`,
+  );
   await db.close();
   return { problems, byStatus };
 }
 
 // 5. Checkout throughput: paid orders per second, 50 buyers at once, then the books are checked.
 export async function checkout(workers?: number) {
-  await withShop(async (shop) => {
-    // Known stock: plenty of everything, except one product that 20% of the buyers want.
-    const admin = openShopDatabase(shop.databaseFile);
-    await execute(admin.q, sql`update products set stock = 100000`);
-    const catalogue = await rows<Product>(admin.q, sql`select id, price_cents priceCents from products order by seq`);
-    const scarce = catalogue[0];
-    await execute(admin.q, sql`update products set stock = ${SCARCE_STOCK} where id = ${scarce.id}`);
-    const initialStock = new Map((await rows<{ id: string; stock: number }>(admin.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]));
-    await admin.close();
-
-    const buyers: Shopper[] = [];
-    for (let i = 0; i < BUYERS; i++) {
-      buyers.push(await signUp(shop, i, catalogue[1]));
-      progress(`signed up ${i + 1} / ${BUYERS} buyers`);
-    }
-    progressDone(`${BUYERS} buyers signed up, shipping info saved`);
-
-    // Every buyer buying for `seconds`; `pick` chooses the n-th order's product. Gives the seconds it took.
-    const buyFor = async (seconds: number, tally: Tally, pick: (n: number) => Product): Promise<number> => {
-      const start = performance.now();
-      const deadline = start + seconds * 1000;
-      let next = 0;
-      await Promise.all(
-        buyers.map(async (buyer) => {
-          while (performance.now() < deadline) {
-            const n = next++;
-            await buyOnce(shop, buyer, pick(n), 1 + (n % 2), tally).catch((e: Error) => tally.failures.push(e.message));
-          }
-        }),
+  await withShop(
+    async (shop) => {
+      // Known stock: plenty of everything, except one product that 20% of the buyers want.
+      const admin = openShopDatabase(shop.databaseFile);
+      await execute(admin.q, sql`update products set stock = 100000`);
+      const catalogue = await rows<Product>(admin.q, sql`select id, price_cents priceCents from products order by seq`);
+      const scarce = catalogue[0];
+      await execute(admin.q, sql`update products set stock = ${SCARCE_STOCK} where id = ${scarce.id}`);
+      const initialStock = new Map(
+        (await rows<{ id: string; stock: number }>(admin.q, sql`select id, stock from products`)).map((r) => [
+          r.id,
+          r.stock,
+        ]),
       );
-      return (performance.now() - start) / 1000;
-    };
-    const plentiful = (n: number) => catalogue[1 + (n % (catalogue.length - 1))];
+      await admin.close();
 
-    // Warm-up, as autocannon's second for the other parts: the same orders, on the plentiful
-    // products only, not counted. A fresh server spends the first tens of seconds of this load
-    // compiling its hot code (V8's optimizing compiler, on threads beside the event loop, on the
-    // same cores); a shop that has been running a while does not.
-    const warmUpSeconds = quick ? 2 : 5;
-    const warmUp: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
-    const warmUpElapsed = await buyFor(warmUpSeconds, warmUp, plentiful);
+      const buyers: Shopper[] = [];
+      for (let i = 0; i < BUYERS; i++) {
+        buyers.push(await signUp(shop, i, catalogue[1]));
+        progress(`signed up ${i + 1} / ${BUYERS} buyers`);
+      }
+      progressDone(`${BUYERS} buyers signed up, shipping info saved`);
 
-    const seconds = quick ? 5 : 20;
-    const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
-    const elapsed = await buyFor(seconds, tally, (n) => (n % 5 === 0 ? scarce : plentiful(n)));
-    tally.failures.push(...warmUp.failures.map((f) => `warm-up: ${f}`));
-    const { problems, byStatus } = await audit(shop.databaseFile, initialStock);
-    const busy = shop.sqliteBusy();
-    const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
-    if (tally.failures.length) console.log(`  failures (${tally.failures.length}), first: ${tally.failures.slice(0, 3).join(" | ")}`);
-    if (problems.length) console.log(`  audit problems (${problems.length}), first: ${problems.slice(0, 3).join(" | ")}`);
-    console.log(`  orders by payment status: ${byStatus.map((r) => `${r.s} ${r.n}`).join(", ")}`);
-    const perSecond = tally.paid / elapsed;
-    const p99 = percentile(tally.latencies, 99);
-    addRow({
-      part: "checkout",
-      workers: shop.workers,
-      measure: `paid orders/s, ${BUYERS} buyers for ${seconds} s after ${warmUpSeconds} s of warm-up (sandbox payments); order p50 / p99`,
-      value: `${perSecond.toFixed(1)}/s (${tally.paid} paid, ${tally.soldOut} turned away: sold out); ${ms(percentile(tally.latencies, 50))} / ${ms(p99)}; warm-up ${(warmUp.paid / warmUpElapsed).toFixed(1)}/s`,
-      goal: "≥ 150/s, p99 < 1 s",
-      met: perSecond >= 150 && p99 < 1000 && ok,
-    });
-    addRow({
-      part: "checkout",
-      workers: shop.workers,
-      measure: "audit: stock taken = units in orders, stock ≥ 0, totals = lines + shipping + tax",
-      value: ok ? "all add up" : `${problems.length} problems, ${tally.failures.length} failed requests, ${busy} SQLITE_BUSY`,
-      reference: `scarce product: ${SCARCE_STOCK} in stock`,
-      goal: "books add up, no SQLITE_BUSY, nothing oversold",
-      met: ok,
-    });
-  }, { workers });
+      // Every buyer buying for `seconds`; `pick` chooses the n-th order's product. Gives the seconds it took.
+      const buyFor = async (seconds: number, tally: Tally, pick: (n: number) => Product): Promise<number> => {
+        const start = performance.now();
+        const deadline = start + seconds * 1000;
+        let next = 0;
+        await Promise.all(
+          buyers.map(async (buyer) => {
+            while (performance.now() < deadline) {
+              const n = next++;
+              await buyOnce(shop, buyer, pick(n), 1 + (n % 2), tally).catch((e: Error) =>
+                tally.failures.push(e.message),
+              );
+            }
+          }),
+        );
+        return (performance.now() - start) / 1000;
+      };
+      const plentiful = (n: number) => catalogue[1 + (n % (catalogue.length - 1))];
+
+      // Warm-up, as autocannon's second for the other parts: the same orders, on the plentiful
+      // products only, not counted. A fresh server spends the first tens of seconds of this load
+      // compiling its hot code (V8's optimizing compiler, on threads beside the event loop, on the
+      // same cores); a shop that has been running a while does not.
+      const warmUpSeconds = quick ? 2 : 5;
+      const warmUp: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
+      const warmUpElapsed = await buyFor(warmUpSeconds, warmUp, plentiful);
+
+      const seconds = quick ? 5 : 20;
+      const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
+      const elapsed = await buyFor(seconds, tally, (n) => (n % 5 === 0 ? scarce : plentiful(n)));
+      tally.failures.push(...warmUp.failures.map((f) => `warm-up: ${f}`));
+      const { problems, byStatus } = await audit(shop.databaseFile, initialStock);
+      const busy = shop.sqliteBusy();
+      const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
+      if (tally.failures.length)
+        console.log(`  failures (${tally.failures.length}), first: ${tally.failures.slice(0, 3).join(" | ")}`);
+      if (problems.length)
+        console.log(`  audit problems (${problems.length}), first: ${problems.slice(0, 3).join(" | ")}`);
+      console.log(`  orders by payment status: ${byStatus.map((r) => `${r.s} ${r.n}`).join(", ")}`);
+      const perSecond = tally.paid / elapsed;
+      const p99 = percentile(tally.latencies, 99);
+      addRow({
+        part: "checkout",
+        workers: shop.workers,
+        measure: `paid orders/s, ${BUYERS} buyers for ${seconds} s after ${warmUpSeconds} s of warm-up (sandbox payments); order p50 / p99`,
+        value: `${perSecond.toFixed(1)}/s (${tally.paid} paid, ${tally.soldOut} turned away: sold out); ${ms(percentile(tally.latencies, 50))} / ${ms(p99)}; warm-up ${(warmUp.paid / warmUpElapsed).toFixed(1)}/s`,
+        goal: "≥ 150/s, p99 < 1 s",
+        met: perSecond >= 150 && p99 < 1000 && ok,
+      });
+      addRow({
+        part: "checkout",
+        workers: shop.workers,
+        measure: "audit: stock taken = units in orders, stock ≥ 0, totals = lines + shipping + tax",
+        value: ok
+          ? "all add up"
+          : `${problems.length} problems, ${tally.failures.length} failed requests, ${busy} SQLITE_BUSY`,
+        reference: `scarce product: ${SCARCE_STOCK} in stock`,
+        goal: "books add up, no SQLITE_BUSY, nothing oversold",
+        met: ok,
+      });
+    },
+    { workers },
+  );
 }

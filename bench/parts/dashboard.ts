@@ -2,7 +2,14 @@ import { runChild } from "../lib/children";
 import { dataset } from "../lib/datasets";
 import { addRow, mb, ms, percentile, quick, times } from "../lib/report";
 
-type Out = { variant: string; times: number[]; rssBefore: number; peakRss: number; totalAmountCents: number; orders: number };
+type Out = {
+  variant: string;
+  times: number[];
+  rssBefore: number;
+  peakRss: number;
+  totalAmountCents: number;
+  orders: number;
+};
 
 // 4. Dashboard at scale: its loader on 1,000,000 orders against loading every row into JavaScript.
 export async function dashboard() {
@@ -12,7 +19,9 @@ export async function dashboard() {
   const sqlRun = await runChild<Out>("bench/children/dashboard.ts", ["sql", quick ? "5" : "20"], env);
   const jsRun = await runChild<Out>("bench/children/dashboard.ts", ["js", "3"], env);
   if (sqlRun.totalAmountCents !== jsRun.totalAmountCents || sqlRun.orders !== jsRun.orders)
-    throw new Error(`The two variants disagree: ${JSON.stringify([sqlRun, jsRun].map((r) => [r.totalAmountCents, r.orders]))}`);
+    throw new Error(
+      `The two variants disagree: ${JSON.stringify([sqlRun, jsRun].map((r) => [r.totalAmountCents, r.orders]))}`,
+    );
   const p50 = percentile(sqlRun.times, 50);
   const jsP50 = percentile(jsRun.times, 50);
   const grew = sqlRun.peakRss - sqlRun.rssBefore;

@@ -21,7 +21,11 @@ export type Visitor = { label: string; headers: Record<string, string>; minRatio
 
 export const ANONYMOUS: Visitor = { label: "anonymous", headers: BROWSER_HEADERS, minRatio: 0.5, maxP99: 20 };
 
-export const signedIn = (cookie: string): Visitor => ({ label: "signed in", headers: { ...BROWSER_HEADERS, cookie }, minRatio: 0.02 });
+export const signedIn = (cookie: string): Visitor => ({
+  label: "signed in",
+  headers: { ...BROWSER_HEADERS, cookie },
+  minRatio: 0.02,
+});
 
 let constants = 0;
 
@@ -43,12 +47,25 @@ const failures = (r: LoadResult) => r.non2xx + r.errors;
  * through the shop's own middleware (same stack). One row: requests/s, p50 / p99, the ratio to the
  * bare server, and the same-stack figure.
  */
-export async function againstReferences(shop: ShopServer, part: string, label: string, urlPath: string, visitor: Visitor) {
+export async function againstReferences(
+  shop: ShopServer,
+  part: string,
+  label: string,
+  urlPath: string,
+  visitor: Visitor,
+) {
   const sample = await fetchRaw(`${shop.url}${urlPath}`, visitor.headers);
   if (sample.status !== 200) throw new Error(`GET ${urlPath} (${visitor.label}) answered ${sample.status}`);
-  const sameStackPath = sameStackConstant(shop, String(sample.headers["content-type"] ?? "text/html; charset=utf-8"), decodedBody(sample));
+  const sameStackPath = sameStackConstant(
+    shop,
+    String(sample.headers["content-type"] ?? "text/html; charset=utf-8"),
+    decodedBody(sample),
+  );
   const check = await fetchRaw(`${shop.url}${sameStackPath}`, visitor.headers);
-  if (check.status !== 200) throw new Error(`The same-stack route answered ${check.status}: start the server through bench/lib/shop-launcher.ts`);
+  if (check.status !== 200)
+    throw new Error(
+      `The same-stack route answered ${check.status}: start the server through bench/lib/shop-launcher.ts`,
+    );
 
   const bare = await load(await serveBare(sample), visitor.headers);
   const same = await load(`${shop.url}${sameStackPath}`, visitor.headers);

@@ -37,7 +37,13 @@ export async function lighthouse() {
         const perf = Math.round((lhr.categories.performance.score ?? 0) * 100);
         const a11y = Math.round((lhr.categories.accessibility.score ?? 0) * 100);
         const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== "informative" &&
+              a.scoreDisplayMode !== "notApplicable",
+          )
           .map((a) => a.id);
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
         addRow({

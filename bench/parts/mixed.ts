@@ -44,17 +44,31 @@ async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
 /** The expectations that the database does not meet: each key must hold its last acknowledged write (or an unanswered later one). */
 async function missing(file: string, expectations: Expectation[]): Promise<Expectation[]> {
   const db = openShopDatabase(file, { readOnly: true });
-  const names = new Map((await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [r.email, r.name]));
+  const names = new Map(
+    (await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [
+      r.email,
+      r.name,
+    ]),
+  );
   const byUserAndProduct = async (query: SQL) =>
-    new Map((await rows<{ email: string; productId: string; value: string | number }>(db.q, query)).map((r) => [`${r.email} ${r.productId}`, r.value]));
-  const comments = await byUserAndProduct(sql`select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id`);
+    new Map(
+      (await rows<{ email: string; productId: string; value: string | number }>(db.q, query)).map((r) => [
+        `${r.email} ${r.productId}`,
+        r.value,
+      ]),
+    );
+  const comments = await byUserAndProduct(
+    sql`select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id`,
+  );
   const quantities = await byUserAndProduct(
     sql`select u.email, l.product_id productId, l.quantity value from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
   );
   await db.close();
   return expectations.filter((e) => {
     const found =
-      e.kind === "profile" ? names.get(e.email) : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`);
+      e.kind === "profile"
+        ? names.get(e.email)
+        : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`);
     return !e.values.includes(found ?? null);
   });
 }
@@ -68,7 +82,9 @@ export async function mixed(workers?: number) {
       // Plenty of stock, so that no cart write is refused for want of it.
       const admin = openShopDatabase(shop.databaseFile);
       await execute(admin.q, sql`update products set stock = 100000`);
-      const products = (await rows<{ id: string }>(admin.q, sql`select id from products order by seq`)).map((r) => r.id);
+      const products = (await rows<{ id: string }>(admin.q, sql`select id from products order by seq`)).map(
+        (r) => r.id,
+      );
       await admin.close();
 
       const users = await signUpUsers(shop);
@@ -79,12 +95,18 @@ export async function mixed(workers?: number) {
       // the figure.
       const warmupSeconds = quick ? 1 : 5;
       const inputFile = path.join(shop.dataDir, "mixed-input.json");
-      fs.writeFileSync(inputFile, JSON.stringify({ base: shop.url, warmupSeconds, seconds, users, products } satisfies MixedInput));
+      fs.writeFileSync(
+        inputFile,
+        JSON.stringify({ base: shop.url, warmupSeconds, seconds, users, products } satisfies MixedInput),
+      );
       const busyBefore = shop.sqliteBusy();
       const pids = servingPids(shop);
       const residentBefore = pids.map(residentBytes);
       let residentPeak = residentBefore.slice();
-      const sampler = setInterval(() => (residentPeak = pids.map((pid, i) => Math.max(residentPeak[i], residentBytes(pid)))), 250);
+      const sampler = setInterval(
+        () => (residentPeak = pids.map((pid, i) => Math.max(residentPeak[i], residentBytes(pid)))),
+        250,
+      );
       const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
       clearInterval(sampler);
       const busy = shop.sqliteBusy() - busyBefore;
@@ -97,8 +119,12 @@ export async function mixed(workers?: number) {
       for (const example of run.examples) console.log(`  e.g. ${example}`);
       for (const [what, k] of Object.entries(run.kinds))
         console.log(`  ${what}: ${k.count.toLocaleString("en")} answered, p50 ${ms(k.p50)}, p99 ${ms(k.p99)}`);
-      if (run.errors + run.unexpected + busy > 0) console.log(`  the server's stderr ends with:\n${shop.stderr().slice(-2000)}`);
-      for (const e of lost.slice(0, 5)) console.log(`  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}`);
+      if (run.errors + run.unexpected + busy > 0)
+        console.log(`  the server's stderr ends with:\n${shop.stderr().slice(-2000)}`);
+      for (const e of lost.slice(0, 5))
+        console.log(
+          `  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}`,
+        );
       const failed = run.errors + run.unexpected;
       addRow({
         part: "mixed",
@@ -133,8 +159,11 @@ export async function mixed(workers?: number) {
       addRow({
         part: "mixed",
         workers: shop.workers,
-        measure: "nothing lost: every cart line, review and profile holds its last acknowledged write (database read afterwards)",
-        value: lost.length ? `${lost.length} of ${run.expectations.length} do not` : `all ${run.expectations.length.toLocaleString("en")} do`,
+        measure:
+          "nothing lost: every cart line, review and profile holds its last acknowledged write (database read afterwards)",
+        value: lost.length
+          ? `${lost.length} of ${run.expectations.length} do not`
+          : `all ${run.expectations.length.toLocaleString("en")} do`,
         reference: `${acknowledged.toLocaleString("en")} writes acknowledged: ${Object.entries(run.acknowledged)
           .map(([kind, n]) => `${kind} ${n.toLocaleString("en")}`)
           .join(", ")}`,

@@ -4,7 +4,14 @@ import { addRow, ms, percentile, quick, times } from "../lib/report";
 
 type Out = {
   products: number;
-  results: { label: string; keyword: string; ftsMatches: number; likeMatches: number; ftsTimes: number[]; likeTimes: number[] }[];
+  results: {
+    label: string;
+    keyword: string;
+    ftsMatches: number;
+    likeMatches: number;
+    ftsTimes: number[];
+    likeTimes: number[];
+  }[];
 };
 
 // 3. Search at scale: the catalogue query on 100,000 products, FTS5 against a LIKE scan. The ratio
@@ -12,7 +19,9 @@ type Out = {
 export async function search() {
   const count = quick ? 20_000 : 100_000;
   const file = await dataset("products", count);
-  const out = await runChild<Out>("bench/children/search.ts", [String(quick ? 50 : 200)], { DATABASE_URL: `file:${file}` });
+  const out = await runChild<Out>("bench/children/search.ts", [String(quick ? 50 : 200)], {
+    DATABASE_URL: `file:${file}`,
+  });
   for (const r of out.results) {
     const p50 = percentile(r.ftsTimes, 50);
     const p95 = percentile(r.ftsTimes, 95);

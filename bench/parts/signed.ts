@@ -17,18 +17,23 @@ export async function signed(workers?: number) {
       if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
 
       const db = openShopDatabase(shop.databaseFile, { readOnly: true });
-      const products = await rows<Product>(db.q, sql`select id, price_cents priceCents from products where stock > 10 order by seq limit ${ORDERS}`);
+      const products = await rows<Product>(
+        db.q,
+        sql`select id, price_cents priceCents from products where stock > 10 order by seq limit ${ORDERS}`,
+      );
       await db.close();
       await saveShipping(shopper, products[0].id);
       const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
       for (const product of products) await buyOnce(shop, shopper, product, 1, tally);
-      if (tally.paid !== ORDERS) throw new Error(`${tally.paid} of ${ORDERS} orders were paid: ${tally.failures.join(" | ")}`);
+      if (tally.paid !== ORDERS)
+        throw new Error(`${tally.paid} of ${ORDERS} orders were paid: ${tally.failures.join(" | ")}`);
 
       // A page view takes the last toast ("Order placed…") out of the jar: every measured request is a plain one.
       await shopper.request("/");
       const visitor = signedIn(shopper.cookieHeader);
       const myOrders = await fetch(`${shop.url}/orders/me`, { headers: visitor.headers, redirect: "manual" });
-      if (myOrders.status !== 200) throw new Error(`GET /orders/me with the shopper's cookies answered ${myOrders.status}`);
+      if (myOrders.status !== 200)
+        throw new Error(`GET /orders/me with the shopper's cookies answered ${myOrders.status}`);
       const productId = await sampleProductId(shop);
       await againstReferences(shop, "signed", "/", "/", visitor);
       await againstReferences(shop, "signed", "/orders/me", "/orders/me", visitor);

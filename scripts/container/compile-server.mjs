@@ -17,7 +17,9 @@ const outdir = process.argv[2] ?? "dist";
 const packagesExternal = {
   name: "packages-external",
   setup(build) {
-    build.onResolve({ filter: /^[^./~]/ }, (args) => (args.path.endsWith(".json") ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./~]/ }, (args) =>
+      args.path.endsWith(".json") ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

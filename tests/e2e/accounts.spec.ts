@@ -22,7 +22,9 @@ import { e2eEnv } from "./support/env";
 
 const avatarFile = path.resolve("public/images/default_avatar.jpg");
 
-test("register with an avatar: the mailed link makes the account once, signed in, welcomed without the name, avatar shown", async ({ page }) => {
+test("register with an avatar: the mailed link makes the account once, signed in, welcomed without the name, avatar shown", async ({
+  page,
+}) => {
   const email = uniqueEmail("register");
   await page.goto("/register");
   await expect(page).toHaveTitle("Register User - ShopIT");
@@ -31,7 +33,9 @@ test("register with an avatar: the mailed link makes the account once, signed in
   await page.getByLabel("Password").fill("s3cret-enough");
   await page.getByLabel("Avatar").setInputFiles(avatarFile);
   await page.getByRole("button", { name: "Register", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText(`Check your inbox: we have sent a link to ${email} to finish registering.`);
+  await expect(page.getByRole("status")).toHaveText(
+    `Check your inbox: we have sent a link to ${email} to finish registering.`,
+  );
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   const mail = await waitForMail(email, FINISH_REGISTRATION_SUBJECT);
@@ -63,7 +67,11 @@ test("register with an avatar: the mailed link makes the account once, signed in
   await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
 });
 
-test("register gives the same answer for a registered e-mail and mails its owner; nothing changes", async ({ page, playwright, baseURL }) => {
+test("register gives the same answer for a registered e-mail and mails its owner; nothing changes", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // The owner registers through the API (the specification's client), elsewhere.
   const owner = await playwright.request.newContext({ baseURL });
   const taken = { name: "Owner Olga", email: uniqueEmail("taken"), password: "owners-password-1" };
@@ -73,7 +81,9 @@ test("register gives the same answer for a registered e-mail and mails its owner
   const answers = [];
   for (const email of [taken.email, uniqueEmail("fresh")]) {
     const answer = await registerViaForm(page, { name: "Mallory <b>Pay</b>", email, password: "attackers-password" });
-    await expect(page.getByRole("status")).toHaveText(`Check your inbox: we have sent a link to ${email} to finish registering.`);
+    await expect(page.getByRole("status")).toHaveText(
+      `Check your inbox: we have sent a link to ${email} to finish registering.`,
+    );
     answers.push({
       status: answer.status(),
       cookies: (await answer.headersArray()).filter((h) => h.name.toLowerCase() === "set-cookie"),
@@ -102,7 +112,9 @@ test("register refuses a non-image avatar, keeping what was typed", async ({ pag
   await page.getByLabel("Name").fill("Dup Licate");
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password").fill("s3cret-enough");
-  await page.getByLabel("Avatar").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>not an image</script>") });
+  await page
+    .getByLabel("Avatar")
+    .setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>not an image</script>") });
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Dup Licate");
@@ -155,7 +167,11 @@ test("log in, see the user menu, log out", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 });
 
-test("under attack from other addresses, the browser that logged in before logs in again at once", async ({ page, playwright, baseURL }) => {
+test("under attack from other addresses, the browser that logged in before logs in again at once", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const { email, password } = await registerViaApi(page);
   await logoutViaMenu(page);
   await loginViaForm(page, email, password);

@@ -6,7 +6,14 @@ import { placeOrder } from "./support/orders";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 import { wcagViolations } from "./support/axe";
 
-const ADMIN_PAGES = ["/dashboard", "/admin/products", "/admin/product", "/admin/orders", "/admin/users", "/admin/reviews"];
+const ADMIN_PAGES = [
+  "/dashboard",
+  "/admin/products",
+  "/admin/product",
+  "/admin/orders",
+  "/admin/users",
+  "/admin/reviews",
+];
 const avatar = path.resolve("public/images/default_avatar.jpg");
 const logo = path.resolve("public/images/profile.png");
 
@@ -23,7 +30,13 @@ test("every admin page turns away visitors and shoppers", async ({ page, browser
   const shopper = await (await browser.newContext()).newPage();
   await registerViaApi(shopper);
   const product = await productNamed(shopper.request, "Atomic Habits by James Clear");
-  for (const url of [...ADMIN_PAGES, `/admin/product/${product._id}`, `/admin/product/${product._id}/delete`, "/admin/user/x", "/admin/order/x"]) {
+  for (const url of [
+    ...ADMIN_PAGES,
+    `/admin/product/${product._id}`,
+    `/admin/product/${product._id}/delete`,
+    "/admin/user/x",
+    "/admin/order/x",
+  ]) {
     await shopper.goto(url);
     await expect(shopper, url).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(shopper.getByTestId("toast")).toHaveText("That page is for admins only.");
@@ -44,66 +57,85 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByTestId("sales-chart").locator("rect")).toHaveCount(30);
   await expect(page.getByRole("link", { name: /Total Amount/ })).toHaveAttribute("href", "/admin/orders");
   await expect(page.getByRole("link", { name: /Out of Stock/ })).toHaveAttribute("href", "/admin/products?stock=out");
-  await page.getByRole("link", { name: /^Users/ }).last().click();
+  await page
+    .getByRole("link", { name: /^Users/ })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
 });
 
-test("an admin creates a product with two images, finds it in the shop, edits it and deletes it", { tag: CATALOGUE_WRITE }, async ({ page }) => {
-  const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
-  await asAdmin(page);
-  await page.goto("/admin/product");
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  for (const message of ["Please enter product name", "Please enter product price", "Please enter product description", "Please select correct category for product", "Please enter product stock", "Please enter product seller"])
-    await expect(page.getByText(message)).toBeVisible();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price").fill("abc");
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(page.getByText("The price must be an amount in dollars")).toBeVisible();
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
-  await expect(page.getByLabel("Price")).toHaveValue("abc");
+test(
+  "an admin creates a product with two images, finds it in the shop, edits it and deletes it",
+  { tag: CATALOGUE_WRITE },
+  async ({ page }) => {
+    const name = `Admin Test Widget ${test.info().project.name} ${Date.now()}`;
+    await asAdmin(page);
+    await page.goto("/admin/product");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    for (const message of [
+      "Please enter product name",
+      "Please enter product price",
+      "Please enter product description",
+      "Please select correct category for product",
+      "Please enter product stock",
+      "Please enter product seller",
+    ])
+      await expect(page.getByText(message)).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Price").fill("abc");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("The price must be an amount in dollars")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel("Price")).toHaveValue("abc");
 
-  await page.getByLabel("Price").fill("42.50");
-  await page.getByLabel("Description").fill("A widget made by the admin test.");
-  await page.getByLabel("Category").selectOption("Accessories");
-  await page.getByLabel("Stock").fill("7");
-  await page.getByLabel("Seller Name").fill("Test Seller Co");
-  await page.getByLabel("Images").setInputFiles([avatar, logo]);
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  // Back to the admin's product list, newest first: the new product is on its first page.
-  await expect(page).toHaveURL(/\/admin\/products$/);
-  await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
-  await expect(page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Edit ${name}` })).toBeVisible();
+    await page.getByLabel("Price").fill("42.50");
+    await page.getByLabel("Description").fill("A widget made by the admin test.");
+    await page.getByLabel("Category").selectOption("Accessories");
+    await page.getByLabel("Stock").fill("7");
+    await page.getByLabel("Seller Name").fill("Test Seller Co");
+    await page.getByLabel("Images").setInputFiles([avatar, logo]);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    // Back to the admin's product list, newest first: the new product is on its first page.
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: name })
+        .getByRole("link", { name: `Edit ${name}` }),
+    ).toBeVisible();
 
-  // The shop's own search, in the header (the list above has a search of its own).
-  const catalogueSearch = page.getByRole("search", { name: "Catalogue" });
-  await catalogueSearch.getByPlaceholder("Enter Product Name ...").fill(name);
-  await catalogueSearch.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page.getByTestId("product-card")).toHaveCount(1);
-  await page.getByTestId("product-card").getByRole("link", { name: "View Details" }).click();
-  await expect(page.getByTestId("price")).toHaveText("$42.50");
-  await expect(page.locator(".carousel-item img")).toHaveCount(2);
-  const id = page.url().split("/product/")[1];
+    // The shop's own search, in the header (the list above has a search of its own).
+    const catalogueSearch = page.getByRole("search", { name: "Catalogue" });
+    await catalogueSearch.getByPlaceholder("Enter Product Name ...").fill(name);
+    await catalogueSearch.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("product-card")).toHaveCount(1);
+    await page.getByTestId("product-card").getByRole("link", { name: "View Details" }).click();
+    await expect(page.getByTestId("price")).toHaveText("$42.50");
+    await expect(page.locator(".carousel-item img")).toHaveCount(2);
+    const id = page.url().split("/product/")[1];
 
-  await page.goto(`/admin/product/${id}`);
-  await expect(page.getByTestId("current-images").locator("img")).toHaveCount(2);
-  await expect(page.getByLabel("Price")).toHaveValue("42.50");
-  await page.getByLabel("Price").fill("39.99");
-  await page.getByLabel("Stock").fill("0");
-  await page.getByRole("button", { name: "Update", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
-  await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
-  await page.goto(`/product/${id}`);
-  await expect(page.getByTestId("price")).toHaveText("$39.99");
-  await expect(page.getByTestId("stock-status")).toHaveText("Out of Stock");
+    await page.goto(`/admin/product/${id}`);
+    await expect(page.getByTestId("current-images").locator("img")).toHaveCount(2);
+    await expect(page.getByLabel("Price")).toHaveValue("42.50");
+    await page.getByLabel("Price").fill("39.99");
+    await page.getByLabel("Stock").fill("0");
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
+    await page.goto(`/product/${id}`);
+    await expect(page.getByTestId("price")).toHaveText("$39.99");
+    await expect(page.getByTestId("stock-status")).toHaveText("Out of Stock");
 
-  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: `Delete ${name}` }).click();
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Product deleted successfully");
-  expect((await page.goto(`/product/${id}`))?.status()).toBe(404);
-});
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Product deleted successfully");
+    expect((await page.goto(`/product/${id}`))?.status()).toBe(404);
+  },
+);
 
 test("an admin processes an order Processing → Shipped → Delivered, then deletes it", async ({ page, browser }) => {
   const buyerContext = await browser.newContext();
@@ -122,7 +154,10 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
   await expect(page.getByTestId("total")).toHaveText(money(order.totalPrice));
   await expect(page.getByRole("link", { name: "Receipt" })).toHaveAttribute("href", `/order/${order._id}/receipt`);
-  for (const [status, badge] of [["Shipped", /text-bg-info/], ["Delivered", /text-bg-success/]] as const) {
+  for (const [status, badge] of [
+    ["Shipped", /text-bg-info/],
+    ["Delivered", /text-bg-success/],
+  ] as const) {
     await page.getByLabel("Status").selectOption(status);
     await page.getByRole("button", { name: "Update status", exact: true }).click();
     await expect(page.getByTestId("toast")).toHaveText("Order updated successfully");
@@ -151,7 +186,10 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   expect((await page.goto(`/admin/order/${order._id}`))?.status()).toBe(404);
 });
 
-test("an order moves back only when the admin confirms it, and the buyer hears only of steps forward", async ({ page, browser }) => {
+test("an order moves back only when the admin confirms it, and the buyer hears only of steps forward", async ({
+  page,
+  browser,
+}) => {
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   const account = await registerViaApi(buyer, "Step Back Owner");
@@ -169,7 +207,8 @@ test("an order moves back only when the admin confirms it, and the buyer hears o
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
 
   // A step back is refused beside the select, the choice kept, until the admin confirms it.
-  const refusal = "This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it.";
+  const refusal =
+    "This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it.";
   const confirm = page.getByRole("checkbox", { name: "Yes, move this order back to Shipped" });
   await expect(confirm).toHaveCount(0);
   await status.selectOption("Shipped");
@@ -188,7 +227,9 @@ test("an order moves back only when the admin confirms it, and the buyer hears o
   await status.selectOption("Processing");
   await confirm.check();
   await update.click();
-  await expect(status).toHaveAccessibleDescription("This order is Delivered. Moving it back to Processing needs a confirmation; the buyer gets no mail about it.");
+  await expect(status).toHaveAccessibleDescription(
+    "This order is Delivered. Moving it back to Processing needs a confirmation; the buyer gets no mail about it.",
+  );
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
 
   await status.selectOption("Shipped");
@@ -255,7 +296,10 @@ test("an admin cannot demote themself", async ({ page }) => {
 });
 
 test("an admin deletes a review from the reviews page; the rating is recomputed", async ({ page, browser }) => {
-  const product = await productNamed(page.request, test.info().project.name === "js" ? "Garmin Forerunner 265 Running Watch" : "Yonex Astrox 88S Badminton Racket");
+  const product = await productNamed(
+    page.request,
+    test.info().project.name === "js" ? "Garmin Forerunner 265 Running Watch" : "Yonex Astrox 88S Badminton Racket",
+  );
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await registerViaApi(reviewer, "Harsh Critic");
@@ -280,7 +324,9 @@ test("an admin deletes a review from the reviews page; the rating is recomputed"
   expect(after.numOfReviews).toBe(product.numOfReviews);
   expect(after.ratings).toBeCloseTo(product.ratings, 5);
 
-  await page.goto(`/admin/reviews?productId=${(await productNamed(page.request, "Le Creuset Signature Cast Iron Casserole 24 cm"))._id}`);
+  await page.goto(
+    `/admin/reviews?productId=${(await productNamed(page.request, "Le Creuset Signature Cast Iron Casserole 24 cm"))._id}`,
+  );
   await expect(page.getByText("This product has no reviews yet.")).toBeVisible();
 });
 

@@ -3,7 +3,9 @@ import { registerViaApi } from "./support/accounts";
 import { addToCart } from "./support/shopping";
 import { money } from "./helpers";
 
-test("the cart lists what was added; the stepper stays within 1 and the stock; lines can be removed", async ({ page }) => {
+test("the cart lists what was added; the stepper stays within 1 and the stock; lines can be removed", async ({
+  page,
+}) => {
   await page.goto("/cart");
   await expect(page).toHaveTitle("Your Cart - ShopIT");
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
@@ -22,7 +24,9 @@ test("the cart lists what was added; the stepper stays within 1 and the stock; l
   await expect(cameraLine.getByTestId("line-quantity")).toHaveText("2");
   await expect(page.getByTestId("units")).toHaveText("5 units");
   await expect(page.getByTestId("subtotal")).toHaveText(money(camera.price * 2 + book.price * 3));
-  await expect(page.getByTestId("subtotal-note")).toHaveText("Before 5% tax and shipping ($25.00, free on orders over $200.00), which are added at checkout.");
+  await expect(page.getByTestId("subtotal-note")).toHaveText(
+    "Before 5% tax and shipping ($25.00, free on orders over $200.00), which are added at checkout.",
+  );
 
   await cameraLine.getByRole("button", { name: `One more ${camera.name}` }).click();
   await expect(cameraLine.getByTestId("line-quantity")).toHaveText("3");
@@ -43,7 +47,10 @@ test("the cart lists what was added; the stepper stays within 1 and the stock; l
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });
 
-test("checking out as a visitor asks to log in, then continues to shipping with the same cart", async ({ page, browser }) => {
+test("checking out as a visitor asks to log in, then continues to shipping with the same cart", async ({
+  page,
+  browser,
+}) => {
   const setup = await browser.newContext();
   const account = await registerViaApi(await setup.newPage());
   await setup.close();
@@ -65,8 +72,14 @@ test("an empty cart offers a way back to shopping: home and every category", asy
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute("href", "/");
   const categories = page.getByRole("navigation", { name: "Or browse a category" });
-  await expect(categories.getByRole("link", { name: "Laptops", exact: true })).toHaveAttribute("href", "/search?category=Laptops");
-  await expect(categories.getByRole("link", { name: "Beauty/Health" })).toHaveAttribute("href", "/search?category=Beauty%2FHealth");
+  await expect(categories.getByRole("link", { name: "Laptops", exact: true })).toHaveAttribute(
+    "href",
+    "/search?category=Laptops",
+  );
+  await expect(categories.getByRole("link", { name: "Beauty/Health" })).toHaveAttribute(
+    "href",
+    "/search?category=Beauty%2FHealth",
+  );
   await page.getByRole("link", { name: "Continue shopping" }).click();
   await expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible();
 });

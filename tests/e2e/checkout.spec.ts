@@ -18,7 +18,13 @@ test("shipping checks every field, keeps what was typed, and remembers the addre
   await expect(page).toHaveTitle("Shipping Info - ShopIT");
   await expect(page.getByRole("navigation", { name: "Checkout progress" }).getByRole("link")).toHaveCount(1);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
-  for (const message of ["Please enter your address", "Please enter your city", "Please enter your phone number", "Please enter your postal code", "Please enter your country"])
+  for (const message of [
+    "Please enter your address",
+    "Please enter your city",
+    "Please enter your phone number",
+    "Please enter your postal code",
+    "Please enter your country",
+  ])
     await expect(page.getByText(message)).toBeVisible();
 
   await page.getByLabel("Address").fill("1 Main St");
@@ -35,10 +41,20 @@ test("shipping checks every field, keeps what was typed, and remembers the addre
   await expect(page.getByLabel("Country")).toHaveValue(SHIPPING.country);
 });
 
-const UK = { recipientName: "Jane Doe", address: "10 Downing St", city: "London", state: "Greater London", phoneNo: "020 7946 0000", postalCode: "sw1a 2aa", country: "United Kingdom" };
+const UK = {
+  recipientName: "Jane Doe",
+  address: "10 Downing St",
+  city: "London",
+  state: "Greater London",
+  phoneNo: "020 7946 0000",
+  postalCode: "sw1a 2aa",
+  country: "United Kingdom",
+};
 const UK_LINES = ["Jane Doe", "10 Downing St", "London, Greater London SW1A 2AA", "United Kingdom"];
 
-test("a UK address with a recipient and a region goes through to confirm, and on the order after paying", async ({ page }) => {
+test("a UK address with a recipient and a region goes through to confirm, and on the order after paying", async ({
+  page,
+}) => {
   await registerViaApi(page, "Gift Giver");
   await addToCart(page, "Sony WH-1000XM5 Wireless Headphones");
   await page.goto("/shipping");
@@ -92,7 +108,12 @@ test("confirm shows the buyer, the lines and the totals; under $200 shipping is 
   await fillShipping(page);
   await expect(page).toHaveTitle("Confirm your Order - ShopIT");
   // The recipient, left as prefilled, is the buyer.
-  await expectAddress(page.getByTestId("buyer-address"), ["Cheap Buyer", SHIPPING.address, `${SHIPPING.city} ${SHIPPING.postalCode}`, SHIPPING.country]);
+  await expectAddress(page.getByTestId("buyer-address"), [
+    "Cheap Buyer",
+    SHIPPING.address,
+    `${SHIPPING.city} ${SHIPPING.postalCode}`,
+    SHIPPING.country,
+  ]);
   await expect(page.getByTestId("buyer-phone")).toHaveText(SHIPPING.phoneNo);
   await expect(page.getByTestId("confirm-line")).toContainText(`2 x ${money(cream.price)} = ${money(cream.price * 2)}`);
   const subtotal = Math.round(cream.price * 200);
@@ -125,19 +146,29 @@ test("pay with 4242: success, a confirmation mail, then My Orders and a PAID ord
   await expect(page.getByTestId("order-number")).toContainText(`Order ${number}`);
   await expect(page.getByTestId("success-line")).toHaveText([`1 × ${headphones.name}${money(headphones.price)}`]);
   await expect(page.getByTestId("total")).toHaveText(total!);
-  await expectAddress(page.getByTestId("shipping-address"), ["Happy Payer", "12 Rue de la Paix", "Paris 75002", "France"]);
+  await expectAddress(page.getByTestId("shipping-address"), [
+    "Happy Payer",
+    "12 Rue de la Paix",
+    "Paris 75002",
+    "France",
+  ]);
   await expect(page.getByTestId("receipt-mailed")).toHaveText(`A receipt has been mailed to ${account.email}.`);
   const mail = await waitForMail(account.email, `your order ${number}`);
   expect(mail.subject).toBe(`ShopIT: your order ${number}`);
   expect(mail.alternative).toBe(true);
   expect(mail.text).toContain(`Thank you for your order ${number}.`);
   // The text part's table: one line per item (name, quantity, price), then the totals.
-  const textLine = (start: string) => mail.text.split("\n").find((line) => line.startsWith(start))?.split(/\s{2,}/);
+  const textLine = (start: string) =>
+    mail.text
+      .split("\n")
+      .find((line) => line.startsWith(start))
+      ?.split(/\s{2,}/);
   expect(textLine(headphones.name)).toEqual([headphones.name, "1", money(headphones.price)]);
   expect(textLine("Total paid:")).toEqual(["Total paid:", total]);
   expect(mail.text).toContain("Happy Payer, 12 Rue de la Paix, Paris 75002, France");
   expect(mail.text).toContain(`/order/${orderId}/receipt`);
-  for (const fact of [`Order ${number}`, headphones.name, total!, `/order/${orderId}/receipt`]) expect(mail.html).toContain(fact);
+  for (const fact of [`Order ${number}`, headphones.name, total!, `/order/${orderId}/receipt`])
+    expect(mail.html).toContain(fact);
   await page.getByRole("link", { name: "Go to Orders" }).click();
 
   await expect(page).toHaveTitle("My Orders - ShopIT");
@@ -157,10 +188,16 @@ test("pay with 4242: success, a confirmation mail, then My Orders and a PAID ord
   await expect(page.getByTestId("shipping")).toHaveText("$0.00");
   await expect(page.getByTestId("tax")).toHaveText(money(order.taxPrice));
   await expect(page.getByTestId("total")).toHaveText(total!);
-  await expect(page.getByTestId("order-line").getByRole("link", { name: headphones.name })).toHaveAttribute("href", `/product/${headphones._id}`);
+  await expect(page.getByTestId("order-line").getByRole("link", { name: headphones.name })).toHaveAttribute(
+    "href",
+    `/product/${headphones._id}`,
+  );
 });
 
-test("the success page shows only the buyer's own order, and something sensible without one", async ({ page, browser }) => {
+test("the success page shows only the buyer's own order, and something sensible without one", async ({
+  page,
+  browser,
+}) => {
   await registerViaApi(page, "Success Owner");
   const order = await placeOrder(page.request, "Atomic Habits by James Clear");
   await page.goto(`/success?order=${order._id}`);
@@ -173,7 +210,10 @@ test("the success page shows only the buyer's own order, and something sensible 
     await otherPage.goto(url);
     await expect(otherPage.getByRole("heading", { name: "No order to show here" })).toBeVisible();
     await expect(otherPage.getByText(`#${order.orderNumber}`)).toHaveCount(0);
-    await expect(otherPage.getByRole("main").getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders/me");
+    await expect(otherPage.getByRole("main").getByRole("link", { name: "My Orders" })).toHaveAttribute(
+      "href",
+      "/orders/me",
+    );
   }
   await other.close();
 });
@@ -205,64 +245,80 @@ test("a card that asks for 3D Secure: a failed check says why, a completed one p
   await expect(page.getByRole("row").filter({ hasText: total })).toHaveCount(1);
 });
 
-test("a payment that comes after the reservation lapsed and the stock sold is refunded, and /success says so to its buyer only", { tag: CATALOGUE_WRITE }, async ({ page, browser, playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).status()).toBe(200);
-  const image = `data:image/jpeg;base64,${fs.readFileSync(path.resolve("public/images/default_avatar.jpg")).toString("base64")}`;
-  const product = { name: `Last Late Lamp ${Date.now()}`, price: "40.00", description: "One left.", category: "Home", seller: "Lamps", stock: "1", images: [image] };
-  const created = await admin.post("/api/v1/admin/product/new", { data: product });
-  expect(created.status()).toBe(201);
-  const { product: lamp } = (await created.json()) as { product: { _id: string } };
+test(
+  "a payment that comes after the reservation lapsed and the stock sold is refunded, and /success says so to its buyer only",
+  { tag: CATALOGUE_WRITE },
+  async ({ page, browser, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    expect(
+      (
+        await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })
+      ).status(),
+    ).toBe(200);
+    const image = `data:image/jpeg;base64,${fs.readFileSync(path.resolve("public/images/default_avatar.jpg")).toString("base64")}`;
+    const product = {
+      name: `Last Late Lamp ${Date.now()}`,
+      price: "40.00",
+      description: "One left.",
+      category: "Home",
+      seller: "Lamps",
+      stock: "1",
+      images: [image],
+    };
+    const created = await admin.post("/api/v1/admin/product/new", { data: product });
+    expect(created.status()).toBe(201);
+    const { product: lamp } = (await created.json()) as { product: { _id: string } };
 
-  const buyer = await registerViaApi(page, "Late Lou");
-  await page.goto(`/product/${lamp._id}`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Item added to cart");
-  await page.goto("/shipping");
-  await fillShipping(page);
-  await page.goto("/payment");
-  await payWith(page, "4000 0025 0000 3155");
-  await expect(page).toHaveTitle(/^Authenticate \$67\.00 — payment sandbox$/);
+    const buyer = await registerViaApi(page, "Late Lou");
+    await page.goto(`/product/${lamp._id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Item added to cart");
+    await page.goto("/shipping");
+    await fillShipping(page);
+    await page.goto("/payment");
+    await payWith(page, "4000 0025 0000 3155");
+    await expect(page).toHaveTitle(/^Authenticate \$67\.00 — payment sandbox$/);
 
-  // While the buyer is at the bank, the reservation lapses: its unit goes back on sale and another
-  // shopper buys it. Written as the sweeper leaves it (canceled, no hold) with the unit sold again,
-  // so the stock stays 0: the sweeper's own run would also cancel the payment at the provider,
-  // and a payment arrives this late only when it beats that cancel.
-  const shop = openShopDatabase(e2eEnv().databaseFile);
-  const lapsed = await execute(
-    shop.q,
-    sql`UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ${buyer.email})`,
-  );
-  await shop.close();
-  expect(lapsed).toBe(1);
+    // While the buyer is at the bank, the reservation lapses: its unit goes back on sale and another
+    // shopper buys it. Written as the sweeper leaves it (canceled, no hold) with the unit sold again,
+    // so the stock stays 0: the sweeper's own run would also cancel the payment at the provider,
+    // and a payment arrives this late only when it beats that cancel.
+    const shop = openShopDatabase(e2eEnv().databaseFile);
+    const lapsed = await execute(
+      shop.q,
+      sql`UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ${buyer.email})`,
+    );
+    await shop.close();
+    expect(lapsed).toBe(1);
 
-  await page.getByRole("button", { name: "Complete authentication" }).click();
-  await expect(page).toHaveURL(/\/success\?order=/);
-  await expect(page).toHaveTitle("Payment Refunded - ShopIT");
-  await expect(page.getByRole("heading", { name: "Your payment was refunded" })).toBeVisible();
-  await expect(page.getByTestId("late-payment-refunded")).toHaveText(
-    "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
-  );
-  await expect(page.getByText("Your order has been placed.")).toHaveCount(0);
-  // axe and the width check run scripts in the page: with JavaScript on only.
-  if (test.info().project.use.javaScriptEnabled !== false) {
-    expect(await wcagViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 800 });
-    expect(await overflowsViewport(page)).toBe(false);
-  }
+    await page.getByRole("button", { name: "Complete authentication" }).click();
+    await expect(page).toHaveURL(/\/success\?order=/);
+    await expect(page).toHaveTitle("Payment Refunded - ShopIT");
+    await expect(page.getByRole("heading", { name: "Your payment was refunded" })).toBeVisible();
+    await expect(page.getByTestId("late-payment-refunded")).toHaveText(
+      "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
+    );
+    await expect(page.getByText("Your order has been placed.")).toHaveCount(0);
+    // axe and the width check run scripts in the page: with JavaScript on only.
+    if (test.info().project.use.javaScriptEnabled !== false) {
+      expect(await wcagViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await overflowsViewport(page)).toBe(false);
+    }
 
-  // The same address in another shopper's browser tells them nothing about this payment.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await registerViaApi(otherPage, "Nosy Nat");
-  await otherPage.goto(page.url());
-  await expect(otherPage.getByRole("heading", { name: "No order to show here" })).toBeVisible();
-  await expect(otherPage.getByText("refunded")).toHaveCount(0);
-  await other.close();
+    // The same address in another shopper's browser tells them nothing about this payment.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await registerViaApi(otherPage, "Nosy Nat");
+    await otherPage.goto(page.url());
+    await expect(otherPage.getByRole("heading", { name: "No order to show here" })).toBeVisible();
+    await expect(otherPage.getByText("refunded")).toHaveCount(0);
+    await other.close();
 
-  expect((await admin.delete(`/api/v1/admin/product/${lamp._id}`)).status()).toBe(200);
-  await admin.dispose();
-});
+    expect((await admin.delete(`/api/v1/admin/product/${lamp._id}`)).status()).toBe(200);
+    await admin.dispose();
+  },
+);
 
 test("the card form checks its fields", async ({ page }) => {
   await registerViaApi(page);

@@ -36,7 +36,9 @@ test("Google sign-in creates an account marked googleSignIn, without a password 
 test("Google sign-in with the e-mail of an existing account signs into that account", async ({ page, browser }) => {
   const email = uniqueEmail("linked");
   const setup = await browser.newContext();
-  const created = await setup.request.post("/api/v1/register", { data: { name: "Lin Ked", email, password: "password-123" } });
+  const created = await setup.request.post("/api/v1/register", {
+    data: { name: "Lin Ked", email, password: "password-123" },
+  });
   expect(created.status()).toBe(201);
   await setup.close();
 
@@ -46,5 +48,7 @@ test("Google sign-in with the e-mail of an existing account signs into that acco
   expect(me.user).toMatchObject({ email, name: "Lin Ked", googleSignIn: false });
   // Welcomed once, when registered: linking Google to the account makes no new one.
   await expect(waitForMails(email, WELCOME_MAIL_SUBJECT, 2, 1500)).rejects.toThrow("No 2 mails");
-  expect((await waitForMail(email, WELCOME_MAIL_SUBJECT)).text).toContain("Sign in with this e-mail and your password.");
+  expect((await waitForMail(email, WELCOME_MAIL_SUBJECT)).text).toContain(
+    "Sign in with this e-mail and your password.",
+  );
 });

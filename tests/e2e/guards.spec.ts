@@ -22,10 +22,21 @@ test("redirectTo only leads to paths on this site", async ({ page }) => {
 
 // Browsers drop tabs and line breaks from a Location, and a header cannot hold CR, LF, NUL or
 // characters above U+00FF: each of these once led off the site, or to a 500 after signing in.
-for (const redirectTo of ["/%09/evil.example/x", "/%0D%0A/evil.example", "/%E2%80%A8/evil.example", "/%5C%5Cevil.example"]) {
-  test(`logging in from /lgn?redirectTo=${redirectTo} ends on the shop's own home page, signed in`, async ({ page, baseURL }) => {
+for (const redirectTo of [
+  "/%09/evil.example/x",
+  "/%0D%0A/evil.example",
+  "/%E2%80%A8/evil.example",
+  "/%5C%5Cevil.example",
+]) {
+  test(`logging in from /lgn?redirectTo=${redirectTo} ends on the shop's own home page, signed in`, async ({
+    page,
+    baseURL,
+  }) => {
     // Were the browser sent there, it would show this page rather than fail to resolve the name.
-    await page.context().route((url) => url.hostname.endsWith("evil.example"), (route) => route.fulfill({ contentType: "text/html", body: "<title>Evil</title>" }));
+    await page.context().route(
+      (url) => url.hostname.endsWith("evil.example"),
+      (route) => route.fulfill({ contentType: "text/html", body: "<title>Evil</title>" }),
+    );
     await page.goto(`/lgn?redirectTo=${redirectTo}`);
     await page.getByLabel("Email").fill(DEMO_SHOPPER.email);
     await page.getByLabel("Password").fill(DEMO_SHOPPER.password);

@@ -45,7 +45,13 @@ export async function probeProduct(
 ) {
   const admin = await playwright.request.newContext({ baseURL });
   await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  const fields = { name: `${probe.word} ${probe.name}`, description: probe.description, category: "Home", seller: "Probe Seller", price: "10.00" };
+  const fields = {
+    name: `${probe.word} ${probe.name}`,
+    description: probe.description,
+    category: "Home",
+    seller: "Probe Seller",
+    price: "10.00",
+  };
   const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
   const created = await admin.post("/api/v1/admin/product/new", {
     data: { ...fields, stock: probe.stock, images: [`data:image/jpeg;base64,${jpeg.toString("base64")}`] },

@@ -17,7 +17,9 @@ test("home lists the latest products, four to a row, with cards as the spec show
 
   // Four cards per row on a wide screen.
   await page.setViewportSize({ width: 1280, height: 900 });
-  const tops = await cards.evaluateAll((els) => els.slice(0, 5).map((el) => Math.round(el.getBoundingClientRect().top)));
+  const tops = await cards.evaluateAll((els) =>
+    els.slice(0, 5).map((el) => Math.round(el.getBoundingClientRect().top)),
+  );
   expect(new Set(tops.slice(0, 4)).size).toBe(1);
   expect(tops[4]).toBeGreaterThan(tops[0]);
 });
@@ -25,7 +27,9 @@ test("home lists the latest products, four to a row, with cards as the spec show
 test("the first page shows laptops and electronics, each picture drawn by the browser", async ({ page, request }) => {
   const body = await (await request.get("/api/v1/products")).json();
   const showcase = ["Laptops", "Electronics", "Cameras", "Headphones", "Accessories"];
-  expect(body.products.map((p: { category: string }) => p.category).filter((c: string) => !showcase.includes(c))).toEqual([]);
+  expect(
+    body.products.map((p: { category: string }) => p.category).filter((c: string) => !showcase.includes(c)),
+  ).toEqual([]);
 
   await page.goto("/");
   const pictures = page.getByTestId("product-card").locator("img");
@@ -33,7 +37,11 @@ test("the first page shows laptops and electronics, each picture drawn by the br
   for (const picture of await pictures.all()) await picture.scrollIntoViewIfNeeded(); // they load lazily
   // A picture the browser cannot parse as SVG has no natural width.
   await expect
-    .poll(() => pictures.evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).length))
+    .poll(() =>
+      pictures.evaluateAll(
+        (imgs) => (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).length,
+      ),
+    )
     .toBe(0);
 });
 

@@ -21,20 +21,40 @@ async function registerRefusesAvatar(page: Page, avatar: { name: string; buffer:
   await expectPasswordNotEchoed(page, "Password");
 }
 
-test("an avatar over 10 MB: the form comes back with the message beside the file and the typed values", async ({ page }) => {
-  await registerRefusesAvatar(page, { name: "huge.png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }, "Images can be at most 10 MB.");
+test("an avatar over 10 MB: the form comes back with the message beside the file and the typed values", async ({
+  page,
+}) => {
+  await registerRefusesAvatar(
+    page,
+    { name: "huge.png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) },
+    "Images can be at most 10 MB.",
+  );
 });
 
-test("a decompression bomb as the avatar: the form comes back with the pixel limit beside the file and the typed values", async ({ page }) => {
-  await registerRefusesAvatar(page, { name: "bomb.png", buffer: pngBomb() }, "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.");
+test("a decompression bomb as the avatar: the form comes back with the pixel limit beside the file and the typed values", async ({
+  page,
+}) => {
+  await registerRefusesAvatar(
+    page,
+    { name: "bomb.png", buffer: pngBomb() },
+    "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.",
+  );
 });
 
-test("a form posted to the shop from another site is refused with a 403 page that says why", async ({ page, baseURL }) => {
+test("a form posted to the shop from another site is refused with a 403 page that says why", async ({
+  page,
+  baseURL,
+}) => {
   await page.setContent(
     `<form method="post" action="${baseURL}/cart"><input type="hidden" name="intent" value="remove"><input type="hidden" name="productId" value="x"><button>Send</button></form>`,
   );
-  const [response] = await Promise.all([page.waitForResponse(`${baseURL}/cart`), page.getByRole("button", { name: "Send" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse(`${baseURL}/cart`),
+    page.getByRole("button", { name: "Send" }).click(),
+  ]);
   expect(response.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "403 Forbidden" })).toBeVisible();
-  await expect(page.getByText(/This request came from another site \(Origin: null\), so the shop did not act on it\./)).toBeVisible();
+  await expect(
+    page.getByText(/This request came from another site \(Origin: null\), so the shop did not act on it\./),
+  ).toBeVisible();
 });

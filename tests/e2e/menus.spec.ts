@@ -19,7 +19,9 @@ async function expectMenuClosed(page: Page) {
   await expect(menu(page).getByRole("link", { name: "Orders" })).toBeHidden();
 }
 
-test("on a phone, the menu's Orders link opens My Orders with the menu closed and its controls free", async ({ page }) => {
+test("on a phone, the menu's Orders link opens My Orders with the menu closed and its controls free", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await registerViaApi(page, "Menu Shopper");
   await placeOrder(page.request, "Atomic Habits by James Clear");
@@ -30,7 +32,11 @@ test("on a phone, the menu's Orders link opens My Orders with the menu closed an
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
   await expectMenuClosed(page);
   const main = page.getByRole("main");
-  for (const control of [main.getByRole("searchbox", { name: "Search" }), main.getByRole("button", { name: "Search" }), main.getByLabel("Rows per page:")]) {
+  for (const control of [
+    main.getByRole("searchbox", { name: "Search" }),
+    main.getByRole("button", { name: "Search" }),
+    main.getByLabel("Rows per page:"),
+  ]) {
     await expect(control).toBeInViewport();
     expect(await receivesClicks(control)).toBe(true);
   }
@@ -49,7 +55,8 @@ test("the admin's menu offers Dashboard, which opens with the menu closed and ev
   await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).not.toHaveURL(/\/lgn/);
   await openMenu(page);
-  for (const entry of ["Dashboard", "Orders", "Profile"]) await expect(menu(page).getByRole("link", { name: entry })).toBeVisible();
+  for (const entry of ["Dashboard", "Orders", "Profile"])
+    await expect(menu(page).getByRole("link", { name: entry })).toBeVisible();
   await expect(menu(page).getByRole("button", { name: "Logout" })).toBeVisible();
   await menu(page).getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -58,7 +65,10 @@ test("the admin's menu offers Dashboard, which opens with the menu closed and ev
   await expect(card).toBeInViewport();
   // The menu hung down over the card's right end, under the user's name.
   const box = (await card.boundingBox())!;
-  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null, [box.x + box.width - 10, box.y + 10]);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null,
+    [box.x + box.width - 10, box.y + 10],
+  );
   expect(hit).toContain("Total Amount");
   expect(await receivesClicks(card)).toBe(true);
 });

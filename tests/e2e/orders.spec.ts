@@ -7,7 +7,14 @@ import { SHIPPING_FORM, expectAddress } from "./support/shopping";
 test("My Orders: 10 rows a page, page buttons, rows per page, sorting and search, all in the URL", async ({ page }) => {
   await registerViaApi(page, "Many Orders");
   const placed = [];
-  for (let i = 0; i < 12; i++) placed.push(await placeOrder(page.request, i % 2 ? "Atomic Habits by James Clear" : "CeraVe Moisturising Cream 454 g", 1 + (i % 3)));
+  for (let i = 0; i < 12; i++)
+    placed.push(
+      await placeOrder(
+        page.request,
+        i % 2 ? "Atomic Habits by James Clear" : "CeraVe Moisturising Cream 454 g",
+        1 + (i % 3),
+      ),
+    );
 
   await page.goto("/orders/me");
   await expect(page).toHaveTitle("My Orders - ShopIT");
@@ -73,7 +80,11 @@ test("My Orders shows each order's number, date and item names", async ({ page }
   await expect(rows.first()).toContainText(book._id);
 });
 
-test("My Orders shows a status an admin has just changed (its table's HTML is kept between visits)", async ({ page, playwright, baseURL }) => {
+test("My Orders shows a status an admin has just changed (its table's HTML is kept between visits)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await registerViaApi(page, "Status Watcher");
   const order = await placeOrder(page.request, "Atomic Habits by James Clear");
   const status = page.locator("tbody tr").first().getByTestId("order-status");
@@ -91,7 +102,10 @@ test("My Orders shows a status an admin has just changed (its table's HTML is ke
   await expect(status).toHaveText("Shipped");
 });
 
-test("the order page and its receipt: the breakdown, for the owner and an admin; another shopper gets 404", async ({ page, browser }) => {
+test("the order page and its receipt: the breakdown, for the owner and an admin; another shopper gets 404", async ({
+  page,
+  browser,
+}) => {
   const buyer = await registerViaApi(page, "Receipt Owner");
   const order = await placeOrder(page.request, "Atomic Habits by James Clear", 2);
   const { order: stored } = await (await page.request.get(`/api/v1/order/${order._id}`)).json();
@@ -109,12 +123,22 @@ test("the order page and its receipt: the breakdown, for the owner and an admin;
     await expect(viewer).toHaveTitle("Receipt - ShopIT");
     await expect(viewer.getByTestId("receipt-shop")).toHaveText("ShopIT");
     await expect(viewer.getByRole("heading", { level: 1 })).toHaveText(`Receipt for order #${order.orderNumber}`);
-    await expect(viewer.getByTestId("receipt-facts").locator("time").first()).toHaveAttribute("datetime", stored.createdAt);
+    await expect(viewer.getByTestId("receipt-facts").locator("time").first()).toHaveAttribute(
+      "datetime",
+      stored.createdAt,
+    );
     await expect(viewer.getByTestId("receipt-buyer")).toHaveText(`Receipt Owner <${buyer.email}>`);
-    await expectAddress(viewer.getByTestId("receipt-address").locator("address"), [SHIPPING_FORM.recipientName, "12 Rue de la Paix", "Paris 75002", "France"]);
+    await expectAddress(viewer.getByTestId("receipt-address").locator("address"), [
+      SHIPPING_FORM.recipientName,
+      "12 Rue de la Paix",
+      "Paris 75002",
+      "France",
+    ]);
     await expect(viewer.getByTestId("receipt-payment")).toContainText("Paid on");
     const line = stored.orderItems[0];
-    await expect(viewer.getByTestId("receipt-line")).toHaveText([`${line.name}2${money(line.price)}${money(line.price * 2)}`]);
+    await expect(viewer.getByTestId("receipt-line")).toHaveText([
+      `${line.name}2${money(line.price)}${money(line.price * 2)}`,
+    ]);
     await expect(viewer.getByTestId("subtotal")).toHaveText(money(stored.itemsPrice));
     await expect(viewer.getByTestId("shipping")).toHaveText(money(stored.shippingPrice));
     await expect(viewer.getByTestId("tax")).toHaveText(money(stored.taxPrice));

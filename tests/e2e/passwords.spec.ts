@@ -1,10 +1,20 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
 import { execute, openShopDatabase } from "../../app/db/shop-file.server";
-import { RESET_MAIL_SUBJECT, loginViaForm, logoutViaMenu, registerViaApi, resetLinkIn, waitForMail } from "./support/accounts";
+import {
+  RESET_MAIL_SUBJECT,
+  loginViaForm,
+  logoutViaMenu,
+  registerViaApi,
+  resetLinkIn,
+  waitForMail,
+} from "./support/accounts";
 import { e2eEnv } from "./support/env";
 
-test("change password with 'log out other devices': the other browser is really signed out", async ({ page, browser }) => {
+test("change password with 'log out other devices': the other browser is really signed out", async ({
+  page,
+  browser,
+}) => {
   const account = await registerViaApi(page, "Two Devices");
   const other = await browser.newContext({ javaScriptEnabled: false });
   const otherPage = await other.newPage();
@@ -46,7 +56,10 @@ test("change password with 'log out other devices': the other browser is really 
   await expect(page.locator(".user-menu > summary")).toContainText("Two Devices");
 });
 
-test("forgot password: a mail over SMTP, its link sets a new password, which then logs in; every session ends", async ({ page, browser }) => {
+test("forgot password: a mail over SMTP, its link sets a new password, which then logs in; every session ends", async ({
+  page,
+  browser,
+}) => {
   const account = await registerViaApi(page, "Forgetful");
   await logoutViaMenu(page);
   const other = await browser.newContext();
@@ -79,7 +92,9 @@ test("forgot password: a mail over SMTP, its link sets a new password, which the
   await page.getByRole("button", { name: "Set Password" }).click();
   // The next step is logging in with the new password: the login page, saying the password changed.
   await expect(page).toHaveURL(/\/lgn$/);
-  await expect(page.getByTestId("toast")).toHaveText("Password updated successfully. You can log in with the new password.");
+  await expect(page.getByTestId("toast")).toHaveText(
+    "Password updated successfully. You can log in with the new password.",
+  );
   await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
   await otherPage.goto("/me");
   await expect(otherPage).toHaveURL(/\/lgn\?redirectTo=%2Fme$/);

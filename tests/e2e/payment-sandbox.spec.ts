@@ -17,7 +17,10 @@ function recordTraffic(page: Page) {
   return { pages, requests };
 }
 
-test("a 3D Secure card: every page and request of the payment is on the shop's origin, and completing the check pays the order", async ({ page, baseURL }) => {
+test("a 3D Secure card: every page and request of the payment is on the shop's origin, and completing the check pays the order", async ({
+  page,
+  baseURL,
+}) => {
   const shop = new URL(baseURL!).origin;
   const elsewhere = (url: string) => new URL(url).origin !== shop;
   const violations = await watchPolicyViolations(page);
@@ -42,7 +45,10 @@ test("a 3D Secure card: every page and request of the payment is on the shop's o
   expect(violations).toEqual([]);
 });
 
-test("a failed check on the shop's origin sends the buyer back to pay again, and the order stays unpaid", async ({ page, baseURL }) => {
+test("a failed check on the shop's origin sends the buyer back to pay again, and the order stays unpaid", async ({
+  page,
+  baseURL,
+}) => {
   const shop = new URL(baseURL!).origin;
   await readyToPay(page, "Doubtful Dan");
   const traffic = recordTraffic(page);

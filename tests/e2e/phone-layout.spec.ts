@@ -59,7 +59,14 @@ test("on a wide screen the admin sidebar shows its links, no button", async ({ p
   await page.goto("/admin/products");
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByText("Admin menu")).toBeHidden();
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Products: All", "Products: Create", "Orders", "Users", "Reviews"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Products: All",
+    "Products: Create",
+    "Orders",
+    "Users",
+    "Reviews",
+  ]);
   const sidebar = (await nav.boundingBox())!;
   const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
   // Beside the page, not above it.
@@ -69,7 +76,10 @@ test("on a wide screen the admin sidebar shows its links, no button", async ({ p
   await expect(nav.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
 });
 
-test("on a phone the dashboard chart's labels are readable: full size, apart, inside the chart", async ({ page, browser }) => {
+test("on a phone the dashboard chart's labels are readable: full size, apart, inside the chart", async ({
+  page,
+  browser,
+}) => {
   const buyer = await browser.newContext();
   await registerViaApi(await buyer.newPage(), "Chart Buyer");
   await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
@@ -92,6 +102,7 @@ test("on a phone the dashboard chart's labels are readable: full size, apart, in
     expect(within(box, frame), await label.innerText()).toBe(true);
     boxes.push(box);
   }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j]), `labels ${i} and ${j}`).toBe(false);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j]), `labels ${i} and ${j}`).toBe(false);
   expect(await overflowsViewport(page)).toBe(false);
 });

@@ -8,13 +8,17 @@ test("the product page shows everything the spec lists", async ({ page, request 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
   await expect(page.getByText(`Product # ${product._id}`)).toBeVisible();
   expect(product.numOfReviews).toBeGreaterThan(1);
-  await expect(page.getByTestId("product-summary").getByText(`(${product.numOfReviews} reviews)`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId("product-summary").getByText(`(${product.numOfReviews} reviews)`, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByTestId("price")).toHaveText(money(product.price));
   await expect(page.getByTestId("stock-status")).toHaveText("In Stock");
   await expect(page.getByText(product.description.split("\n")[0])).toBeVisible();
   await expect(page.getByText(product.seller, { exact: true })).toBeVisible();
   // A visitor is invited to log in, as a note rather than an error.
-  const invitation = page.getByRole("note").filter({ has: page.getByRole("link", { name: "Log in to post your review." }) });
+  const invitation = page
+    .getByRole("note")
+    .filter({ has: page.getByRole("link", { name: "Log in to post your review." }) });
   await expect(invitation).toBeVisible();
   await expect(invitation).not.toHaveClass(/alert-danger/);
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();

@@ -32,7 +32,9 @@ test("a signed-in shopper posts a review, then updates it; the average follows",
   expect(afterFirst.numOfReviews).toBe(before.numOfReviews + 1);
   const expected = (before.ratings * before.numOfReviews + 1) / (before.numOfReviews + 1);
   expect(afterFirst.ratings).toBeCloseTo(expected, 1);
-  await expect(page.getByTestId("product-summary").getByText(reviewCount(before.numOfReviews + 1), { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId("product-summary").getByText(reviewCount(before.numOfReviews + 1), { exact: true }),
+  ).toBeVisible();
 
   // Posting again updates the same review.
   await openReviewForm(page, "Update Your Review");
@@ -50,5 +52,8 @@ test("a signed-in shopper posts a review, then updates it; the average follows",
 
   // Others see it in the list of reviews.
   const others = await (await request.get(`/api/v1/reviews?id=${before._id}`)).json();
-  expect(others.reviews.find((r: { name: string }) => r.name === reviewer.name)).toMatchObject({ rating: 5, comment: "Grew on me: five stars." });
+  expect(others.reviews.find((r: { name: string }) => r.name === reviewer.name)).toMatchObject({
+    rating: 5,
+    comment: "Grew on me: five stars.",
+  });
 });

@@ -121,7 +121,9 @@ test("a keyword from the navbar keeps the other parameters; an unknown category 
 test("pagination keeps the sort", async ({ page }) => {
   await page.goto("/search/with?sort=price-asc");
   const pricesOnPage = async () =>
-    (await page.getByTestId("product-card").locator(".card-text").allTextContents()).map((t) => Number(t.replace(/[$,]/g, "")));
+    (await page.getByTestId("product-card").locator(".card-text").allTextContents()).map((t) =>
+      Number(t.replace(/[$,]/g, "")),
+    );
   const first = await pricesOnPage();
   expect(first).toEqual([...first].sort((a, b) => a - b));
   await page.getByRole("link", { name: "Next" }).click();

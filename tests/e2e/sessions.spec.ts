@@ -16,7 +16,10 @@ test("logout ends the session: a copy of the cookie saved before it no longer si
   await replay.close();
 });
 
-test("the profile lists the signed-in devices; one can end another device's session, then log out", async ({ page, browser }) => {
+test("the profile lists the signed-in devices; one can end another device's session, then log out", async ({
+  page,
+  browser,
+}) => {
   const account = await registerViaApi(page, "Two Browsers");
   const other = await browser.newContext();
   const otherPage = await other.newPage();

@@ -10,11 +10,16 @@ async function expectCategoryLinks(page: Page, navName: string) {
   const nav = page.getByRole("navigation", { name: navName });
   await expect(nav.getByRole("link")).toHaveCount(CATEGORIES.length);
   for (const category of CATEGORIES) {
-    await expect(nav.getByRole("link", { name: category, exact: true })).toHaveAttribute("href", categoryHref(category));
+    await expect(nav.getByRole("link", { name: category, exact: true })).toHaveAttribute(
+      "href",
+      categoryHref(category),
+    );
   }
 }
 
-test("the home page opens with the laptops hero and a link to every category, then the latest products", async ({ page }) => {
+test("the home page opens with the laptops hero and a link to every category, then the latest products", async ({
+  page,
+}) => {
   await page.goto("/");
   const hero = page.getByTestId("hero");
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Laptops for work and play");
@@ -43,33 +48,44 @@ test("sold-out and low-stock products carry a badge on their card and their page
     await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveText(badge);
   }
   await page.goto(`/search/${encodeURIComponent(plenty.name)}`);
-  await expect(page.getByTestId("product-card").filter({ hasText: plenty.name }).getByTestId("stock-badge")).toHaveCount(0);
+  await expect(
+    page.getByTestId("product-card").filter({ hasText: plenty.name }).getByTestId("stock-badge"),
+  ).toHaveCount(0);
 });
 
-test("a change of stock shows on the anonymous (cached) pages' badges at once", { tag: CATALOGUE_WRITE }, async ({ page, playwright, baseURL }) => {
-  const word = probeWord("Stockprobe", test.info().project.name);
-  const { admin, fields, id, remove } = await probeProduct(playwright, baseURL, { word, name: "Gadget", description: "Stock changes twice", stock: "12" });
-  try {
-    const card = page.getByTestId("product-card").filter({ hasText: fields.name });
-    // Twice each, so that the anonymous cache holds both pages before the change.
-    for (let i = 0; i < 2; i++) {
-      await page.goto(`/search/${word}`);
-      await expect(card.getByTestId("stock-badge")).toHaveCount(0);
+test(
+  "a change of stock shows on the anonymous (cached) pages' badges at once",
+  { tag: CATALOGUE_WRITE },
+  async ({ page, playwright, baseURL }) => {
+    const word = probeWord("Stockprobe", test.info().project.name);
+    const { admin, fields, id, remove } = await probeProduct(playwright, baseURL, {
+      word,
+      name: "Gadget",
+      description: "Stock changes twice",
+      stock: "12",
+    });
+    try {
+      const card = page.getByTestId("product-card").filter({ hasText: fields.name });
+      // Twice each, so that the anonymous cache holds both pages before the change.
+      for (let i = 0; i < 2; i++) {
+        await page.goto(`/search/${word}`);
+        await expect(card.getByTestId("stock-badge")).toHaveCount(0);
+        await page.goto(`/product/${id}`);
+        await expect(page.getByTestId("price")).toHaveText("$10.00");
+      }
+      await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveCount(0);
+
+      const updated = await admin.put(`/api/v1/admin/product/${id}`, { multipart: { ...fields, stock: "2" } });
+      expect(updated.status()).toBe(200);
       await page.goto(`/product/${id}`);
-      await expect(page.getByTestId("price")).toHaveText("$10.00");
+      await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveText("Only 2 left");
+      await page.goto(`/search/${word}`);
+      await expect(card.getByTestId("stock-badge")).toHaveText("Only 2 left");
+    } finally {
+      await remove();
     }
-    await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveCount(0);
-
-    const updated = await admin.put(`/api/v1/admin/product/${id}`, { multipart: { ...fields, stock: "2" } });
-    expect(updated.status()).toBe(200);
-    await page.goto(`/product/${id}`);
-    await expect(page.getByTestId("product-summary").getByTestId("stock-badge")).toHaveText("Only 2 left");
-    await page.goto(`/search/${word}`);
-    await expect(card.getByTestId("stock-badge")).toHaveText("Only 2 left");
-  } finally {
-    await remove();
-  }
-});
+  },
+);
 
 test("the product page has breadcrumbs and up to four related products of its category", async ({ page, request }) => {
   const product = await productNamed(request, "Nikon Z fc Retro Mirrorless");
@@ -87,10 +103,15 @@ test("the product page has breadcrumbs and up to four related products of its ca
   await expect(cards).toHaveCount(4);
   const names = await cards.getByRole("heading").allTextContents();
   expect(names).not.toContain(product.name);
-  const cameras = (await (await request.get("/api/v1/products?category=Cameras")).json()).products.map((p: { name: string }) => p.name);
+  const cameras = (await (await request.get("/api/v1/products?category=Cameras")).json()).products.map(
+    (p: { name: string }) => p.name,
+  );
   for (const name of names) expect(cameras).toContain(name);
 
-  await cards.first().getByRole("link", { name: /View Details/ }).click();
+  await cards
+    .first()
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]);
 });
 

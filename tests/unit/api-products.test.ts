@@ -33,7 +33,9 @@ describe("GET /api/v1/products", () => {
     });
     expect(product.images).toHaveLength(2);
     expect(product.images[0]).toEqual({ _id: expect.any(String), url: `${config.publicUrl}/uploads/test/${id}-0.svg` });
-    expect(product.reviews).toEqual([expect.objectContaining({ name: "Ann", rating: 4, comment: "Sharp", productId: id })]);
+    expect(product.reviews).toEqual([
+      expect.objectContaining({ name: "Ann", rating: 4, comment: "Sharp", productId: id }),
+    ]);
   });
 
   it.each([

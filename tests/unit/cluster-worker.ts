@@ -10,7 +10,7 @@ http
     res.setHeader("Connection", "close");
     if (req.url === "/crash") process.exit(3);
     const busyMs = Number(new URL(req.url ?? "/", "http://worker").searchParams.get("ms") ?? 0);
-    for (const until = Date.now() + busyMs; Date.now() < until; );
+    for (const until = Date.now() + busyMs; Date.now() < until;);
     res.end(JSON.stringify({ pid: process.pid, singleAccept: process.env.UV_TCP_SINGLE_ACCEPT }));
   })
   .listen(Number(process.env.PORT), "127.0.0.1");

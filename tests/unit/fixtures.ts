@@ -33,8 +33,7 @@ export function createProduct(input: ProductInput = {}): Promise<string> {
   clock += 60_000;
   const createdAt = new Date(clock);
   return write(async (tx) => {
-  await tx.insert(products)
-    .values({
+    await tx.insert(products).values({
       id,
       name: input.name ?? `Product ${id.slice(0, 6)}`,
       description: input.description ?? "A plain test product.",
@@ -45,10 +44,10 @@ export function createProduct(input: ProductInput = {}): Promise<string> {
       ratings: input.ratings ?? 0,
       createdAt,
     });
-  for (let i = 0; i < (input.images ?? 1); i++) {
-    await tx.insert(productImages).values({ productId: id, url: `/uploads/test/${id}-${i}.svg`, position: i });
-  }
-  return id;
+    for (let i = 0; i < (input.images ?? 1); i++) {
+      await tx.insert(productImages).values({ productId: id, url: `/uploads/test/${id}-${i}.svg`, position: i });
+    }
+    return id;
   });
 }
 
@@ -116,15 +115,13 @@ export async function insertOrder(tx: Tx, input: OrderInput = {}) {
     })
     .returning();
   for (const [i, line] of lines.entries()) {
-    await tx
-      .insert(orderLines)
-      .values({
-        orderId: order.id,
-        productId: line.productId,
-        name: line.name ?? `Line ${i + 1}`,
-        priceCents: line.priceCents ?? 1000,
-        quantity: line.quantity,
-      });
+    await tx.insert(orderLines).values({
+      orderId: order.id,
+      productId: line.productId,
+      name: line.name ?? `Line ${i + 1}`,
+      priceCents: line.priceCents ?? 1000,
+      quantity: line.quantity,
+    });
   }
   return order;
 }

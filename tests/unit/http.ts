@@ -15,7 +15,9 @@ export async function listen(listener: http.RequestListener) {
         const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
           res.on("error", reject);
         });
         req.on("error", reject);

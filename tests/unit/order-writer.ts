@@ -9,7 +9,12 @@ let writing = true;
 process.stdin.on("end", () => (writing = false));
 process.stdin.resume();
 while (writing) {
-  const order = await createOrder({ lines: [{ productId, quantity: 1 }, { productId, quantity: 2 }] });
+  const order = await createOrder({
+    lines: [
+      { productId, quantity: 1 },
+      { productId, quantity: 2 },
+    ],
+  });
   process.stdout.write(`${order.id}\n`);
   // Lets stdin's end be seen.
   await new Promise((resolve) => setImmediate(resolve));

@@ -9,11 +9,21 @@ const PUBLIC = "https://shop.example/_sandbox";
 let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ secretKey: "sk_test_u", publishableKey: "pk_test_u", webhookSecret: "whsec_u", webhookUrl: "http://127.0.0.1:9/none", publicUrl: PUBLIC });
+  sandbox = await startStripeSandbox({
+    secretKey: "sk_test_u",
+    publishableKey: "pk_test_u",
+    webhookSecret: "whsec_u",
+    webhookUrl: "http://127.0.0.1:9/none",
+    publicUrl: PUBLIC,
+  });
 });
 afterAll(() => sandbox.close());
 
-async function call(path: string, params: Record<string, string> | string = {}, { key = "sk_test_u", method = "POST" } = {}) {
+async function call(
+  path: string,
+  params: Record<string, string> | string = {},
+  { key = "sk_test_u", method = "POST" } = {},
+) {
   const response = await fetch(`${sandbox.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/x-www-form-urlencoded" },
@@ -26,7 +36,10 @@ async function call(path: string, params: Record<string, string> | string = {}, 
 
 async function intentNeedingAuthentication(returnUrl = "https://shop.example/payment/return") {
   const intent = (await call("/v1/payment_intents", { amount: "1000", currency: "usd" })).json();
-  const confirmed = await call(`/v1/payment_intents/${intent.id}/confirm`, { payment_method: "pm_card_authenticationRequired", return_url: returnUrl });
+  const confirmed = await call(`/v1/payment_intents/${intent.id}/confirm`, {
+    payment_method: "pm_card_authenticationRequired",
+    return_url: returnUrl,
+  });
   return confirmed.json();
 }
 
@@ -43,7 +56,9 @@ describe("the payment sandbox's URLs for the browser", () => {
     expect(page.text).not.toContain("127.0.0.1");
     const back = await call(`/authenticate/${intent.id}`, { outcome: "complete" });
     expect(back.status).toBe(303);
-    expect(back.headers.get("location")).toMatch(/^https:\/\/shop\.example\/payment\/return\?payment_intent=pi_\w+&.*redirect_status=succeeded/);
+    expect(back.headers.get("location")).toMatch(
+      /^https:\/\/shop\.example\/payment\/return\?payment_intent=pi_\w+&.*redirect_status=succeeded/,
+    );
   });
 
   it("gives a Checkout Session a URL under its public URL, and a 3D Secure card there comes back to it", async () => {
@@ -75,9 +90,26 @@ describe("the payment sandbox's URLs for the browser", () => {
   });
 
   it("names the paths a browser uses, and only those", () => {
-    for (const path of ["/v3/", "/v3", "/pay/cs_test_ab12", "/authenticate/pi_ab12", "/v1/payment_methods", "/v1/tokens", "/v1/payment_intents/pi_1", "/v1/payment_intents/pi_1/confirm"])
+    for (const path of [
+      "/v3/",
+      "/v3",
+      "/pay/cs_test_ab12",
+      "/authenticate/pi_ab12",
+      "/v1/payment_methods",
+      "/v1/tokens",
+      "/v1/payment_intents/pi_1",
+      "/v1/payment_intents/pi_1/confirm",
+    ])
       expect(isBrowserPath(path), path).toBe(true);
-    for (const path of ["/v1/payment_intents", "/v1/payment_intents/pi_1/cancel", "/v1/refunds", "/v1/checkout/sessions", "/pay/cs_1/../../v1/refunds", "/authenticate/pi_1/x", "/"])
+    for (const path of [
+      "/v1/payment_intents",
+      "/v1/payment_intents/pi_1/cancel",
+      "/v1/refunds",
+      "/v1/checkout/sessions",
+      "/pay/cs_1/../../v1/refunds",
+      "/authenticate/pi_1/x",
+      "/",
+    ])
       expect(isBrowserPath(path), path).toBe(false);
   });
 });
@@ -91,7 +123,10 @@ describe("bad input to the payment sandbox", () => {
   });
 
   it("keys that name a prototype are ignored", async () => {
-    const answer = await call("/v1/payment_methods", "type=card&__proto__[polluted]=yes&card[constructor][prototype][polluted]=yes&card[number]=4242424242424242");
+    const answer = await call(
+      "/v1/payment_methods",
+      "type=card&__proto__[polluted]=yes&card[constructor][prototype][polluted]=yes&card[number]=4242424242424242",
+    );
     expect(answer.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -99,11 +134,16 @@ describe("bad input to the payment sandbox", () => {
   it("a return URL it could not send the buyer to is a 400, and nothing changes", async () => {
     const intent = (await call("/v1/payment_intents", { amount: "1000" })).json();
     for (const returnUrl of ["not a url", "javascript:alert(1)"]) {
-      const answer = await call(`/v1/payment_intents/${intent.id}/confirm`, { payment_method: "pm_card_authenticationRequired", return_url: returnUrl });
+      const answer = await call(`/v1/payment_intents/${intent.id}/confirm`, {
+        payment_method: "pm_card_authenticationRequired",
+        return_url: returnUrl,
+      });
       expect(answer.status).toBe(400);
       expect(answer.json().error.param).toBe("return_url");
     }
-    expect((await call(`/v1/payment_intents/${intent.id}`, {}, { method: "GET" })).json().status).toBe("requires_payment_method");
+    expect((await call(`/v1/payment_intents/${intent.id}`, {}, { method: "GET" })).json().status).toBe(
+      "requires_payment_method",
+    );
   });
 
   it("a body over its limit is a 413; unknown pages and intents are 404s; a repeated answer is a 400", async () => {

@@ -20,7 +20,12 @@ import {
   releaseOrder,
   settlePayment,
 } from "~/models/checkout/settlement.server";
-import { CHECKOUT_SESSION_MS, settleCheckoutReturn, settleElementsReturn, startCheckout } from "~/models/checkout/stripe-checkout.server";
+import {
+  CHECKOUT_SESSION_MS,
+  settleCheckoutReturn,
+  settleElementsReturn,
+  startCheckout,
+} from "~/models/checkout/stripe-checkout.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
@@ -67,7 +72,14 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
   });
-  useStripeSandbox({ secretKey: "sk_test_unit", publishableKey: "pk_test_unit", webhookSecret: WEBHOOK_SECRET, apiUrl: sandbox.url, publicUrl: sandbox.url, sandbox: true });
+  useStripeSandbox({
+    secretKey: "sk_test_unit",
+    publishableKey: "pk_test_unit",
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl: sandbox.url,
+    publicUrl: sandbox.url,
+    sandbox: true,
+  });
   resetStripeClient();
 });
 
@@ -82,8 +94,19 @@ beforeEach(() => {
 
 let n = 0;
 async function buyer(productId: string, quantity: number) {
-  const user = await createUser({ name: `Buyer ${++n}`, email: `buyer-${n}-${Date.now()}@example.com`, password: "password-1" });
-  await saveShippingInfo(user.id, { recipientName: "Test Buyer", address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "France" });
+  const user = await createUser({
+    name: `Buyer ${++n}`,
+    email: `buyer-${n}-${Date.now()}@example.com`,
+    password: "password-1",
+  });
+  await saveShippingInfo(user.id, {
+    recipientName: "Test Buyer",
+    address: "1 Main St",
+    city: "Springfield",
+    phoneNo: "555 0100",
+    postalCode: "12345",
+    country: "France",
+  });
   await setCartLine(userCart(user.id), productId, quantity);
   return (await getUserById(user.id))!;
 }
@@ -111,7 +134,13 @@ describe("paying", () => {
     expect(result.ok).toBe(true);
 
     const [order] = await ordersOf(user.id);
-    expect(order).toMatchObject({ paymentStatus: "succeeded", itemsPriceCents: 300_00, shippingPriceCents: 0, taxPriceCents: 15_00, totalPriceCents: 315_00 });
+    expect(order).toMatchObject({
+      paymentStatus: "succeeded",
+      itemsPriceCents: 300_00,
+      shippingPriceCents: 0,
+      taxPriceCents: 15_00,
+      totalPriceCents: 315_00,
+    });
     expect(order.paidAt).toBeInstanceOf(Date);
     const intent = await stripe().paymentIntents.retrieve(order.paymentIntentId!);
     expect(intent).toMatchObject({ status: "succeeded", amount: 315_00 });
@@ -161,7 +190,10 @@ describe("3D Secure", () => {
     await answerBank(result.authenticateAt, "fail");
     const [order] = await ordersOf(user.id);
     const settled = await settleElementsReturn(order.paymentIntentId!, user);
-    expect(settled).toEqual({ ok: false, message: expect.stringContaining("We are unable to authenticate your payment method.") });
+    expect(settled).toEqual({
+      ok: false,
+      message: expect.stringContaining("We are unable to authenticate your payment method."),
+    });
     expect((await ordersOf(user.id))[0].paymentStatus).toBe("requires_payment");
     expect((await stripe().paymentIntents.retrieve(order.paymentIntentId!)).status).toBe("requires_payment_method");
   });
@@ -169,16 +201,29 @@ describe("3D Secure", () => {
 
 describe("webhook", () => {
   it("rejects a wrong signature and a stale timestamp", async () => {
-    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_x" } } });
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_x" } },
+    });
     const call = (signature: string) =>
       webhook({
-        request: new Request("http://shop.test/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } }),
+        request: new Request("http://shop.test/webhooks/stripe", {
+          method: "POST",
+          body: payload,
+          headers: { "Stripe-Signature": signature },
+        }),
         params: {},
         context: { clientIp: "127.0.0.1" },
       });
     const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
     expect((await call(wrong)).status).toBe(400);
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect((await call(stale)).status).toBe(400);
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await call(good)).status).toBe(200);
@@ -201,7 +246,11 @@ describe("webhook", () => {
     expect(await stockOf(productId)).toBe(2);
     // The confirmation was queued in the transaction that marked it paid, once, and sent by its writer.
     await drainMails(10_000);
-    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
+    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({
+      attempts: 1,
+      sentAt: expect.any(Date),
+      payload: { buyer: { email: user.email } },
+    });
   });
 
   it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {
@@ -258,7 +307,10 @@ describe("POST /api/v1/payment/process", () => {
       context: { clientIp: "127.0.0.1" },
     });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ success: false, message: "Last Lamp is out of stock and was removed from your cart." });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: "Last Lamp is out of stock and was removed from your cart.",
+    });
     expect(await ordersOf(user.id)).toHaveLength(0);
   });
 });
@@ -331,7 +383,9 @@ describe("the intent made before the reservation", () => {
     const productId = await createProduct({ priceCents: 12_00, stock: 4 });
     const user = await buyer(productId, 2);
     const { order, intent } = await startPayment(user);
-    expect(await ordersOf(user.id)).toEqual([expect.objectContaining({ id: order.id, paymentIntentId: intent.id, paymentStatus: "requires_payment" })]);
+    expect(await ordersOf(user.id)).toEqual([
+      expect.objectContaining({ id: order.id, paymentIntentId: intent.id, paymentStatus: "requires_payment" }),
+    ]);
     expect(intent).toMatchObject({ amount: order.totalPriceCents, metadata: { orderId: order.id, userId: user.id } });
     expect(await stockOf(productId)).toBe(2);
   });
@@ -387,7 +441,8 @@ describe("reservations", () => {
     const refunded = {
       ok: false,
       refundedOrderId: order.id,
-      message: "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
+      message:
+        "Your payment of $67.00 came after the items' reservation ran out, so we refunded it in full: it is back on your card within a few days. Nothing was ordered.",
     };
     // The buyer's return, racing the webhook, then again once the refund is recorded.
     expect(await settlePayment(intent.id)).toEqual(refunded);
@@ -395,7 +450,10 @@ describe("reservations", () => {
     expect(await settlePayment(intent.id)).toEqual(refunded);
     expect(await lateRefundOf(order.id, user.id)).toEqual({ orderId: order.id, message: refunded.message });
     // The API's POST /order/new for that intent: 409 with the same words.
-    await expect(confirmApiOrder(user, { intentId: intent.id })).rejects.toMatchObject({ status: 409, message: refunded.message });
+    await expect(confirmApiOrder(user, { intentId: intent.id })).rejects.toMatchObject({
+      status: 409,
+      message: refunded.message,
+    });
     const someoneElse = await buyer(await createProduct(), 1);
     expect(await lateRefundOf(order.id, someoneElse.id)).toBeNull();
     expect(await cart(user.id)).toBe(1);
@@ -410,7 +468,11 @@ describe("reservations", () => {
     const refunds = vi.spyOn(stripe().refunds, "create").mockRejectedValue(new Error("provider down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const paid = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }, { idempotencyKey: `late-${intent.id}` });
+      const paid = await stripe().paymentIntents.confirm(
+        intent.id,
+        { payment_method: "pm_card_visa" },
+        { idempotencyKey: `late-${intent.id}` },
+      );
       expect(await markOrderPaid(intent.id, paid.amount_received)).toBeNull();
       // Restocked before the refund could be made: another call (the webhook, another worker) still refuses.
       await setStock(5, productId);
@@ -421,7 +483,9 @@ describe("reservations", () => {
     }
     expect(await stockOf(productId)).toBe(5);
     expect((await ordersOf(user.id))[0].paymentStatus).toBe("canceled");
-    expect((await lateRefundOf(order.id, user.id))?.message).toMatch(/, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/);
+    expect((await lateRefundOf(order.id, user.id))?.message).toMatch(
+      /, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/,
+    );
     await refundUnfulfillable(intent.id);
     expect((await ordersOf(user.id))[0].paymentStatus).toBe("refunded");
   });
@@ -430,7 +494,11 @@ describe("reservations", () => {
 describe("Stripe Checkout (real keys, no JavaScript)", () => {
   // What the buyer does on the hosted payment page.
   const payOnHostedPage = (url: string, number: string) =>
-    fetch(url, { method: "POST", body: new URLSearchParams({ number, expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    fetch(url, {
+      method: "POST",
+      body: new URLSearchParams({ number, expiry: "12/34", cvc: "123" }),
+      redirect: "manual",
+    });
   const orderOf = async (userId: string) => (await ordersOf(userId)).find((o) => o.checkoutSessionId)!;
 
   it("charges the server's total, and the webhook alone marks the order paid; the return then finds it paid", async () => {
@@ -473,7 +541,10 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     const declined = await payOnHostedPage(firstUrl, "4000000000000002");
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined.");
-    expect(await settleCheckoutReturn(first.checkoutSessionId!, user)).toEqual({ ok: false, message: "There is some issue while payment processing" });
+    expect(await settleCheckoutReturn(first.checkoutSessionId!, user)).toEqual({
+      ok: false,
+      message: "There is some issue while payment processing",
+    });
     expect(await stockOf(productId)).toBe(1);
 
     await startCheckout(user);

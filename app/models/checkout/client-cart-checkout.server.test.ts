@@ -18,16 +18,35 @@ let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 
 beforeAll(async () => {
   // Nothing listens for the webhook here: these orders are made by the API call alone.
-  sandbox = await startStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", webhookUrl: "http://127.0.0.1:9/none" });
-  useStripeSandbox({ secretKey: "sk_test_cc", publishableKey: "pk_test_cc", webhookSecret: "whsec_cc", apiUrl: sandbox.url, publicUrl: sandbox.url, sandbox: true });
+  sandbox = await startStripeSandbox({
+    secretKey: "sk_test_cc",
+    publishableKey: "pk_test_cc",
+    webhookSecret: "whsec_cc",
+    webhookUrl: "http://127.0.0.1:9/none",
+  });
+  useStripeSandbox({
+    secretKey: "sk_test_cc",
+    publishableKey: "pk_test_cc",
+    webhookSecret: "whsec_cc",
+    apiUrl: sandbox.url,
+    publicUrl: sandbox.url,
+    sandbox: true,
+  });
   resetStripeClient();
 });
 
 afterAll(() => sandbox.close());
 
-const SHIPPING = { address: "1 Main St", city: "Springfield", phoneNo: "555 0100", postalCode: "12345", country: "United States" };
+const SHIPPING = {
+  address: "1 Main St",
+  city: "Springfield",
+  phoneNo: "555 0100",
+  postalCode: "12345",
+  country: "United States",
+};
 let n = 0;
-const shopper = () => createUser({ name: `Client ${++n}`, email: `client-${n}-${Date.now()}@example.com`, password: "password-1" });
+const shopper = () =>
+  createUser({ name: `Client ${++n}`, email: `client-${n}-${Date.now()}@example.com`, password: "password-1" });
 const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId));
 const refunds = async (intentId: string) => (await stripe().refunds.list({ payment_intent: intentId })).data.length;
 
@@ -45,7 +64,14 @@ describe("a cart kept by the client", () => {
     const intentId = await paid(user, 2 * 40_00 + 25_00 + 4_00);
     expect((await stripe().paymentIntents.retrieve(intentId)).metadata).toEqual({ userId: user.id, cart: "client" });
 
-    const order = await confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }, { productId, quantity: 1 }], shipping: SHIPPING });
+    const order = await confirmApiOrder(user, {
+      intentId,
+      lines: [
+        { productId, quantity: 1 },
+        { productId, quantity: 1 },
+      ],
+      shipping: SHIPPING,
+    });
     expect(order).toMatchObject({
       paymentStatus: "succeeded",
       itemsPriceCents: 80_00,
@@ -67,7 +93,11 @@ describe("a cart kept by the client", () => {
     expect(await ordersOf(user.id)).toHaveLength(1);
     // Its confirmation, queued with the order (mail-outbox.server.ts), once, and sent.
     await drainMails(10_000);
-    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({ attempts: 1, sentAt: expect.any(Date), payload: { buyer: { email: user.email } } });
+    expect(await outboxRow(`orderConfirmation:${order.id}`)).toMatchObject({
+      attempts: 1,
+      sentAt: expect.any(Date),
+      payload: { buyer: { email: user.email } },
+    });
   });
 
   it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {
@@ -96,7 +126,9 @@ describe("a cart kept by the client", () => {
     const made = await ordersOf(user.id);
     expect(made.length + (await refunds(intentId))).toBe(1);
     // A mail is promised with the order only.
-    expect(await outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined);
+    expect(await outboxRow(`orderConfirmation:${made[0]?.id}`)).toEqual(
+      made.length === 1 ? expect.objectContaining({ kind: "orderConfirmation" }) : undefined,
+    );
     if (made.length === 1) {
       expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.id : o.status))).toEqual([made[0].id, made[0].id]);
       expect(await stockOf(productId)).toBe(4);
@@ -113,9 +145,13 @@ describe("a cart kept by the client", () => {
     // A second connection to the same file stands in for another worker that refused this intent
     // and has not refunded it yet.
     const otherWorker = openShopDatabase(config.databasePath);
-    await otherWorker.q.insert(paymentRefusals).values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
+    await otherWorker.q
+      .insert(paymentRefusals)
+      .values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
     await otherWorker.close();
-    await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+    await expect(
+      confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    ).rejects.toMatchObject({
       status: 409,
       message: "A product of this order is no longer sold. Your payment of $35.50 was refunded.",
     });
@@ -129,7 +165,9 @@ describe("a cart kept by the client", () => {
     const owner = await shopper();
     const intruder = await shopper();
     const intentId = await paid(owner, 10_00 + 25_00 + 50);
-    await expect(confirmApiOrder(intruder, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      confirmApiOrder(intruder, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(await ordersOf(intruder.id)).toHaveLength(0);
     expect(await refunds(intentId)).toBe(0);
   });
@@ -139,7 +177,9 @@ describe("a cart kept by the client", () => {
     const user = await shopper();
     const intentId = await paid(user, 20_00 + 25_00 + 1_00);
     await commitTogether((tx) => tx.update(products).set({ stock: 0 }).where(eq(products.id, productId)));
-    await expect(confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+    await expect(
+      confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    ).rejects.toMatchObject({
       status: 409,
       message: "Last Kettle is out of stock. Your payment of $46.00 was refunded.",
     });
@@ -150,7 +190,17 @@ describe("a cart kept by the client", () => {
   it("a refusal takes no stock: a line that fitted is given back when a later one is sold out", async () => {
     // Ids that sort so that the line that fits is taken first (the products are read by id).
     const product = (id: string, stock: number) =>
-      commitTogether((tx) => tx.insert(products).values({ id, name: `Lamp ${id}`, description: "A lamp.", priceCents: 10_00, category: "Electronics", seller: "Test", stock }));
+      commitTogether((tx) =>
+        tx.insert(products).values({
+          id,
+          name: `Lamp ${id}`,
+          description: "A lamp.",
+          priceCents: 10_00,
+          category: "Electronics",
+          seller: "Test",
+          stock,
+        }),
+      );
     const fits = `a-fits-${Date.now()}`;
     const gone = `z-gone-${Date.now()}`;
     await product(fits, 5);
@@ -168,7 +218,9 @@ describe("a cart kept by the client", () => {
     const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intent = await startApiPayment(user, 35_50);
-    await expect(confirmApiOrder(user, { intentId: intent.id, lines: [{ productId, quantity: 1 }], shipping: SHIPPING })).rejects.toMatchObject({
+    await expect(
+      confirmApiOrder(user, { intentId: intent.id, lines: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    ).rejects.toMatchObject({
       status: 400,
       message: "There is some issue while payment processing",
     });
@@ -180,6 +232,9 @@ describe("a cart kept by the client", () => {
     const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     await setCartLine(userCart(user.id), productId, 1);
-    await expect(startApiPayment(user, 1_00)).rejects.toMatchObject({ status: 400, message: "The amount does not match your cart's total of $35.50." });
+    await expect(startApiPayment(user, 1_00)).rejects.toMatchObject({
+      status: 400,
+      message: "The amount does not match your cart's total of $35.50.",
+    });
   });
 });

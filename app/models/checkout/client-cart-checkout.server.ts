@@ -56,7 +56,10 @@ async function hasServerCart(user: User): Promise<boolean> {
 export async function startApiPayment(user: User, amountCents: number): Promise<Stripe.PaymentIntent> {
   if (await hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
   if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
-    throw new PublicError(`The amount must be between ${formatMoney(MIN_AMOUNT_CENTS)} and ${formatMoney(MAX_AMOUNT_CENTS)}.`, 400);
+    throw new PublicError(
+      `The amount must be between ${formatMoney(MIN_AMOUNT_CENTS)} and ${formatMoney(MAX_AMOUNT_CENTS)}.`,
+      400,
+    );
   }
   return createAmountIntent(amountCents, { userId: user.id, cart: CLIENT_CART });
 }
@@ -71,7 +74,10 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
   if (existing) {
     if (existing.userId !== user.id) throw noOrder();
     if (input.totalCents !== undefined && input.totalCents !== existing.totalPriceCents) {
-      throw new PublicError(`The total does not match the order's total of ${formatMoney(existing.totalPriceCents)}.`, 400);
+      throw new PublicError(
+        `The total does not match the order's total of ${formatMoney(existing.totalPriceCents)}.`,
+        400,
+      );
     }
     const result = await settlePayment(input.intentId);
     // A payment that came after its reservation lapsed, its stock gone: refunded, as for a client cart.
@@ -97,9 +103,18 @@ type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { r
  * each decided and written in one IMMEDIATE transaction, which sees the other's row if it came
  * first: an intent gets an order or a refund, never both.
  */
-async function placeClientCartOrder(user: User, intentId: string, lines: ClientCartLine[], shipping: ApiShippingInfo): Promise<OrderWithLines> {
+async function placeClientCartOrder(
+  user: User,
+  intentId: string,
+  lines: ClientCartLine[],
+  shipping: ApiShippingInfo,
+): Promise<OrderWithLines> {
   // Without a recipient, the parcel goes to the buyer.
-  const shipTo = { ...shipping, recipientName: shipping.recipientName ?? user.name, country: countryOfList(shipping.country) };
+  const shipTo = {
+    ...shipping,
+    recipientName: shipping.recipientName ?? user.name,
+    country: countryOfList(shipping.country),
+  };
   const intent = await paidIntentOf(user, intentId);
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
@@ -110,7 +125,11 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
     const [done] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
     if (done) return { order: done, created: false };
-    const [refused] = await tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).limit(1);
+    const [refused] = await tx
+      .select()
+      .from(paymentRefusals)
+      .where(eq(paymentRefusals.paymentIntentId, intentId))
+      .limit(1);
     if (refused) return { refused };
     const made = await makeOrder(tx, user, intent, quantities, shipTo);
     if ("refused" in made) {
@@ -119,7 +138,11 @@ async function placeClientCartOrder(user: User, intentId: string, lines: ClientC
       return made;
     }
     // The confirmation is promised with the order.
-    return { order: made.order, created: true, mail: await queueOrderMail(tx, made.order.id, { kind: "orderConfirmation" }) };
+    return {
+      order: made.order,
+      created: true,
+      mail: await queueOrderMail(tx, made.order.id, { kind: "orderConfirmation" }),
+    };
   });
   if ("refused" in placed) {
     const paid = formatMoney(intent.amount_received);
@@ -150,7 +173,8 @@ async function makeOrder(
     .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
     .from(products)
     .where(inArray(products.id, [...quantities.keys()]));
-  if (rows.length !== quantities.size) return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
+  if (rows.length !== quantities.size)
+    return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
   const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
   const { totalCents } = priceOrder(priced);
   if (intent.amount_received !== totalCents) {
@@ -186,7 +210,8 @@ async function paidIntentOf(user: User, intentId: string): Promise<Stripe.Paymen
   const { intent, refunded } = known;
   if (intent.metadata?.cart !== CLIENT_CART) throw noOrder();
   if (intent.metadata.userId !== user.id) throw new PublicError("This payment was made by another account.", 403);
-  if (intent.status !== STRIPE_INTENT_SUCCEEDED) throw new PublicError(intent.last_payment_error?.message ?? PAYMENT_PROBLEM, 400);
+  if (intent.status !== STRIPE_INTENT_SUCCEEDED)
+    throw new PublicError(intent.last_payment_error?.message ?? PAYMENT_PROBLEM, 400);
   if (refunded) throw new PublicError("This payment was refunded: it cannot pay for an order.", 409);
   return intent;
 }

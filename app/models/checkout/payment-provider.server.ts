@@ -65,7 +65,8 @@ export function resetStripeClient() {
   client = undefined;
 }
 
-export const unreachable = () => new PublicError("The payment service is not reachable right now. Please try again.", 503);
+export const unreachable = () =>
+  new PublicError("The payment service is not reachable right now. Please try again.", 503);
 
 /** `make`'s intent; a provider that cannot be reached (or refuses) is the buyer's 503. */
 async function openIntent(make: () => Promise<Stripe.PaymentIntent>): Promise<Stripe.PaymentIntent> {
@@ -93,7 +94,10 @@ export function createOrderIntent(userId: string, orderId: string, amountCents: 
 }
 
 /** A PaymentIntent for an amount alone, with its own metadata (the client-cart checkout's). */
-export function createAmountIntent(amountCents: number, metadata: Record<string, string>): Promise<Stripe.PaymentIntent> {
+export function createAmountIntent(
+  amountCents: number,
+  metadata: Record<string, string>,
+): Promise<Stripe.PaymentIntent> {
   return openIntent(() =>
     stripe().paymentIntents.create({
       amount: amountCents,
@@ -107,7 +111,8 @@ export function createAmountIntent(amountCents: number, metadata: Record<string,
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
 /** What confirming an intent with a card came to: paid or not (settlePayment asks), the bank's page, or a refusal. */
-export type CardOutcome = { kind: "confirmed" } | { kind: "authenticate"; url: string } | { kind: "refused"; message: string };
+export type CardOutcome =
+  { kind: "confirmed" } | { kind: "authenticate"; url: string } | { kind: "refused"; message: string };
 
 /** The sandbox's card form: the card goes to the provider (never stored) and confirms the intent. */
 export async function confirmWithCard(intentId: string, card: CardInput, returnUrl: string): Promise<CardOutcome> {
@@ -116,7 +121,10 @@ export async function confirmWithCard(intentId: string, card: CardInput, returnU
       type: "card",
       card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
     });
-    const confirmed = await stripe().paymentIntents.confirm(intentId, { payment_method: method.id, return_url: returnUrl });
+    const confirmed = await stripe().paymentIntents.confirm(intentId, {
+      payment_method: method.id,
+      return_url: returnUrl,
+    });
     const authenticateAt = confirmed.next_action?.redirect_to_url?.url;
     if (confirmed.status === "requires_action" && authenticateAt) return { kind: "authenticate", url: authenticateAt };
     return { kind: "confirmed" };
@@ -133,7 +141,9 @@ export function retrieveIntent(intentId: string): Promise<Stripe.PaymentIntent |
 }
 
 /** The intent and whether any of it was refunded; null when the provider knows no such intent (503 when it cannot be reached). */
-export async function intentWithRefunds(intentId: string): Promise<{ intent: Stripe.PaymentIntent; refunded: boolean } | null> {
+export async function intentWithRefunds(
+  intentId: string,
+): Promise<{ intent: Stripe.PaymentIntent; refunded: boolean } | null> {
   try {
     const intent = await stripe().paymentIntents.retrieve(intentId);
     const refunded = (await stripe().refunds.list({ payment_intent: intentId, limit: 1 })).data.length > 0;
@@ -165,7 +175,8 @@ export async function cancelIntentAt(intentId: string): Promise<Stripe.PaymentIn
       .paymentIntents.retrieve(intentId)
       .catch(() => null);
     if (intent?.status === STRIPE_INTENT_SUCCEEDED) return intent;
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) console.error(`Could not cancel payment ${intentId}:`, error);
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError))
+      console.error(`Could not cancel payment ${intentId}:`, error);
     return null;
   }
 }
@@ -175,7 +186,9 @@ export async function cancelIntentAt(intentId: string): Promise<Stripe.PaymentIn
  * meanwhile, say) and whether the failure was unexpected (not the provider refusing a session
  * that can no longer expire).
  */
-export async function expireSessionAt(sessionId: string): Promise<{ session: Stripe.Checkout.Session | null; unexpected: unknown } | null> {
+export async function expireSessionAt(
+  sessionId: string,
+): Promise<{ session: Stripe.Checkout.Session | null; unexpected: unknown } | null> {
   try {
     await stripe().checkout.sessions.expire(sessionId);
     return null;

@@ -128,11 +128,15 @@ type StockLine = { productId: string; name: string; stock: number; quantity: num
  * Locks the products' rows until the transaction ends, in id order (two checkouts never wait for
  * each other crosswise): stock read after this is still there when it is written.
  */
-export const lockProducts = (tx: Tx, productIds: Iterable<string>) => lockRows(tx, products, [...new Set(productIds)].sort());
+export const lockProducts = (tx: Tx, productIds: Iterable<string>) =>
+  lockRows(tx, products, [...new Set(productIds)].sort());
 
 /** What the buyer is told when a line asks for more than is left (409). */
 export const notEnoughStock = (line: { name: string; stock: number }) =>
-  new CartError(line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`, 409);
+  new CartError(
+    line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
+    409,
+  );
 
 /**
  * Takes each line's quantity from stock, only where that much is left: when N units remain, at
@@ -159,7 +163,10 @@ export async function insertOrder(
   user: User,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
-  fields: Pick<typeof orders.$inferInsert, "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt">,
+  fields: Pick<
+    typeof orders.$inferInsert,
+    "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt"
+  >,
 ): Promise<Order> {
   const prices = priceOrder(lines);
   const createdAt = fields.createdAt ?? new Date();
@@ -184,7 +191,10 @@ export async function insertOrder(
     paidAtMs: fields.paidAt?.getTime() ?? null,
     createdAt,
   });
-  const images = await firstImageUrls(lines.map((l) => l.productId), tx);
+  const images = await firstImageUrls(
+    lines.map((l) => l.productId),
+    tx,
+  );
   for (const l of lines) {
     await statements(tx).insertLine.execute({
       id: newId(),
@@ -230,7 +240,11 @@ export async function takeStockAgain(tx: Tx, orderId: string): Promise<boolean> 
     lines.map((l) => l.productId),
   );
   for (const line of lines) {
-    const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId)).limit(1);
+    const [product] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, line.productId))
+      .limit(1);
     if ((product?.stock ?? 0) < line.quantity) return false;
   }
   for (const line of lines) {

@@ -89,7 +89,12 @@ const statements = preparedOnce((q) => ({
     .prepare(),
   insertStatusEvent: q
     .insert(orderStatusEvents)
-    .values({ id: placeholder("id"), orderId: placeholder("orderId"), status: placeholder("status"), createdAt: placeholder("createdAt") })
+    .values({
+      id: placeholder("id"),
+      orderId: placeholder("orderId"),
+      status: placeholder("status"),
+      createdAt: placeholder("createdAt"),
+    })
     .prepare(),
 }));
 
@@ -135,11 +140,14 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   const intent = await retrieveIntent(intentId);
   if (!intent) return { ok: false, message: PAYMENT_PROBLEM };
   // A failed 3D Secure check, say, leaves the provider's own words on the intent.
-  if (intent.status !== STRIPE_INTENT_SUCCEEDED) return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
+  if (intent.status !== STRIPE_INTENT_SUCCEEDED)
+    return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
   const order = await markOrderPaid(intent.id, intent.amount_received);
   if (order?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: order.id };
   const refund = await lateRefund(await getOrderByIntent(intent.id));
-  return refund ? { ok: false, message: refund.message, refundedOrderId: refund.orderId } : { ok: false, message: PAYMENT_PROBLEM };
+  return refund
+    ? { ok: false, message: refund.message, refundedOrderId: refund.orderId }
+    : { ok: false, message: PAYMENT_PROBLEM };
 }
 
 /**
@@ -161,7 +169,10 @@ export async function settlePaidSession(
  * stock was gone: refunded, or being refunded (a refund the provider refused is tried again on
  * the payment's next event). Null for any other order, and for another user's.
  */
-export async function lateRefundOf(orderId: string, userId: string): Promise<{ orderId: string; message: string } | null> {
+export async function lateRefundOf(
+  orderId: string,
+  userId: string,
+): Promise<{ orderId: string; message: string } | null> {
   const order = await getOrder(orderId);
   return order?.userId === userId ? lateRefund(order) : null;
 }
@@ -169,9 +180,14 @@ export async function lateRefundOf(orderId: string, userId: string): Promise<{ o
 async function lateRefund(order: Order | null | undefined): Promise<{ orderId: string; message: string } | null> {
   if (!order?.paymentIntentId) return null;
   const amount = formatMoney(order.totalPriceCents);
-  if (order.paymentStatus === PAYMENT.refunded) return { orderId: order.id, message: latePaymentRefunded(amount, true) };
+  if (order.paymentStatus === PAYMENT.refunded)
+    return { orderId: order.id, message: latePaymentRefunded(amount, true) };
   if (order.paymentStatus !== PAYMENT.canceled) return null;
-  const [refused] = await db.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, order.paymentIntentId)).limit(1);
+  const [refused] = await db
+    .select()
+    .from(paymentRefusals)
+    .where(eq(paymentRefusals.paymentIntentId, order.paymentIntentId))
+    .limit(1);
   return refused ? { orderId: order.id, message: latePaymentRefunded(amount, false) } : null;
 }
 
@@ -205,7 +221,11 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
     // Refused already by a call that came first (in this process or another): refunded, never paid.
-    const [refused] = await tx.select().from(paymentRefusals).where(eq(paymentRefusals.paymentIntentId, intentId)).limit(1);
+    const [refused] = await tx
+      .select()
+      .from(paymentRefusals)
+      .where(eq(paymentRefusals.paymentIntentId, intentId))
+      .limit(1);
     if (refused) return { kind: "refund" as const, order };
     // The reservation lapsed and its stock went back: take it again if it is still there.
     if (order.paymentStatus === PAYMENT.canceled && !(await takeStockAgain(tx, order.id))) {
@@ -218,7 +238,12 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
       paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded),
       nowMs: now.getTime(),
     });
-    await statements(tx).insertStatusEvent.execute({ id: newId(), orderId: order.id, status: paid.orderStatus, createdAt: now });
+    await statements(tx).insertStatusEvent.execute({
+      id: newId(),
+      orderId: order.id,
+      status: paid.orderStatus,
+      createdAt: now,
+    });
     if (order.userId) await emptyCart(tx, order.userId);
     // The receipt the buyer is told of, promised in this transaction (mail-outbox.server.ts).
     const mail = await queueOrderMail(tx, order.id, { kind: "orderConfirmation" });
@@ -272,7 +297,8 @@ async function expireCheckoutSession(sessionId: string) {
   if (!failed) return;
   // Paid meanwhile: keep the payment, as for an intent that could not be canceled.
   const settled = await settlePaidSession(failed.session);
-  if (!settled && failed.unexpected) console.error(`Could not expire checkout session ${sessionId}:`, failed.unexpected);
+  if (!settled && failed.unexpected)
+    console.error(`Could not expire checkout session ${sessionId}:`, failed.unexpected);
 }
 
 /** After their stock went back, earlier checkouts can no longer be paid at the provider either. */

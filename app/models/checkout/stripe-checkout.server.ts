@@ -8,7 +8,13 @@ import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLi
 import type { User } from "../users.server";
 import { retrieveSession, stripe, unreachable } from "./payment-provider.server";
 import { reserveOrder } from "./reservation.server";
-import { abandonAtProvider, releaseOrder, settlePaidSession, settlePayment, type PaymentResult } from "./settlement.server";
+import {
+  abandonAtProvider,
+  releaseOrder,
+  settlePaidSession,
+  settlePayment,
+  type PaymentResult,
+} from "./settlement.server";
 
 // Paying with real Stripe keys: Stripe Checkout (the hosted page, no JavaScript needed) and the
 // return from it or from Stripe Elements. The amount always comes from the order the server priced.
@@ -25,7 +31,8 @@ function lineItems(order: OrderWithLines): Stripe.Checkout.SessionCreateParams.L
   if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
   if (order.taxPriceCents > 0) items.push(item("Tax", order.taxPriceCents));
   const sum = items.reduce((total, i) => total + i.price_data.unit_amount * i.quantity, 0);
-  if (sum !== order.totalPriceCents) throw new Error(`Checkout lines of order ${order.id} add up to ${sum}, not ${order.totalPriceCents}`);
+  if (sum !== order.totalPriceCents)
+    throw new Error(`Checkout lines of order ${order.id} add up to ${sum}, not ${order.totalPriceCents}`);
   return items;
 }
 

@@ -15,7 +15,11 @@ import { safeRedirect } from "~/web/safe-redirect.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Login", description: "Sign in to buy, follow your orders and write reviews.", noindex: true });
+  pageMeta(args, {
+    title: "Login",
+    description: "Sign in to buy, follow your orders and write reviews.",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");

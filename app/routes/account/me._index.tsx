@@ -11,7 +11,11 @@ import { timeAgo } from "~/lib/time-ago";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Your Profile", description: "Your name, e-mail, picture and signed-in devices.", noindex: true });
+  pageMeta(args, {
+    title: "Your Profile",
+    description: "Your name, e-mail, picture and signed-in devices.",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session: current } = await requireSignIn(request);
@@ -40,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, session: current } = await requireSignIn(request);
   const form = await readForm(request);
   const sessionId = form.get("sessionId");
-  if (form.get("intent") !== "end-session" || typeof sessionId !== "string") return redirectWithError("/me", "Unknown action");
+  if (form.get("intent") !== "end-session" || typeof sessionId !== "string")
+    return redirectWithError("/me", "Unknown action");
   if (sessionId === current.id) return logoutAndRedirect(request);
   const ended = await endSession(user.id, sessionId);
   return ended
@@ -53,7 +58,13 @@ export default function Profile() {
   return (
     <div className="row justify-content-around mt-4">
       <div className="col-12 col-md-4 text-center mb-4">
-        <img src={user.avatarUrl} alt={user.name} width={240} height={240} className="rounded-circle object-fit-cover img-fluid" />
+        <img
+          src={user.avatarUrl}
+          alt={user.name}
+          width={240}
+          height={240}
+          className="rounded-circle object-fit-cover img-fluid"
+        />
         <div className="mt-4">
           <Link to="/me/update" className="btn btn-warning w-100">
             Edit Profile
@@ -66,7 +77,9 @@ export default function Profile() {
           <dt className="h5">Full Name</dt>
           <dd data-testid="profile-name">{user.name}</dd>
           <dt className="h5">Email Address</dt>
-          <dd data-testid="profile-email" className="text-break">{user.email}</dd>
+          <dd data-testid="profile-email" className="text-break">
+            {user.email}
+          </dd>
           <dt className="h5">Joined On</dt>
           <dd data-testid="profile-joined">{user.joined}</dd>
         </dl>

@@ -12,7 +12,11 @@ import { requestPasswordReset, resetRequestedMessage } from "~/models/password-r
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Forgot Password", description: "Get an e-mail with a link to choose a new password.", noindex: true });
+  pageMeta(args, {
+    title: "Forgot Password",
+    description: "Get an e-mail with a link to choose a new password.",
+    noindex: true,
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);

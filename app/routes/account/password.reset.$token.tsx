@@ -12,7 +12,11 @@ import { resetPassword, resetTokenProblem } from "~/models/password-reset.server
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "New Password Reset", description: "Choose a new password for your account.", noindex: true });
+  pageMeta(args, {
+    title: "New Password Reset",
+    description: "Choose a new password for your account.",
+    noindex: true,
+  });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { problem: await resetTokenProblem(params.token ?? "") };
@@ -43,8 +47,21 @@ export default function NewPassword() {
         </Link>
       ) : (
         <ValidatedForm validator={resetPasswordValidator} method="post" noValidate>
-          <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
-          <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+          />
+          <TextField
+            name="confirmPassword"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <CheckboxField name="logoutOtherDevices" label="Log me out of other devices" />
           <SubmitButton>Set Password</SubmitButton>
         </ValidatedForm>

@@ -17,7 +17,8 @@ export const meta: MetaFunction = (args) =>
 
 async function requirePasswordUser(request: Request) {
   const signIn = await requireSignIn(request);
-  if (signIn.user.googleSignIn) throw new Response("Accounts that sign in with Google have no password to change.", { status: 403 });
+  if (signIn.user.googleSignIn)
+    throw new Response("Accounts that sign in with Google have no password to change.", { status: 403 });
   return signIn;
 }
 
@@ -46,9 +47,28 @@ export default function UpdatePassword() {
     <AuthCard title="Update Password">
       <FormAlert message={actionData?.formError} />
       <ValidatedForm validator={passwordChangeValidator} method="post" noValidate>
-        <TextField name="currentPassword" label="Old Password" type="password" autoComplete="current-password" required />
-        <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" required minLength={8} />
-        <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" required />
+        <TextField
+          name="currentPassword"
+          label="Old Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          name="newPassword"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+        />
+        <TextField
+          name="confirmNewPassword"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <CheckboxField name="logoutOtherDevices" label="Log out other devices" />
         <SubmitButton>Update password</SubmitButton>
       </ValidatedForm>

@@ -17,7 +17,11 @@ import { registrationRequestedMessage, requestRegistration } from "~/models/regi
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Register User", description: "Create an account to buy, follow your orders and write reviews.", noindex: true });
+  pageMeta(args, {
+    title: "Register User",
+    description: "Create an account to buy, follow your orders and write reviews.",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
@@ -30,7 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = withoutPasswords(Object.fromEntries([...form].filter(([key]) => key !== "avatar")));
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    await requestRegistration({ ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar"), ip: context.clientIp });
+    await requestRegistration({
+      ...result.data,
+      avatar: singleImage(form.getAll("avatar"), "avatar"),
+      ip: context.clientIp,
+    });
   } catch (error) {
     return publicErrorToForm(error, values);
   }
@@ -57,7 +65,14 @@ export default function Register() {
       <ValidatedForm validator={registerValidator} method="post" encType="multipart/form-data" noValidate>
         <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" required minLength={8} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+        />
         <AvatarField currentUrl={DEFAULT_AVATAR_URL} error={actionData?.fieldErrors?.avatar} />
         <SubmitButton>Register</SubmitButton>
       </ValidatedForm>

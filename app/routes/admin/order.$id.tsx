@@ -32,7 +32,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const status = form.get("status");
   // The confirmation box carries the status it confirms: ticked for another choice, it confirms nothing.
-  const parsed = orderStatusInput.safeParse({ status, confirmBackward: status !== null && form.get("confirmBackward") === status });
+  const parsed = orderStatusInput.safeParse({
+    status,
+    confirmBackward: status !== null && form.get("confirmBackward") === status,
+  });
   // The id as sent: encoded, so that no character of it can break the Location header.
   const here = `/admin/order/${encodeURIComponent(params.id ?? "")}`;
   if (!parsed.success) return redirectWithError(here, parsed.error.issues[0].message);
@@ -86,7 +89,13 @@ export default function ProcessOrder() {
             ) : null}
             {backTo ? (
               <div className="form-check mt-3">
-                <input id="confirm-backward" type="checkbox" name="confirmBackward" value={backTo} className="form-check-input" />
+                <input
+                  id="confirm-backward"
+                  type="checkbox"
+                  name="confirmBackward"
+                  value={backTo}
+                  className="form-check-input"
+                />
                 <label htmlFor="confirm-backward" className="form-check-label">
                   Yes, move this order back to {backTo}
                 </label>

@@ -39,7 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
   const { updated, failed } = await updateOrdersStatus(parsed.data.ids, parsed.data.status);
   // Named by number (#1001), as the table shows them; an id that names no order, as sent.
-  const notChanged = failed.map((f) => `${f.orderNumber === null ? f.id : formatOrderNumber(f.orderNumber)}: ${f.reason}`).join("; ");
+  const notChanged = failed
+    .map((f) => `${f.orderNumber === null ? f.id : formatOrderNumber(f.orderNumber)}: ${f.reason}`)
+    .join("; ");
   if (updated.length === 0) return redirectWithError(back, `No order changed (${notChanged})`);
   const done = `${countOf(updated.length, "order")} set to ${parsed.data.status}`;
   return redirectWithSuccess(back, failed.length ? `${done}; not changed: ${notChanged}` : done);
@@ -50,7 +52,16 @@ const BULK_FORM = "bulk-status";
 const select = createColumnHelper<OrderRow>().display({
   id: "select",
   header: () => <span className="visually-hidden">Select</span>,
-  cell: (c) => <input type="checkbox" className="form-check-input" name="ids" value={c.row.original.id} form={BULK_FORM} aria-label={`Select order ${c.row.original.id}`} />,
+  cell: (c) => (
+    <input
+      type="checkbox"
+      className="form-check-input"
+      name="ids"
+      value={c.row.original.id}
+      form={BULK_FORM}
+      aria-label={`Select order ${c.row.original.id}`}
+    />
+  ),
 }) as ColumnDef<OrderRow, unknown>;
 
 const columns = [
@@ -60,7 +71,11 @@ const columns = [
       <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
         View
       </Link>
-      <Link to={`/admin/order/${row.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete order ${row.id}`}>
+      <Link
+        to={`/admin/order/${row.id}/delete`}
+        className="btn btn-sm btn-danger"
+        aria-label={`Delete order ${row.id}`}
+      >
         Delete
       </Link>
     </div>

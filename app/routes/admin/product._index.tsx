@@ -25,7 +25,12 @@ export default function NewProduct() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="col-lg-8">
-      <ProductForm images={[]} imagesError={actionData?.fieldErrors?.images} formError={actionData?.formError} submitLabel="Create" />
+      <ProductForm
+        images={[]}
+        imagesError={actionData?.fieldErrors?.images}
+        formError={actionData?.formError}
+        submitLabel="Create"
+      />
     </div>
   );
 }

@@ -32,31 +32,60 @@ const columns = [
     id: "select",
     header: () => <span className="visually-hidden">Select</span>,
     cell: (c) => (
-      <input type="checkbox" className="form-check-input" name="ids" value={c.row.original.id} form={BULK_FORM} aria-label={`Select ${c.row.original.name}`} />
+      <input
+        type="checkbox"
+        className="form-check-input"
+        name="ids"
+        value={c.row.original.id}
+        form={BULK_FORM}
+        aria-label={`Select ${c.row.original.name}`}
+      />
     ),
   }),
   column.accessor("thumbnail", {
     header: () => <span className="visually-hidden">Picture</span>,
     cell: (c) => {
       const url = c.getValue();
-      return url ? <img src={url} alt={c.row.original.name} width={48} height={36} loading="lazy" className="object-fit-cover rounded" /> : null;
+      return url ? (
+        <img
+          src={url}
+          alt={c.row.original.name}
+          width={48}
+          height={36}
+          loading="lazy"
+          className="object-fit-cover rounded"
+        />
+      ) : null;
     },
     meta: WIDE_ONLY,
   }),
   column.accessor("id", { header: "ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
   column.accessor("name", { header: "Name" }),
   column.accessor("category", { header: "Category", meta: WIDE_ONLY }),
-  column.accessor("priceCents", { id: "price", header: "Price ($)", cell: (c) => formatMoney(c.getValue()), meta: WIDE_ONLY }),
+  column.accessor("priceCents", {
+    id: "price",
+    header: "Price ($)",
+    cell: (c) => formatMoney(c.getValue()),
+    meta: WIDE_ONLY,
+  }),
   column.accessor("stock", { header: "Stock" }),
   column.display({
     id: "actions",
     header: "Actions",
     cell: (c) => (
       <div className="d-flex flex-wrap gap-2">
-        <Link to={`/admin/product/${c.row.original.id}`} className="btn btn-sm btn-primary" aria-label={`Edit ${c.row.original.name}`}>
+        <Link
+          to={`/admin/product/${c.row.original.id}`}
+          className="btn btn-sm btn-primary"
+          aria-label={`Edit ${c.row.original.name}`}
+        >
           Edit
         </Link>
-        <Link to={`/admin/product/${c.row.original.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete ${c.row.original.name}`}>
+        <Link
+          to={`/admin/product/${c.row.original.id}/delete`}
+          className="btn btn-sm btn-danger"
+          aria-label={`Delete ${c.row.original.name}`}
+        >
           Delete
         </Link>
       </div>

@@ -42,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmDeleteProducts() {
   const { products } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDelete what={products.length === 1 ? "this product" : `these ${countOf(products.length, "product")}`} cancelTo={LIST} items={products.map((p) => p.name)}>
+    <ConfirmDelete
+      what={products.length === 1 ? "this product" : `these ${countOf(products.length, "product")}`}
+      cancelTo={LIST}
+      items={products.map((p) => p.name)}
+    >
       {products.map((p) => (
         <input key={p.id} type="hidden" name="ids" value={p.id} />
       ))}

@@ -33,7 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = productId && !product ? { rows: [], total: 0 } : await listReviewsPage(query, product?.id);
   const products = await reviewedProducts();
   if (product && !products.some((p) => p.id === product.id)) products.unshift({ id: product.id, name: product.name });
-  return { productId, productName: product?.name ?? null, notFound: Boolean(productId && !product), products, query, ...page };
+  return {
+    productId,
+    productName: product?.name ?? null,
+    notFound: Boolean(productId && !product),
+    products,
+    query,
+    ...page,
+  };
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
@@ -47,7 +54,11 @@ const columns = [
   column.accessor("rating", { header: "Rating" }),
   column.accessor("comment", { header: "Comment", meta: WIDE_ONLY }),
   column.accessor("user", { header: "User" }),
-  column.accessor("createdAt", { header: "Date", cell: (c) => new Date(c.getValue()).toISOString().slice(0, 10), meta: WIDE_ONLY }),
+  column.accessor("createdAt", {
+    header: "Date",
+    cell: (c) => new Date(c.getValue()).toISOString().slice(0, 10),
+    meta: WIDE_ONLY,
+  }),
   column.display({
     id: "actions",
     header: "Actions",
@@ -75,7 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const query = parseTableQuery(params, REVIEW_SORTS, DEFAULT_SORT);
   const productId = productFilter(params);
   const back = `/admin/reviews?${new URLSearchParams({ ...(productId ? { productId } : {}), q: query.q, sort: query.sort, dir: query.dir, page: String(query.page), size: String(query.size) })}`;
-  await orRedirectWithError(back, () => deleteReview(String(form.get("reviewId") ?? ""), String(form.get("productId") ?? "")));
+  await orRedirectWithError(back, () =>
+    deleteReview(String(form.get("reviewId") ?? ""), String(form.get("productId") ?? "")),
+  );
   return redirectWithSuccess(back, "Review deleted successfully");
 }
 
@@ -94,7 +107,15 @@ export default function AdminReviews() {
       {notFound ? <p className="alert alert-warning">No product has the id {productId}.</p> : null}
       {productName ? <h2 className="h5">{productName}</h2> : null}
       {productName && total === 0 && !query.q ? <p className="lead">This product has no reviews yet.</p> : null}
-      <DataTable columns={columns} data={rows} total={total} query={query} sortable={[...REVIEW_SORTS]} caption="Reviews" filters={filters} />
+      <DataTable
+        columns={columns}
+        data={rows}
+        total={total}
+        query={query}
+        sortable={[...REVIEW_SORTS]}
+        caption="Reviews"
+        filters={filters}
+      />
     </>
   );
 }

@@ -30,10 +30,18 @@ const columns = [
     header: "Actions",
     cell: (c) => (
       <div className="d-flex flex-wrap gap-2">
-        <Link to={`/admin/user/${c.row.original.id}`} className="btn btn-sm btn-primary" aria-label={`Edit ${c.row.original.email}`}>
+        <Link
+          to={`/admin/user/${c.row.original.id}`}
+          className="btn btn-sm btn-primary"
+          aria-label={`Edit ${c.row.original.email}`}
+        >
           Edit
         </Link>
-        <Link to={`/admin/user/${c.row.original.id}/delete`} className="btn btn-sm btn-danger" aria-label={`Delete ${c.row.original.email}`}>
+        <Link
+          to={`/admin/user/${c.row.original.id}/delete`}
+          className="btn btn-sm btn-danger"
+          aria-label={`Delete ${c.row.original.email}`}
+        >
           Delete
         </Link>
       </div>

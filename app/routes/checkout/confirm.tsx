@@ -9,7 +9,11 @@ import { loadCheckout } from "~/web/checkout-page.server";
 import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Confirm your Order", description: "Check your items, shipping address and total before paying.", noindex: true });
+  pageMeta(args, {
+    title: "Confirm your Order",
+    description: "Check your items, shipping address and total before paying.",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });
@@ -33,7 +37,11 @@ export default function ConfirmOrder() {
           <hr />
           <h2 className="h4 mt-4">Your Cart Items:</h2>
           {lines.map((line) => (
-            <div key={line.productId} className="border-bottom py-2 d-flex align-items-center gap-3" data-testid="confirm-line">
+            <div
+              key={line.productId}
+              className="border-bottom py-2 d-flex align-items-center gap-3"
+              data-testid="confirm-line"
+            >
               {line.image ? <img src={line.image} alt="" width={65} height={49} /> : null}
               <a href={`/product/${line.productId}`} className="flex-grow-1">
                 {line.name}

@@ -1,4 +1,11 @@
-import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
@@ -80,8 +87,8 @@ export default function Payment() {
             <h1 className="h3 mb-3">Card Info</h1>
             {stripe ? null : (
               <p className="small text-muted" data-testid="sandbox-note">
-                Payment sandbox: no money moves. Pay with 4242 4242 4242 4242 (any future expiry, any CVC);
-                4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for 3D Secure.
+                Payment sandbox: no money moves. Pay with 4242 4242 4242 4242 (any future expiry, any CVC); 4000 0000
+                0000 0002 is declined; 4000 0025 0000 3155 asks for 3D Secure.
               </p>
             )}
             <FormAlert message={paymentError ?? formError} />
@@ -89,7 +96,13 @@ export default function Payment() {
               <StripeElementsForm {...stripe} totalCents={prices.totalCents} payLabel={payLabel} />
             ) : (
               <ValidatedForm validator={cardValidator} method="post" noValidate>
-                <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" required />
+                <TextField
+                  name="cardNumber"
+                  label="Card Number"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  required
+                />
                 <TextField name="cardExpiry" label="Card Expiry" placeholder="MM/YY" autoComplete="cc-exp" required />
                 <TextField name="cardCvc" label="Card CVC" inputMode="numeric" autoComplete="cc-csc" required />
                 <PayButton label={payLabel} disabled={Boolean(paymentError)} />

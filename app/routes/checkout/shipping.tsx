@@ -49,8 +49,20 @@ export default function Shipping() {
               <TextField name="city" label="City" autoComplete="shipping address-level2" required />
               <TextField name="state" label="State / Region (optional)" autoComplete="shipping address-level1" />
               <TextField name="phoneNo" label="Phone No" type="tel" autoComplete="tel" required />
-              <TextField name="postalCode" label="Postal Code" autoComplete="shipping postal-code" autoCapitalize="characters" required />
-              <SelectField name="country" label="Country" options={countries} placeholder="Choose a country" autoComplete="shipping country-name" />
+              <TextField
+                name="postalCode"
+                label="Postal Code"
+                autoComplete="shipping postal-code"
+                autoCapitalize="characters"
+                required
+              />
+              <SelectField
+                name="country"
+                label="Country"
+                options={countries}
+                placeholder="Choose a country"
+                autoComplete="shipping country-name"
+              />
               <SubmitButton>Continue</SubmitButton>
             </ValidatedForm>
           </div>

@@ -89,7 +89,11 @@ export default function OrderSuccess() {
         <h2 className="h5 mt-4">Items</h2>
         <ul className="list-group mb-3">
           {order.lines.map((line) => (
-            <li key={line.id} className="list-group-item d-flex justify-content-between gap-3" data-testid="success-line">
+            <li
+              key={line.id}
+              className="list-group-item d-flex justify-content-between gap-3"
+              data-testid="success-line"
+            >
               <span>
                 {line.quantity} × {line.name}
               </span>

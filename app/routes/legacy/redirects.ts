@@ -15,7 +15,8 @@ const TARGETS: Record<string, string> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const to = params.id !== undefined ? `/product/${encodeURIComponent(params.id)}` : TARGETS[url.pathname.replace(/\/$/, "")];
+  const to =
+    params.id !== undefined ? `/product/${encodeURIComponent(params.id)}` : TARGETS[url.pathname.replace(/\/$/, "")];
   if (!to) throw notFound();
   return redirect(`${to}${url.search}`, 301);
 }

@@ -8,7 +8,11 @@ import { getOrderFor } from "~/models/orders.server";
 import { notFound } from "~/web/errors.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Order Details", description: "An order's items, shipping, payment and status.", noindex: true });
+  pageMeta(args, {
+    title: "Order Details",
+    description: "An order's items, shipping, payment and status.",
+    noindex: true,
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

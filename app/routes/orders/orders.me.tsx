@@ -27,7 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const columns = orderColumns(
   (row) => (
-    <Link to={`/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${formatOrderNumber(row.orderNumber)}`}>
+    <Link
+      to={`/order/${row.id}`}
+      className="btn btn-sm btn-primary"
+      aria-label={`View order ${formatOrderNumber(row.orderNumber)}`}
+    >
       View
     </Link>
   ),

@@ -10,7 +10,11 @@ import { pageMeta } from "~/lib/meta";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Buy Best Products Online", description: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.", canonicalParams: ["page"] });
+  pageMeta(args, {
+    title: "Buy Best Products Online",
+    description: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.",
+    canonicalParams: ["page"],
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -29,12 +33,20 @@ export default function Home() {
   );
 }
 
-function HomePage({ products, filteredProductsCount, resPerPage, page, pageCount }: ReturnType<typeof useLoaderData<typeof loader>>) {
+function HomePage({
+  products,
+  filteredProductsCount,
+  resPerPage,
+  page,
+  pageCount,
+}: ReturnType<typeof useLoaderData<typeof loader>>) {
   return (
     <>
       <section className="hero rounded-3 p-4 p-md-5 mb-4" data-testid="hero">
         <h1 className="display-6 fw-semibold">Laptops for work and play</h1>
-        <p className="lead mb-4">Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.</p>
+        <p className="lead mb-4">
+          Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.
+        </p>
         <Link to={categoryHref("Laptops")} className="btn btn-warning btn-lg">
           Shop laptops
         </Link>

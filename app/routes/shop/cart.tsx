@@ -15,7 +15,11 @@ import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Your Cart", description: "The products in your cart, their quantities and the subtotal.", noindex: true });
+  pageMeta(args, {
+    title: "Your Cart",
+    description: "The products in your cart, their quantities and the subtotal.",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));
@@ -32,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "checkout") {
-    return user ? redirect("/shipping") : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);
+    return user
+      ? redirect("/shipping")
+      : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);
   }
   const productId = String(form.get("productId") ?? "");
   if (intent === "remove") {
@@ -117,7 +123,11 @@ export default function Cart() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="productId" value={line.productId} />
-                        <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`Delete ${line.name}`}>
+                        <button
+                          type="submit"
+                          className="btn btn-outline-danger btn-sm"
+                          aria-label={`Delete ${line.name}`}
+                        >
                           Delete
                         </button>
                       </Form>

@@ -29,7 +29,8 @@ import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;
-  if (!product) return pageMeta(args, { title: "Not Found", description: "This product does not exist.", noindex: true });
+  if (!product)
+    return pageMeta(args, { title: "Not Found", description: "This product does not exist.", noindex: true });
   const { shopName, publicUrl } = shopOf(args.matches);
   return [
     ...pageMeta(args, { title: product.name, description: shortDescription(product.description) }),
@@ -99,7 +100,11 @@ export default function ProductPage() {
     <>
       <CachedFragment name="breadcrumbs" data={product}>
         <Breadcrumbs
-          trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryHref(product.category) }, { label: product.name }]}
+          trail={[
+            { label: "Home", to: "/" },
+            { label: product.category, to: categoryHref(product.category) },
+            { label: product.name },
+          ]}
         />
       </CachedFragment>
       <article className="row g-4 g-lg-5">
@@ -143,7 +148,11 @@ export default function ProductPage() {
                 </div>
               ) : null}
             </div>
-            <button type="submit" className="btn btn-warning px-4" disabled={!inStock || navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="btn btn-warning px-4"
+              disabled={!inStock || navigation.state === "submitting"}
+            >
               Add to Cart
             </button>
           </Form>

@@ -9,7 +9,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const keyword = args.data?.keyword;
   return pageMeta(args, {
     title: keyword ? `Search results for ${keyword}` : "Search",
-    description: keyword ? `Products matching "${keyword}", with prices, stock and reviews.` : "Search the shop's products.",
+    description: keyword
+      ? `Products matching "${keyword}", with prices, stock and reviews.`
+      : "Search the shop's products.",
     canonicalParams: SEARCH_CANONICAL_PARAMS,
   });
 };

@@ -30,8 +30,13 @@ function methodsOf(source: string, dir = ROUTES): string[] {
   if (methods.size > 0) return [...methods];
   const reexported = source.match(/export\s*\{\s*action\s*\}\s*from\s*"(\.[^"]+)"/)?.[1];
   const helper = source.match(/export\s+const\s+action\s*=\s*(\w+)\(/)?.[1];
-  const helperModule = helper && source.match(new RegExp(`import\\s*\\{[^}]*\\b${helper}\\b[^}]*\\}\\s*from\\s*"([^"]+)"`))?.[1];
-  const from = reexported ? path.join(dir, reexported) : helperModule ? path.resolve(helperModule.replace(/^~\//, "app/")) : null;
+  const helperModule =
+    helper && source.match(new RegExp(`import\\s*\\{[^}]*\\b${helper}\\b[^}]*\\}\\s*from\\s*"([^"]+)"`))?.[1];
+  const from = reexported
+    ? path.join(dir, reexported)
+    : helperModule
+      ? path.resolve(helperModule.replace(/^~\//, "app/"))
+      : null;
   if (!from) return [];
   const file = [`${from}.ts`, `${from}.tsx`, from].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   return file ? methodsOf(fs.readFileSync(file, "utf8"), path.dirname(file)) : [];
@@ -39,9 +44,11 @@ function methodsOf(source: string, dir = ROUTES): string[] {
 
 const routeFiles = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
 // Alias paths mounted in app/routes.ts on an existing file: route("api/v1/password/update", "routes/api/v1/password.change.ts", …).
-const aliases = [...fs.readFileSync(path.resolve("app/routes.ts"), "utf8").matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g)].map(
-  ([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }),
-);
+const aliases = [
+  ...fs
+    .readFileSync(path.resolve("app/routes.ts"), "utf8")
+    .matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g),
+].map(([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }));
 const document = openApiDocument("https://shop.example");
 const documented = document.paths ?? {};
 
@@ -67,7 +74,8 @@ describe("the OpenAPI document", () => {
   it.each(aliases)("documents the alias $path of $file with the same methods", ({ path: alias, file }) => {
     const item = documented[alias] as Record<string, unknown> | undefined;
     expect(item, `${alias} is not in the document`).toBeDefined();
-    for (const method of methodsOf(fs.readFileSync(path.join(ROUTES, file), "utf8"))) expect(item?.[method], `${method.toUpperCase()} ${alias}`).toBeDefined();
+    for (const method of methodsOf(fs.readFileSync(path.join(ROUTES, file), "utf8")))
+      expect(item?.[method], `${method.toUpperCase()} ${alias}`).toBeDefined();
   });
 
   it("documents no path without a route file", () => {
@@ -82,18 +90,30 @@ describe("the OpenAPI document", () => {
     const error = document.components?.schemas?.Error;
     expect(error).toMatchObject({ type: "object", required: ["success", "message"] });
     const register = documented["/register"]?.post;
-    expect(Object.keys(register?.responses ?? {})).toEqual(expect.arrayContaining(["201", "400", "403", "409", "413", "415"]));
-    expect(Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {})).toContain("multipart/form-data");
+    expect(Object.keys(register?.responses ?? {})).toEqual(
+      expect.arrayContaining(["201", "400", "403", "409", "413", "415"]),
+    );
+    expect(
+      Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {}),
+    ).toContain("multipart/form-data");
   });
 
   it("documents the confirmation an order's step back needs, and the 409 without it, on both paths", () => {
     for (const path of ["/admin/update/order/{id}", "/admin/order/{id}"]) {
       const put = documented[path]?.put;
       expect(Object.keys(put?.responses ?? {}), path).toContain("409");
-      const body = put?.requestBody && "content" in put.requestBody ? put.requestBody.content["application/json"]?.schema : undefined;
+      const body =
+        put?.requestBody && "content" in put.requestBody
+          ? put.requestBody.content["application/json"]?.schema
+          : undefined;
       expect(body, path).toMatchObject({
         required: ["status"],
-        properties: { confirmBackward: { type: ["boolean", "null"], description: expect.stringContaining("Without it a step back is refused with 409") } },
+        properties: {
+          confirmBackward: {
+            type: ["boolean", "null"],
+            description: expect.stringContaining("Without it a step back is refused with 409"),
+          },
+        },
       });
     }
   });

@@ -60,11 +60,17 @@ function requestBody(body: NonNullable<ApiOperation["body"]>) {
 
 function register(registry: OpenAPIRegistry, operation: ApiOperation, path: string) {
   const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {
-    [operation.ok.status]: { description: operation.ok.description, content: { "application/json": { schema: operation.ok.schema } } },
+    [operation.ok.status]: {
+      description: operation.ok.description,
+      content: { "application/json": { schema: operation.ok.schema } },
+    },
   };
   if (operation.cached) responses[304] = { description: "Not modified: the `If-None-Match` ETag is current" };
   for (const status of errorStatuses(operation)) {
-    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } };
+    responses[status] = {
+      description: ERROR_DESCRIPTIONS[status],
+      content: { "application/json": { schema: errorPayload } },
+    };
   }
   registry.registerPath({
     method: operation.method,
@@ -107,7 +113,10 @@ export function openApiDocument(publicUrl: string) {
       tags: ["Meta"],
       request: { params: z.object({ path: z.string() }) },
       responses: Object.fromEntries(
-        [404, ...refusals].map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } }]),
+        [404, ...refusals].map((status) => [
+          status,
+          { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } },
+        ]),
       ),
     });
   }

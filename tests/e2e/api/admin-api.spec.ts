@@ -8,70 +8,130 @@ import { CATALOGUE_WRITE } from "../support/catalogue-write";
 
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
 const dataUrl = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
-const validProduct = { name: "Api Gadget", price: "12.34", description: "From the API", category: "Electronics", seller: "Api Seller", stock: "5" };
+const validProduct = {
+  name: "Api Gadget",
+  price: "12.34",
+  description: "From the API",
+  category: "Electronics",
+  seller: "Api Seller",
+  stock: "5",
+};
 
 async function loggedIn(requests: APIRequest, baseURL: string | undefined, admin: boolean) {
   const context = await requests.newContext({ baseURL });
   if (admin) await context.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  else await context.post("/api/v1/register", { data: { name: "Plain User", email: uniqueEmail(), password: "password-123" } });
+  else
+    await context.post("/api/v1/register", {
+      data: { name: "Plain User", email: uniqueEmail(), password: "password-123" },
+    });
   return context;
 }
 
-async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message: string | RegExp) {
+async function expectError(
+  response: Awaited<ReturnType<APIRequestContext["get"]>>,
+  status: number,
+  message: string | RegExp,
+) {
   expect(response.status()).toBe(status);
   const body = (await response.json()) as { success: boolean; message: string };
   expect(body.success).toBe(false);
   expect(body.message).toMatch(message);
 }
 
-test("admin product calls: 401, 403, field messages, create, update, delete", { tag: CATALOGUE_WRITE }, async ({ request, playwright, baseURL }) => {
-  await expectError(await request.post("/api/v1/admin/product/new", { data: validProduct }), 401, "Login first to access this resource.");
-  const user = await loggedIn(playwright.request, baseURL, false);
-  await expectError(await user.post("/api/v1/admin/product/new", { data: validProduct }), 403, "Role (user) is not allowed to access this resource");
-  await expectError(await user.get("/api/v1/admin/products"), 403, "Role (user)");
-  const admin = await loggedIn(playwright.request, baseURL, true);
+test(
+  "admin product calls: 401, 403, field messages, create, update, delete",
+  { tag: CATALOGUE_WRITE },
+  async ({ request, playwright, baseURL }) => {
+    await expectError(
+      await request.post("/api/v1/admin/product/new", { data: validProduct }),
+      401,
+      "Login first to access this resource.",
+    );
+    const user = await loggedIn(playwright.request, baseURL, false);
+    await expectError(
+      await user.post("/api/v1/admin/product/new", { data: validProduct }),
+      403,
+      "Role (user) is not allowed to access this resource",
+    );
+    await expectError(await user.get("/api/v1/admin/products"), 403, "Role (user)");
+    const admin = await loggedIn(playwright.request, baseURL, true);
 
-  for (const [change, message] of [
-    [{ name: "" }, "Please enter product name"],
-    [{ name: "x".repeat(101) }, "Product name cannot exceed 100 characters"],
-    [{ price: "" }, "Please enter product price"],
-    [{ category: "Toys" }, "Please select correct category for product"],
-    [{ seller: "" }, "Please enter product seller"],
-    [{ stock: "" }, "Please enter product stock"],
-  ] as const) {
-    await expectError(await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, ...change, images: [dataUrl] } }), 400, message);
-  }
-  await expectError(await admin.post("/api/v1/admin/product/new", { data: validProduct }), 400, "Please add at least one image");
-  await expectError(await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, images: ["data:image/png;base64,bm9wZQ=="] } }), 400, "JPEG, PNG or WebP");
+    for (const [change, message] of [
+      [{ name: "" }, "Please enter product name"],
+      [{ name: "x".repeat(101) }, "Product name cannot exceed 100 characters"],
+      [{ price: "" }, "Please enter product price"],
+      [{ category: "Toys" }, "Please select correct category for product"],
+      [{ seller: "" }, "Please enter product seller"],
+      [{ stock: "" }, "Please enter product stock"],
+    ] as const) {
+      await expectError(
+        await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, ...change, images: [dataUrl] } }),
+        400,
+        message,
+      );
+    }
+    await expectError(
+      await admin.post("/api/v1/admin/product/new", { data: validProduct }),
+      400,
+      "Please add at least one image",
+    );
+    await expectError(
+      await admin.post("/api/v1/admin/product/new", {
+        data: { ...validProduct, images: ["data:image/png;base64,bm9wZQ=="] },
+      }),
+      400,
+      "JPEG, PNG or WebP",
+    );
 
-  const created = await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, images: [dataUrl, dataUrl] } });
-  expect(created.status()).toBe(201);
-  const { product } = await created.json();
-  expect(product).toMatchObject({ name: "Api Gadget", price: 12.34, stock: 5, category: "Electronics" });
-  expect(product.images).toHaveLength(2);
-  const list = await (await admin.get("/api/v1/admin/products")).json();
-  expect(list.products.some((p: { _id: string }) => p._id === product._id)).toBe(true);
+    const created = await admin.post("/api/v1/admin/product/new", {
+      data: { ...validProduct, images: [dataUrl, dataUrl] },
+    });
+    expect(created.status()).toBe(201);
+    const { product } = await created.json();
+    expect(product).toMatchObject({ name: "Api Gadget", price: 12.34, stock: 5, category: "Electronics" });
+    expect(product.images).toHaveLength(2);
+    const list = await (await admin.get("/api/v1/admin/products")).json();
+    expect(list.products.some((p: { _id: string }) => p._id === product._id)).toBe(true);
 
-  const updated = await admin.put(`/api/v1/admin/product/${product._id}`, {
-    multipart: { ...validProduct, name: "Api Gadget 2", images: { name: "a.jpg", mimeType: "image/jpeg", buffer: jpeg } },
-  });
-  expect(await updated.json()).toEqual({ success: true, message: "Product updated successfully" });
-  const fetched = (await (await request.get(`/api/v1/product/${product._id}`)).json()).product;
-  expect(fetched).toMatchObject({ name: "Api Gadget 2" });
-  expect(fetched.images).toHaveLength(1);
-  await expectError(await admin.put("/api/v1/admin/product/unknown", { data: validProduct }), 404, "Product not found");
+    const updated = await admin.put(`/api/v1/admin/product/${product._id}`, {
+      multipart: {
+        ...validProduct,
+        name: "Api Gadget 2",
+        images: { name: "a.jpg", mimeType: "image/jpeg", buffer: jpeg },
+      },
+    });
+    expect(await updated.json()).toEqual({ success: true, message: "Product updated successfully" });
+    const fetched = (await (await request.get(`/api/v1/product/${product._id}`)).json()).product;
+    expect(fetched).toMatchObject({ name: "Api Gadget 2" });
+    expect(fetched.images).toHaveLength(1);
+    await expectError(
+      await admin.put("/api/v1/admin/product/unknown", { data: validProduct }),
+      404,
+      "Product not found",
+    );
 
-  expect(await (await admin.delete(`/api/v1/admin/product/${product._id}`)).json()).toEqual({ success: true, message: "Product deleted successfully" });
-  await expectError(await admin.delete(`/api/v1/admin/product/${product._id}`), 404, "Product not found");
-  await user.dispose();
-  await admin.dispose();
-});
+    expect(await (await admin.delete(`/api/v1/admin/product/${product._id}`)).json()).toEqual({
+      success: true,
+      message: "Product deleted successfully",
+    });
+    await expectError(await admin.delete(`/api/v1/admin/product/${product._id}`), 404, "Product not found");
+    await user.dispose();
+    await admin.dispose();
+  },
+);
 
-test("admin order calls: list with totalAmount, status updates without touching stock, delete", async ({ playwright, baseURL }) => {
+test("admin order calls: list with totalAmount, status updates without touching stock, delete", async ({
+  playwright,
+  baseURL,
+}) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const order = await placeOrder(buyer, "Coleman Sundome 4-Person Tent");
   await expectError(await buyer.get("/api/v1/admin/orders"), 403, "Role (user)");
-  await expectError(await buyer.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Shipped" } }), 403, "Role (user)");
+  await expectError(
+    await buyer.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Shipped" } }),
+    403,
+    "Role (user)",
+  );
 
   const admin = await loggedIn(playwright.request, baseURL, true);
   const list = await (await admin.get("/api/v1/admin/orders")).json();
@@ -80,12 +140,20 @@ test("admin order calls: list with totalAmount, status updates without touching 
   expect(list.totalAmount).toBeGreaterThanOrEqual(order.totalPrice);
   expect(list.orders.some((o: { _id: string }) => o._id === order._id)).toBe(true);
 
-  const stockBefore = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
-  await expectError(await admin.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Lost" } }), 400, "Please choose Processing, Shipped or Delivered");
+  const stockBefore = (
+    await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()
+  ).products[0].stock;
+  await expectError(
+    await admin.put(`/api/v1/admin/update/order/${order._id}`, { data: { status: "Lost" } }),
+    400,
+    "Please choose Processing, Shipped or Delivered",
+  );
   for (const status of ["Shipped", "Delivered", "Delivered"]) {
     expect((await admin.put(`/api/v1/admin/update/order/${order._id}`, { data: { status } })).status()).toBe(200);
   }
-  const stockAfter = (await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()).products[0].stock;
+  const stockAfter = (
+    await (await admin.get(`/api/v1/products?keyword=${encodeURIComponent("Coleman Sundome")}`)).json()
+  ).products[0].stock;
   expect(stockAfter).toBe(stockBefore);
   expect((await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus).toBe("Delivered");
   // The buyer hears of Shipped and of Delivered once each; setting Delivered again changes nothing.
@@ -97,46 +165,66 @@ test("admin order calls: list with totalAmount, status updates without touching 
     `ShopIT: your order #${order.orderNumber} has shipped`,
   ]);
   await expect(waitForMails(buyerEmail, about, 3, 1000)).rejects.toThrow("No 3 mails");
-  await expectError(await admin.put("/api/v1/admin/update/order/unknown", { data: { status: "Shipped" } }), 404, "Order not found");
+  await expectError(
+    await admin.put("/api/v1/admin/update/order/unknown", { data: { status: "Shipped" } }),
+    404,
+    "Order not found",
+  );
 
-  expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({ success: true, message: "Order deleted successfully" });
+  expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({
+    success: true,
+    message: "Order deleted successfully",
+  });
   await expectError(await admin.delete(`/api/v1/admin/order/${order._id}`), 404, "Order not found");
   await buyer.dispose();
   await admin.dispose();
 });
 
-test("admin order status: a step back needs confirmBackward (409 without it) and mails nobody", async ({ playwright, baseURL }) => {
+test("admin order status: a step back needs confirmBackward (409 without it) and mails nobody", async ({
+  playwright,
+  baseURL,
+}) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const buyerEmail = (await (await buyer.get("/api/v1/me")).json()).user.email;
   // Not the tent: the test above compares the tent's stock before and after, and runs alongside.
   const order = await placeOrder(buyer, "Anker 737 Power Bank 24,000 mAh");
   const admin = await loggedIn(playwright.request, baseURL, true);
-  const put = (data: Record<string, unknown>, path = "/api/v1/admin/update/order/") => admin.put(`${path}${order._id}`, { data });
+  const put = (data: Record<string, unknown>, path = "/api/v1/admin/update/order/") =>
+    admin.put(`${path}${order._id}`, { data });
   const statusNow = async () => (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus;
 
   expect((await put({ status: "Delivered" })).status()).toBe(200);
-  const refusal = 'This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it. Send "confirmBackward": true to confirm.';
+  const refusal =
+    'This order is Delivered. Moving it back to Shipped needs a confirmation; the buyer gets no mail about it. Send "confirmBackward": true to confirm.';
   // Refused without the field, with it false, or with a value that is not a yes; on both paths.
   for (const extra of [{}, { confirmBackward: false }, { confirmBackward: "yes" }]) {
     const refused = await put({ status: "Shipped", ...extra });
     expect(refused.status()).toBe(409);
     expect(await refused.json()).toEqual({ success: false, message: refusal });
   }
-  await expectError(await put({ status: "Processing" }, "/api/v1/admin/order/"), 409, "Moving it back to Processing needs a confirmation");
+  await expectError(
+    await put({ status: "Processing" }, "/api/v1/admin/order/"),
+    409,
+    "Moving it back to Processing needs a confirmation",
+  );
   expect(await statusNow()).toBe("Delivered");
 
   const confirmed = await put({ status: "Shipped", confirmBackward: true });
   expect(await confirmed.json()).toEqual({ success: true, message: "Order updated successfully" });
   expect(await statusNow()).toBe("Shipped");
   // A form body confirms with "true" too; the same status again is a no-op.
-  const formBody = await admin.put(`/api/v1/admin/update/order/${order._id}`, { form: { status: "Processing", confirmBackward: "true" } });
+  const formBody = await admin.put(`/api/v1/admin/update/order/${order._id}`, {
+    form: { status: "Processing", confirmBackward: "true" },
+  });
   expect(formBody.status()).toBe(200);
   expect((await put({ status: "Processing", confirmBackward: true })).status()).toBe(200);
   expect(await statusNow()).toBe("Processing");
 
   // Mailed once: the step forward to Delivered; the corrections and the repeat mail nobody.
   const about = `your order #${order.orderNumber} has`;
-  expect((await waitForMails(buyerEmail, about, 1)).map((mail) => mail.subject)).toEqual([`ShopIT: your order #${order.orderNumber} has been delivered`]);
+  expect((await waitForMails(buyerEmail, about, 1)).map((mail) => mail.subject)).toEqual([
+    `ShopIT: your order #${order.orderNumber} has been delivered`,
+  ]);
   await expect(waitForMails(buyerEmail, about, 2, 1500)).rejects.toThrow("No 2 mails");
   await buyer.dispose();
   await admin.dispose();
@@ -165,34 +253,48 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   );
   // A shopper whose name is a formula reaches the spreadsheet as text.
   const mallory = await playwright.request.newContext({ baseURL });
-  expect((await mallory.post("/api/v1/register", { data: { name: '=HYPERLINK("//evil.co","Pay")', email: uniqueEmail(), password: "password-123" } })).status()).toBe(201);
+  expect(
+    (
+      await mallory.post("/api/v1/register", {
+        data: { name: '=HYPERLINK("//evil.co","Pay")', email: uniqueEmail(), password: "password-123" },
+      })
+    ).status(),
+  ).toBe(201);
   const evil = await placeOrder(mallory, "Atomic Habits by James Clear");
   const evilRow = (await (await admin.get(`/admin/orders.csv?q=${evil._id}`)).text()).trim().split("\n")[1];
   expect(evilRow).toContain(`,"'=HYPERLINK(""//evil.co"",""Pay"")",`);
   await mallory.dispose();
   // The order number finds the order too, with or without its "#".
   for (const q of [`#${order.orderNumber}`, String(order.orderNumber)]) {
-    const byNumber = (await (await admin.get(`/admin/orders.csv?${new URLSearchParams({ q })}`)).text()).trim().split("\n");
+    const byNumber = (await (await admin.get(`/admin/orders.csv?${new URLSearchParams({ q })}`)).text())
+      .trim()
+      .split("\n");
     expect(byNumber.slice(1).filter((line) => line.startsWith(`#${order.orderNumber},`))).toHaveLength(1);
   }
   await buyer.dispose();
   await admin.dispose();
 });
 
-test("deleting a product leaves the orders that contain it intact", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
-  const admin = await loggedIn(playwright.request, baseURL, true);
-  const name = `Soon Gone ${Date.now()}`;
-  const created = await admin.post("/api/v1/admin/product/new", { data: { ...validProduct, name, price: "30", stock: "3", images: [dataUrl] } });
-  const { product } = await created.json();
+test(
+  "deleting a product leaves the orders that contain it intact",
+  { tag: CATALOGUE_WRITE },
+  async ({ playwright, baseURL }) => {
+    const admin = await loggedIn(playwright.request, baseURL, true);
+    const name = `Soon Gone ${Date.now()}`;
+    const created = await admin.post("/api/v1/admin/product/new", {
+      data: { ...validProduct, name, price: "30", stock: "3", images: [dataUrl] },
+    });
+    const { product } = await created.json();
 
-  const buyer = await loggedIn(playwright.request, baseURL, false);
-  const order = await placeOrder(buyer, name, 2);
-  expect((await admin.delete(`/api/v1/admin/product/${product._id}`)).status()).toBe(200);
+    const buyer = await loggedIn(playwright.request, baseURL, false);
+    const order = await placeOrder(buyer, name, 2);
+    expect((await admin.delete(`/api/v1/admin/product/${product._id}`)).status()).toBe(200);
 
-  const kept = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
-  expect(kept.orderItems).toEqual([{ product: null, name, price: 30, quantity: 2, image: product.images[0].url }]);
-  expect(kept.totalPrice).toBe(order.totalPrice);
-  expect((await buyer.get(kept.orderItems[0].image)).status()).toBe(200);
-  await buyer.dispose();
-  await admin.dispose();
-});
+    const kept = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
+    expect(kept.orderItems).toEqual([{ product: null, name, price: 30, quantity: 2, image: product.images[0].url }]);
+    expect(kept.totalPrice).toBe(order.totalPrice);
+    expect((await buyer.get(kept.orderItems[0].image)).status()).toBe(200);
+    await buyer.dispose();
+    await admin.dispose();
+  },
+);

@@ -16,7 +16,17 @@ test("TRACE, undecodable paths and odd redirect targets: answered, with no stack
     // Soft: each part reports its own problems.
     expect.soft(await edgeRequestProblems(shop.base)).toEqual([]);
     const account = { name: "Edge Log", email: uniqueEmail("edge-log"), password: "edge-password-1" };
-    expect((await rawRequest(shop.base, "POST", "/api/v1/register", { "Content-Type": "application/json" }, JSON.stringify(account))).status).toBe(201);
+    expect(
+      (
+        await rawRequest(
+          shop.base,
+          "POST",
+          "/api/v1/register",
+          { "Content-Type": "application/json" },
+          JSON.stringify(account),
+        )
+      ).status,
+    ).toBe(201);
     expect.soft(await loginRedirectProblems(shop.base, account)).toEqual([]);
 
     const log = shop.log();

@@ -2,7 +2,16 @@ import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 import { documentProblems } from "../support/openapi-check";
 import { cookieHeader, rawRequest, type RawAnswer } from "../support/raw-http";
-import { BODIES, FEW_BODIES, FOREIGN_ORIGINS, OTHER_METHODS, TARGETS, urlPatternOf, writeRouteFiles, type FuzzBody } from "../support/fuzz-corpus";
+import {
+  BODIES,
+  FEW_BODIES,
+  FOREIGN_ORIGINS,
+  OTHER_METHODS,
+  TARGETS,
+  urlPatternOf,
+  writeRouteFiles,
+  type FuzzBody,
+} from "../support/fuzz-corpus";
 import { edgeRequestProblems, loginRedirectProblems } from "../support/edge-checks";
 
 // Anything a client can send gets an answer below 500: malformed bodies, content types, methods and
@@ -47,7 +56,13 @@ async function throwawayAdmin(base: string): Promise<string> {
     JSON.stringify({ name: account.name, email: account.email, role: "admin" }),
   );
   expect(promoted.status).toBe(200);
-  const login = await rawRequest(base, "POST", "/api/v1/login", json, JSON.stringify({ email: account.email, password: account.password }));
+  const login = await rawRequest(
+    base,
+    "POST",
+    "/api/v1/login",
+    json,
+    JSON.stringify({ email: account.email, password: account.password }),
+  );
   expect(login.status).toBe(200);
   return cookieHeader(login);
 }
@@ -62,7 +77,9 @@ test("the fuzz corpus names every route that takes writes", () => {
 test("no answer is a 5xx, whatever is sent; writes from other origins are 403", async ({ baseURL }) => {
   test.setTimeout(120_000);
   const base = baseURL!;
-  const products = JSON.parse((await rawRequest(base, "GET", "/api/v1/products")).body) as { products: { _id: string }[] };
+  const products = JSON.parse((await rawRequest(base, "GET", "/api/v1/products")).body) as {
+    products: { _id: string }[];
+  };
   const urls = Object.values(TARGETS).map((t) => ({ ...t, url: t.url.replace(":product", products.products[0]._id) }));
   const admin = await throwawayAdmin(base);
 
@@ -91,7 +108,11 @@ test("no answer is a 5xx, whatever is sent; writes from other origins are 403", 
   expect(answers.filter((a) => a.answer.status >= 500).map(describe)).toEqual([]);
   expect(foreignAnswers.filter((a) => a.answer.status !== 403).map(describe)).toEqual([]);
   expect(foreignAnswers.every((a) => /another site/.test(a.answer.body))).toBe(true);
-  expect(answers.filter((a) => a.c.origin === base && a.answer.status === 403 && /another site/.test(a.answer.body)).map(describe)).toEqual([]);
+  expect(
+    answers
+      .filter((a) => a.c.origin === base && a.answer.status === 403 && /another site/.test(a.answer.body))
+      .map(describe),
+  ).toEqual([]);
 
   // Every API answer, refusals included, is one the OpenAPI document lists, in its shape.
   const undocumented: string[] = [];
@@ -107,12 +128,24 @@ test("no answer is a 5xx, whatever is sent; writes from other origins are 403", 
   expect(JSON.parse(me.body).user).toMatchObject({ name: "Fuzz Admin", role: "admin" });
 });
 
-test("the edge answers TRACE with 405 and undecodable paths with 400; a login to an odd redirectTo goes home, signed in", async ({ baseURL }) => {
+test("the edge answers TRACE with 405 and undecodable paths with 400; a login to an odd redirectTo goes home, signed in", async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // The same corpus runs against a shop whose log is read in edge-log.spec.ts.
   expect.soft(await edgeRequestProblems(baseURL!)).toEqual([]);
   const account = { name: "Fuzz Redirects", email: uniqueEmail("fuzz-redirect"), password: "fuzz-password-1" };
-  expect((await rawRequest(baseURL!, "POST", "/api/v1/register", { "Content-Type": "application/json" }, JSON.stringify(account))).status).toBe(201);
+  expect(
+    (
+      await rawRequest(
+        baseURL!,
+        "POST",
+        "/api/v1/register",
+        { "Content-Type": "application/json" },
+        JSON.stringify(account),
+      )
+    ).status,
+  ).toBe(201);
   expect(await loginRedirectProblems(baseURL!, account)).toEqual([]);
 });
 

@@ -28,12 +28,21 @@ async function revalidates(request: APIRequestContext, url: string) {
 
 test("anonymous catalogue pages and API reads answer 304 to a matching If-None-Match", async ({ request }) => {
   const list = await (await request.get("/api/v1/products")).json();
-  for (const url of ["/", "/search/laptop", `/product/${list.products[0]._id}`, "/api/v1/products?page=2", `/api/v1/product/${list.products[0]._id}`]) {
+  for (const url of [
+    "/",
+    "/search/laptop",
+    `/product/${list.products[0]._id}`,
+    "/api/v1/products?page=2",
+    `/api/v1/product/${list.products[0]._id}`,
+  ]) {
     await revalidates(request, url);
   }
 });
 
-test("a signed-in visitor's page is private and never served from the anonymous cache", async ({ playwright, baseURL }) => {
+test("a signed-in visitor's page is private and never served from the anonymous cache", async ({
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   const anonymous = await playwright.request.newContext({ baseURL });
@@ -59,26 +68,40 @@ test("a toast is shown once and never cached; the anonymous page stays without i
   expect(await (await stranger.get(url)).text()).not.toContain("Item added to cart");
 });
 
-test("an admin's price change shows at once on the cached product page and API", { tag: CATALOGUE_WRITE }, async ({ playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  const fields = { name: "Cache Probe", description: "Priced twice", category: "Electronics", seller: "Probe Seller", stock: "5" };
-  const created = await admin.post("/api/v1/admin/product/new", { data: { ...fields, price: "10.00", images: [`data:image/jpeg;base64,${jpeg.toString("base64")}`] } });
-  const { product } = await created.json();
+test(
+  "an admin's price change shows at once on the cached product page and API",
+  { tag: CATALOGUE_WRITE },
+  async ({ playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await admin.post("/api/v1/login", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+    const fields = {
+      name: "Cache Probe",
+      description: "Priced twice",
+      category: "Electronics",
+      seller: "Probe Seller",
+      stock: "5",
+    };
+    const created = await admin.post("/api/v1/admin/product/new", {
+      data: { ...fields, price: "10.00", images: [`data:image/jpeg;base64,${jpeg.toString("base64")}`] },
+    });
+    const { product } = await created.json();
 
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const etag = await revalidates(anonymous, `/api/v1/product/${product._id}`);
-  await revalidates(anonymous, `/product/${product._id}`);
-  expect(await (await anonymous.get(`/product/${product._id}`)).text()).toContain("$10.00");
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const etag = await revalidates(anonymous, `/api/v1/product/${product._id}`);
+    await revalidates(anonymous, `/product/${product._id}`);
+    expect(await (await anonymous.get(`/product/${product._id}`)).text()).toContain("$10.00");
 
-  const updated = await admin.put(`/api/v1/admin/product/${product._id}`, { multipart: { ...fields, price: "12.50" } });
-  expect(updated.status()).toBe(200);
-  const fresh = await anonymous.get(`/api/v1/product/${product._id}`, { headers: { "If-None-Match": etag } });
-  expect(fresh.status()).toBe(200);
-  expect((await fresh.json()).product.price).toBe(12.5);
-  expect(await (await anonymous.get(`/product/${product._id}`)).text()).toContain("$12.50");
-  await admin.delete(`/api/v1/admin/product/${product._id}`);
-});
+    const updated = await admin.put(`/api/v1/admin/product/${product._id}`, {
+      multipart: { ...fields, price: "12.50" },
+    });
+    expect(updated.status()).toBe(200);
+    const fresh = await anonymous.get(`/api/v1/product/${product._id}`, { headers: { "If-None-Match": etag } });
+    expect(fresh.status()).toBe(200);
+    expect((await fresh.json()).product.price).toBe(12.5);
+    expect(await (await anonymous.get(`/product/${product._id}`)).text()).toContain("$12.50");
+    await admin.delete(`/api/v1/admin/product/${product._id}`);
+  },
+);
 
 test("the category page is cached per full URL: another sort is another page", async ({ request }) => {
   const ascending = await revalidates(request, "/search?category=Laptops&sort=price-asc");

@@ -22,7 +22,10 @@ function multipart(parts: { name: string; value?: string; file?: Buffer; filenam
     p.file ?? Buffer.from(p.value ?? ""),
     Buffer.from("\r\n"),
   ]);
-  return { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]) };
+  return {
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+  };
 }
 
 async function signUp(base: string) {
@@ -34,10 +37,19 @@ async function signUp(base: string) {
 
 test("JSON over 1 MB: 413 before it is parsed, declared or chunked; the server still answers", async ({ baseURL }) => {
   const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(MB) });
-  const declared = await rawRequest(baseURL!, "POST", "/api/v1/login", { ...json, "Content-Length": String(big.length) }, big);
+  const declared = await rawRequest(
+    baseURL!,
+    "POST",
+    "/api/v1/login",
+    { ...json, "Content-Length": String(big.length) },
+    big,
+  );
   expect(declared.status).toBe(413);
   expect(declared.headers.connection).toBe("close");
-  expect(JSON.parse(declared.body)).toEqual({ success: false, message: "The request is too large: at most 1 MB can be sent at once." });
+  expect(JSON.parse(declared.body)).toEqual({
+    success: false,
+    message: "The request is too large: at most 1 MB can be sent at once.",
+  });
 
   const chunked = await rawRequest(baseURL!, "POST", "/api/v1/login", { ...json, "Transfer-Encoding": "chunked" }, big);
   expect(chunked.status).toBe(413);
@@ -56,7 +68,13 @@ test("an avatar over 10 MB is drained and refused with 413; no account is made",
   const answer = await rawRequest(baseURL!, "POST", "/api/v1/register", form.headers, form.body);
   expect(answer.status).toBe(413);
   expect(JSON.parse(answer.body)).toEqual({ success: false, message: "Images can be at most 10 MB." });
-  const login = await rawRequest(baseURL!, "POST", "/api/v1/login", json, JSON.stringify({ email, password: "big-avatar-1" }));
+  const login = await rawRequest(
+    baseURL!,
+    "POST",
+    "/api/v1/login",
+    json,
+    JSON.stringify({ email, password: "big-avatar-1" }),
+  );
   expect(login.status).toBe(401);
 
   const twoAvatars = multipart([
@@ -73,12 +91,25 @@ test("an avatar over 10 MB is drained and refused with 413; no account is made",
 
 test("a product takes at most 10 images, as files or data URLs", { tag: CATALOGUE_WRITE }, async ({ baseURL }) => {
   const admin = cookieHeader(await rawRequest(baseURL!, "POST", "/api/v1/login", json, JSON.stringify(DEMO_ADMIN)));
-  const fields = { name: "Many Pictures", price: "5", description: "Eleven pictures", category: "Electronics", seller: "Limits", stock: "1" };
+  const fields = {
+    name: "Many Pictures",
+    price: "5",
+    description: "Eleven pictures",
+    category: "Electronics",
+    seller: "Limits",
+    stock: "1",
+  };
   const files = multipart([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     ...Array.from({ length: 11 }, () => ({ name: "images", file: jpeg })),
   ]);
-  const asFiles = await rawRequest(baseURL!, "POST", "/api/v1/admin/product/new", { ...files.headers, Cookie: admin }, files.body);
+  const asFiles = await rawRequest(
+    baseURL!,
+    "POST",
+    "/api/v1/admin/product/new",
+    { ...files.headers, Cookie: admin },
+    files.body,
+  );
   expect(asFiles.status).toBe(400);
   expect(JSON.parse(asFiles.body).message).toBe("A product can have at most 10 images");
 
@@ -87,7 +118,9 @@ test("a product takes at most 10 images, as files or data URLs", { tag: CATALOGU
   const asDataUrls = await rawRequest(baseURL!, "POST", "/api/v1/admin/product/new", { ...json, Cookie: admin }, body);
   expect(asDataUrls.status).toBe(400);
   expect(JSON.parse(asDataUrls.body).message).toBe("A product can have at most 10 images");
-  const list = JSON.parse((await rawRequest(baseURL!, "GET", "/api/v1/admin/products", { Cookie: admin })).body) as { products: { name: string }[] };
+  const list = JSON.parse((await rawRequest(baseURL!, "GET", "/api/v1/admin/products", { Cookie: admin })).body) as {
+    products: { name: string }[];
+  };
   expect(list.products.some((p) => p.name === "Many Pictures")).toBe(false);
 });
 
@@ -99,13 +132,24 @@ test("cookie-authenticated API writes from another origin are 403; bearer calls 
 
   const forged = await update({ Cookie: user.cookie, Origin: "http://evil.example" }, "Forged Name");
   expect(forged.status).toBe(403);
-  expect(JSON.parse(forged.body)).toMatchObject({ success: false, message: expect.stringContaining("came from another site") });
+  expect(JSON.parse(forged.body)).toMatchObject({
+    success: false,
+    message: expect.stringContaining("came from another site"),
+  });
   expect((await update({ Cookie: user.cookie, Origin: "null" }, "Forged Name")).status).toBe(403);
-  expect(JSON.parse((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).body).user.name).toBe("Limit Tester");
+  expect(JSON.parse((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).body).user.name).toBe(
+    "Limit Tester",
+  );
 
   expect((await update({ Cookie: user.cookie, Origin: base }, "Same Origin")).status).toBe(200);
   expect((await update({ Cookie: user.cookie }, "No Origin")).status).toBe(200);
-  const login = await rawRequest(base, "POST", "/api/v1/login", json, JSON.stringify({ email: user.email, password: user.password }));
+  const login = await rawRequest(
+    base,
+    "POST",
+    "/api/v1/login",
+    json,
+    JSON.stringify({ email: user.email, password: user.password }),
+  );
   const token = (JSON.parse(login.body) as { token: string }).token;
   const bearer = await update({ Authorization: `Bearer ${token}`, Origin: "http://evil.example" }, "Bearer Name");
   expect(bearer.status).toBe(200);
@@ -115,10 +159,18 @@ test("cookie-authenticated API writes from another origin are 403; bearer calls 
 test("a page form post from another origin is a 403 page that says why; nothing changes", async ({ baseURL }) => {
   const base = baseURL!;
   const user = await signUp(base);
-  const logout = await rawRequest(base, "POST", "/logout", { Cookie: user.cookie, Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "");
+  const logout = await rawRequest(
+    base,
+    "POST",
+    "/logout",
+    { Cookie: user.cookie, Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    "",
+  );
   expect(logout.status).toBe(403);
   expect(logout.headers["content-type"]).toMatch("text/html");
-  expect(logout.body).toContain("This request came from another site (Origin: http://evil.example), so the shop did not act on it.");
+  expect(logout.body).toContain(
+    "This request came from another site (Origin: http://evil.example), so the shop did not act on it.",
+  );
   expect(logout.headers["set-cookie"]).toBeUndefined();
   expect((await rawRequest(base, "GET", "/api/v1/me", { Cookie: user.cookie })).status).toBe(200);
 });
@@ -141,7 +193,9 @@ function firstStatusLine(base: string, head: string): Promise<string> {
   });
 }
 
-test("Expect: 100-continue: a body over the limit is refused before it is sent; one within it is asked for", async ({ baseURL }) => {
+test("Expect: 100-continue: a body over the limit is refused before it is sent; one within it is asked for", async ({
+  baseURL,
+}) => {
   const head = (length: number) =>
     `POST /api/v1/login HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;

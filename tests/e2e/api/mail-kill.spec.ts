@@ -32,7 +32,9 @@ function workersOf(primaryPid: number): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       const environ = fs.readFileSync(`/proc/${entry}/environ`, "latin1");
-      return parent === primaryPid && environ.split("\0").some((v) => v.startsWith("NODE_UNIQUE_ID=")) ? [Number(entry)] : [];
+      return parent === primaryPid && environ.split("\0").some((v) => v.startsWith("NODE_UNIQUE_ID="))
+        ? [Number(entry)]
+        : [];
     } catch {
       return []; // ended meanwhile
     }
@@ -87,7 +89,9 @@ function confirmationsIn(mailDir: string): Map<number, number> {
   return counts;
 }
 
-test(`no confirmation mail is lost when a worker is killed during checkouts ${CATALOGUE_WRITE}`, async ({ playwright }) => {
+test(`no confirmation mail is lost when a worker is killed during checkouts ${CATALOGUE_WRITE}`, async ({
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const [port, smtpPort] = freePorts(2);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-kill-"));
@@ -117,7 +121,8 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
     started.stderr!.on("data", (chunk) => (stderr += chunk));
     return started;
   };
-  const up = () => until("the shop to start", 90_000, async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.ok === true);
+  const up = () =>
+    until("the shop to start", 90_000, async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.ok === true);
   let shop = startShop();
   const contexts: APIRequestContext[] = [];
   try {
@@ -133,7 +138,11 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
     const newBuyer = async (n: number) => {
       const request = await playwright.request.newContext({ baseURL });
       contexts.push(request);
-      const account = { name: `Kill Buyer ${n}`, email: `kill-buyer-${n}-${Date.now()}@example.com`, password: "password-123" };
+      const account = {
+        name: `Kill Buyer ${n}`,
+        email: `kill-buyer-${n}-${Date.now()}@example.com`,
+        password: "password-123",
+      };
       expect((await request.post("/api/v1/register", { data: account })).status()).toBe(201);
       return request;
     };
@@ -165,15 +174,25 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
         killed.push(victim);
         await until("the primary to replace the killed worker", 30_000, () => {
           const now = workersOf(shop.pid!);
-          return now.length === 2 && !now.includes(victim) && now.every((pid) => holds(pid, socketsOn([port], "listening")));
+          return (
+            now.length === 2 && !now.includes(victim) && now.every((pid) => holds(pid, socketsOn([port], "listening")))
+          );
         });
       }
-      await until(`${KILLS + 1}/${KILLS + 2} of the orders`, 120_000, () => placed >= (ORDERS * (KILLS + 1)) / (KILLS + 2));
-      const caught = await until("the primary's mail on its way", 10_000, () => holds(shop.pid!, socketsOn(sink.held()))).then(
+      await until(
+        `${KILLS + 1}/${KILLS + 2} of the orders`,
+        120_000,
+        () => placed >= (ORDERS * (KILLS + 1)) / (KILLS + 2),
+      );
+      const caught = await until("the primary's mail on its way", 10_000, () =>
+        holds(shop.pid!, socketsOn(sink.held())),
+      ).then(
         () => true,
         () => false,
       );
-      console.log(`shop killed ${caught ? "while its primary sent a mail" : "(no mail on its way)"}; workers' pids: ${workersOf(shop.pid!)}, held: ${sink.held()}`);
+      console.log(
+        `shop killed ${caught ? "while its primary sent a mail" : "(no mail on its way)"}; workers' pids: ${workersOf(shop.pid!)}, held: ${sink.held()}`,
+      );
       const workers = workersOf(shop.pid!);
       shop.kill("SIGKILL");
       for (const pid of workers) process.kill(pid, "SIGKILL");
@@ -182,20 +201,36 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
       shop = startShop();
       await up();
     };
-    await Promise.all([killer().finally(() => (killerDone = true)), ...Array.from({ length: BUYERS }, (_, b) => buyer(b + 1))]);
+    await Promise.all([
+      killer().finally(() => (killerDone = true)),
+      ...Array.from({ length: BUYERS }, (_, b) => buyer(b + 1)),
+    ]);
     expect(killed).toHaveLength(KILLS);
     expect(shopKilled).toBe(true);
 
     // Every paid order in the database, then its mails: the lost ones are sent by the primary
     // as soon as their worker is gone, so a bounded wait is enough.
-    const paid = (await rows<{ n: number }>(db.q, sql`select order_number n from orders where payment_status = 'succeeded'`)).map((r) => r.n);
+    const paid = (
+      await rows<{ n: number }>(db.q, sql`select order_number n from orders where payment_status = 'succeeded'`)
+    ).map((r) => r.n);
     expect(paid.length).toBeGreaterThanOrEqual(placed);
     expect(placed).toBeGreaterThanOrEqual(ORDERS * 0.8);
     const lost = () => paid.filter((n) => !confirmationsIn(mailDir).has(n));
-    await until("a confirmation for every paid order", 60_000, () => lost().length === 0 && sink.held().length === 0).catch(() => {});
+    await until(
+      "a confirmation for every paid order",
+      60_000,
+      () => lost().length === 0 && sink.held().length === 0,
+    ).catch(() => {});
     const mails = confirmationsIn(mailDir);
-    console.log(`${paid.length} paid orders (${failed} checkouts cut short by the kills), ${[...mails.values()].reduce((a, b) => a + b, 0)} confirmations, ${KILLS} workers and then the shop killed`);
-    console.log(stderr.split("\n").filter((line) => /^(Worker|Process) \d+|^The mail outbox/.test(line)).join("\n"));
+    console.log(
+      `${paid.length} paid orders (${failed} checkouts cut short by the kills), ${[...mails.values()].reduce((a, b) => a + b, 0)} confirmations, ${KILLS} workers and then the shop killed`,
+    );
+    console.log(
+      stderr
+        .split("\n")
+        .filter((line) => /^(Worker|Process) \d+|^The mail outbox/.test(line))
+        .join("\n"),
+    );
     expect(lost(), `paid orders without a confirmation mail; the shop's log:\n${stderr}`).toEqual([]);
 
     // Exactly one each. A mail the killed primary had handed to the SMTP server, but whose sent_at it
@@ -206,7 +241,10 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
     );
     expect(outbox.filter((row) => row.sentAt === null)).toEqual([]);
     const numberOf = new Map(
-      (await rows<{ id: string; n: number }>(db.q, sql`select id, order_number n from orders`)).map((r) => [`orderConfirmation:${r.id}`, r.n]),
+      (await rows<{ id: string; n: number }>(db.q, sql`select id, order_number n from orders`)).map((r) => [
+        `orderConfirmation:${r.id}`,
+        r.n,
+      ]),
     );
     const resent = new Set(outbox.filter((row) => row.attempts > 1).map((row) => numberOf.get(row.key)));
     // The shop's kill did catch mails on their way: sent again by the next start.
@@ -217,7 +255,9 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
     shop.kill("SIGTERM");
-    await until("the shop to stop", 15_000, () => shop.exitCode !== null || shop.signalCode !== null).catch(() => shop.kill("SIGKILL"));
+    await until("the shop to stop", 15_000, () => shop.exitCode !== null || shop.signalCode !== null).catch(() =>
+      shop.kill("SIGKILL"),
+    );
     await sink();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

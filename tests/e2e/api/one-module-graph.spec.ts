@@ -25,11 +25,17 @@ test("the server's edge and the routes share one copy of every module with state
   const sources = builtFiles(path.resolve("build/server")).map((file) => fs.readFileSync(file, "utf8"));
   expect(fs.existsSync(path.resolve("build/server/main.js"))).toBe(true);
   for (const definition of SHARED_STATE) {
-    expect({ definition, copies: sources.filter((source) => source.includes(definition)).length }).toEqual({ definition, copies: 1 });
+    expect({ definition, copies: sources.filter((source) => source.includes(definition)).length }).toEqual({
+      definition,
+      copies: 1,
+    });
   }
 });
 
 test("a value the edge sets at start-up is what the routes read (the payment sandbox's key)", async ({ request }) => {
   // server/run.server.ts starts the sandbox and hands its keys to app/config.server.ts; the route reads them there.
-  expect(await (await request.get("/api/v1/stripeapi")).json()).toEqual({ success: true, stripeApiKey: "pk_test_sandbox" });
+  expect(await (await request.get("/api/v1/stripeapi")).json()).toEqual({
+    success: true,
+    stripeApiKey: "pk_test_sandbox",
+  });
 });

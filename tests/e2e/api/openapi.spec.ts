@@ -7,7 +7,9 @@ test("GET /api/v1/openapi.json is an OpenAPI 3.1 document of the API at PUBLIC_U
   expect(doc.openapi).toBe("3.1.0");
   expect(doc.servers).toEqual([{ url: `${baseURL}/api/v1` }]);
   expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["bearerAuth", "cookieAuth"]);
-  expect(doc.paths["/products"].get.responses["400"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+  expect(doc.paths["/products"].get.responses["400"].content["application/json"].schema).toEqual({
+    $ref: "#/components/schemas/Error",
+  });
 });
 
 test("the response check refuses what the document does not say", async ({ request, baseURL }) => {
@@ -16,13 +18,19 @@ test("the response check refuses what the document does not say", async ({ reque
   expect(await documentProblems("GET", url, 200, JSON.stringify(body))).toEqual([]);
 
   const stringPrice = { ...body, products: [{ ...body.products[0], price: String(body.products[0].price) }] };
-  expect((await documentProblems("GET", url, 200, JSON.stringify(stringPrice))).join()).toMatch(/\/products\/0\/price must be number/);
+  expect((await documentProblems("GET", url, 200, JSON.stringify(stringPrice))).join()).toMatch(
+    /\/products\/0\/price must be number/,
+  );
   const { productsCount: _, ...missing } = body;
-  expect((await documentProblems("GET", url, 200, JSON.stringify(missing))).join()).toMatch(/must have required property 'productsCount'/);
+  expect((await documentProblems("GET", url, 200, JSON.stringify(missing))).join()).toMatch(
+    /must have required property 'productsCount'/,
+  );
   expect(await documentProblems("GET", url, 500, JSON.stringify({ success: false, message: "x" }))).toEqual([
     "status 500 is not documented for GET /products",
   ]);
-  expect((await documentProblems("GET", url, 400, JSON.stringify({ message: "x" }))).join()).toMatch(/required property 'success'/);
+  expect((await documentProblems("GET", url, 400, JSON.stringify({ message: "x" }))).join()).toMatch(
+    /required property 'success'/,
+  );
 
   // A method the path does not list: 405 in the error shape, nothing else.
   const error = JSON.stringify({ success: false, message: "POST is not allowed here" });
@@ -49,7 +57,9 @@ test("/api/docs is the shop's own page: same-origin scripts and styles, no inlin
   expect((await request.get("/api/docs/..%2Fpackage.json")).status()).toBe(404);
 });
 
-test("a method a read-only route has no handler for answers 405 in the API's shape, not Remix's", async ({ request }) => {
+test("a method a read-only route has no handler for answers 405 in the API's shape, not Remix's", async ({
+  request,
+}) => {
   const response = await request.post("/api/v1/products", { data: {} });
   expect(response.status()).toBe(405);
   expect(await response.json()).toEqual({ success: false, message: "POST is not allowed here" });

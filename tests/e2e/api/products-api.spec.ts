@@ -7,7 +7,20 @@ test("GET /api/v1/products pages the catalogue with the spec's counts", async ({
   expect(body).toMatchObject({ success: true, productsCount: 72, filteredProductsCount: 72, resPerPage: 8 });
   expect(body.products).toHaveLength(8);
   expect(Object.keys(body.products[0]).sort()).toEqual(
-    ["_id", "category", "createdAt", "description", "images", "name", "numOfReviews", "price", "ratings", "reviews", "seller", "stock"].sort(),
+    [
+      "_id",
+      "category",
+      "createdAt",
+      "description",
+      "images",
+      "name",
+      "numOfReviews",
+      "price",
+      "ratings",
+      "reviews",
+      "seller",
+      "stock",
+    ].sort(),
   );
 });
 
@@ -80,9 +93,13 @@ test("demo images are served with long cache headers", async ({ request }) => {
   expect(image.headers()["cache-control"]).toContain("max-age=31536000");
 });
 
-test("GET /api/v1/products?sort= orders by price, rating or age, with a keyword too, stable across pages", async ({ request }) => {
+test("GET /api/v1/products?sort= orders by price, rating or age, with a keyword too, stable across pages", async ({
+  request,
+}) => {
   const prices = async (query: string) =>
-    ((await (await request.get(`/api/v1/products?${query}`)).json()).products as { price: number }[]).map((p) => p.price);
+    ((await (await request.get(`/api/v1/products?${query}`)).json()).products as { price: number }[]).map(
+      (p) => p.price,
+    );
   const ascending = await prices("category=Laptops&sort=price-asc");
   expect(ascending).toEqual([749.99, 1099, 1599.5, 1649, 1849.99, 1999]);
   expect(await prices("category=Laptops&sort=price-desc")).toEqual([...ascending].reverse());
@@ -97,4 +114,3 @@ test("GET /api/v1/products?sort= orders by price, rating or age, with a keyword 
   const rated = (await (await request.get("/api/v1/products?sort=rating")).json()).products as { ratings: number }[];
   expect(rated.map((p) => p.ratings)).toEqual(rated.map((p) => p.ratings).sort((a, b) => b - a));
 });
-

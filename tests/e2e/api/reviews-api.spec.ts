@@ -2,10 +2,18 @@ import { expect, test } from "../support/openapi-check";
 import { productNamed } from "../helpers";
 import { DEMO_ADMIN, uniqueEmail } from "../support/accounts";
 
-test("review calls: PUT /review, GET /reviews, DELETE /reviews with the rating recomputed", async ({ request, playwright, baseURL }) => {
+test("review calls: PUT /review, GET /reviews, DELETE /reviews with the rating recomputed", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const product = await productNamed(request, "Manduka PRO Yoga Mat 6 mm");
-  expect((await request.put("/api/v1/review", { data: { rating: 4, comment: "x", productId: product._id } })).status()).toBe(401);
-  await request.post("/api/v1/register", { data: { name: "Api Reviewer", email: uniqueEmail(), password: "password-123" } });
+  expect(
+    (await request.put("/api/v1/review", { data: { rating: 4, comment: "x", productId: product._id } })).status(),
+  ).toBe(401);
+  await request.post("/api/v1/register", {
+    data: { name: "Api Reviewer", email: uniqueEmail(), password: "password-123" },
+  });
 
   for (const [data, message] of [
     [{ rating: 0, comment: "x", productId: product._id }, "Please choose a rating from 1 to 5"],
@@ -16,8 +24,14 @@ test("review calls: PUT /review, GET /reviews, DELETE /reviews with the rating r
     expect(response.status()).toBe(400);
     expect((await response.json()).message).toBe(message);
   }
-  expect((await request.put("/api/v1/review", { data: { rating: 3, comment: "ok", productId: "nope" } })).status()).toBe(404);
-  expect(await (await request.put("/api/v1/review", { data: { rating: 2, comment: "Slippery", productId: product._id } })).json()).toEqual({ success: true });
+  expect(
+    (await request.put("/api/v1/review", { data: { rating: 3, comment: "ok", productId: "nope" } })).status(),
+  ).toBe(404);
+  expect(
+    await (
+      await request.put("/api/v1/review", { data: { rating: 2, comment: "Slippery", productId: product._id } })
+    ).json(),
+  ).toEqual({ success: true });
 
   const listed = await (await request.get(`/api/v1/reviews?id=${product._id}`)).json();
   const mine = listed.reviews.find((r: { comment: string }) => r.comment === "Slippery");

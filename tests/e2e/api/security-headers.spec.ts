@@ -25,7 +25,9 @@ const inlineScripts = (html: string) =>
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-test("a fresh page's inline scripts carry its nonce, a new one each time, and script-src has no 'unsafe-inline'", async ({ request }) => {
+test("a fresh page's inline scripts carry its nonce, a new one each time, and script-src has no 'unsafe-inline'", async ({
+  request,
+}) => {
   const nonces = [];
   for (let i = 0; i < 2; i++) {
     // The cart is never cached: every answer is rendered for this request.
@@ -43,7 +45,9 @@ test("a fresh page's inline scripts carry its nonce, a new one each time, and sc
   expect(nonces[0]).not.toBe(nonces[1]);
 });
 
-test("a page served from the anonymous cache allows exactly its inline scripts by hash, with no nonce", async ({ request }) => {
+test("a page served from the anonymous cache allows exactly its inline scripts by hash, with no nonce", async ({
+  request,
+}) => {
   const list = await (await request.get("/api/v1/products")).json();
   for (const url of ["/", `/product/${list.products[0]._id}`]) {
     let cached: APIResponse | undefined;

@@ -125,7 +125,9 @@ test("the admin area, as an admin", async ({ page, browser }) => {
   const account = await registerViaApi(buyer, "Reviewing Reader");
   const order = await placeOrder(buyer.request, PRODUCT);
   const product = await productNamed(buyer.request, PRODUCT);
-  await buyer.request.put("/api/v1/review", { data: { rating: 4, comment: "Quiet and comfortable", productId: product._id } });
+  await buyer.request.put("/api/v1/review", {
+    data: { rating: 4, comment: "Quiet and comfortable", productId: product._id },
+  });
   const userId = (await (await buyer.request.get("/api/v1/me")).json()).user._id;
   await buyer.context().close();
 
@@ -159,8 +161,13 @@ test("the profile with its list of signed-in devices", async ({ page, browser })
   await other.close();
 });
 
-test("the pages the edge answers with: a post from another site (403) and a body over the limit (413)", async ({ page }) => {
-  const foreign = await page.request.post("/cart", { headers: { Origin: "http://evil.example" }, form: { intent: "add" } });
+test("the pages the edge answers with: a post from another site (403) and a body over the limit (413)", async ({
+  page,
+}) => {
+  const foreign = await page.request.post("/cart", {
+    headers: { Origin: "http://evil.example" },
+    form: { intent: "add" },
+  });
   expect(foreign.status()).toBe(403);
   const tooLarge = await page.request.post("/password/forgot", { form: { email: "x".repeat(1024 * 1024 + 10) } });
   expect(tooLarge.status()).toBe(413);
@@ -179,11 +186,22 @@ test("the category page with its sort, the filters-empty state and a 'Did you me
   }
 });
 
-test("the storefront pages of issue 13: home with hero and categories, product with badge, breadcrumbs and related, empty cart, 404", async ({ page, request }) => {
+test("the storefront pages of issue 13: home with hero and categories, product with badge, breadcrumbs and related, empty cart, 404", async ({
+  page,
+  request,
+}) => {
   const list = await (await request.get("/api/v1/products?keyword=Nikon%20Z%20fc")).json();
   const lowStock = list.products.find((p: { name: string }) => p.name === "Nikon Z fc Retro Mirrorless");
   const soldOut = (await (await request.get("/api/v1/products?keyword=ThinkPad")).json()).products[0];
-  for (const url of ["/", "/?page=5", `/product/${lowStock._id}`, `/product/${soldOut._id}`, "/search/ThinkPad", "/cart", "/nonexistent-page"]) {
+  for (const url of [
+    "/",
+    "/?page=5",
+    `/product/${lowStock._id}`,
+    `/product/${soldOut._id}`,
+    "/search/ThinkPad",
+    "/cart",
+    "/nonexistent-page",
+  ]) {
     await page.goto(url);
     expect(await wcagViolations(page), url).toEqual([]);
     expect(await overflowsViewport(page), url).toBe(false);

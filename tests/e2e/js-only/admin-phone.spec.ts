@@ -13,7 +13,13 @@ test("at 390 px every admin table fits the screen, its actions visible, and pass
   await buyerContext.close();
   await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).not.toHaveURL(/\/lgn/);
-  for (const url of ["/admin/orders", "/admin/products", "/admin/users", "/admin/reviews", "/admin/products?stock=low"]) {
+  for (const url of [
+    "/admin/orders",
+    "/admin/products",
+    "/admin/users",
+    "/admin/reviews",
+    "/admin/products?stock=low",
+  ]) {
     await page.goto(url);
     const first = page.locator("tbody tr").first();
     await expect(first.getByRole("cell").first(), url).toBeVisible();

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { wcagViolations } from "../support/axe";
 import { watchPolicyViolations } from "../support/policy-violations";
 
-test("/api/docs shows every operation, lets one be tried, under the CSP, with no WCAG 2.1 AA problem at 390 px", async ({ page, baseURL }) => {
+test("/api/docs shows every operation, lets one be tried, under the CSP, with no WCAG 2.1 AA problem at 390 px", async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const violations = await watchPolicyViolations(page);
   const outside: string[] = [];
@@ -12,7 +15,10 @@ test("/api/docs shows every operation, lets one be tried, under the CSP, with no
   await page.goto("/api/docs");
   await expect(page.locator(".opblock").first()).toBeVisible({ timeout: 15_000 });
   const doc = await (await page.request.get("/api/v1/openapi.json")).json();
-  const operations = Object.values(doc.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
+  const operations = Object.values(doc.paths as Record<string, object>).reduce(
+    (n, item) => n + Object.keys(item).length,
+    0,
+  );
   await expect(page.locator(".opblock")).toHaveCount(operations);
 
   const products = page.locator(".opblock-get", { hasText: "/products" }).first();

@@ -41,7 +41,11 @@ test("the carousel advances by itself", async ({ page, request }) => {
 
 test("the user-facing search box keeps working after client-side navigation", async ({ page }) => {
   await page.goto("/");
-  await page.getByTestId("product-card").first().getByRole("link", { name: /View Details/ }).click();
+  await page
+    .getByTestId("product-card")
+    .first()
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page).toHaveURL(/\/product\//);
   await page.getByPlaceholder("Enter Product Name ...").fill("headphones");
   await page.keyboard.press("Enter");

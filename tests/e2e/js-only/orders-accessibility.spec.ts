@@ -11,7 +11,13 @@ test.use({ viewport: { width: 390, height: 800 } });
 test("My Orders, the order page, the success page and the receipt", async ({ page }) => {
   await registerViaApi(page, "Phone Buyer");
   const order = await placeOrder(page.request, "Sony WH-1000XM5 Wireless Headphones");
-  for (const url of ["/orders/me", `/order/${order._id}`, `/success?order=${order._id}`, "/success", `/order/${order._id}/receipt`]) {
+  for (const url of [
+    "/orders/me",
+    `/order/${order._id}`,
+    `/success?order=${order._id}`,
+    "/success",
+    `/order/${order._id}/receipt`,
+  ]) {
     await page.goto(url);
     expect(await wcagViolations(page), url).toEqual([]);
     expect(await overflowsViewport(page), url).toBe(false);

@@ -6,7 +6,11 @@ import { payThroughStripe, toPayment } from "../support/stripe-keys";
 // With Stripe keys the policy lets Stripe.js (here the sandbox's stand-in, from another origin),
 // its frames and Stripe Checkout in, and no inline script without the response's nonce.
 
-test("paying through Stripe raises no policy violation; payment is allowed for Stripe", async ({ page, javaScriptEnabled, baseURL }) => {
+test("paying through Stripe raises no policy violation; payment is allowed for Stripe", async ({
+  page,
+  javaScriptEnabled,
+  baseURL,
+}) => {
   const violations = await watchPolicyViolations(page);
   const total = await toPayment(page, "Sony WH-1000XM5 Wireless Headphones");
   await payThroughStripe(page, javaScriptEnabled, total, "4242 4242 4242 4242");

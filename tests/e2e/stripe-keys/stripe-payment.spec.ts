@@ -37,7 +37,10 @@ test("a declined card shows Stripe's message; another card then pays", async ({ 
   await expect(page.getByRole("row").filter({ hasText: total })).toHaveCount(1);
 });
 
-test("a card that asks for 3D Secure pays once the buyer completes the bank's check", async ({ page, javaScriptEnabled }) => {
+test("a card that asks for 3D Secure pays once the buyer completes the bank's check", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const total = await toPayment(page, "Sony WH-1000XM5 Wireless Headphones");
   await pay(page, javaScriptEnabled, total, "4000 0025 0000 3155");
   // Stripe.js shows the check over the shop's page; Stripe Checkout sends the buyer to the bank's page.

@@ -57,7 +57,8 @@ async function readMail(file: string): Promise<ReceivedMail> {
     subject: parsed.subject ?? "",
     text: parsed.text ?? "",
     html: typeof parsed.html === "string" ? parsed.html : null,
-    alternative: (parsed.headers.get("content-type") as { value?: string } | undefined)?.value === "multipart/alternative",
+    alternative:
+      (parsed.headers.get("content-type") as { value?: string } | undefined)?.value === "multipart/alternative",
   };
 }
 
@@ -65,10 +66,16 @@ async function readMail(file: string): Promise<ReceivedMail> {
  * Waits for `count` mails to `to` whose subject contains `subject` (or matches it) to reach the
  * test SMTP server; oldest first.
  */
-export async function waitForMails(to: string, subject: string | RegExp, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+export async function waitForMails(
+  to: string,
+  subject: string | RegExp,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail[]> {
   const { mailDir } = e2eEnv();
   const deadline = Date.now() + timeoutMs;
-  const wanted = (mail: ReceivedMail) => (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject));
+  const wanted = (mail: ReceivedMail) =>
+    typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject);
   // The sink names each file `{time}-{n}-{recipient}.eml`.
   const order = (file: string) => file.split("-").slice(0, 2).map(Number);
   while (Date.now() < deadline) {
@@ -95,7 +102,8 @@ export function resetLinkIn(mail: ReceivedMail): string {
 
 /** Without JavaScript the page is rendered anew by the server, which never sends a password back. */
 export async function expectPasswordNotEchoed(page: Page, label: string) {
-  if (test.info().project.use.javaScriptEnabled === false) await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+  if (test.info().project.use.javaScriptEnabled === false)
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
 }
 
 let attacker = 0;
@@ -106,7 +114,11 @@ let attacker = 0;
  * so they are sent together; `answered` settles when they are answered. (Returned inside an object:
  * an async function returning the promise itself would wait for the slowed answers.)
  */
-export async function attackAccount(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, email: string) {
+export async function attackAccount(
+  playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  email: string,
+) {
   const guesser = await playwright.request.newContext({ baseURL });
   const guess = () =>
     guesser.post("/api/v1/login", {
@@ -149,7 +161,9 @@ export async function registerViaForm(page: Page, account: { name: string; email
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   const [answer] = await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/register")),
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/register"),
+    ),
     page.getByRole("button", { name: "Register", exact: true }).click(),
   ]);
   return answer;

@@ -16,4 +16,5 @@ export async function wcagViolations(page: Page, exclude: string[] = []): Promis
 }
 
 /** Whether the page is wider than its viewport (something runs off a phone's screen). */
-export const overflowsViewport = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+export const overflowsViewport = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

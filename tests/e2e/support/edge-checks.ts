@@ -9,8 +9,10 @@ export async function edgeRequestProblems(base: string): Promise<string[]> {
   const problems: string[] = [];
   for (const { method, url, status, allow } of EDGE_REQUESTS) {
     const answer = await rawRequest(base, method, url);
-    if (answer.status !== status) problems.push(`${method} ${url} → ${answer.status}, not ${status}: ${answer.body.slice(0, 120)}`);
-    if (allow && answer.headers.allow !== allow) problems.push(`${method} ${url} → Allow: ${answer.headers.allow}, not ${allow}`);
+    if (answer.status !== status)
+      problems.push(`${method} ${url} → ${answer.status}, not ${status}: ${answer.body.slice(0, 120)}`);
+    if (allow && answer.headers.allow !== allow)
+      problems.push(`${method} ${url} → Allow: ${answer.headers.allow}, not ${allow}`);
   }
   return problems;
 }
@@ -24,9 +26,13 @@ const FORM_TYPE = { "Content-Type": "application/x-www-form-urlencoded" };
  * X-Remix-Redirect). The answer goes home and signs in with a new session B; A has ended (every
  * sign-in replaces the browser's session), B works.
  */
-export async function loginRedirectProblems(base: string, account: { email: string; password: string }): Promise<string[]> {
+export async function loginRedirectProblems(
+  base: string,
+  account: { email: string; password: string },
+): Promise<string[]> {
   const problems: string[] = [];
-  const signedIn = async (cookie: string) => (await rawRequest(base, "GET", "/api/v1/me", { Cookie: cookie })).status === 200;
+  const signedIn = async (cookie: string) =>
+    (await rawRequest(base, "GET", "/api/v1/me", { Cookie: cookie })).status === 200;
   for (const redirectTo of NASTY_REDIRECTS) {
     for (const path of ["/lgn", "/lgn.data"]) {
       const shown = `${path} redirectTo=${JSON.stringify(redirectTo).slice(0, 40)}`;
@@ -39,7 +45,8 @@ export async function loginRedirectProblems(base: string, account: { email: stri
         continue;
       }
       const after = cookieHeader(answer);
-      if (!after.includes("shop_session=") || !(await signedIn(after))) problems.push(`${shown}: the new session does not sign in`);
+      if (!after.includes("shop_session=") || !(await signedIn(after)))
+        problems.push(`${shown}: the new session does not sign in`);
       if (await signedIn(before)) problems.push(`${shown}: the session the browser had is still open`);
     }
   }

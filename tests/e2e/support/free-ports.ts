@@ -11,5 +11,8 @@ Promise.all(servers.map((s) => new Promise((r) => s.listen(0, "127.0.0.1", r))))
 });`;
 
 export function freePorts(count: number): number[] {
-  return execFileSync(process.execPath, ["-e", script, String(count)], { encoding: "utf8" }).trim().split(",").map(Number);
+  return execFileSync(process.execPath, ["-e", script, String(count)], { encoding: "utf8" })
+    .trim()
+    .split(",")
+    .map(Number);
 }

@@ -17,7 +17,11 @@ export function writeRouteFiles(): string[] {
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const rel = path.relative(ROUTES, full).split(path.sep).join("/");
         const source = fs.readFileSync(full, "utf8");
-        if (rel.startsWith("api/v1/") || /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) files.push(rel);
+        if (
+          rel.startsWith("api/v1/") ||
+          /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)
+        )
+          files.push(rel);
       }
     }
   };
@@ -120,33 +124,85 @@ export const BODIES: FuzzBody[] = [
   { label: "no content type, no body", headers: {} },
   { label: "no content type, text", headers: {}, body: "hello" },
   { label: "json {}", headers: { "Content-Type": JSON_TYPE }, body: "{}" },
-  { label: "json __proto__", headers: { "Content-Type": JSON_TYPE }, body: '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}' },
+  {
+    label: "json __proto__",
+    headers: { "Content-Type": JSON_TYPE },
+    body: '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}',
+  },
   { label: "json broken", headers: { "Content-Type": JSON_TYPE }, body: '{"email":' },
   { label: "json array", headers: { "Content-Type": JSON_TYPE }, body: "[1,2]" },
   { label: "json null", headers: { "Content-Type": JSON_TYPE }, body: "null" },
-  { label: "json wrong types", headers: { "Content-Type": JSON_TYPE }, body: '{"email":1,"password":[],"name":{},"amount":"x","paymentInfo":7,"images":[1],"avatar":{},"status":null,"role":true,"rating":"9","productId":[]}' },
-  { label: "json utf-16", headers: { "Content-Type": "application/json; charset=utf-16" }, body: Buffer.from("\xff\xfe{\x00}\x00", "latin1") },
+  {
+    label: "json wrong types",
+    headers: { "Content-Type": JSON_TYPE },
+    body: '{"email":1,"password":[],"name":{},"amount":"x","paymentInfo":7,"images":[1],"avatar":{},"status":null,"role":true,"rating":"9","productId":[]}',
+  },
+  {
+    label: "json utf-16",
+    headers: { "Content-Type": "application/json; charset=utf-16" },
+    body: Buffer.from("\xff\xfe{\x00}\x00", "latin1"),
+  },
   { label: "text/plain", headers: { "Content-Type": "text/plain" }, body: "intent=remove&productId=x" },
   { label: "xml", headers: { "Content-Type": "application/xml" }, body: "<a/>" },
-  { label: "octet-stream", headers: { "Content-Type": "application/octet-stream" }, body: Buffer.from([0, 255, 1, 254, 13, 10]) },
-  { label: "garbage content type", headers: { "Content-Type": ";;;=\"" }, body: "x" },
+  {
+    label: "octet-stream",
+    headers: { "Content-Type": "application/octet-stream" },
+    body: Buffer.from([0, 255, 1, 254, 13, 10]),
+  },
+  { label: "garbage content type", headers: { "Content-Type": ';;;="' }, body: "x" },
   { label: "urlencoded empty", headers: { "Content-Type": FORM }, body: "" },
   { label: "urlencoded wrong values", headers: { "Content-Type": FORM }, body: WRONG_VALUES },
   { label: "urlencoded __proto__", headers: { "Content-Type": FORM }, body: "__proto__=x&a=1" },
   { label: "urlencoded __proto__[role]", headers: { "Content-Type": FORM }, body: "__proto__[role]=admin" },
-  { label: "urlencoded constructor[prototype][x]", headers: { "Content-Type": FORM }, body: "constructor[prototype][x]=1" },
+  {
+    label: "urlencoded constructor[prototype][x]",
+    headers: { "Content-Type": FORM },
+    body: "constructor[prototype][x]=1",
+  },
   { label: "urlencoded bad percent", headers: { "Content-Type": FORM }, body: "email=%zz%&password=%&intent=%E0%A4%A" },
   { label: "urlencoded long name", headers: { "Content-Type": FORM }, body: `${"n".repeat(5000)}=1` },
-  { label: "urlencoded over the limit", headers: { "Content-Type": FORM }, body: `comment=${"x".repeat(1024 * 1024 + 10)}` },
-  { label: "json over the limit", headers: { "Content-Type": JSON_TYPE }, body: `{"email":"${"x".repeat(1024 * 1024 + 10)}"}` },
+  {
+    label: "urlencoded over the limit",
+    headers: { "Content-Type": FORM },
+    body: `comment=${"x".repeat(1024 * 1024 + 10)}`,
+  },
+  {
+    label: "json over the limit",
+    headers: { "Content-Type": JSON_TYPE },
+    body: `{"email":"${"x".repeat(1024 * 1024 + 10)}"}`,
+  },
   { label: "multipart no boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\nbroken" },
-  { label: "multipart truncated", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" },
+  {
+    label: "multipart truncated",
+    headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    body: "--x\r\nbroken",
+  },
   { label: "multipart empty", headers: { "Content-Type": MP }, body: "" },
-  { label: "multipart unterminated", headers: { "Content-Type": MP }, body: multipart("fz", [field("name", "x")], false) },
-  { label: "multipart no disposition", headers: { "Content-Type": MP }, body: multipart("fz", ["Content-Type: text/plain\r\n\r\nx"]) },
-  { label: "multipart header without colon", headers: { "Content-Type": MP }, body: multipart("fz", ["Content-Disposition form-data\r\n\r\nx"]) },
-  { label: "multipart __proto__", headers: { "Content-Type": MP }, body: multipart("fz", [field("__proto__[role]", "admin"), field("constructor[prototype][x]", "1")]) },
-  { label: "multipart quoted boundary", headers: { "Content-Type": 'multipart/form-data; boundary="q q"' }, body: multipart("q q", [field("intent", "x"), field("name", "")]) },
+  {
+    label: "multipart unterminated",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", [field("name", "x")], false),
+  },
+  {
+    label: "multipart no disposition",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", ["Content-Type: text/plain\r\n\r\nx"]),
+  },
+  {
+    label: "multipart header without colon",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", ["Content-Disposition form-data\r\n\r\nx"]),
+  },
+  {
+    label: "multipart __proto__",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", [field("__proto__[role]", "admin"), field("constructor[prototype][x]", "1")]),
+  },
+  {
+    label: "multipart quoted boundary",
+    headers: { "Content-Type": 'multipart/form-data; boundary="q q"' },
+    body: multipart("q q", [field("intent", "x"), field("name", "")]),
+  },
   {
     label: "multipart files that are not images",
     headers: { "Content-Type": MP },
@@ -158,15 +214,27 @@ export const BODIES: FuzzBody[] = [
       file("__proto__", "p.png", "x"),
     ]),
   },
-  { label: "multipart file in a text field", headers: { "Content-Type": MP }, body: multipart("fz", [file("email", "e.png", "x"), file("intent", "", "")]) },
+  {
+    label: "multipart file in a text field",
+    headers: { "Content-Type": MP },
+    body: multipart("fz", [file("email", "e.png", "x"), file("intent", "", "")]),
+  },
 ];
 
 /** Methods other than POST, each with a few bodies. */
 export const OTHER_METHODS = ["PUT", "PATCH", "DELETE", "OPTIONS"];
-export const FEW_BODIES = BODIES.filter((b) => ["no content type, no body", "json {}", "urlencoded wrong values", "multipart truncated"].includes(b.label));
+export const FEW_BODIES = BODIES.filter((b) =>
+  ["no content type, no body", "json {}", "urlencoded wrong values", "multipart truncated"].includes(b.label),
+);
 
 /** Origins of other sites, and malformed ones: every write with one of them must be a 403. */
-export const FOREIGN_ORIGINS = ["http://evil.example", "null", "http://127.0.0.1.evil.example", "::not a url::", "http://127.0.0.1:1"];
+export const FOREIGN_ORIGINS = [
+  "http://evil.example",
+  "null",
+  "http://127.0.0.1.evil.example",
+  "::not a url::",
+  "http://127.0.0.1:1",
+];
 
 export type EdgeRequest = { method: string; url: string; status: number; allow?: string };
 

@@ -34,7 +34,12 @@ export async function startGoogleStandIn(opts: {
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: `google-${id}`, email: id, email_verified: true, name: `Google ${id.split("@")[0]}` }),
+      claims: async () => ({
+        sub: `google-${id}`,
+        email: id,
+        email_verified: true,
+        name: `Google ${id.split("@")[0]}`,
+      }),
     }),
     features: { devInteractions: { enabled: true } },
   });

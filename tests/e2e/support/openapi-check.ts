@@ -42,7 +42,8 @@ class OpenApiCheck {
     const template = this.templates.find((t) => t.pattern.test(path))?.template ?? "/{path}";
     const operation = this.doc.paths[template][method.toLowerCase()];
     if (!operation) {
-      if (![405, 403, 413].includes(status)) return [`${method} is not documented for ${template}, so it must answer 405, not ${status}`];
+      if (![405, 403, 413].includes(status))
+        return [`${method} is not documented for ${template}, so it must answer 405, not ${status}`];
       return this.bodyProblems(`${method} ${template} ${status}`, this.errorSchemaPointer(template), body);
     }
     const response = operation.responses[String(status)];
@@ -71,11 +72,14 @@ class OpenApiCheck {
       this.validators.set(pointer, validate);
     }
     if (validate(json)) return [];
-    return (validate.errors ?? []).map((e) => `${label}: ${e.instancePath || "body"} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `${label}: ${e.instancePath || "body"} ${e.message} ${JSON.stringify(e.params)}`,
+    );
   }
 }
 
-const escape = (template: string) => template.replaceAll("~", "~0").replaceAll("/", "~1").replace(/[{}]/g, encodeURIComponent);
+const escape = (template: string) =>
+  template.replaceAll("~", "~0").replaceAll("/", "~1").replace(/[{}]/g, encodeURIComponent);
 
 const checks = new Map<string, Promise<OpenApiCheck>>();
 
@@ -101,7 +105,10 @@ export async function documentProblems(method: string, url: string, status: numb
 /** Fails (throws) when an answer from /api/v1 does not match the OpenAPI document. */
 export async function expectDocumented(method: string, url: string, status: number, body: string): Promise<void> {
   const problems = await documentProblems(method, url, status, body);
-  if (problems.length) throw new Error(`${method} ${url} answered ${status}, not as /api/v1/openapi.json documents it:\n  ${problems.join("\n  ")}`);
+  if (problems.length)
+    throw new Error(
+      `${method} ${url} answered ${status}, not as /api/v1/openapi.json documents it:\n  ${problems.join("\n  ")}`,
+    );
 }
 
 async function checked(method: string, response: APIResponse): Promise<APIResponse> {
@@ -151,12 +158,18 @@ export const test = base.extend({
       const request = new Proxy(playwright.request, {
         get(target, property, receiver) {
           if (property === "newContext") {
-            return async (...args: Parameters<typeof target.newContext>) => checkedContext(await target.newContext(...args));
+            return async (...args: Parameters<typeof target.newContext>) =>
+              checkedContext(await target.newContext(...args));
           }
           return Reflect.get(target, property, receiver);
         },
       });
-      await use(new Proxy(playwright, { get: (target, property, receiver) => (property === "request" ? request : Reflect.get(target, property, receiver)) }));
+      await use(
+        new Proxy(playwright, {
+          get: (target, property, receiver) =>
+            property === "request" ? request : Reflect.get(target, property, receiver),
+        }),
+      );
     },
     { scope: "worker" },
   ],

@@ -16,7 +16,10 @@ export async function placeOrder(request: APIRequestContext, productName: string
 /** The cart and shipping forms, then /api/v1/payment/process for the cart's total: the intent's client secret. */
 export async function paymentForCart(request: APIRequestContext, productName: string, quantity = 1): Promise<string> {
   const product = await productNamed(request, productName);
-  await request.post(`/product/${product._id}`, { form: { intent: "add-to-cart", quantity: String(quantity) }, maxRedirects: 0 });
+  await request.post(`/product/${product._id}`, {
+    form: { intent: "add-to-cart", quantity: String(quantity) },
+    maxRedirects: 0,
+  });
   await request.post("/shipping", { form: SHIPPING_FORM, maxRedirects: 0 });
   const itemsCents = Math.round(product.price * 100) * quantity;
   const totalCents = itemsCents + (itemsCents > 20000 ? 0 : 2500) + Math.floor((itemsCents * 5 + 50) / 100);
@@ -29,14 +32,23 @@ export async function paymentForCart(request: APIRequestContext, productName: st
 export async function orderFor(request: APIRequestContext, intentId: string) {
   const created = await request.post("/api/v1/order/new", { data: { paymentInfo: { id: intentId } } });
   expect(created.status()).toBe(201);
-  return (await created.json()).order as { _id: string; orderNumber: number; totalPrice: number; paymentInfo: { status: string } };
+  return (await created.json()).order as {
+    _id: string;
+    orderNumber: number;
+    totalPrice: number;
+    paymentInfo: { status: string };
+  };
 }
 
 /**
  * Confirms a PaymentIntent as Stripe.js does in a browser: with the publishable key and the client
  * secret, at the built-in payment sandbox under the shop's own origin.
  */
-export async function confirmAsStripeJs(request: APIRequestContext, clientSecret: string, paymentMethod = "pm_card_visa") {
+export async function confirmAsStripeJs(
+  request: APIRequestContext,
+  clientSecret: string,
+  paymentMethod = "pm_card_visa",
+) {
   const intentId = clientSecret.split("_secret_")[0];
   const response = await request.post(`/_sandbox/v1/payment_intents/${intentId}/confirm`, {
     form: { key: "pk_test_sandbox", client_secret: clientSecret, payment_method: paymentMethod },

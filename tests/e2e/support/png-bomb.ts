@@ -29,14 +29,21 @@ function chunk(type: string, data: Buffer): Buffer {
  * A PNG declaring `width` × `height` pixels. With `pixelData: "none"` the IDAT holds a few bytes
  * only: the header is all a reader gets right, so anything that tries to decode it fails.
  */
-export function pngBomb(width = 16_000, height = 16_000, { pixelData = "all" }: { pixelData?: "all" | "none" } = {}): Buffer {
+export function pngBomb(
+  width = 16_000,
+  height = 16_000,
+  { pixelData = "all" }: { pixelData?: "all" | "none" } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale; compression, filter and interlace stay 0
   const rowBytes = 1 + Math.ceil(width / 8); // a filter byte, then the row's bits
-  const pixels = pixelData === "all" ? deflateSync(Buffer.alloc(rowBytes * height), { level: 9 }) : deflateSync(Buffer.alloc(rowBytes));
+  const pixels =
+    pixelData === "all"
+      ? deflateSync(Buffer.alloc(rowBytes * height), { level: 9 })
+      : deflateSync(Buffer.alloc(rowBytes));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

@@ -8,10 +8,15 @@ import { expect, type Page } from "@playwright/test";
 export async function watchPolicyViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy|Permissions-Policy|Permissions policy/i.test(message.text()))
+    if (
+      message.type() === "error" &&
+      /Content Security Policy|Permissions-Policy|Permissions policy/i.test(message.text())
+    )
       violations.push(`${page.url()}: ${message.text()}`);
   });
-  await page.exposeBinding("__policyViolation", ({ frame }, text: string) => violations.push(`${frame.url()}: ${text}`));
+  await page.exposeBinding("__policyViolation", ({ frame }, text: string) =>
+    violations.push(`${frame.url()}: ${text}`),
+  );
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __policyViolation: (text: string) => void }).__policyViolation;
@@ -23,8 +28,12 @@ export async function watchPolicyViolations(page: Page): Promise<string[]> {
 
 /** Waits until Remix has hydrated the page (its inline scripts were allowed to run); else says what was refused. */
 export async function expectHydrated(page: Page, violations: string[]) {
-  await page.waitForFunction(() => "__remixRouter" in window, undefined, { timeout: 10_000 }).catch((error: Error) => {
-    throw new Error(`${page.url()} did not hydrate. Policy violations: ${JSON.stringify(violations, null, 2)}\n${error.message}`);
-  });
+  await page
+    .waitForFunction(() => "__remixRouter" in window, undefined, { timeout: 10_000 })
+    .catch((error: Error) => {
+      throw new Error(
+        `${page.url()} did not hydrate. Policy violations: ${JSON.stringify(violations, null, 2)}\n${error.message}`,
+      );
+    });
   expect(await page.evaluate(() => document.querySelectorAll("script:not([src])").length)).toBeGreaterThan(1);
 }

@@ -2,7 +2,15 @@
 // @stripe/stripe-js's loadStripe and @stripe/react-stripe-js 1.x's Elements, on a page served by
 // another origin that loads the sandbox's Stripe.js stand-in with a script tag. Bundled by
 // react-stripe-js.spec.ts; each button writes the Stripe.js answer as JSON into the "result" output.
-import { CardCvcElement, CardElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import {
+  CardCvcElement,
+  CardElement,
+  CardExpiryElement,
+  CardNumberElement,
+  Elements,
+  useElements,
+  useStripe,
+} from "@stripe/react-stripe-js";
 import { loadStripe, type StripeElementChangeEvent } from "@stripe/stripe-js";
 import { useState } from "react";
 import { createRoot } from "react-dom/client";

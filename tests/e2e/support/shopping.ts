@@ -3,7 +3,13 @@ import { productNamed } from "../helpers";
 import { registerViaApi } from "./accounts";
 
 /** The specification's shipping fields (what the original client sends). */
-export const SHIPPING = { address: "12 Rue de la Paix", city: "Paris", phoneNo: "+33 1 23 45 67 89", postalCode: "75002", country: "France" };
+export const SHIPPING = {
+  address: "12 Rue de la Paix",
+  city: "Paris",
+  phoneNo: "+33 1 23 45 67 89",
+  postalCode: "75002",
+  country: "France",
+};
 /** What the shipping form posts: the spec's fields and the recipient, whom the form asks for. */
 export const SHIPPING_FORM = { ...SHIPPING, recipientName: "Camille Martin" };
 
@@ -36,7 +42,12 @@ export async function fillShipping(page: Page, info: ShippingInput = SHIPPING) {
 /** The address block's lines as shown (recipient, street, city and postal code, country). */
 export async function expectAddress(address: Locator, lines: string[]) {
   await expect(address).toContainText(lines[0]);
-  expect((await address.innerText()).split("\n").map((line) => line.trim()).filter(Boolean)).toEqual(lines);
+  expect(
+    (await address.innerText())
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ).toEqual(lines);
 }
 
 export async function payWith(page: Page, cardNumber: string) {

@@ -12,7 +12,11 @@ const versionStatements = new WeakMap<Queryable, Statement<unknown[], number>>()
 export function catalogueVersion(): number {
   let statement = versionStatements.get(db);
   if (statement === undefined) {
-    const query = db.select({ version: catalogueVersionRow.version }).from(catalogueVersionRow).where(eq(catalogueVersionRow.id, 1)).toSQL();
+    const query = db
+      .select({ version: catalogueVersionRow.version })
+      .from(catalogueVersionRow)
+      .where(eq(catalogueVersionRow.id, 1))
+      .toSQL();
     statement = (db as Connection).$client.prepare<unknown[], number>(query.sql).pluck();
     statement.bind(...query.params);
     versionStatements.set(db, statement);

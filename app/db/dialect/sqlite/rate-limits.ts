@@ -24,7 +24,8 @@ export function rateLimiterStore(on: Connection = countersDb) {
         points,
         duration: durationSeconds,
       }),
-    sweepExpired: async (nowMs: number): Promise<number> => rowsAffected(await on.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
+    sweepExpired: async (nowMs: number): Promise<number> =>
+      rowsAffected(await on.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
   };
 }
 

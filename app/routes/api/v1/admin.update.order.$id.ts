@@ -15,7 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await updateOrderStatus(params.id ?? "", status, { confirmBackward });
     } catch (error) {
-      if (error instanceof UnconfirmedStepBackError) throw new PublicError(`${error.message} Send "confirmBackward": true to confirm.`, 409);
+      if (error instanceof UnconfirmedStepBackError)
+        throw new PublicError(`${error.message} Send "confirmBackward": true to confirm.`, 409);
       throw error;
     }
     return Response.json({ success: true, message: "Order updated successfully" });

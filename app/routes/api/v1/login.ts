@@ -11,8 +11,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const body = await readApiBody(request);
     if (typeof body.credential === "string")
-      return signedInJson(request, context.clientIp, await loginWithGoogleCredential({ credential: body.credential, ip: context.clientIp }));
+      return signedInJson(
+        request,
+        context.clientIp,
+        await loginWithGoogleCredential({ credential: body.credential, ip: context.clientIp }),
+      );
     const { email, password } = parseApiInput(loginSchema, body);
-    return signedInJson(request, context.clientIp, await loginWithPassword({ email, password, ip: context.clientIp, device: await deviceOf(request) }));
+    return signedInJson(
+      request,
+      context.clientIp,
+      await loginWithPassword({ email, password, ip: context.clientIp, device: await deviceOf(request) }),
+    );
   });
 }

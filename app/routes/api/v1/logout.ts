@@ -10,5 +10,8 @@ const CROSS_SITE_LOGOUT =
 // another site is refused, and the session kept.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.crossSite) return apiError(403, CROSS_SITE_LOGOUT, { "Cache-Control": "no-store" });
-  return Response.json({ success: true, message: LOGGED_OUT }, { headers: { "Set-Cookie": await endCurrentSession(request) } });
+  return Response.json(
+    { success: true, message: LOGGED_OUT },
+    { headers: { "Set-Cookie": await endCurrentSession(request) } },
+  );
 }

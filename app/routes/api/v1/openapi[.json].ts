@@ -8,7 +8,9 @@ let document: string | undefined;
 // GET /api/v1/openapi.json: generated once per process from the routes' own zod schemas.
 export function loader() {
   document ??= JSON.stringify(openApiDocument(config.publicUrl));
-  return new Response(document, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  return new Response(document, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
 }
 
 export function action({ request }: ActionFunctionArgs) {

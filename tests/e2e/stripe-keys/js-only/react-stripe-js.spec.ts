@@ -18,7 +18,6 @@ let client: http.Server;
 let clientUrl = "";
 let bundleDir = "";
 
-
 test.beforeAll(async () => {
   bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "react-stripe-js-"));
   await build({
@@ -95,8 +94,15 @@ test("confirmCardPayment with react-stripe-js's card elements pays the intent", 
   expect(paid.error).toBeUndefined();
   expect(paid.paymentIntent).toMatchObject({ id: intent.body.id, status: "succeeded", amount: 1999 });
   const after = await sandboxApi("GET", `/v1/payment_intents/${intent.body.id}`);
-  expect(after.body).toMatchObject({ status: "succeeded", amount_received: 1999, payment_method: expect.stringMatching(/^pm_/) });
-  expect((await press(page, "Retrieve intent")).paymentIntent).toMatchObject({ id: intent.body.id, status: "succeeded" });
+  expect(after.body).toMatchObject({
+    status: "succeeded",
+    amount_received: 1999,
+    payment_method: expect.stringMatching(/^pm_/),
+  });
+  expect((await press(page, "Retrieve intent")).paymentIntent).toMatchObject({
+    id: intent.body.id,
+    status: "succeeded",
+  });
 });
 
 test("createPaymentMethod and createToken answer Stripe's objects", async ({ page }) => {
@@ -113,7 +119,9 @@ test("createPaymentMethod and createToken answer Stripe's objects", async ({ pag
   });
   // The shop's server can then confirm an intent with that id.
   const intent = await sandboxApi("POST", "/v1/payment_intents", { amount: "500", currency: "usd" });
-  const confirmed = await sandboxApi("POST", `/v1/payment_intents/${intent.body.id}/confirm`, { payment_method: paymentMethod.id });
+  const confirmed = await sandboxApi("POST", `/v1/payment_intents/${intent.body.id}/confirm`, {
+    payment_method: paymentMethod.id,
+  });
   expect(confirmed.body.status).toBe("succeeded");
 
   const { token } = await press(page, "Create token");
@@ -163,28 +171,43 @@ test("a declined card and mistyped cards answer Stripe.js's error shapes", async
     message: "Your card was declined.",
     payment_intent: { id: intent.body.id, status: "requires_payment_method" },
   });
-  expect((await sandboxApi("GET", `/v1/payment_intents/${intent.body.id}`)).body.status).toBe("requires_payment_method");
+  expect((await sandboxApi("GET", `/v1/payment_intents/${intent.body.id}`)).body.status).toBe(
+    "requires_payment_method",
+  );
 
   // The buyer tries another card on the same intent.
   await typeCard(page, "4242 4242 4242 4242");
   expect((await press(page, "Pay")).paymentIntent).toMatchObject({ id: intent.body.id, status: "succeeded" });
 });
 
-test("a card asking for 3D Secure: Stripe.js's dialog, or handleCardAction after confirming without actions", async ({ page }) => {
+test("a card asking for 3D Secure: Stripe.js's dialog, or handleCardAction after confirming without actions", async ({
+  page,
+}) => {
   const first = await sandboxApi("POST", "/v1/payment_intents", { amount: "3000", currency: "usd" });
   await openClient(page, first.body.client_secret);
   await typeCard(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.getByRole("dialog", { name: "3D Secure authentication" }).getByRole("button", { name: "Complete authentication" }).click();
+  await page
+    .getByRole("dialog", { name: "3D Secure authentication" })
+    .getByRole("button", { name: "Complete authentication" })
+    .click();
   await expect(page.getByTestId("result")).not.toBeEmpty();
-  expect(JSON.parse((await page.getByTestId("result").textContent())!).paymentIntent).toMatchObject({ id: first.body.id, status: "succeeded" });
+  expect(JSON.parse((await page.getByTestId("result").textContent())!).paymentIntent).toMatchObject({
+    id: first.body.id,
+    status: "succeeded",
+  });
 
   const second = await sandboxApi("POST", "/v1/payment_intents", { amount: "3000", currency: "usd" });
   await openClient(page, second.body.client_secret);
   await typeCard(page, "4000 0025 0000 3155");
-  expect((await press(page, "Pay without handling actions")).paymentIntent).toMatchObject({ status: "requires_action" });
+  expect((await press(page, "Pay without handling actions")).paymentIntent).toMatchObject({
+    status: "requires_action",
+  });
   await page.getByRole("button", { name: "Handle card action" }).click();
-  await page.getByRole("dialog", { name: "3D Secure authentication" }).getByRole("button", { name: "Fail authentication" }).click();
+  await page
+    .getByRole("dialog", { name: "3D Secure authentication" })
+    .getByRole("button", { name: "Fail authentication" })
+    .click();
   await expect(page.getByTestId("result")).not.toBeEmpty();
   expect(JSON.parse((await page.getByTestId("result").textContent())!).error).toMatchObject({
     code: "payment_intent_authentication_failure",
