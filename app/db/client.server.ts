@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { processWide } from "~/lib/process-wide.server";
-import { openDatabase, type Connection } from "./connection.server";
+import { closeConnection, openDatabase, type Connection } from "./connection.server";
 
 export { openDatabase, type Connection };
 
@@ -40,3 +40,9 @@ export const db: Db = processWide("reader", () =>
 export const countersDb: Connection = processWide("counters", () =>
   config.databasePath === ":memory:" ? writer : openDatabase(config.databasePath, { durable: false }),
 );
+
+/** For scripts that end (the bench's seeding, tests' child processes): this process's connections, closed. */
+export async function closeShopDatabase() {
+  // The reader is a Connection too: typed Db so that models cannot write through it.
+  for (const connection of new Set([db as Connection, countersDb, writer])) await closeConnection(connection);
+}

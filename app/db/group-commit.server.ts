@@ -1,5 +1,6 @@
 import { processWide } from "~/lib/process-wide.server";
 import { writer, type Connection, type Tx } from "./client.server";
+import { isBusy } from "./dialect";
 
 // Group commit. With synchronous = FULL (client.server.ts) every commit waits for one fsync of the
 // WAL, a few milliseconds during which this process does nothing else, whatever the transaction
@@ -22,8 +23,6 @@ type Job = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => vo
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const RETRY_MS = 1;
-
-const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
 
 /** A queue of write transactions on one database, committed together. */
 export function groupCommitter(db: Connection) {

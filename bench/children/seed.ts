@@ -1,7 +1,8 @@
 // Child process: builds a large data set with the shop's own schema, migrations and Drizzle code.
 // DATABASE_URL (set by the parent) names the temporary file. Usage: seed.ts products|orders COUNT
 import { commitTogether } from "~/db/group-commit.server";
-import { closeShopDatabase, migrateDatabase } from "~/db/migrate.server";
+import { closeShopDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";

@@ -1,16 +1,15 @@
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { db, type Connection, type Queryable } from "../../client.server";
+import { db, type Connection } from "../../client.server";
 import { catalogueVersionRow } from "../../derived";
 
-const versionStatements = new WeakMap<Queryable, Statement<unknown[], number>>();
+let statement: Statement<unknown[], number> | undefined;
 
 /**
  * The catalogue's version as the read connection sees it, synchronously: the one check on every
  * cache hit, one indexed read of a one-row table kept compiled (a few microseconds).
  */
 export function catalogueVersion(): number {
-  let statement = versionStatements.get(db);
   if (statement === undefined) {
     const query = db
       .select({ version: catalogueVersionRow.version })
@@ -19,7 +18,6 @@ export function catalogueVersion(): number {
       .toSQL();
     statement = (db as Connection).$client.prepare<unknown[], number>(query.sql).pluck();
     statement.bind(...query.params);
-    versionStatements.set(db, statement);
   }
   return statement.get() ?? 0;
 }
