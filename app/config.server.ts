@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { engineOf } from "./db/engine";
 
 // Every environment variable the shop reads is parsed here, once, with zod; the rest of the app
 // reads `config`. Defaults and meanings are those of README.md's Configuration table. An empty
@@ -97,15 +98,20 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
   const env = parsed.data;
 
   const port = env.PORT;
-  const databasePath = databasePathFromUrl(env.DATABASE_URL);
+  const databaseEngine = engineOf(env.DATABASE_URL);
+  // The SQLite file; empty on PostgreSQL, whose database is reached through the URL.
+  const databasePath = databaseEngine === "pg" ? "" : databasePathFromUrl(env.DATABASE_URL);
   const shopName = env.SHOP_NAME || "ShopIT";
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
-  const dataDir = databasePath === ":memory:" ? path.resolve("data") : path.dirname(databasePath);
+  const dataDir =
+    databasePath === ":memory:" || databasePath === "" ? path.resolve("data") : path.dirname(databasePath);
   return {
     nodeEnv: env.NODE_ENV,
     isDev: env.NODE_ENV === "development",
     port,
     shopName,
+    databaseEngine,
+    databaseUrl: env.DATABASE_URL,
     databasePath,
     dataDir,
     /** SESSION_SECRET; when unset, start-up provides one (see sessionSecret()). */

@@ -10,7 +10,7 @@ import { cookieInHeader, SHOP_COOKIES } from "~/web/cookie-names";
  * the home page, search and product pages, and the API's product reads. Their responses depend on
  * the URL and the catalogue only, so a rendered response is kept in memory, tagged with the
  * catalogue version (bumped by database triggers on every change to products, pictures, reviews or
- * stock, whoever writes: drizzle/0004), and served again while the version is unchanged, compressed
+ * stock, whoever writes: drizzle/sqlite/0004), and served again while the version is unchanged, compressed
  * once, with an ETag (304 on If-None-Match) and headers that let a shared cache help. Responses that
  * set a cookie (a toast, a cart) or are not 200 are never kept. Signed-in visitors always get a
  * fresh, private page.

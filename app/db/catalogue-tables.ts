@@ -1,5 +1,5 @@
-// What the catalogue's pages show, for the triggers that version it (drizzle/0004 and
-// drizzle/0009): every insert, update and delete of a row of these tables, or an update of the
+// What the catalogue's pages show, for the triggers that version it (drizzle/sqlite/0004 and
+// drizzle/sqlite/0009): every insert, update and delete of a row of these tables, or an update of the
 // listed columns, must move catalogue_version in the same transaction, or a cached catalogue
 // answer (app/models/catalogue-cache.server.ts, the page cache) would be served stale.
 // app/db/catalogue-triggers.test.ts holds every side to it: the live triggers cover this list, the

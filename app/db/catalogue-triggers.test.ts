@@ -43,7 +43,7 @@ function liveTriggers(): Trigger[] {
   });
 }
 
-/** Whether a trigger moves the version and notes the change for the catalogue cache (drizzle/0009), every time it fires. */
+/** Whether a trigger moves the version and notes the change for the catalogue cache (drizzle/sqlite/0009), every time it fires. */
 const versions = (t: Trigger) =>
   !t.conditional &&
   /UPDATE\s+catalogue_version\s+SET\s+version\s*=\s*version\s*\+\s*1/i.test(t.body) &&

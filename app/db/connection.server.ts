@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import * as schema from "./schema";
+import * as schema from "./schema.sqlite";
 
 // Opening a database, apart from client.server.ts's connections of this shop: importing this opens
 // nothing, so a test or the bench can reach another process's shop (app/db/shop-file.server.ts).

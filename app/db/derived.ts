@@ -1,7 +1,7 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { PAYMENT_STATUSES } from "~/lib/order-states";
 
-// Tables kept in step by triggers (drizzle/0004, drizzle/0009: hand-written like the FTS index, so
+// Tables kept in step by triggers (drizzle/sqlite/0004, drizzle/sqlite/0009: hand-written like the FTS index, so
 // kept out of schema.ts, which drizzle-kit reads and would add a CREATE TABLE for). Nothing in the
 // app writes them.
 

@@ -64,7 +64,7 @@ describe("catalogue reads kept by version", () => {
   });
 });
 
-// A review, a picture, a rating or a reviewer's name touch their products only (drizzle/0009).
+// A review, a picture, a rating or a reviewer's name touch their products only (drizzle/sqlite/0009).
 describe("catalogue reads kept across changes to other products", () => {
   it("keeps what shows none of a reviewed product, and reads again what shows it", async () => {
     const reviewed = await createProduct({ name: "Reviewed", category: "Books" });

@@ -8,8 +8,8 @@ import { catalogueVersion } from "./catalogue-version.server";
 
 // What the catalogue's readers return, kept across catalogue changes that do not touch it. The
 // version moves in the same transaction as every change to products, stock, pictures, reviews or
-// a reviewer's name (drizzle/0004), from any process, and the same transaction notes which product
-// it touched, or that it may touch any page (drizzle/0009): a kept answer is read again once a
+// a reviewer's name (drizzle/sqlite/0004), from any process, and the same transaction notes which product
+// it touched, or that it may touch any page (drizzle/sqlite/0009): a kept answer is read again once a
 // change since it was read touched a product it depends on, or any page, so it is never stale.
 // The answers hold catalogue data only, the same for everyone; callers must not change them.
 
@@ -17,7 +17,7 @@ import { catalogueVersion } from "./catalogue-version.server";
 // answer a page of products, pushes out the least recently used, not the worker's memory limit).
 const MAX_ENTRIES = 1000;
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
-// drizzle/0009 keeps the changes of the last 10,000 versions: an answer older than that is read again.
+// drizzle/sqlite/0009 keeps the changes of the last 10,000 versions: an answer older than that is read again.
 const KEPT_VERSIONS = 10_000;
 
 /** The products an answer shows, or "all" when any change to a product may change it (a list by rating). */

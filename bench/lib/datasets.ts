@@ -11,10 +11,10 @@ const CACHE_DIR = path.join(os.tmpdir(), "shopit-bench-data");
 function datasetVersion(): string {
   const hash = crypto.createHash("sha256");
   for (const file of fs
-    .readdirSync("drizzle")
+    .readdirSync("drizzle/sqlite")
     .filter((f) => f.endsWith(".sql"))
     .sort())
-    hash.update(fs.readFileSync(path.join("drizzle", file)));
+    hash.update(fs.readFileSync(path.join("drizzle/sqlite", file)));
   hash.update(fs.readFileSync("bench/children/seed.ts"));
   return hash.digest("hex").slice(0, 12);
 }

@@ -12,7 +12,7 @@ import { migrateDatabase } from "~/db/migrate.server";
 export async function databaseBefore(tagPrefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${tagPrefix}-`));
   const before = path.join(dir, "drizzle");
-  fs.cpSync(path.resolve("drizzle"), before, { recursive: true });
+  fs.cpSync(path.resolve("drizzle", "sqlite"), before, { recursive: true });
   const journalFile = path.join(before, "meta", "_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
   const upTo = journal.entries.findIndex((e) => e.tag.startsWith(tagPrefix));

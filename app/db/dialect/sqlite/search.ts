@@ -3,7 +3,7 @@ import { searchWords } from "~/lib/search-words";
 import { db, type Connection, type Queryable } from "../../client.server";
 import { productsFts, productsFtsVocab } from "../../fts";
 
-// Full-text search of the catalogue: an FTS5 index over products (drizzle/0001, app/db/fts.ts), its
+// Full-text search of the catalogue: an FTS5 index over products (drizzle/sqlite/0001, app/db/fts.ts), its
 // rowid the product's seq, accent- and case-insensitive (unicode61 remove_diacritics 2).
 
 /**
