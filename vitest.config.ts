@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+// Every unit test runs twice: on SQLite (project "sqlite") and on PostgreSQL (project "pg", a
+// throwaway server started for the run). A test of one engine only is named *.sqlite.test.ts or
+// *.pg.test.ts.
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -11,5 +14,17 @@ export default defineConfig({
     pool: "forks",
     // A guard against a hung test, not a speed check: bcrypt-heavy tests take seconds on a busy machine.
     testTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "sqlite", exclude: ["**/*.pg.test.ts", "**/node_modules/**"] } },
+      {
+        extends: true,
+        test: {
+          name: "pg",
+          exclude: ["**/*.sqlite.test.ts", "**/node_modules/**"],
+          env: { SHOP_TEST_ENGINE: "pg" },
+          globalSetup: ["tests/unit/pg-global-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -38,6 +38,7 @@ const envSchema = z.object({
     .default("production"),
   PORT: wholeNumber(0, 65535).default("3000"),
   DATABASE_URL: z.string().default("file:./data/shop.db"),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default("10"),
   SESSION_SECRET: z.string().optional(),
   SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
   ADMIN_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }).optional(),
@@ -112,6 +113,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     shopName,
     databaseEngine,
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL: how many connections each process may hold open at once. */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     databasePath,
     dataDir,
     /** SESSION_SECRET; when unset, start-up provides one (see sessionSecret()). */

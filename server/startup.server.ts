@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";

@@ -13,7 +13,7 @@ import {
 import { suggestKeyword } from "~/models/spelling.server";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";
-import { commitTogether } from "./group-commit.server";
+import { commitTogether } from "./commit.server";
 import { products } from "./schema";
 
 // Every statement the read connection compiles from here on (drizzle prepares each query it runs,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { db, openDatabase } from "./client.server";
-import { commitTogether, groupCommitter } from "./group-commit.server";
+import { commitTogether } from "./commit.server";
+import { groupCommitter } from "./group-commit.server";
 import { products } from "./schema";
 import { createProduct } from "../../tests/unit/fixtures";
 

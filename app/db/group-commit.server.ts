@@ -1,6 +1,5 @@
-import { processWide } from "~/lib/process-wide.server";
-import { writer, type Connection, type Tx } from "./client.server";
-import { isBusy } from "./dialect";
+import type { Connection, Tx } from "./client.server";
+import { isBusy } from "./dialect/sqlite/sql";
 
 // Group commit. With synchronous = FULL (client.server.ts) every commit waits for one fsync of the
 // WAL, a few milliseconds during which this process does nothing else, whatever the transaction
@@ -144,6 +143,3 @@ export function groupCommitter(db: Connection) {
     });
   };
 }
-
-/** The shop database's group commit (see above): one queue per process, like its connection. */
-export const commitTogether = processWide("commitTogether", () => groupCommitter(writer));

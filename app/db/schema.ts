@@ -1,2 +1,24 @@
-// The tables models query, from the engine DATABASE_URL names (see ./engine.ts). Only SQLite's so far.
-export * from "./schema.sqlite";
+import { config } from "~/config.server";
+import * as pg from "./schema.pg";
+import * as sqlite from "./schema.sqlite";
+
+// The tables models query, from the engine DATABASE_URL names. Typed as SQLite's: the PostgreSQL
+// tables have the same names, columns and JavaScript types (app/db/schema-parity.test.ts holds them
+// to it), and the models' queries are drizzle builder calls that both engines' drivers run.
+export const {
+  users,
+  products,
+  productImages,
+  reviews,
+  carts,
+  cartLines,
+  orders,
+  orderLines,
+  passwordResetTokens,
+  sessions,
+  orderStatusEvents,
+  pendingRegistrations,
+  rateLimits,
+  paymentRefusals,
+  mailOutbox,
+} = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

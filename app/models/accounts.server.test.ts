@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { sessions, users } from "~/db/schema";
 import { addReview, createProduct } from "../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { mailOutbox, orderLines, orders } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";

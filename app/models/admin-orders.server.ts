@@ -1,7 +1,7 @@
 import { and, asc, eq, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { inList, listParam, lockRows } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
 import {

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";

@@ -1,6 +1,6 @@
 import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { containsText, rowsAffected } from "~/db/dialect";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";

@@ -1,6 +1,6 @@
 import { asc, desc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { reviews, users } from "~/db/schema";
 import { containsText } from "~/db/dialect";
 import type { UserSort } from "~/lib/admin-sorts";

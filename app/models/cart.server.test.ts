@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { cartLines, products } from "~/db/schema";
 import { clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
 import {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { lockRows, preparedOnce } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { firstImageUrls } from "./products.server";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalogueVersionRow } from "~/db/derived";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
 import { catalogueCached, forgetCatalogueAnswers } from "./catalogue-cache.server";

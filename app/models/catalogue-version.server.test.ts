@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { products, reviews, users } from "~/db/schema";
 import { createProduct, createUser } from "../../tests/unit/fixtures";
 import { catalogueVersion } from "./catalogue-version.server";

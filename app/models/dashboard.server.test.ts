@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { nextOrderNumber } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
 import { PAYMENT, type PaymentStatus } from "~/lib/order-states";
 import { dailyRevenue, dashboardTotals } from "./dashboard.server";

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { mailOutbox } from "~/db/schema";
 import { FULFILMENT } from "~/lib/order-states";
 import { createOrder, createUser } from "../../tests/unit/fixtures";

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { mailOutbox } from "~/db/schema";
 import { trackMail } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";

@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { processWide } from "~/lib/process-wide.server";
 import { getOrder } from "./orders.server";
 import { drainMails } from "./email.server";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { execute, isUniqueViolation, rows } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orders, users } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { PAYMENT } from "~/lib/order-states";

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { passwordResetTokens } from "~/db/schema";
 import { afterTheAnswer } from "./after-answer.server";
 import { sendMail } from "./email.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
 import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";

@@ -114,7 +114,7 @@ const statements = preparedOnce((q) => ({
     .select({ seq: productsFts.rowid })
     .from(productsFts)
     .where(matches)
-    .orderBy(textRank(), desc(productsFts.rowid))
+    .orderBy(textRank(sql.placeholder("match")), desc(productsFts.rowid))
     .limit(RES_PER_PAGE)
     .offset(sql.placeholder("offset"))
     .prepare(),
@@ -223,7 +223,7 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
           .innerJoin(products, joinOn)
           .where(where)
           .orderBy(
-            ...(sort === "relevance" ? [textRank(), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),
+            ...(sort === "relevance" ? [textRank(sql.placeholder("match")), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),
           )
           .limit(RES_PER_PAGE)
           .offset(sql.placeholder("offset"))

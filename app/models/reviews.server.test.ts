@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { products, reviews } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import { PublicError } from "~/lib/public-error";

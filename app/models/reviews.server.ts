@@ -1,6 +1,6 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { containsText, rowsAffected } from "~/db/dialect";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";

@@ -11,7 +11,7 @@ import {
   type SessionsToEnd,
 } from "./sessions.server";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { sessions } from "~/db/schema";
 
 const start = (userId: string, now = new Date(), device = "Chrome 156 on Linux") =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { preparedOnce } from "~/db/dialect";
 import { sessions, users } from "~/db/schema";
 import { hashSecret, newSecret } from "./secret-token.server";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { execute, rows } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { createUser } from "../../tests/unit/fixtures";
 import { databaseBefore } from "../../tests/unit/migrations";

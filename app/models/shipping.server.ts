@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { COUNTRY_NAMES, officialCountryName } from "~/lib/countries";
 import { PublicError } from "~/lib/public-error";

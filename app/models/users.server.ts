@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { isUniqueViolation, preparedOnce } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";

@@ -1,7 +1,7 @@
 import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
 import { listOrdersWithDetails } from "~/models/orders.server";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";

@@ -1,6 +1,6 @@
 // Child process: builds a large data set with the shop's own schema, migrations and Drizzle code.
 // DATABASE_URL (set by the parent) names the temporary file. Usage: seed.ts products|orders COUNT
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { closeShopDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";

@@ -2,7 +2,7 @@ import { newId } from "~/db/ids";
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { nextOrderNumber } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
 import type { Category } from "~/lib/categories";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";

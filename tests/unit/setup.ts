@@ -1,14 +1,38 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
 import { forgetProcessWide } from "~/lib/process-wide.server";
 
-// Every test file gets its own fresh SQLite file with the real migrations applied.
+// Every test file gets a fresh database of its own with the real migrations applied: a SQLite file
+// (project "sqlite"), or a copy of the migrated template on the run's PostgreSQL server (project "pg",
+// tests/unit/pg-global-setup.ts).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-unit-"));
-process.env.DATABASE_URL = `file:${path.join(dir, "shop.db")}`;
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "unit-test-secret";
-forgetProcessWide();
 
-const { migrateDatabase } = await import("~/db/migrate.server");
-await migrateDatabase();
+async function freshPostgresDatabase(): Promise<string> {
+  const serverUrl = inject("pgServerUrl");
+  const name = `test_${path.basename(dir).replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+if (process.env.SHOP_TEST_ENGINE === "pg") {
+  process.env.DATABASE_URL = await freshPostgresDatabase();
+  forgetProcessWide();
+} else {
+  process.env.DATABASE_URL = `file:${path.join(dir, "shop.db")}`;
+  forgetProcessWide();
+  const { migrateDatabase } = await import("~/db/migrate.server");
+  await migrateDatabase();
+}

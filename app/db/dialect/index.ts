@@ -1,4 +1,39 @@
-// The engine-specific SQL, one folder per engine: sqlite/ now (conditions and errors, raw SQL,
-// full-text search, the catalogue version, the rate limiter's store, migrate and backup);
-// PostgreSQL's half is issue 25's, chosen here by DATABASE_URL.
-export * from "./sqlite";
+import { config } from "~/config.server";
+import * as pg from "./pg";
+import * as sqlite from "./sqlite";
+
+// The engine-specific SQL, one folder per engine, the same names in each: conditions and errors,
+// raw SQL, full-text search, the catalogue version, the rate limiter's store, migrate and backup.
+// The engine is the one DATABASE_URL names.
+
+// The PostgreSQL half must offer everything the SQLite half does, in the same types.
+const pgDialect: typeof sqlite = pg;
+const dialect = config.databaseEngine === "pg" ? pgDialect : sqlite;
+
+export const {
+  inList,
+  listParam,
+  containsText,
+  isUniqueViolation,
+  isBusy,
+  lockRows,
+  lockName,
+  nextOrderNumber,
+  msPlaceholder,
+  rowsAffected,
+  execute,
+  rows,
+  textQuery,
+  textMatch,
+  textRank,
+  searchVocabulary,
+  catalogueVersion,
+  followCatalogueVersion,
+  rateLimiterStore,
+  migrate,
+  backup,
+  closeConnection,
+} = dialect;
+
+export type { RateLimiterStore } from "./sqlite";
+export { preparedOnce, preparedPerShape } from "../prepared";

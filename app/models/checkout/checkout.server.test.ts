@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { openShopDatabase } from "~/db/shop-file.server";
 import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";

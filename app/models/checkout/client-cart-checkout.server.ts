@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { lockRows, nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { orderLines, orders, products } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db } from "~/db/client.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";

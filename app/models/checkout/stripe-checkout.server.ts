@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "~/config.server";
-import { commitTogether } from "~/db/group-commit.server";
+import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";

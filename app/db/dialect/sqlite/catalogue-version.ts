@@ -1,7 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { db, type Connection } from "../../client.server";
-import { catalogueVersionRow } from "../../derived";
+import { catalogueVersionRow } from "../../derived.sqlite";
 
 let statement: Statement<unknown[], number> | undefined;
 
@@ -21,3 +21,6 @@ export function catalogueVersion(): number {
   }
   return statement.get() ?? 0;
 }
+
+/** Read from the database at each call on SQLite: nothing to follow, known at once. */
+export async function followCatalogueVersion(): Promise<void> {}

@@ -6,4 +6,4 @@ export * from "./search";
 export * from "./catalogue-version";
 export * from "./rate-limits";
 export * from "./maintenance";
-export * from "./prepared";
+

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { migrate as drizzleMigrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { AnyConnection } from "../../client.server";
 import type { Connection } from "../../connection.server";
 
 export { closeConnection } from "../../connection.server";
@@ -8,8 +9,8 @@ export { closeConnection } from "../../connection.server";
 // database file itself.
 
 /** Brings a database's tables up to date with the SQL migrations in `migrationsFolder` (drizzle/). */
-export async function migrate(connection: Connection, migrationsFolder: string): Promise<void> {
-  drizzleMigrate(connection, { migrationsFolder });
+export async function migrate(connection: AnyConnection, migrationsFolder: string): Promise<void> {
+  drizzleMigrate(connection as Connection, { migrationsFolder });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { countersDb, type Connection } from "../../client.server";
+import { countersDb, type AnyConnection, type Connection } from "../../client.server";
 import { rateLimits } from "../../schema";
 import { rowsAffected } from "./raw";
 
@@ -10,11 +10,12 @@ import { rowsAffected } from "./raw";
  * an fsync). `counter` is one limit (rate-limiter-flexible: one atomic UPSERT per change);
  * `sweepExpired` deletes the counts whose window ended before `nowMs` and says how many.
  */
-export function rateLimiterStore(on: Connection = countersDb) {
+export function rateLimiterStore(on: AnyConnection = countersDb) {
+  const connection = on as Connection;
   return {
     counter: (keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract =>
       new RateLimiterSQLite({
-        storeClient: on.$client,
+        storeClient: connection.$client,
         storeType: "better-sqlite3",
         tableName: "rate_limits",
         // Made by the migrations; expired counts are swept by the primary (sweepExpired).
@@ -25,7 +26,7 @@ export function rateLimiterStore(on: Connection = countersDb) {
         duration: durationSeconds,
       }),
     sweepExpired: async (nowMs: number): Promise<number> =>
-      rowsAffected(await on.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
+      rowsAffected(await connection.delete(rateLimits).where(lt(rateLimits.expire, nowMs))),
   };
 }
 

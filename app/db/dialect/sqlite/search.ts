@@ -22,7 +22,7 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
 export const textMatch = (query: SQLWrapper | string) => sql`${productsFts} MATCH ${query}`;
 
 /** ORDER BY term for textMatch's rows: the best match first (a hit in the name weighs most). */
-export const textRank = () => asc(productsFts.rank);
+export const textRank = (_query: SQLWrapper | string) => asc(productsFts.rank);
 
 /**
  * Every word of the full-text index, with how many products hold it: an fts5vocab table over the

@@ -43,3 +43,9 @@ export async function lockName(_tx: Tx, _name: string): Promise<void> {}
  */
 export const nextOrderNumber = () =>
   sql<number>`(SELECT COALESCE(MAX(${orders.orderNumber}) + 1, ${FIRST_ORDER_NUMBER}) FROM ${orders})`;
+
+/**
+ * A placeholder for a timestamp column, given as epoch milliseconds (or null). A plain placeholder
+ * inside `.set()` or `.values()` goes through its column's own conversion, which refuses null.
+ */
+export const msPlaceholder = (name: string) => sql`${sql.placeholder(name)}`;

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Queryable } from "../../client.server";
+import type { Queryable } from "./client.server";
 
 /**
  * A statement prepared on its first use on a connection (the migrations have run by then) and
@@ -37,9 +36,3 @@ export function preparedPerShape<T>(): (q: Queryable, shape: string, build: () =
     return statement;
   };
 }
-
-/**
- * A placeholder for a timestamp column, given as epoch milliseconds (or null). A plain placeholder
- * inside `.set()` or `.values()` goes through its column's own conversion, which refuses null.
- */
-export const msPlaceholder = (name: string) => sql`${sql.placeholder(name)}`;

@@ -1,0 +1,97 @@
+import pg from "pg";
+import { config } from "~/config.server";
+import { processWide } from "~/lib/process-wide.server";
+
+// The catalogue's version on PostgreSQL, known synchronously (the one check on every cache hit): a
+// connection of its own LISTENs to the channel the version's trigger notifies at each commit
+// (drizzle/pg), and this process keeps the last version it heard. While that connection is down the
+// version is unknown: each call then answers a number never answered before, below zero, so no
+// cache entry matches it and nothing cached is served.
+
+const CHANNEL = "catalogue_version";
+const RECONNECT_MS = 1_000;
+const READ_VERSION = "SELECT version FROM catalogue_version WHERE id = 1";
+
+type Follower = { version: number; unknown: number; client: pg.Client | null; stopped: boolean; started: boolean };
+
+const follower = processWide<Follower>("pgCatalogueVersion", () => ({
+  version: -1,
+  unknown: -1,
+  client: null,
+  stopped: false,
+  started: false,
+}));
+
+function heard(version: number) {
+  if (version > follower.version) follower.version = version;
+}
+
+async function follow(): Promise<void> {
+  if (follower.stopped) return;
+  const client = new pg.Client({ connectionString: config.databaseUrl, application_name: "shopit-catalogue-version" });
+  follower.client = client;
+  const lost = () => {
+    if (follower.client !== client) return;
+    follower.client = null;
+    follower.version = -1;
+    client.end().catch(() => {});
+    if (!follower.stopped) setTimeout(() => void follow(), RECONNECT_MS).unref();
+  };
+  client.on("error", lost);
+  client.on("end", lost);
+  client.on("notification", (message) => {
+    if (message.channel === CHANNEL && message.payload) heard(Number(message.payload));
+  });
+  try {
+    await client.connect();
+    // Listening before reading: a change committed in between is heard, not missed.
+    await client.query(`LISTEN ${CHANNEL}`);
+    const { rows } = await client.query<{ version: number }>(READ_VERSION);
+    if (follower.client === client) heard(Number(rows[0]?.version ?? 0));
+  } catch {
+    lost();
+  }
+}
+
+/** Whether the version is known (its connection is up and has read it). */
+const known = () => follower.client !== null && follower.version >= 0;
+
+let ready: Promise<void> | undefined;
+
+/** Starts following the version (once per process); settles once it is known, or after `timeoutMs`. */
+export function followCatalogueVersion(timeoutMs = 5_000): Promise<void> {
+  if (!follower.started) {
+    follower.started = true;
+    void follow();
+  }
+  ready ??= new Promise<void>((resolve) => {
+    const since = Date.now();
+    const check = () => (known() || Date.now() - since > timeoutMs ? resolve() : setTimeout(check, 5).unref());
+    check();
+  });
+  return ready;
+}
+
+/** The catalogue's version as this process last heard it; a fresh negative number while it is not known. */
+export function catalogueVersion(): number {
+  if (!follower.started) void followCatalogueVersion();
+  return known() ? follower.version : --follower.unknown;
+}
+
+/**
+ * After this process's own commit: the version as the database has it now, so that what this
+ * process reads next is never older than what it wrote (others hear of it through the channel).
+ */
+export async function catchUpCatalogueVersion(pool: pg.Pool): Promise<void> {
+  if (!known()) return;
+  const { rows } = await pool.query<{ version: number }>(READ_VERSION);
+  heard(Number(rows[0]?.version ?? 0));
+}
+
+/** Stops following (a script's or a test's end). */
+export async function stopFollowingCatalogueVersion(): Promise<void> {
+  follower.stopped = true;
+  const client = follower.client;
+  follower.client = null;
+  await client?.end().catch(() => {});
+}
