@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { engineOf } from "./db/engine";
+import { engineOf } from "./lib/database-engine";
 
 // Every environment variable the shop reads is parsed here, once, with zod; the rest of the app
 // reads `config`. Defaults and meanings are those of README.md's Configuration table. An empty
