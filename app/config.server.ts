@@ -1,7 +1,6 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { engineOf } from "./lib/database-engine";
 
 // Every environment variable the shop reads is parsed here, once, with zod; the rest of the app
 // reads `config`. Defaults and meanings are those of README.md's Configuration table. An empty
@@ -85,6 +84,16 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/**
+ * The two database engines the shop runs on: SQLite (a file, the default: one container, nothing
+ * else to run) and PostgreSQL (a server, for shops that outgrow one machine).
+ */
+export type DatabaseEngine = "sqlite" | "pg";
+
+/** Which engine a DATABASE_URL names: PostgreSQL for postgres:// or postgresql://, else a SQLite file. */
+export const engineOf = (databaseUrl: string): DatabaseEngine =>
+  /^postgres(ql)?:\/\//i.test(databaseUrl) ? "pg" : "sqlite";
 
 function databasePathFromUrl(url: string): string {
   const file = url.startsWith("file:") ? url.slice("file:".length) : url;

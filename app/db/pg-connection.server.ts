@@ -21,7 +21,10 @@ export type PgPoolOptions = {
 };
 
 /** A pool of connections to the PostgreSQL database at `url`; no connection is made until a query needs one. */
-export function openPgDatabase(url: string, { max = 10, applicationName = "shopit" }: PgPoolOptions = {}): PgConnection {
+export function openPgDatabase(
+  url: string,
+  { max = 10, applicationName = "shopit" }: PgPoolOptions = {},
+): PgConnection {
   const pool = new pg.Pool({
     connectionString: url,
     max,

@@ -63,7 +63,10 @@ function serverUser(): { uid: number; gid: number; name: string } | null {
   return { uid: Number(found.stdout.trim()), gid, name: "postgres" };
 }
 
-export async function startThrowawayCluster({ durable = false, maxConnections = 300 }: ClusterOptions = {}): Promise<Cluster> {
+export async function startThrowawayCluster({
+  durable = false,
+  maxConnections = 300,
+}: ClusterOptions = {}): Promise<Cluster> {
   const bin = postgresBinaries();
   const user = serverUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pg-"));
@@ -71,10 +74,14 @@ export async function startThrowawayCluster({ durable = false, maxConnections = 
   const log = path.join(dir, "server.log");
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const asServer = (program: string, args: string[]) =>
-    execFileSync(user ? "runuser" : path.join(bin, program), user ? ["-u", user.name, "--", path.join(bin, program), ...args] : args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      cwd: dir,
-    });
+    execFileSync(
+      user ? "runuser" : path.join(bin, program),
+      user ? ["-u", user.name, "--", path.join(bin, program), ...args] : args,
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        cwd: dir,
+      },
+    );
 
   const removeFolder = () => fs.rmSync(dir, { recursive: true, force: true });
   let stopped = false;

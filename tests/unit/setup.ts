@@ -14,7 +14,10 @@ process.env.SESSION_SECRET ??= "unit-test-secret";
 
 async function freshPostgresDatabase(): Promise<string> {
   const serverUrl = inject("pgServerUrl");
-  const name = `test_${path.basename(dir).replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
+  const name = `test_${path
+    .basename(dir)
+    .replace(/[^a-z0-9]/gi, "_")
+    .toLowerCase()}`;
   const admin = new pg.Client(serverUrl);
   await admin.connect();
   try {

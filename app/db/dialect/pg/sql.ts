@@ -27,7 +27,10 @@ export function containsText(column: SQLWrapper, text: string): SQL {
  */
 export async function lockRows(tx: Tx, table: SQLWrapper, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await execute(tx, sql`SELECT 1 FROM ${table} WHERE "id" = any(${sql.param([...ids].sort())}) ORDER BY "id" FOR UPDATE`);
+  await execute(
+    tx,
+    sql`SELECT 1 FROM ${table} WHERE "id" = any(${sql.param([...ids].sort())}) ORDER BY "id" FOR UPDATE`,
+  );
 }
 
 /** A lock on a name, held until the transaction ends, across every node (start-up's migrations and seed). */

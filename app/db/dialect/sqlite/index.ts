@@ -6,4 +6,3 @@ export * from "./search";
 export * from "./catalogue-version";
 export * from "./rate-limits";
 export * from "./maintenance";
-
