@@ -1,0 +1,363 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+// Relative paths: drizzle-kit reads this file without the app's "~" alias.
+import { newId } from "./ids";
+import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
+import type { PublicError } from "../lib/public-error";
+import { ROLES } from "../lib/roles";
+
+// PostgreSQL's tables: the same exports, table, column and index names, and the same JavaScript
+// row types as schema.sqlite.ts (app/db/schema-parity.test.ts holds them to it). Money is stored in
+// integer cents everywhere; timestamps as timestamptz to the millisecond (SQLite's epoch ms).
+// Not declared here, so that select() never fetches it and the row types stay the same: the
+// generated `products.search` tsvector of the search (drizzle/pg's search migration, app/db/fts.pg.ts).
+
+/** Order numbers, 1001 on: the dialect inserts nextval('order_number_seq') into orders.order_number. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1001 });
+
+/** A timestamp column holding what SQLite's integer timestamp_ms columns hold: a Date, to the millisecond. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () =>
+  instant("created_at")
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  instant("updated_at")
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    avatarUrl: text("avatar_url"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    googleSignIn: boolean("google_sign_in").notNull().default(false),
+    // Google's stable account id ("sub") once the account has signed in with Google.
+    googleId: text("google_id"),
+    // The last shipping info used, offered again at the next checkout.
+    shippingRecipientName: text("shipping_recipient_name"),
+    shippingAddress: text("shipping_address"),
+    shippingCity: text("shipping_city"),
+    shippingPhoneNo: text("shipping_phone_no"),
+    shippingPostalCode: text("shipping_postal_code"),
+    shippingCountry: text("shipping_country"),
+    shippingState: text("shipping_state"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_role_idx").on(t.role),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    // Stable integer key (the full-text index's rowid on SQLite); never shown.
+    seq: integer("seq").primaryKey().generatedByDefaultAsIdentity(),
+    id: text("id")
+      .notNull()
+      .$defaultFn(() => newId()),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    category: text("category").notNull(),
+    seller: text("seller").notNull(),
+    stock: integer("stock").notNull().default(0),
+    // Denormalised from reviews, recomputed in the transaction that changes a review.
+    ratings: doublePrecision("ratings").notNull().default(0),
+    numOfReviews: integer("num_of_reviews").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A constraint (its index has the same name), made with the table: the foreign keys that refer
+    // to products.id need it before drizzle-kit's CREATE INDEX statements run.
+    unique("products_id_unique").on(t.id),
+    index("products_created_at_idx").on(t.createdAt),
+    index("products_category_created_at_idx").on(t.category, t.createdAt),
+    index("products_price_idx").on(t.priceCents),
+    index("products_ratings_idx").on(t.ratings),
+    index("products_stock_idx").on(t.stock),
+    index("products_name_idx").on(t.name),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_unique").on(t.productId, t.userId),
+    index("reviews_user_idx").on(t.userId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt),
+  ],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("carts_user_unique").on(t.userId), index("carts_updated_at_idx").on(t.updatedAt)],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), index("cart_lines_product_idx").on(t.productId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    // The number people read and say (#1001, #1002, …), from order_number_seq; see app/lib/order-number.ts.
+    orderNumber: integer("order_number").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Buyer's name at the time of purchase, kept when the account is deleted.
+    userName: text("user_name").notNull(),
+    // Who receives the parcel (the buyer's name unless they named someone else).
+    shippingRecipientName: text("shipping_recipient_name").notNull().default(""),
+    shippingAddress: text("shipping_address").notNull(),
+    shippingCity: text("shipping_city").notNull(),
+    shippingPhoneNo: text("shipping_phone_no").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    shippingCountry: text("shipping_country").notNull(),
+    // State, province or region, where the address has one.
+    shippingState: text("shipping_state"),
+    paymentIntentId: text("payment_intent_id"),
+    // Set when the buyer pays on Stripe Checkout (no JavaScript); its intent is known only once paid.
+    checkoutSessionId: text("checkout_session_id"),
+    // requires_payment (stock reserved, not paid yet), succeeded, canceled (stock returned), refunded.
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default(PAYMENT.requiresPayment),
+    // Until when the reserved stock is held for an unpaid order.
+    reservedUntil: instant("reserved_until"),
+    itemsPriceCents: integer("items_price_cents").notNull(),
+    shippingPriceCents: integer("shipping_price_cents").notNull(),
+    taxPriceCents: integer("tax_price_cents").notNull(),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull().default(FULFILMENT.processing),
+    paidAt: instant("paid_at"),
+    deliveredAt: instant("delivered_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_unique").on(t.orderNumber),
+    uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
+    uniqueIndex("orders_checkout_session_unique").on(t.checkoutSessionId),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_status_idx").on(t.orderStatus),
+    index("orders_payment_reserved_idx").on(t.paymentStatus, t.reservedUntil),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    image: text("image"),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_product_idx").on(t.productId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// A signed-in browser or API client. The signed cookie (or bearer token) carries a random secret;
+// only its SHA-256 is stored, as the id. Deleting the row ends the session everywhere.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // What the User-Agent said at sign-in, e.g. "Chrome 156 on Linux".
+    device: text("device").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: instant("last_seen_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.lastSeenAt), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+// A registration from the page waiting for its e-mail to be confirmed: the account is made only
+// when the link mailed to the address is used (app/models/registration.server.ts).
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    // The avatar already stored under the uploads folder, if one was chosen.
+    avatarUrl: text("avatar_url"),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pending_registrations_email_idx").on(t.email),
+    index("pending_registrations_expires_idx").on(t.expiresAt),
+  ],
+);
+
+// The login and password-reset counters (app/models/rate-limit.server.ts), shared by every process
+// that serves. rate-limiter-flexible's RateLimiterPostgres reads and writes it: its columns, as its own
+// CREATE TABLE makes them (it inserts VALUES (key, points, expire) in that order).
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    // The limiter's prefix and the counted key, e.g. "login-ip:203.0.113.9".
+    key: varchar("key", { length: 255 }).primaryKey(),
+    points: integer("points").notNull().default(0),
+    // Epoch milliseconds when the count starts again.
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+// A client-cart payment the shop refused to turn into an order (wrong amount, product gone, stock
+// gone) and so refunds: recorded in the transaction that decided it, so that no other call for the
+// same intent, in any process, can make an order with it afterwards.
+export const paymentRefusals = pgTable("payment_refusals", {
+  paymentIntentId: text("payment_intent_id").primaryKey(),
+  message: text("message").notNull(),
+  // The HTTP status of the refusal (400, 409), given again to any later call.
+  status: integer("status").$type<PublicError["status"]>().notNull(),
+  createdAt: createdAt(),
+});
+
+// The mail outbox (app/models/mail-outbox.server.ts): each mail the shop has promised, written in
+// the transaction that made the promise (an order paid, a status reached), kept until it is sent.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    // Increasing: mails of one group go out in this order.
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    // Which composer makes the message from the payload (app/models/mail-jobs.server.ts).
+    kind: text("kind").notNull(),
+    // The promise, once: e.g. "orderConfirmation:<orderId>", "orderStatus:<orderId>:Shipped".
+    dedupeKey: text("dedupe_key").notNull(),
+    // Mails of one group (e.g. "order:<orderId>") are sent one after the other, in id order.
+    groupKey: text("group_key"),
+    // What the composer needs, as plain data (a snapshot taken when the promise was made).
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    // The process sending it ("<host>:<pid>") and until when its claim holds.
+    claimedBy: text("claimed_by"),
+    claimedUntil: instant("claimed_until"),
+    // When the sweeper may (re)try it: a grace for its writer at first, then the backoff after a failure.
+    dueAt: instant("due_at").notNull(),
+    sentAt: instant("sent_at"),
+    // Set when the attempts ran out: no more tries.
+    gaveUpAt: instant("gave_up_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_dedupe_key_unique").on(t.dedupeKey),
+    index("mail_outbox_group_idx").on(t.groupKey, t.id),
+    index("mail_outbox_sent_due_idx").on(t.sentAt, t.dueAt),
+  ],
+);

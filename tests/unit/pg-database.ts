@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "~/db/schema.pg";
+
+/**
+ * The PostgreSQL server the tests make their own databases on: PG_TEST_URL, a server URL whose user
+ * may CREATE DATABASE. Without it a test that needs PostgreSQL fails, saying so (it is never skipped).
+ */
+export function pgTestServer(): URL {
+  const url = process.env.PG_TEST_URL;
+  if (!url) {
+    throw new Error(
+      "PG_TEST_URL is not set: this test needs a PostgreSQL server whose user may CREATE DATABASE, " +
+        "e.g. PG_TEST_URL=postgres://postgres@127.0.0.1:5432/postgres",
+    );
+  }
+  return new URL(url);
+}
+
+async function onServer(server: URL, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new database `<prefix>_<random>` on PG_TEST_URL's server with drizzle/pg's migrations applied,
+ * through a pool of its own; `drop` closes the pool and drops the database.
+ */
+export async function migratedPgDatabase(prefix: string) {
+  const server = pgTestServer();
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await onServer(server, `CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const db = drizzle(pool, { schema });
+  try {
+    await migrate(db, { migrationsFolder: path.resolve("drizzle", "pg") });
+  } catch (error) {
+    await pool.end();
+    await onServer(server, `DROP DATABASE "${name}" WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    name,
+    pool,
+    db,
+    drop: async () => {
+      await pool.end();
+      await onServer(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export type PgTestDatabase = Awaited<ReturnType<typeof migratedPgDatabase>>;
