@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
@@ -50,14 +51,18 @@ async function ensureAdmin(email: string, password: string) {
 export async function prepareShop() {
   ensureSessionSecret();
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await migrateDatabase();
-  if (config.seed === "demo" && (await isDatabaseEmpty())) {
-    await seedDemoData(config.uploadsDir);
-    console.log("Seeded the demo catalogue.");
-  }
-  if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);
-  else if (config.adminEmail || config.adminPassword)
-    console.warn("ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin account was changed.");
+  // Several nodes on one PostgreSQL database may start at once: one at a time, each finds what the
+  // one before it did, so the migrations, the seed and the admin account are each done once.
+  await whileHolding("shopit:startup", async () => {
+    await migrateDatabase();
+    if (config.seed === "demo" && (await isDatabaseEmpty())) {
+      await seedDemoData(config.uploadsDir);
+      console.log("Seeded the demo catalogue.");
+    }
+    if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);
+    else if (config.adminEmail || config.adminPassword)
+      console.warn("ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin account was changed.");
+  });
 
   await logAdminAccess();
 }

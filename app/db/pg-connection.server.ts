@@ -20,6 +20,37 @@ export type PgPoolOptions = {
   applicationName?: string;
 };
 
+// Whether the database server was unreachable at the last try of any pool of this process: set by a
+// failure to connect or a connection lost, cleared by the next query that gets an answer.
+let unreachable = false;
+
+/** Whether this process's last try to reach the PostgreSQL server failed (the edge answers 503 then). */
+export const pgUnreachable = () => unreachable;
+
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"]);
+
+/** Whether `error` says the server could not be reached or went away (not that a query was wrong). */
+export function isConnectionError(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code)))
+    return true;
+  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message);
+}
+
+function watched<A extends unknown[], R>(call: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      const result = await call(...args);
+      unreachable = false;
+      return result;
+    } catch (error) {
+      if (isConnectionError(error)) unreachable = true;
+      throw error;
+    }
+  };
+}
+
 /** A pool of connections to the PostgreSQL database at `url`; no connection is made until a query needs one. */
 export function openPgDatabase(
   url: string,
@@ -33,11 +64,18 @@ export function openPgDatabase(
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 30_000,
+    // A server that stops answering mid-query (a network cut) fails the request too.
+    query_timeout: 35_000,
     idle_in_transaction_session_timeout: 30_000,
   });
   // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the pool
   // opens another on the next query.
-  pool.on("error", () => {});
+  pool.on("error", () => {
+    unreachable = true;
+  });
+  // Every query outside a transaction goes through pool.query, every transaction through pool.connect.
+  pool.query = watched(pool.query.bind(pool)) as typeof pool.query;
+  pool.connect = watched(pool.connect.bind(pool)) as typeof pool.connect;
   return drizzle(pool, { schema }) as PgConnection;
 }
 

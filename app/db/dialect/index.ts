@@ -18,6 +18,7 @@ export const {
   isBusy,
   lockRows,
   lockName,
+  whileHolding,
   nextOrderNumber,
   msPlaceholder,
   rowsAffected,

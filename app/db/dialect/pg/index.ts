@@ -6,3 +6,4 @@ export * from "./search";
 export { catalogueVersion, followCatalogueVersion } from "./catalogue-version";
 export * from "./rate-limits";
 export * from "./maintenance";
+export * from "./session-lock";

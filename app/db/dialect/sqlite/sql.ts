@@ -49,3 +49,11 @@ export const nextOrderNumber = () =>
  * inside `.set()` or `.values()` goes through its column's own conversion, which refuses null.
  */
 export const msPlaceholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * Runs `work` while holding a lock named `name` that every process of the shop respects. On SQLite
+ * the shop is one machine whose primary process alone runs what needs this (start-up), so it runs.
+ */
+export async function whileHolding<T>(_name: string, work: () => Promise<T>): Promise<T> {
+  return work();
+}
