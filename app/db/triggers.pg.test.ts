@@ -212,6 +212,22 @@ describe("the catalogue version on PostgreSQL", () => {
   });
 });
 
+/** A new unpaid order of 25.00, numbered by the sequence. */
+const insertOrder = (q: Q) =>
+  q.insert(orders).values({
+    orderNumber: sql`nextval('order_number_seq')`,
+    userName: "Ann",
+    shippingAddress: "1 Main St",
+    shippingCity: "Springfield",
+    shippingPhoneNo: "555 0100",
+    shippingPostalCode: "12345",
+    shippingCountry: "US",
+    itemsPriceCents: 2000,
+    shippingPriceCents: 300,
+    taxPriceCents: 200,
+    totalPriceCents: 2500,
+  });
+
 describe("the order totals on PostgreSQL", () => {
   const totals = () =>
     database.db
@@ -224,22 +240,7 @@ describe("the order totals on PostgreSQL", () => {
     // A session far east of UTC: 23:30 UTC on 4 March is already 5 March there.
     const { tx, client, commit } = await openTransaction();
     await client.query("SET LOCAL TIME ZONE 'Pacific/Kiritimati'");
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: sql`nextval('order_number_seq')`,
-        userName: "Ann",
-        shippingAddress: "1 Main St",
-        shippingCity: "Springfield",
-        shippingPhoneNo: "555 0100",
-        shippingPostalCode: "12345",
-        shippingCountry: "US",
-        itemsPriceCents: 2000,
-        shippingPriceCents: 300,
-        taxPriceCents: 200,
-        totalPriceCents: 2500,
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    const [order] = await insertOrder(tx).returning({ id: orders.id, orderNumber: orders.orderNumber });
     await commit();
     expect(order.orderNumber).toBe(1001);
     expect(await totals()).toEqual([{ paymentStatus: PAYMENT.requiresPayment, day: "", orders: 1, cents: 2500 }]);
@@ -258,6 +259,35 @@ describe("the order totals on PostgreSQL", () => {
 
     await database.db.delete(orders).where(eq(orders.id, order.id));
     expect(await totals()).toEqual([]);
+  });
+
+  it("let an order-then-stock commit and a stock-then-order commit run at once (the version's row is locked first)", async () => {
+    const [p1, p2] = [await newProduct(), await newProduct()];
+    const before = await versionNow();
+    const checkout = await openTransaction();
+    const cancel = await openTransaction();
+    // The deferred triggers run at each statement here instead of at the commit, in the same order.
+    for (const t of [checkout, cancel]) await t.client.query("SET CONSTRAINTS ALL IMMEDIATE");
+    await insertOrder(checkout.tx);
+    const cancelStock = Promise.resolve(cancel.tx.update(products).set({ stock: 5 }).where(eq(products.id, p2)));
+    // The cancellation's stock change waits for the version's row, held by the checkout since its order.
+    const waiting = async () => {
+      const { rows } = await database.pool.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return rows[0].n === 1;
+    };
+    let settled = false;
+    void cancelStock.finally(() => (settled = true));
+    while (!settled && !(await waiting())) await new Promise((r) => setTimeout(r, 10));
+    await checkout.tx.update(products).set({ stock: 4 }).where(eq(products.id, p1));
+    await checkout.commit();
+    await cancelStock;
+    await insertOrder(cancel.tx);
+    await cancel.commit();
+
+    expect(await versionNow()).toBe(before + 2);
+    expect((await totals()).find((t) => t.paymentStatus === PAYMENT.requiresPayment)?.orders).toBe(2);
   });
 });
 
