@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { customType, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 // PostgreSQL's full-text index over products: a generated, stored column `products.search` (made by
 // the hand-written migration drizzle/pg/0003_search.sql, with a GIN index `products_search_idx`), so
@@ -9,17 +9,20 @@ import { integer, pgTable, text } from "drizzle-orm/pg-core";
 //         || setweight(to_tsvector('simple', shop_unaccent(lower(seller))), 'C')
 //         || setweight(to_tsvector('simple', shop_unaccent(lower(description))), 'D')
 //
-// The weights follow SQLite's bm25(10 name, 1 description, 4 category, 2 seller). A query is to go
-// through the same words: to_tsquery('simple', shop_unaccent(lower(<words>))) (`:*` for a prefix).
+// The weights follow SQLite's bm25(10 name, 1 description, 4 category, 2 seller). A query must
+// fold its words the same way: to_tsquery('simple', shop_unaccent(lower(<terms>))), the terms built
+// from the shopper's words (`word:* & other:*`), never the raw input (to_tsquery reads & | ! : ( )).
 // shop_unaccent(text) is unaccent('public.unaccent', text) marked IMMUTABLE; pg_trgm is installed
 // too (for "did you mean").
+
+/** PostgreSQL's tsvector, as its text form (to be used inside SQL: @@, ts_rank; never read as a value). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The search column beside the products' keys: `from(productsSearch)` reads the same table as `products`. */
 export const productsSearch = pgTable("products", {
   seq: integer("seq").notNull(),
   id: text("id").notNull(),
-  // A tsvector: read it only inside SQL (@@, ts_rank), never as a value.
-  search: text("search").notNull(),
+  search: tsvector("search").notNull(),
 });
 
 /** The text-search configuration the column was built with; a query must use the same. */

@@ -2,6 +2,10 @@
 -- step by a trigger (SQLite's drizzle/sqlite/0004): the dashboard and the admin total read a few
 -- hundred rows instead of every order. The trigger is deferred to the commit, so concurrent
 -- checkouts queue for the one "unpaid" row only while they commit, not for their whole transaction.
+-- At the commit it first locks the catalogue's version row (drizzle/pg/0002; locked, not moved):
+-- a commit that takes both takes that row before these, whichever change came first in its
+-- transaction, so a checkout (order, then stock) and a cancellation (stock, then order) committing at
+-- once cannot each hold the row the other waits for.
 CREATE TABLE "order_totals" (
 	"payment_status" text NOT NULL,
 	"day" text NOT NULL,
@@ -16,6 +20,10 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION "order_totals_follow_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF current_setting('shop.catalogue_version_locked', true) IS DISTINCT FROM 'on' THEN
+		PERFORM 1 FROM catalogue_version WHERE id = 1 FOR UPDATE;
+		PERFORM set_config('shop.catalogue_version_locked', 'on', true);
+	END IF;
 	IF TG_OP <> 'INSERT' THEN
 		UPDATE order_totals SET orders = orders - 1, cents = cents - OLD.total_price_cents
 		WHERE payment_status = OLD.payment_status AND day = order_totals_day(OLD.paid_at);

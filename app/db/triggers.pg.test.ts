@@ -1,0 +1,324 @@
+import { asc, eq, gt, sql } from "drizzle-orm";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgDatabase, type PgTestDatabase } from "../../tests/unit/pg-database";
+import { PAYMENT } from "~/lib/order-states";
+import { catalogueChanges, catalogueVersionRow, orderTotals } from "./derived.pg";
+import { productsSearch, SEARCH_CONFIG } from "./fts.pg";
+import * as schema from "./schema.pg";
+
+// PostgreSQL's triggers (drizzle/pg/0001, 0002): the catalogue's change log notes what SQLite's
+// triggers note, its version moves once per transaction, at the commit, and the order totals follow
+// the orders. And the search's generated column (drizzle/pg/0003), which the database keeps too.
+
+const { orders, productImages, products, reviews, users } = schema;
+
+let database: PgTestDatabase;
+beforeAll(async () => {
+  database = await migratedPgDatabase("triggers");
+});
+// A test that failed half-way leaves no connection taken nor transaction open (its locks would hang
+// the next tests, the connection the pool's end): how to give each back.
+const taken = new Map<pg.PoolClient, string>();
+afterEach(async () => {
+  for (const [client, undo] of taken) {
+    await client.query(undo);
+    client.release();
+  }
+  taken.clear();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A connection of its own with a transaction open on it; a lock wait of over 2 s fails instead of hanging. */
+async function openTransaction() {
+  const client = await database.pool.connect();
+  await client.query("SET lock_timeout = '2s'");
+  await client.query("BEGIN");
+  taken.set(client, "ROLLBACK");
+  const end = async (how: "COMMIT" | "ROLLBACK") => {
+    taken.delete(client);
+    try {
+      await client.query(how);
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    tx: drizzle(client, { schema }),
+    client,
+    commit: () => end("COMMIT"),
+    rollback: () => end("ROLLBACK"),
+  };
+}
+
+async function newProduct(name = "Laptop"): Promise<string> {
+  const [row] = await database.db
+    .insert(products)
+    .values({ name, description: "A test product.", priceCents: 1000, category: "Laptops", seller: "Acme" })
+    .returning({ id: products.id });
+  return row.id;
+}
+
+/** A connection or a transaction of the test database. */
+type Q = NodePgDatabase<typeof schema>;
+
+const versionNow = async (q: Q = database.db) =>
+  (await q.select({ version: catalogueVersionRow.version }).from(catalogueVersionRow))[0].version;
+
+/** The changes noted after version `from`, as the catalogue cache reads them. */
+const changesAfter = async (from: number, q: Q = database.db) =>
+  q
+    .select({ version: catalogueChanges.version, productId: catalogueChanges.productId })
+    .from(catalogueChanges)
+    .where(gt(catalogueChanges.version, from))
+    .orderBy(asc(catalogueChanges.id));
+
+/** The versions notified on the channel catalogue_version from now on. */
+async function listen() {
+  const client = await database.pool.connect();
+  const heard: string[] = [];
+  client.on("notification", (n: pg.Notification) => {
+    if (n.channel === "catalogue_version") heard.push(n.payload ?? "");
+  });
+  await client.query("LISTEN catalogue_version");
+  taken.set(client, "UNLISTEN *");
+  return {
+    heard,
+    /** What was heard once `count` notifications came (and a moment more, for any extra one). */
+    after: async (count: number) => {
+      for (let waited = 0; heard.length < count && waited < 2000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      taken.delete(client);
+      await client.query("UNLISTEN *");
+      client.release();
+      return heard;
+    },
+  };
+}
+
+describe("the catalogue version on PostgreSQL", () => {
+  it("moves once, at the commit, for every change a transaction made, and notifies it", async () => {
+    const [p1, p2] = [await newProduct(), await newProduct()];
+    const before = await versionNow();
+    const listener = await listen();
+
+    const { tx, commit } = await openTransaction();
+    await tx.update(products).set({ priceCents: 1500 }).where(eq(products.id, p1));
+    await tx.update(products).set({ ratings: 4.5, numOfReviews: 2 }).where(eq(products.id, p2));
+    // Nothing is noted, nor the version moved, before the commit: not even inside the transaction.
+    expect(await versionNow(tx)).toBe(before);
+    expect(await changesAfter(before, tx)).toEqual([]);
+    expect(await versionNow()).toBe(before);
+    await commit();
+
+    expect(await versionNow()).toBe(before + 1);
+    // A new price may touch any page (null); new ratings touch only their product.
+    expect(await changesAfter(before)).toEqual([
+      { version: before + 1, productId: null },
+      { version: before + 1, productId: p2 },
+    ]);
+    expect(await listener.after(1)).toEqual([String(before + 1)]);
+  });
+
+  it("gives concurrent transactions distinct versions, in commit order, without either waiting before its commit", async () => {
+    const [p1, p2] = [await newProduct(), await newProduct()];
+    const before = await versionNow();
+
+    const a = await openTransaction();
+    const b = await openTransaction();
+    await a.tx.update(products).set({ priceCents: 1200 }).where(eq(products.id, p1));
+    // With a's change still open, b changes and commits: the version's row is not held by a yet.
+    await b.tx.update(products).set({ ratings: 3 }).where(eq(products.id, p2));
+    await b.commit();
+    await a.tx.update(products).set({ stock: 7 }).where(eq(products.id, p1));
+    await a.commit();
+
+    expect(await versionNow()).toBe(before + 2);
+    expect(await changesAfter(before)).toEqual([
+      { version: before + 1, productId: p2 },
+      { version: before + 2, productId: null },
+      { version: before + 2, productId: null },
+    ]);
+  });
+
+  it("notes nothing, and stays, for changes rolled back, and stays one version when the triggers run early", async () => {
+    const p1 = await newProduct();
+    const before = await versionNow();
+
+    const undone = await openTransaction();
+    await undone.tx.update(products).set({ priceCents: 1 }).where(eq(products.id, p1));
+    await undone.rollback();
+    const savepoint = await openTransaction();
+    await savepoint.client.query("SAVEPOINT s");
+    await savepoint.tx.update(products).set({ priceCents: 2 }).where(eq(products.id, p1));
+    await savepoint.client.query("ROLLBACK TO SAVEPOINT s");
+    await savepoint.commit();
+    expect(await versionNow()).toBe(before);
+    expect(await changesAfter(before)).toEqual([]);
+
+    const early = await openTransaction();
+    await early.tx.update(products).set({ priceCents: 3 }).where(eq(products.id, p1));
+    await early.client.query("SET CONSTRAINTS ALL IMMEDIATE");
+    await early.tx.update(products).set({ ratings: 5 }).where(eq(products.id, p1));
+    await early.commit();
+    expect(await versionNow()).toBe(before + 1);
+    expect(await changesAfter(before)).toEqual([
+      { version: before + 1, productId: null },
+      { version: before + 1, productId: p1 },
+    ]);
+  });
+
+  it("notes the products of pictures, reviews and a renamed reviewer, as SQLite's triggers do", async () => {
+    const [p1, p2] = [await newProduct(), await newProduct()];
+    const [user] = await database.db.insert(users).values({ name: "Ann", email: "ann@example.com" }).returning();
+    const [loner] = await database.db.insert(users).values({ name: "Bob", email: "bob@example.com" }).returning();
+    const step = async (change: () => Promise<unknown>) => {
+      const before = await versionNow();
+      await change();
+      expect(await versionNow()).toBe(before + 1);
+      return (await changesAfter(before)).map((c) => c.productId);
+    };
+
+    expect(
+      await step(() =>
+        database.db.insert(reviews).values([
+          { productId: p1, userId: user.id, rating: 5, comment: "Good" },
+          { productId: p2, userId: user.id, rating: 4, comment: "Fine" },
+        ]),
+      ),
+    ).toEqual([p1, p2]);
+    expect(await step(() => database.db.update(users).set({ name: "Ann B." }).where(eq(users.id, user.id)))).toEqual(
+      expect.arrayContaining([p1, p2]),
+    );
+    expect(await step(() => database.db.update(users).set({ name: "Bob C." }).where(eq(users.id, loner.id)))).toEqual(
+      [],
+    );
+    const [image] = await database.db.insert(productImages).values({ productId: p1, url: "/a.png" }).returning();
+    expect(
+      await step(() => database.db.update(productImages).set({ productId: p2 }).where(eq(productImages.id, image.id))),
+    ).toEqual([p1, p2]);
+    expect(await step(() => database.db.delete(productImages).where(eq(productImages.id, image.id)))).toEqual([p2]);
+    expect(await step(() => database.db.delete(products).where(eq(products.id, p2)))).toEqual(
+      expect.arrayContaining([null, p2]),
+    );
+    // A user's e-mail shows nowhere in the catalogue.
+    const before = await versionNow();
+    await database.db.update(users).set({ email: "ann.b@example.com" }).where(eq(users.id, user.id));
+    expect(await versionNow()).toBe(before);
+  });
+});
+
+/** A new unpaid order of 25.00, numbered by the sequence. */
+const insertOrder = (q: Q) =>
+  q.insert(orders).values({
+    orderNumber: sql`nextval('order_number_seq')`,
+    userName: "Ann",
+    shippingAddress: "1 Main St",
+    shippingCity: "Springfield",
+    shippingPhoneNo: "555 0100",
+    shippingPostalCode: "12345",
+    shippingCountry: "US",
+    itemsPriceCents: 2000,
+    shippingPriceCents: 300,
+    taxPriceCents: 200,
+    totalPriceCents: 2500,
+  });
+
+describe("the order totals on PostgreSQL", () => {
+  const totals = () =>
+    database.db
+      .select()
+      .from(orderTotals)
+      .where(gt(orderTotals.orders, 0))
+      .orderBy(asc(orderTotals.paymentStatus), asc(orderTotals.day));
+
+  it("follow an order's insert, payment and delete, by UTC day of payment", async () => {
+    // A session far east of UTC: 23:30 UTC on 4 March is already 5 March there.
+    const { tx, client, commit } = await openTransaction();
+    await client.query("SET LOCAL TIME ZONE 'Pacific/Kiritimati'");
+    const [order] = await insertOrder(tx).returning({ id: orders.id, orderNumber: orders.orderNumber });
+    await commit();
+    expect(order.orderNumber).toBe(1001);
+    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.requiresPayment, day: "", orders: 1, cents: 2500 }]);
+
+    const paying = await openTransaction();
+    await paying.client.query("SET LOCAL TIME ZONE 'Pacific/Kiritimati'");
+    await paying.tx
+      .update(orders)
+      .set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date("2026-03-04T23:30:00Z") })
+      .where(eq(orders.id, order.id));
+    await paying.commit();
+    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.succeeded, day: "2026-03-04", orders: 1, cents: 2500 }]);
+
+    await database.db.update(orders).set({ orderStatus: "Shipped" }).where(eq(orders.id, order.id));
+    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.succeeded, day: "2026-03-04", orders: 1, cents: 2500 }]);
+
+    await database.db.delete(orders).where(eq(orders.id, order.id));
+    expect(await totals()).toEqual([]);
+  });
+
+  it("let an order-then-stock commit and a stock-then-order commit run at once (the version's row is locked first)", async () => {
+    const [p1, p2] = [await newProduct(), await newProduct()];
+    const before = await versionNow();
+    const checkout = await openTransaction();
+    const cancel = await openTransaction();
+    // The deferred triggers run at each statement here instead of at the commit, in the same order.
+    for (const t of [checkout, cancel]) await t.client.query("SET CONSTRAINTS ALL IMMEDIATE");
+    await insertOrder(checkout.tx);
+    const cancelStock = Promise.resolve(cancel.tx.update(products).set({ stock: 5 }).where(eq(products.id, p2)));
+    // The cancellation's stock change waits for the version's row, held by the checkout since its order.
+    const waiting = async () => {
+      const { rows } = await database.pool.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return rows[0].n === 1;
+    };
+    let settled = false;
+    void cancelStock.finally(() => (settled = true));
+    while (!settled && !(await waiting())) await new Promise((r) => setTimeout(r, 10));
+    await checkout.tx.update(products).set({ stock: 4 }).where(eq(products.id, p1));
+    await checkout.commit();
+    await cancelStock;
+    await insertOrder(cancel.tx);
+    await cancel.commit();
+
+    expect(await versionNow()).toBe(before + 2);
+    expect((await totals()).find((t) => t.paymentStatus === PAYMENT.requiresPayment)?.orders).toBe(2);
+  });
+});
+
+describe("the search column on PostgreSQL", () => {
+  it("weighs a word in the name, then category, seller, description, accents and case aside", async () => {
+    const make = (name: string, category: "Cameras" | "Books", seller: string, description: string) =>
+      database.db
+        .insert(products)
+        .values({ name, description, priceCents: 100, category, seller })
+        .returning({ id: products.id });
+    // "cameras" is in no other test's product (theirs are Laptops).
+    const [[inName], [inCategory], [inSeller], [inDescription]] = [
+      await make("Crème cameras stand", "Books", "Acme", "Wood."),
+      await make("Stand", "Cameras", "Acme", "Wood."),
+      await make("Stand", "Books", "Cameras Inc", "Wood."),
+      await make("Stand", "Books", "Acme", "For CAMERAS."),
+    ];
+    const matching = (words: string) =>
+      database.db
+        .select({ id: productsSearch.id })
+        .from(productsSearch)
+        .where(sql`${productsSearch.search} @@ to_tsquery(${SEARCH_CONFIG}, shop_unaccent(lower(${words})))`)
+        .orderBy(
+          sql`ts_rank(${productsSearch.search}, to_tsquery(${SEARCH_CONFIG}, shop_unaccent(lower(${words})))) DESC`,
+        );
+
+    expect(await matching("cameras")).toEqual([inName, inCategory, inSeller, inDescription]);
+    expect(await matching("CREME")).toEqual([inName]);
+    expect(await matching("camer:*")).toHaveLength(4);
+    // The column is not the products' own: select() never fetches it.
+    const [row] = await database.db.select().from(products).where(eq(products.id, inName.id));
+    expect(Object.keys(row)).not.toContain("search");
+  });
+});
