@@ -31,6 +31,8 @@ async function freshPostgresDatabase(): Promise<string> {
 }
 
 if (process.env.SHOP_TEST_ENGINE === "pg") {
+  // The server, for tests that make databases of their own (tests/unit/pg-database.ts).
+  process.env.PG_TEST_URL = inject("pgServerUrl");
   process.env.DATABASE_URL = await freshPostgresDatabase();
   forgetProcessWide();
 } else {

@@ -7,7 +7,7 @@ import { migratedPgDatabase, type PgTestDatabase } from "../../tests/unit/pg-dat
 import { openDatabase, type Connection } from "./connection.server";
 import * as sqliteDerived from "./derived";
 import * as pgDerived from "./derived.pg";
-import { closeConnection, migrate } from "./dialect";
+import { closeConnection, migrate } from "./dialect/sqlite/maintenance";
 import * as sqliteSchema from "./schema.sqlite";
 import * as pgSchema from "./schema.pg";
 
