@@ -36,7 +36,12 @@ const envSchema = z.object({
     .enum(["production", "development", "test"], { message: "must be production, development or test" })
     .default("production"),
   PORT: wholeNumber(0, 65535).default("3000"),
-  DATABASE_URL: z.string().default("file:./data/shop.db"),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/shop.db")
+    .refine((value) => engineOf(value) === "sqlite" || (URL.canParse(value) && new URL(value).hostname !== ""), {
+      message: "must be a SQLite file (file:./data/shop.db) or a URL such as postgres://user:password@host:5432/shop",
+    }),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default("10"),
   SESSION_SECRET: z.string().optional(),
   SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
@@ -77,7 +82,7 @@ export class ConfigError extends Error {
   constructor(issues: z.ZodIssue[], env: Record<string, string | undefined>) {
     const lines = issues.map((issue) => {
       const name = String(issue.path[0]);
-      const value = /SECRET|PASSWORD|SMTP_URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      const value = /SECRET|PASSWORD|SMTP_URL|DATABASE_URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
       return `  ${name}${value}: ${issue.message}`;
     });
     super(`Invalid configuration (see the Configuration table in README.md):\n${lines.join("\n")}`);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
+import { databaseUnreachable } from "~/db/dialect";
 import { escapeHtml } from "~/lib/html";
 
 // Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits, a
@@ -19,6 +20,7 @@ const TITLES: Record<number, string> = {
   405: "Method not allowed",
   413: "Too large",
   500: "Server error",
+  503: "Service unavailable",
   502: "Bad gateway",
   504: "Gateway timeout",
 };
@@ -51,6 +53,24 @@ export function sendEdgeError(
   else res.type("html").send(page(status, message));
 }
 
+/** How long a client should wait before trying again while the database is out of reach. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer while the database server cannot be reached (a restart, a failover, a network cut):
+ * 503 with Retry-After, a page or the API's JSON, instead of a 500. The pool reconnects by itself.
+ */
+export function sendDatabaseUnreachable(req: ExpressRequest, res: ExpressResponse) {
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  sendEdgeError(
+    req,
+    res,
+    503,
+    "The shop cannot reach its database at the moment. Please try again in a few seconds.",
+    hasBody(req),
+  );
+}
+
 /** The status of an error Express or its middleware raised for a client's mistake (4xx), if it is one. */
 function clientErrorStatus(error: unknown): number | null {
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
@@ -78,6 +98,7 @@ export function edgeErrorHandler(): ErrorRequestHandler {
     if (status === null) console.error(error);
     if (res.headersSent) return void res.destroy();
     if (status !== null) return sendEdgeError(req, res, status, clientErrorMessage(error, status), hasBody(req));
+    if (databaseUnreachable()) return sendDatabaseUnreachable(req, res);
     sendEdgeError(req, res, 500, "Something went wrong on our side. Please try again.", hasBody(req));
   };
 }

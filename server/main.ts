@@ -12,13 +12,23 @@ export type { ShopOptions };
 export async function startShop(options: ShopOptions) {
   // A data folder the shop cannot write (a volume owned by another user) stops start-up with one
   // line saying what to do, before anything opens the database.
-  const folders = config.databasePath === ":memory:" ? [config.uploadsDir] : [config.dataDir, config.uploadsDir];
+  const folders =
+    config.databasePath === ":memory:" || config.databaseEngine === "pg"
+      ? [config.uploadsDir]
+      : [config.dataDir, config.uploadsDir];
   for (const folder of new Set(folders)) {
     const problem = unwritableFolder(folder);
     if (problem) {
       console.error(problem);
       process.exit(1);
     }
+  }
+  // A database server that cannot be used (a wrong DATABASE_URL, a server down) likewise.
+  const { whyUnreachable } = await import("~/db/dialect");
+  const problem = await whyUnreachable();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
   }
   // Remix, React and Vite read NODE_ENV themselves: give them the default too.
   process.env.NODE_ENV = config.nodeEnv;

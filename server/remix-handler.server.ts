@@ -7,9 +7,10 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
+import { databaseUnreachable } from "~/db/dialect";
 import { inApiShape } from "~/web/api.server";
 import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart } from "~/web/body-limits.server";
-import { hasBody, isApiPath, sendEdgeError } from "./edge-errors.server";
+import { hasBody, isApiPath, sendDatabaseUnreachable, sendEdgeError } from "./edge-errors.server";
 import { isAnonymous } from "./page-cache.server";
 import { withUploadScope } from "~/web/upload-files.server";
 
@@ -76,6 +77,10 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
         ? await withUploadScope(async () => handle(request, getLoadContext(req, res)))
         : await handle(request, getLoadContext(req, res));
       const response = isApiPath(url.pathname) ? inApiShape(request, answer) : answer;
+      if (response.status === 500 && databaseUnreachable()) {
+        await response.body?.cancel();
+        return sendDatabaseUnreachable(req, res);
+      }
       if (body?.tripped) {
         res.setHeader("Connection", "close");
         if (response.status !== 413) {

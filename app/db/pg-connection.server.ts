@@ -35,7 +35,10 @@ export function isConnectionError(error: unknown): boolean {
   const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code)))
     return true;
-  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message);
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message)
+  );
 }
 
 function watched<A extends unknown[], R>(call: (...args: A) => Promise<R>) {

@@ -15,6 +15,10 @@ export type Cluster = {
   /** The URL of another database on the same server. */
   urlOf(database: string): string;
   port: number;
+  /** Stops the server, keeping its data (a database that goes away). */
+  pause(): Promise<void>;
+  /** Starts it again on the same port (and the database comes back). */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -107,12 +111,19 @@ export async function startThrowawayCluster({
       `-c max_connections=${maxConnections}`,
       ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     ].join(" ");
-    asServer("pg_ctl", ["-D", data, "-l", log, "-o", settings, "-w", "-t", "60", "start"]);
+    const start = () => asServer("pg_ctl", ["-D", data, "-l", log, "-o", settings, "-w", "-t", "60", "start"]);
+    start();
     const urlOf = (database: string) => `postgres://shop@127.0.0.1:${port}/${database}`;
     return {
       url: urlOf("postgres"),
       urlOf,
       port,
+      pause: async () => {
+        asServer("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      },
+      resume: async () => {
+        start();
+      },
       stop: async () => {
         process.removeListener("exit", stopNow);
         stopNow();

@@ -19,6 +19,8 @@ export const {
   lockRows,
   lockName,
   whileHolding,
+  databaseUnreachable,
+  whyUnreachable,
   nextOrderNumber,
   msPlaceholder,
   rowsAffected,

@@ -7,3 +7,4 @@ export { catalogueVersion, followCatalogueVersion } from "./catalogue-version";
 export * from "./rate-limits";
 export * from "./maintenance";
 export * from "./session-lock";
+export * from "./reachability";

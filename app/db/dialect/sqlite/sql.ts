@@ -57,3 +57,11 @@ export const msPlaceholder = (name: string) => sql`${sql.placeholder(name)}`;
 export async function whileHolding<T>(_name: string, work: () => Promise<T>): Promise<T> {
   return work();
 }
+
+/** Whether the database server could not be reached at the last try: never, for a file. */
+export const databaseUnreachable = (): boolean => false;
+
+/** Why the database cannot be used, in one line: a SQLite file is opened as it is (its folder is checked at start). */
+export async function whyUnreachable(): Promise<string | null> {
+  return null;
+}
