@@ -28,7 +28,7 @@ const stripeKeys = {
   STRIPE_WEBHOOK_SECRET: "whsec_e2e_keys",
 };
 
-function shop(port: number, databaseFile: string, uploadsDir: string, extraEnv: Record<string, string>) {
+function shop(port: number, database: string, uploadsDir: string, extraEnv: Record<string, string>) {
   const url = `http://127.0.0.1:${port}`;
   return {
     // The production build (npm test builds first) on a fresh database with the demo catalogue.
@@ -41,7 +41,7 @@ function shop(port: number, databaseFile: string, uploadsDir: string, extraEnv: 
     env: {
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: `file:${databaseFile}`,
+      DATABASE_URL: database.startsWith("postgres") ? database : `file:${database}`,
       UPLOADS_DIR: uploadsDir,
       SESSION_SECRET: "e2e-session-secret",
       SEED: "demo",
@@ -110,7 +110,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    shop(env.port, env.databaseFile, path.join(env.dataDir, "uploads"), {
+    shop(env.port, env.database, path.join(env.dataDir, "uploads"), {
       GOOGLE_CLIENT_ID: env.googleClientId,
       GOOGLE_CLIENT_SECRET: env.googleClientSecret,
       GOOGLE_AUTHORIZATION_URL: `${googleIssuer}/auth`,
@@ -128,7 +128,7 @@ export default defineConfig({
       stderr: "pipe",
       env: { ...stripeKeys, SANDBOX_PORT: String(env.keysSandboxPort), WEBHOOK_URL: `${keysURL}/webhooks/stripe` },
     },
-    shop(env.keysPort, env.keysDatabaseFile, path.join(env.dataDir, "uploads-keys"), {
+    shop(env.keysPort, env.keysDatabase, path.join(env.dataDir, "uploads-keys"), {
       ...stripeKeys,
       STRIPE_API_URL: keysSandboxURL,
     }),

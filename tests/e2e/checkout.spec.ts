@@ -283,7 +283,7 @@ test(
     // shopper buys it. Written as the sweeper leaves it (canceled, no hold) with the unit sold again,
     // so the stock stays 0: the sweeper's own run would also cancel the payment at the provider,
     // and a payment arrives this late only when it beats that cancel.
-    const shop = openShopDatabase(e2eEnv().databaseFile);
+    const shop = openShopDatabase(e2eEnv().database);
     const lapsed = await execute(
       shop.q,
       sql`UPDATE orders SET payment_status = 'canceled', reserved_until = NULL WHERE payment_status = 'requires_payment' AND user_id = (SELECT id FROM users WHERE email = ${buyer.email})`,

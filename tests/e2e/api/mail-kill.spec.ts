@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { execute, openShopDatabase, rows } from "../../../app/db/shop-file.server";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 import { freePorts } from "../support/free-ports";
+import { freshDatabase } from "../support/fresh-database";
 import { placeOrder } from "../support/orders";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -95,7 +96,7 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
   test.setTimeout(240_000);
   const [port, smtpPort] = freePorts(2);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-kill-"));
-  const databaseFile = path.join(dataDir, "shop.db");
+  const database = await freshDatabase(dataDir, "mail_kill");
   const mailDir = path.join(dataDir, "mail");
   const sink = await startSmtpSink(smtpPort, mailDir, { answerAfterMs: 300 });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -108,7 +109,7 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
         NODE_ENV: "production",
         PORT: String(port),
         WEB_CONCURRENCY: "2",
-        DATABASE_URL: `file:${databaseFile}`,
+        DATABASE_URL: database,
         UPLOADS_DIR: path.join(dataDir, "uploads"),
         SESSION_SECRET: "mail-kill-secret",
         SEED: "demo",
@@ -127,7 +128,7 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
   const contexts: APIRequestContext[] = [];
   try {
     await up();
-    const db = openShopDatabase(databaseFile);
+    const db = openShopDatabase(database);
     await execute(db.q, sql`update products set stock = 100000`);
 
     let placed = 0;
@@ -235,9 +236,9 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
 
     // Exactly one each. A mail the killed primary had handed to the SMTP server, but whose sent_at it
     // had not yet saved, goes out again (the documented window): only such resent mails may be twice.
-    const outbox = await rows<{ key: string; attempts: number; sentAt: number | null }>(
+    const outbox = await rows<{ key: string; attempts: number; sentAt: unknown }>(
       db.q,
-      sql`select dedupe_key key, attempts, sent_at sentAt from mail_outbox where kind = 'orderConfirmation'`,
+      sql`select dedupe_key "key", attempts, sent_at "sentAt" from mail_outbox where kind = 'orderConfirmation'`,
     );
     expect(outbox.filter((row) => row.sentAt === null)).toEqual([]);
     const numberOf = new Map(

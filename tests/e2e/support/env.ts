@@ -11,11 +11,13 @@ export function e2eEnv() {
     // A second shop started with Stripe keys, paying through a standalone payment sandbox.
     keysPort: Number(process.env.E2E_KEYS_PORT),
     keysSandboxPort: Number(process.env.E2E_KEYS_SANDBOX_PORT),
-    keysDatabaseFile: path.join(dataDir, "shop-keys.db"),
+    // The keys shop's database: a SQLite file, or PostgreSQL's when the suite runs there (npm run test:e2e:pg).
+    keysDatabase: process.env.E2E_KEYS_DATABASE_URL ?? path.join(dataDir, "shop-keys.db"),
     dataDir,
     mailDir: path.join(dataDir, "mail"),
     googleKeyFile: path.join(dataDir, "google-key.json"),
-    databaseFile: path.join(dataDir, "shop.db"),
+    // The shop's database: a SQLite file, or a postgres:// URL (npm run test:e2e:pg).
+    database: process.env.E2E_DATABASE_URL ?? path.join(dataDir, "shop.db"),
     googleClientId: "shop-e2e-client",
     googleClientSecret: "shop-e2e-secret",
   };

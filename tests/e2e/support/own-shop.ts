@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePorts } from "./free-ports";
+import { freshDatabase } from "./fresh-database";
 
 /**
  * A shop of the test's own (the production build, one process, a fresh database, no demo data),
@@ -17,7 +18,7 @@ export async function startOwnShop(env: Record<string, string> = {}) {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
+      DATABASE_URL: await freshDatabase(dir, "own_shop"),
       UPLOADS_DIR: path.join(dir, "uploads"),
       SESSION_SECRET: "own-shop-secret",
       SEED: "none",
