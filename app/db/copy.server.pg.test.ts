@@ -357,6 +357,28 @@ describe("db:copy", () => {
     expect((await copyShopDatabase({ from: poisoned, to: url })).ok).toBe(true);
   });
 
+  it("exits non-zero and keeps nothing when a check fails", async () => {
+    const drifted = path.join(dir, "drifted.db");
+    await makeShop(drifted, { orders: 5 });
+    // Order totals that no longer agree with the orders (as a bug would leave them).
+    const file = openDatabase(drifted);
+    await file.update(derivedSqlite.orderTotals).set({ cents: sql`${derivedSqlite.orderTotals.cents} + 1` });
+    await closeConnection(file);
+    const url = await emptyPgDatabase();
+    const result = await cli(drifted, url);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^order_totals: the days or sums\s+DIFFER$/m);
+    expect(result.stdout).toMatch(/^orders\s+5\s+5$/m);
+    expect(result.stdout).toContain("The counts differ: nothing was kept in the target (it is empty).");
+    const check = openPgDatabase(url, { max: 1 });
+    try {
+      expect(await check.select().from(pgSchema.orders)).toEqual([]);
+      expect(await check.select().from(derivedPg.orderTotals)).toEqual([]);
+    } finally {
+      await closePgDatabase(check);
+    }
+  });
+
   it("refuses a source that is missing, not SQLite or not a shop's, without creating a file", async () => {
     const url = targetUrl;
     const missing = path.join(dir, "nope", "shop.db");
@@ -375,11 +397,6 @@ describe("db:copy", () => {
   });
 
   it("says in one line what is wrong with a URL, from the command line", async () => {
-    const cli = (...args: string[]) =>
-      run("node", ["--import", "tsx", "db-copy.ts", ...args], { env: process.env }).then(
-        () => ({ code: 0, stdout: "", stderr: "" }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
     const unreachable = await cli(shopFile, "postgres://shop:secret@127.0.0.1:1/shop");
     expect(unreachable.code).toBe(1);
     expect(unreachable.stdout).toBe("");
@@ -399,6 +416,13 @@ describe("db:copy", () => {
     );
   });
 });
+
+/** `npm run db:copy -- …args`: its exit code and what it printed. */
+const cli = (...args: string[]) =>
+  run("node", ["--import", "tsx", "db-copy.ts", ...args], { env: process.env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
 
 function orderValues(paymentIntentId: string) {
   return {
