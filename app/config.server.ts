@@ -100,7 +100,8 @@ export type DatabaseEngine = "sqlite" | "pg";
 export const engineOf = (databaseUrl: string): DatabaseEngine =>
   /^postgres(ql)?:\/\//i.test(databaseUrl) ? "pg" : "sqlite";
 
-function databasePathFromUrl(url: string): string {
+/** The SQLite file a DATABASE_URL names (a path, or a file: URL), absolute. */
+export function databasePathFromUrl(url: string): string {
   const file = url.startsWith("file:") ? url.slice("file:".length) : url;
   return file === ":memory:" ? file : path.resolve(file);
 }

@@ -1,0 +1,442 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq, getTableName, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FULFILMENT, PAYMENT } from "~/lib/order-states";
+import { closeConnection, openDatabase, type Connection } from "./connection.server";
+import { copyShopDatabase, CopyRefused, type CopyReport } from "./copy.server";
+import * as derivedPg from "./derived.pg";
+import * as derivedSqlite from "./derived.sqlite";
+import { migrate as migrateSqlite } from "./dialect/sqlite/maintenance";
+import { nextOrderNumber } from "./dialect/pg/sql";
+import { closePgDatabase, openPgDatabase, type PgConnection } from "./pg-connection.server";
+import * as pgSchema from "./schema.pg";
+import * as s from "./schema.sqlite";
+
+// `npm run db:copy`: a SQLite shop made with the real migrations, copied into an empty PostgreSQL
+// database of its own on the test run's server (this file's DATABASE_URL names that server).
+
+const run = promisify(execFile);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-copy-"));
+const created: string[] = [];
+
+/** A new empty database on the test server; dropped after the file's tests. */
+async function emptyPgDatabase(): Promise<string> {
+  const name = `copy_target_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client(process.env.DATABASE_URL);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  created.push(name);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 0, n, hour, 0, 0, 123));
+
+/** A SQLite shop with a bit of everything; `poison` ends it with a mail PostgreSQL cannot store (a NUL). */
+async function makeShop(file: string, { orders = 30, poison = false } = {}) {
+  const db = openDatabase(file);
+  await migrateSqlite(db, path.resolve("drizzle", "sqlite"));
+  const [alice, bob] = await db
+    .insert(s.users)
+    .values([
+      {
+        name: "Alice Ãngström",
+        email: "alice@example.com",
+        passwordHash: "$2b$10$hash",
+        role: "admin",
+        googleSignIn: true,
+        googleId: "google-sub-1",
+        shippingRecipientName: "Alice",
+        shippingAddress: "1 Main St",
+        shippingCity: "Springfield",
+        shippingCountry: "FR",
+        createdAt: day(1),
+        updatedAt: day(2),
+      },
+      { name: "Bob", email: "bob@example.com", passwordHash: null, createdAt: day(1, 13), updatedAt: day(1, 13) },
+    ])
+    .returning();
+  const products = await db
+    .insert(s.products)
+    .values(
+      [1, 2, 3].map((i) => ({
+        name: `Laptop ${i}`,
+        description: `A laptop, model ${i}; "quoted" and 'single' text.`,
+        priceCents: 99_999 + i,
+        category: "Laptops",
+        seller: "Seller",
+        stock: 10 * i,
+        createdAt: day(i),
+        updatedAt: day(i),
+      })),
+    )
+    .returning();
+  for (const product of products) {
+    await db
+      .insert(s.productImages)
+      .values(
+        [0, 1].map((position) => ({ productId: product.id, url: `/u/${product.id}-${position}.webp`, position })),
+      );
+  }
+  await db.insert(s.reviews).values([
+    { productId: products[0].id, userId: alice.id, rating: 4, comment: "Good.", createdAt: day(3), updatedAt: day(3) },
+    { productId: products[0].id, userId: bob.id, rating: 5, comment: "Great!", createdAt: day(4), updatedAt: day(4) },
+  ]);
+  await db.update(s.products).set({ ratings: 4.5, numOfReviews: 2 }).where(eq(s.products.id, products[0].id));
+  const [aliceCart, guestCart] = await db
+    .insert(s.carts)
+    .values([{ userId: alice.id }, { userId: null }])
+    .returning();
+  await db.insert(s.cartLines).values([
+    { cartId: aliceCart.id, productId: products[1].id, quantity: 2 },
+    { cartId: guestCart.id, productId: products[2].id, quantity: 1 },
+  ]);
+  for (let i = 0; i < orders; i++) {
+    const paid = i % 3 !== 0;
+    const [order] = await db
+      .insert(s.orders)
+      .values({
+        orderNumber: 1001 + i,
+        userId: i % 2 ? alice.id : null,
+        userName: i % 2 ? "Alice" : "Guest",
+        shippingRecipientName: "Recipient",
+        shippingAddress: "1 Main St",
+        shippingCity: "Springfield",
+        shippingPhoneNo: "555 0100",
+        shippingPostalCode: "12345",
+        shippingCountry: "FR",
+        shippingState: i % 4 ? null : "Île-de-France",
+        paymentIntentId: `pi_${i}`,
+        paymentStatus: paid ? PAYMENT.succeeded : PAYMENT.requiresPayment,
+        reservedUntil: paid ? null : day(20),
+        itemsPriceCents: 1000 * (i + 1),
+        shippingPriceCents: 500,
+        taxPriceCents: 100,
+        totalPriceCents: 1000 * (i + 1) + 600,
+        orderStatus: i % 5 === 0 ? FULFILMENT.delivered : FULFILMENT.processing,
+        paidAt: paid ? day(5 + (i % 4)) : null,
+        deliveredAt: i % 5 === 0 ? day(10) : null,
+        createdAt: day(5, i % 24),
+        updatedAt: day(5, i % 24),
+      })
+      .returning();
+    await db.insert(s.orderLines).values([
+      {
+        orderId: order.id,
+        productId: products[i % 3].id,
+        name: `Laptop ${(i % 3) + 1}`,
+        priceCents: 1000,
+        quantity: i + 1,
+      },
+      { orderId: order.id, productId: null, name: "A product since deleted", priceCents: 0, quantity: 1, image: null },
+    ]);
+    await db
+      .insert(s.orderStatusEvents)
+      .values({ orderId: order.id, status: FULFILMENT.processing, createdAt: day(5) });
+  }
+  // A payment taken later: SQLite's order totals keep the emptied "unpaid" row at 0.
+  await db
+    .update(s.orders)
+    .set({ paymentStatus: PAYMENT.succeeded, paidAt: day(9) })
+    .where(eq(s.orders.orderNumber, 1001));
+  await db.insert(s.sessions).values({
+    id: "sha256-of-secret",
+    userId: alice.id,
+    device: "Firefox on Linux",
+    ip: "203.0.113.9",
+    lastSeenAt: day(6),
+    expiresAt: day(40),
+  });
+  await db.insert(s.passwordResetTokens).values({ tokenHash: "reset-hash", userId: bob.id, expiresAt: day(7) });
+  await db.insert(s.pendingRegistrations).values({
+    tokenHash: "pending-hash",
+    email: "carol@example.com",
+    name: "Carol",
+    passwordHash: "$2b$10$x",
+    expiresAt: day(8),
+  });
+  await db.insert(s.rateLimits).values({ key: "login-ip:203.0.113.9", points: 3, expire: day(9).getTime() });
+  await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
+  await db.insert(s.mailOutbox).values([
+    {
+      kind: "orderConfirmation",
+      dedupeKey: "orderConfirmation:1",
+      groupKey: "order:1",
+      payload: { order: { number: 1001, lines: [{ name: "Laptop 1", cents: 1000 }] }, note: null },
+      dueAt: day(5),
+      sentAt: day(5, 13),
+    },
+    {
+      kind: "orderStatus",
+      dedupeKey: "orderStatus:1:Shipped",
+      payload: { status: "Shipped" },
+      dueAt: day(6),
+      attempts: 2,
+      lastError: poison ? "bad\u0000byte" : "SMTP 421",
+    },
+  ]);
+  await closeConnection(db);
+}
+
+const shopFile = path.join(dir, "shop.db");
+let target: PgConnection;
+let targetUrl: string;
+let report: CopyReport;
+let source: Connection;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  await makeShop(shopFile);
+  targetUrl = await emptyPgDatabase();
+  report = await copyShopDatabase({ from: `file:${shopFile}`, to: targetUrl, pageSize: 7, log: (l) => logged.push(l) });
+  source = openDatabase(shopFile, { readOnly: true });
+  target = openPgDatabase(targetUrl, { max: 2 });
+});
+
+afterAll(async () => {
+  await closeConnection(source);
+  await closePgDatabase(target);
+  const admin = new pg.Client(process.env.DATABASE_URL);
+  await admin.connect();
+  try {
+    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sqliteTables = [...Object.values(s), derivedSqlite.catalogueChanges, derivedSqlite.catalogueVersionRow].filter(
+  (value): value is typeof s.users => typeof value === "object" && value !== null && "getSQL" in value,
+);
+const pgTableNamed = (name: string) =>
+  [...Object.values(pgSchema), ...Object.values(derivedPg)].find(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      "getSQL" in value &&
+      getTableName(value as typeof pgSchema.users) === name,
+  ) as typeof pgSchema.users;
+
+/** A value with every object's keys in one order (jsonb keeps its own), Dates as their instants. */
+const canonical = (value: unknown): unknown =>
+  value instanceof Date
+    ? { date: value.getTime() }
+    : Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+/** A table's rows in a stable order, as text that holds every value and its type. */
+const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(canonical(row))).sort();
+
+describe("db:copy", () => {
+  it("copies every table, and every count and the money check out", () => {
+    expect(report.ok).toBe(true);
+    const counts = Object.fromEntries(report.tables.map((t) => [t.name, [t.source, t.target]]));
+    expect(counts.orders).toEqual([30, 30]);
+    expect(counts.order_lines).toEqual([60, 60]);
+    expect(counts.users).toEqual([2, 2]);
+    expect(counts.mail_outbox).toEqual([2, 2]);
+    expect(counts.catalogue_version).toEqual([1, 1]);
+    expect(counts["catalogue_changes"]![0]).toBeGreaterThan(0);
+    for (const table of sqliteTables) expect(counts[getTableName(table)], getTableName(table)).toBeDefined();
+    const expectedCents = Array.from({ length: 30 }, (_, i) => 1000 * (i + 1) + 600).reduce((a, b) => a + b);
+    expect(report.totalCents).toEqual({ source: expectedCents, target: expectedCents, orderTotals: expectedCents });
+    expect(report.orderTotalsMatch).toBe(true);
+    // Paged: orders went over in pages of 7.
+    expect(logged).toContain("orders: 30 rows");
+  });
+
+  it("copies every row of every table as it was: timestamps, booleans, JSON, nulls, text", async () => {
+    for (const table of sqliteTables) {
+      const name = getTableName(table);
+      const fromRows = await source.select().from(table);
+      const toRows = await target.select().from(pgTableNamed(name));
+      expect(fromRows.length, name).toBeGreaterThan(0);
+      expect(sorted(toRows), name).toEqual(sorted(fromRows));
+    }
+    const [alice] = await target.select().from(pgSchema.users).where(eq(pgSchema.users.email, "alice@example.com"));
+    expect(alice.googleSignIn).toBe(true);
+    expect(alice.createdAt).toEqual(day(1));
+    const [mail] = await target
+      .select()
+      .from(pgSchema.mailOutbox)
+      .where(eq(pgSchema.mailOutbox.dedupeKey, "orderConfirmation:1"));
+    expect(mail.payload).toEqual({ order: { number: 1001, lines: [{ name: "Laptop 1", cents: 1000 }] }, note: null });
+  });
+
+  it("writes the derived tables as PostgreSQL's triggers keep them", async () => {
+    const [fromVersion] = await source.select().from(derivedSqlite.catalogueVersionRow);
+    const [toVersion] = await target.select().from(derivedPg.catalogueVersionRow);
+    expect(toVersion.version).toBe(fromVersion.version);
+    const totals = await target.select().from(derivedPg.orderTotals);
+    const fromTotals = (await source.select().from(derivedSqlite.orderTotals)).filter((t) => t.orders > 0);
+    expect(sorted(totals)).toEqual(sorted(fromTotals));
+    // The triggers are on again: a new order is counted.
+    const before = await target.select().from(derivedPg.orderTotals).where(eq(derivedPg.orderTotals.day, ""));
+    await target.transaction(async (tx) => {
+      await tx.insert(pgSchema.orders).values(orderValues("pi_new"));
+    });
+    const after = await target.select().from(derivedPg.orderTotals).where(eq(derivedPg.orderTotals.day, ""));
+    expect(after[0].orders).toBe((before[0]?.orders ?? 0) + 1);
+  });
+
+  it("goes on numbering orders, products and mails after the copied ones", async () => {
+    const [order] = await target.insert(pgSchema.orders).values(orderValues("pi_next")).returning();
+    const [{ max }] = (await target.execute(sql`SELECT max(order_number) AS max FROM orders WHERE id <> ${order.id}`))
+      .rows as { max: number }[];
+    expect(order.orderNumber).toBe(max + 1);
+    expect(order.orderNumber).toBeGreaterThan(1030);
+    const [product] = await target
+      .insert(pgSchema.products)
+      .values({ name: "New", description: "New.", priceCents: 1, category: "Laptops", seller: "S" })
+      .returning();
+    expect(product.seq).toBe(4);
+    const [mail] = await target
+      .insert(pgSchema.mailOutbox)
+      .values({ kind: "k", dedupeKey: "new", payload: {}, dueAt: new Date() })
+      .returning();
+    expect(mail.id).toBe(3);
+  });
+
+  it("refuses a second copy into the now non-empty target, and leaves it as it was", async () => {
+    const [{ n: before }] = (await target.execute(sql`SELECT count(*)::int AS n FROM orders`)).rows as { n: number }[];
+    await expect(copyShopDatabase({ from: shopFile, to: targetUrl })).rejects.toThrow(
+      new CopyRefused(`The target ${targetUrl} already holds a shop (users has rows): copy into an empty database.`),
+    );
+    const [{ n: after }] = (await target.execute(sql`SELECT count(*)::int AS n FROM orders`)).rows as { n: number }[];
+    expect(after).toBe(before);
+  });
+
+  it("leaves the target empty when a row fails half way", async () => {
+    const poisoned = path.join(dir, "poisoned.db");
+    await makeShop(poisoned, { orders: 20, poison: true });
+    const url = await emptyPgDatabase();
+    await expect(copyShopDatabase({ from: poisoned, to: url, pageSize: 7 })).rejects.toThrow(
+      /^The copy failed, and the target was left empty: invalid byte sequence/,
+    );
+    const check = openPgDatabase(url, { max: 1 });
+    try {
+      for (const table of sqliteTables) {
+        const name: string = getTableName(table);
+        const [{ n }] = (await check.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`)).rows as {
+          n: number;
+        }[];
+        expect(n, name).toBe(name === "catalogue_version" ? 1 : 0);
+      }
+      const { rows } = await check.execute(
+        sql`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await closePgDatabase(check);
+    }
+    // Once the row is mended, the same target takes the copy.
+    const mend = openDatabase(poisoned);
+    await mend
+      .update(s.mailOutbox)
+      .set({ lastError: "mended" })
+      .where(eq(s.mailOutbox.dedupeKey, "orderStatus:1:Shipped"));
+    await closeConnection(mend);
+    expect((await copyShopDatabase({ from: poisoned, to: url })).ok).toBe(true);
+  });
+
+  it("exits non-zero and keeps nothing when a check fails", async () => {
+    const drifted = path.join(dir, "drifted.db");
+    await makeShop(drifted, { orders: 5 });
+    // Order totals that no longer agree with the orders (as a bug would leave them).
+    const file = openDatabase(drifted);
+    await file.update(derivedSqlite.orderTotals).set({ cents: sql`${derivedSqlite.orderTotals.cents} + 1` });
+    await closeConnection(file);
+    const url = await emptyPgDatabase();
+    const result = await cli(drifted, url);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^order_totals: the days or sums\s+DIFFER$/m);
+    expect(result.stdout).toMatch(/^orders\s+5\s+5$/m);
+    expect(result.stdout).toContain("The counts differ: nothing was kept in the target (it is empty).");
+    const check = openPgDatabase(url, { max: 1 });
+    try {
+      expect(await check.select().from(pgSchema.orders)).toEqual([]);
+      expect(await check.select().from(derivedPg.orderTotals)).toEqual([]);
+    } finally {
+      await closePgDatabase(check);
+    }
+  });
+
+  it("refuses a source that is missing, not SQLite or not a shop's, without creating a file", async () => {
+    const url = targetUrl;
+    const missing = path.join(dir, "nope", "shop.db");
+    await expect(copyShopDatabase({ from: missing, to: url })).rejects.toThrow(`There is no file ${missing}.`);
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+    const text = path.join(dir, "notes.txt");
+    fs.writeFileSync(text, "not a database at all, just some text that is long enough to have a header");
+    await expect(copyShopDatabase({ from: text, to: url })).rejects.toThrow(/is not a (SQLite|shop's) database/);
+    const other = path.join(dir, "other.db");
+    const otherDb = openDatabase(other);
+    otherDb.$client.exec("CREATE TABLE things (id integer)");
+    await closeConnection(otherDb);
+    await expect(copyShopDatabase({ from: other, to: url })).rejects.toThrow(
+      `${other} is not a shop's database (no such table: __drizzle_migrations).`,
+    );
+  });
+
+  it("says in one line what is wrong with a URL, from the command line", async () => {
+    const unreachable = await cli(shopFile, "postgres://shop:secret@127.0.0.1:1/shop");
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stdout).toBe("");
+    expect(unreachable.stderr).toBe(
+      "db:copy: Cannot reach the PostgreSQL database postgres://shop:***@127.0.0.1:1/shop: connect ECONNREFUSED 127.0.0.1:1.\n",
+    );
+    const notPg = await cli(shopFile, "mysql://127.0.0.1/shop");
+    expect(notPg.stderr).toBe(
+      "db:copy: The target must be a postgres:// or postgresql:// URL, not mysql://127.0.0.1/shop.\n",
+    );
+    const noDatabase = new URL(process.env.DATABASE_URL!);
+    noDatabase.pathname = "/no_such_database";
+    const missingDatabase = await cli(shopFile, noDatabase.toString());
+    expect(missingDatabase.code).toBe(1);
+    expect(missingDatabase.stderr).toMatch(
+      /^db:copy: Cannot reach the PostgreSQL database .*: database "no_such_database" does not exist\.\n$/,
+    );
+  });
+});
+
+/** `npm run db:copy -- …args`: its exit code and what it printed. */
+const cli = (...args: string[]) =>
+  run("node", ["--import", "tsx", "db-copy.ts", ...args], { env: process.env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+function orderValues(paymentIntentId: string) {
+  return {
+    orderNumber: nextOrderNumber(),
+    userName: "New",
+    shippingAddress: "1 Main St",
+    shippingCity: "Springfield",
+    shippingPhoneNo: "555",
+    shippingPostalCode: "1",
+    shippingCountry: "FR",
+    paymentIntentId,
+    itemsPriceCents: 1,
+    shippingPriceCents: 0,
+    taxPriceCents: 0,
+    totalPriceCents: 1,
+  };
+}
