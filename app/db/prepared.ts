@@ -1,4 +1,27 @@
+import crypto from "node:crypto";
 import type { Queryable } from "./client.server";
+
+type PgQueryConfig = { name?: string; text: string };
+type PgPrepared = { queryConfig: PgQueryConfig; rawQueryConfig: PgQueryConfig };
+
+const isPgPrepared = (value: unknown): value is PgPrepared =>
+  typeof value === "object" && value !== null && "queryConfig" in value && "rawQueryConfig" in value;
+
+/**
+ * On PostgreSQL, gives each statement `build` made a name from its SQL text, so that each
+ * connection parses it once and then only binds values (node-postgres keeps the names each
+ * connection has prepared). Drizzle names none: the models' `.prepare()` is SQLite's, which takes
+ * no name. The same text always gets the same name, so a name never means two statements.
+ */
+function named<T>(built: T): T {
+  for (const value of isPgPrepared(built) ? [built] : Object.values(built as object)) {
+    if (!isPgPrepared(value)) continue;
+    const name = `s${crypto.createHash("sha1").update(value.rawQueryConfig.text).digest("hex").slice(0, 20)}`;
+    value.queryConfig.name = name;
+    value.rawQueryConfig.name = name;
+  }
+  return built;
+}
 
 /**
  * A statement prepared on its first use on a connection (the migrations have run by then) and
@@ -16,7 +39,7 @@ export function preparedOnce<T>(build: (q: Queryable) => T): (q: Queryable) => T
   const byConnection = new WeakMap<Queryable, T>();
   return (q) => {
     let statement = byConnection.get(q);
-    if (statement === undefined) byConnection.set(q, (statement = build(q)));
+    if (statement === undefined) byConnection.set(q, (statement = named(build(q))));
     return statement;
   };
 }
@@ -32,7 +55,7 @@ export function preparedPerShape<T>(): (q: Queryable, shape: string, build: () =
     let byShape = byConnection.get(q);
     if (byShape === undefined) byConnection.set(q, (byShape = new Map()));
     let statement = byShape.get(shape);
-    if (statement === undefined) byShape.set(shape, (statement = build()));
+    if (statement === undefined) byShape.set(shape, (statement = named(build())));
     return statement;
   };
 }
