@@ -1,4 +1,5 @@
-# One production container: the shop, its SQLite file and uploads on the /data volume.
+# One production container: the shop, its SQLite file (or a PostgreSQL database: DATABASE_URL) and
+# uploads on the /data volume.
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
 
@@ -24,10 +25,13 @@ RUN npm prune --omit=dev --no-audit --no-fund && sh /tmp/slim-node-modules.sh no
 FROM deps AS build
 COPY . .
 RUN npm run build && node scripts/container/compile-server.mjs dist && \
-    npm pkg set scripts.start="node server.mjs" scripts.serve="node server.mjs" scripts.backup="node backup.mjs"
+    npm pkg set scripts.start="node server.mjs" scripts.serve="node server.mjs" scripts.backup="node backup.mjs" \
+      scripts.db:copy="node db-copy.mjs"
 
-# Owned by root and read-only to the shop's user, which can write /data only.
+# Owned by root and read-only to the shop's user, which can write /data only. pg_dump for
+# `npm run backup` when DATABASE_URL names a PostgreSQL database (Debian 12's client is 15).
 FROM base AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 # MALLOC_ARENA_MAX: see server/workers.server.ts (the workers get it there; this is for the primary).
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \

@@ -1,7 +1,7 @@
 // Run by the Dockerfile after `npm run build` (which builds server/main.ts beside the Remix handler,
 // build/server/main.js): compiles server.ts (the launcher, server/launch.ts), the two worker threads
-// and backup.ts into plain JavaScript (esbuild; packages stay in node_modules), so that the container
-// runs `node server.mjs` (and `node backup.mjs`) with no TypeScript compiler loaded at start-up.
+// backup.ts and db-copy.ts into plain JavaScript (esbuild; packages stay in node_modules), so that the container
+// runs `node server.mjs` (and `node backup.mjs`, `node db-copy.mjs`) with no TypeScript compiler loaded at start-up.
 // Each output sits where the code that starts it looks for it: thread-entry.mjs beside server.mjs
 // (sandbox/thread.ts: a URL relative to its module), app/models/mail-thread-entry.mjs
 // (mail-thread.server.ts: a path from the working directory), and stripe-js-stand-in.js beside the
@@ -27,6 +27,7 @@ await build({
   entryPoints: {
     server: "server.ts",
     backup: "backup.ts",
+    "db-copy": "db-copy.ts",
     "thread-entry": "sandbox/thread-main.ts",
     "app/models/mail-thread-entry": "app/models/mail-thread-main.server.ts",
   },
