@@ -6,7 +6,8 @@ import { expect, test } from "@playwright/test";
 // start-up (build/server/main.js) and the Remix routes (index.js) are one Rollup build, sharing
 // chunks, so every module with state exists once. These are the modules both sides use.
 const SHARED_STATE = [
-  "function openDatabase(", // app/db/client.server.ts: the connections
+  "function openDatabase(", // app/db/connection.server.ts: SQLite's connections
+  "function openPgDatabase(", // app/db/pg-connection.server.ts: PostgreSQL's pool
   "function groupCommitter(", // app/db/group-commit.server.ts: the write queue
   "function inheritedStartupValues(", // app/config.server.ts: the session secret, the sandbox's keys
   "function withUploadScope(", // app/web/upload-files.server.ts: opened by the edge, filled by routes
