@@ -1,10 +1,13 @@
 // `npm run bench` runs every part; `npm run bench -- search dashboard` runs those; `--quick` (or
 // BENCH_QUICK=1) shortens runs and data sets while developing; `--workers=1,2` sets the worker
-// counts (WEB_CONCURRENCY) of the parts that run once per count (default: 1 and one per core).
+// counts (WEB_CONCURRENCY) of the parts that run once per count (default: 1 and one per core);
+// `--db=postgres` runs every shop on PostgreSQL (a throwaway server the bench starts, durable, and
+// removes at the end; bench/lib/engine.ts) instead of SQLite (`--db=sqlite`, the default).
 // Prints one table at the end.
 import { execSync } from "node:child_process";
 import os from "node:os";
 import fs from "node:fs";
+import { engine, engineDescription, ENGINES, stopBenchCluster } from "./lib/engine";
 import { addRow, markdownTable, quick, rows } from "./lib/report";
 import { WorkersNotStarted } from "./lib/server";
 
@@ -31,11 +34,15 @@ if (unknown.length) {
 const selected = args.length ? args : Object.keys(PARTS);
 const unknownOptions = process.argv
   .slice(2)
-  .filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers="));
+  .filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers=") && !a.startsWith("--db="));
 if (unknownOptions.length) {
   console.error(
-    `Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}`,
+    `Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}, --db=${ENGINES.join("|")}`,
   );
+  process.exit(2);
+}
+if (!engine) {
+  console.error(`--db takes ${ENGINES.join(" or ")}, e.g. --db=postgres`);
   process.exit(2);
 }
 
@@ -47,6 +54,11 @@ if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1)) {
   console.error(`--workers takes whole numbers of at least 1, e.g. --workers=1,${os.availableParallelism()}`);
   process.exit(2);
 }
+
+// Started before the header, which says which server and version the figures are from.
+const database = await engineDescription();
+// Ctrl-C: the exit handlers stop the PostgreSQL server and remove its folder.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
 function machine(): string {
   const cpu =
@@ -63,6 +75,7 @@ function machine(): string {
     `commit: ${commit}`,
     `machine: ${os.cpus().length} cores (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `node: ${process.version}, ${os.type()} ${os.release()}`,
+    database,
     `mode: ${quick ? "quick (BENCH_QUICK: shorter runs, smaller data sets; not for the record)" : "full"}`,
     `workers (WEB_CONCURRENCY) for ${Object.keys(PARTS)
       .filter((p) => PARTS[p].perWorkers)
@@ -98,4 +111,5 @@ for (const part of selected) {
 }
 console.log(`\n${machine()}\ntotal time: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 console.log(markdownTable(rows));
+await stopBenchCluster();
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,8 @@
 // Child process, one per variant so that peak memory (maxRSS) is its own: the dashboard loader's
 // figures (SQL aggregates) or the same figures from every order row summed in JavaScript.
-// DATABASE_URL names the seeded file. Usage: dashboard.ts sql|js ITERATIONS
+// DATABASE_URL names the seeded file or PostgreSQL database. Usage: dashboard.ts sql|js ITERATIONS
 import { count, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { closeShopDatabase, db } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 
@@ -58,6 +58,8 @@ for (let i = 0; i < iterations; i++) {
   times.push(performance.now() - t0);
 }
 const peakRss = process.resourceUsage().maxRSS * 1024;
+// A PostgreSQL pool would keep the process alive.
+await closeShopDatabase();
 console.log(
   `result ${JSON.stringify({
     variant,

@@ -1,9 +1,10 @@
-// Child process: times the catalogue query (listProducts: FTS5) against a LIKE '%word%' scan of
+// Child process: times the catalogue query (listProducts: FTS5, or tsvector on PostgreSQL) against a
+// LIKE '%word%' scan (ILIKE on PostgreSQL) of
 // the same table with the same shape (total count, match count, one page, its pictures). Each
 // timed call asks the database: the answers the shop keeps per catalogue version are dropped first.
-// DATABASE_URL names the seeded file. Usage: search.ts ITERATIONS
+// DATABASE_URL names the seeded file or PostgreSQL database. Usage: search.ts ITERATIONS
 import { and, asc, count, desc, inArray, or, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { closeShopDatabase, db } from "~/db/client.server";
 import { containsText } from "~/db/dialect";
 import { productImages, products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
@@ -79,4 +80,6 @@ for (const q of QUERIES) {
   results.push({ ...q, ftsMatches: fts.filteredProductsCount, likeMatches: like.filtered, ftsTimes, likeTimes });
 }
 const [{ n: productCount }] = await db.select({ n: count() }).from(products);
+// A PostgreSQL pool would keep the process alive.
+await closeShopDatabase();
 console.log(`result ${JSON.stringify({ products: productCount, results })}`);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createDatabase, dropDatabase, onPostgres } from "./engine";
 import { fetchRaw } from "./sample";
 
 export type ShopServer = {
@@ -11,14 +12,15 @@ export type ShopServer = {
   /** The server process, e.g. to read its memory from /proc. */
   pid: number;
   sandboxPort: number;
-  databaseFile: string;
+  /** The shop's database: its SQLite file, or its postgres:// URL (bench/lib/engine.ts). */
+  database: string;
   dataDir: string;
   /** Worker processes serving requests, as counted in /proc (1 when the server process serves alone). */
   workers: number;
   /** What the server wrote to stderr lately (errors show here). */
   stderr: () => string;
-  /** How many times "SQLITE_BUSY" appeared on the server's stderr since it started. */
-  sqliteBusy: () => number;
+  /** How many times the engine's lock failure (BUSY_NAME) appeared on the server's stderr since it started. */
+  busy: () => number;
   stop: () => Promise<void>;
 };
 
@@ -33,6 +35,17 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * What a database that could not take a lock says on the server's stderr: SQLite's SQLITE_BUSY, or
+ * PostgreSQL's lock and statement timeouts, deadlocks and serialization failures left unretried.
+ */
+export const BUSY_NAME = onPostgres ? "lock failures (deadlock, serialization, timeout)" : "SQLITE_BUSY";
+const BUSY_PATTERN = onPostgres
+  ? /deadlock detected|could not serialize access|lock timeout|canceling statement due to/g
+  : /SQLITE_BUSY/g;
+/** The longest text BUSY_PATTERN matches, so that a match split between two chunks is counted once. */
+const BUSY_LONGEST = onPostgres ? "could not serialize access".length : "SQLITE_BUSY".length;
 
 /** Runs `npm run build` once per bench run (the servers serve the production build). */
 let built = false;
@@ -111,7 +124,8 @@ export type ShopOptions = {
 };
 
 /**
- * Starts the production server on a fresh temporary database with the demo catalogue, as a
+ * Starts the production server on a fresh database (a temporary SQLite file, or a new database on
+ * the bench's PostgreSQL server with --db=postgres) with the demo catalogue, as a
  * self-hoster would run it (the access log on, written to /dev/null), through bench/lib/shop-launcher.ts
  * (server.ts plus the same-stack reference route), with high rate limits (every shopper of the bench
  * comes from 127.0.0.1).
@@ -119,7 +133,7 @@ export type ShopOptions = {
 export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {}): Promise<ShopServer> {
   await ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shopit-bench-"));
-  const databaseFile = path.join(dataDir, "shop.db");
+  const database = onPostgres ? await createDatabase() : path.join(dataDir, "shop.db");
   const port = await freePort();
   const sandboxPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -132,7 +146,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
         ...process.env,
         NODE_ENV: "production",
         PORT: String(port),
-        DATABASE_URL: `file:${databaseFile}`,
+        DATABASE_URL: onPostgres ? database : `file:${database}`,
         SESSION_SECRET: "bench-session-secret",
         SEED: "demo",
         PUBLIC_URL: url,
@@ -149,8 +163,8 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
   let busy = 0;
   child.stderr?.on("data", (chunk) => {
     // Counted on the new text plus the end of the old, too short to hold a whole match itself.
-    const text = stderr.slice(-("SQLITE_BUSY".length - 1)) + chunk;
-    busy += (text.match(/SQLITE_BUSY/g) ?? []).length;
+    const text = stderr.slice(-(BUSY_LONGEST - 1)) + chunk;
+    busy += (text.match(BUSY_PATTERN) ?? []).length;
     stderr += chunk;
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
@@ -165,6 +179,9 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     if (up) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (onPostgres) await dropDatabase(database);
       throw new Error(`The shop did not start:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -178,6 +195,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     }
     if (process.env.BENCH_DEBUG && stderr.trim()) console.error(stderr);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (onPostgres) await dropDatabase(database);
   };
   // The first worker answers /healthz; the others may still be starting.
   let found = clusterWorkers(child.pid!);
@@ -202,11 +220,11 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     port,
     pid: child.pid!,
     sandboxPort,
-    databaseFile,
+    database,
     dataDir,
     workers: serving,
     stderr: () => stderr,
-    sqliteBusy: () => busy,
+    busy: () => busy,
     stop,
   };
 }
@@ -236,6 +254,10 @@ export async function withShop<T>(fn: (shop: ShopServer) => Promise<T>, options?
   const shop = await startShop(options);
   try {
     return await fn(shop);
+  } catch (error) {
+    // Where a failed part's 500s come from.
+    if (shop.stderr().trim()) console.error(`  the server's stderr ends with:\n${shop.stderr().slice(-1500)}`);
+    throw error;
   } finally {
     await shop.stop();
   }

@@ -3,7 +3,7 @@ import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
 import { priceOrder } from "~/lib/pricing";
 import { request, Shopper } from "../lib/client";
 import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
-import { withShop, type ShopServer } from "../lib/server";
+import { BUSY_NAME, withShop, type ShopServer } from "../lib/server";
 
 const BUYERS = 50;
 const SHIPPING = {
@@ -83,8 +83,8 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
 }
 
 /** After the run: stock taken equals units ordered, nothing below zero, every total adds up. */
-async function audit(file: string, initialStock: Map<string, number>) {
-  const db = openShopDatabase(file, { readOnly: true });
+async function audit(database: string, initialStock: Map<string, number>) {
+  const db = openShopDatabase(database, { readOnly: true });
   const problems: string[] = [];
   const stock = new Map(
     (await rows<{ id: string; stock: number }>(db.q, sql`select id, stock from products`)).map((r) => [r.id, r.stock]),
@@ -93,7 +93,7 @@ async function audit(file: string, initialStock: Map<string, number>) {
     (
       await rows<{ id: string; n: number }>(
         db.q,
-        sql`select l.product_id id, sum(l.quantity) n from order_lines l join orders o on o.id = l.order_id
+        sql`select l.product_id as id, cast(sum(l.quantity) as integer) as n from order_lines l join orders o on o.id = l.order_id
             where o.payment_status in ('succeeded', 'requires_payment') group by l.product_id`,
       )
     ).map((r) => [r.id, r.n]),
@@ -127,7 +127,7 @@ async function audit(file: string, initialStock: Map<string, number>) {
   }
   const byStatus = await rows<{ s: string; n: number }>(
     db.q,
-    sql`select payment_status s, count(*) n from orders group by 1`,
+    sql`select payment_status as s, cast(count(*) as integer) as n from orders group by 1`,
   );
   await db.close();
   return { problems, byStatus };
@@ -138,9 +138,9 @@ export async function checkout(workers?: number) {
   await withShop(
     async (shop) => {
       // Known stock: plenty of everything, except one product that 20% of the buyers want.
-      const admin = openShopDatabase(shop.databaseFile);
+      const admin = openShopDatabase(shop.database);
       await execute(admin.q, sql`update products set stock = 100000`);
-      const catalogue = await rows<Product>(admin.q, sql`select id, price_cents priceCents from products order by seq`);
+      const catalogue = await rows<Product>(admin.q, sql`select id, price_cents as "priceCents" from products order by seq`);
       const scarce = catalogue[0];
       await execute(admin.q, sql`update products set stock = ${SCARCE_STOCK} where id = ${scarce.id}`);
       const initialStock = new Map(
@@ -189,8 +189,8 @@ export async function checkout(workers?: number) {
       const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
       const elapsed = await buyFor(seconds, tally, (n) => (n % 5 === 0 ? scarce : plentiful(n)));
       tally.failures.push(...warmUp.failures.map((f) => `warm-up: ${f}`));
-      const { problems, byStatus } = await audit(shop.databaseFile, initialStock);
-      const busy = shop.sqliteBusy();
+      const { problems, byStatus } = await audit(shop.database, initialStock);
+      const busy = shop.busy();
       const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
       if (tally.failures.length)
         console.log(`  failures (${tally.failures.length}), first: ${tally.failures.slice(0, 3).join(" | ")}`);
@@ -213,9 +213,9 @@ export async function checkout(workers?: number) {
         measure: "audit: stock taken = units in orders, stock ≥ 0, totals = lines + shipping + tax",
         value: ok
           ? "all add up"
-          : `${problems.length} problems, ${tally.failures.length} failed requests, ${busy} SQLITE_BUSY`,
+          : `${problems.length} problems, ${tally.failures.length} failed requests, ${busy} ${BUSY_NAME}`,
         reference: `scarce product: ${SCARCE_STOCK} in stock`,
-        goal: "books add up, no SQLITE_BUSY, nothing oversold",
+        goal: `books add up, no ${BUSY_NAME}, nothing oversold`,
         met: ok,
       });
     },

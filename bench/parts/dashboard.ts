@@ -1,5 +1,5 @@
 import { runChild } from "../lib/children";
-import { dataset } from "../lib/datasets";
+import { datasetUrl, releaseDataset } from "../lib/datasets";
 import { addRow, mb, ms, percentile, quick, times } from "../lib/report";
 
 type Out = {
@@ -14,10 +14,15 @@ type Out = {
 // 4. Dashboard at scale: its loader on 1,000,000 orders against loading every row into JavaScript.
 export async function dashboard() {
   const count = quick ? 100_000 : 1_000_000;
-  const file = await dataset("orders", count);
-  const env = { DATABASE_URL: `file:${file}` };
-  const sqlRun = await runChild<Out>("bench/children/dashboard.ts", ["sql", quick ? "5" : "20"], env);
-  const jsRun = await runChild<Out>("bench/children/dashboard.ts", ["js", "3"], env);
+  const url = await datasetUrl("orders", count);
+  let sqlRun: Out, jsRun: Out;
+  try {
+    const env = { DATABASE_URL: url };
+    sqlRun = await runChild<Out>("bench/children/dashboard.ts", ["sql", quick ? "5" : "20"], env);
+    jsRun = await runChild<Out>("bench/children/dashboard.ts", ["js", "3"], env);
+  } finally {
+    await releaseDataset(url);
+  }
   if (sqlRun.totalAmountCents !== jsRun.totalAmountCents || sqlRun.orders !== jsRun.orders)
     throw new Error(
       `The two variants disagree: ${JSON.stringify([sqlRun, jsRun].map((r) => [r.totalAmountCents, r.orders]))}`,

@@ -6,7 +6,7 @@ import type { Expectation, MixedInput, MixedResult } from "../children/mixed";
 import { runChild } from "../lib/children";
 import { Shopper } from "../lib/client";
 import { addRow, mb, ms, perSecond, progress, progressDone, quick } from "../lib/report";
-import { clusterWorkerPids, residentBytes, withShop, type ShopServer } from "../lib/server";
+import { BUSY_NAME, clusterWorkerPids, residentBytes, withShop, type ShopServer } from "../lib/server";
 
 const USERS = 200;
 /** Resident memory a worker may keep after the load (issue 23: two workers must fit a 1 GB host). */
@@ -42,8 +42,8 @@ async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
 }
 
 /** The expectations that the database does not meet: each key must hold its last acknowledged write (or an unanswered later one). */
-async function missing(file: string, expectations: Expectation[]): Promise<Expectation[]> {
-  const db = openShopDatabase(file, { readOnly: true });
+async function missing(database: string, expectations: Expectation[]): Promise<Expectation[]> {
+  const db = openShopDatabase(database, { readOnly: true });
   const names = new Map(
     (await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [
       r.email,
@@ -58,10 +58,10 @@ async function missing(file: string, expectations: Expectation[]): Promise<Expec
       ]),
     );
   const comments = await byUserAndProduct(
-    sql`select u.email, r.product_id productId, r.comment value from reviews r join users u on u.id = r.user_id`,
+    sql`select u.email, r.product_id as "productId", r.comment as "value" from reviews r join users u on u.id = r.user_id`,
   );
   const quantities = await byUserAndProduct(
-    sql`select u.email, l.product_id productId, l.quantity value from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
+    sql`select u.email, l.product_id as "productId", l.quantity as "value" from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
   );
   await db.close();
   return expectations.filter((e) => {
@@ -80,7 +80,7 @@ export async function mixed(workers?: number) {
   await withShop(
     async (shop) => {
       // Plenty of stock, so that no cart write is refused for want of it.
-      const admin = openShopDatabase(shop.databaseFile);
+      const admin = openShopDatabase(shop.database);
       await execute(admin.q, sql`update products set stock = 100000`);
       const products = (await rows<{ id: string }>(admin.q, sql`select id from products order by seq`)).map(
         (r) => r.id,
@@ -99,7 +99,7 @@ export async function mixed(workers?: number) {
         inputFile,
         JSON.stringify({ base: shop.url, warmupSeconds, seconds, users, products } satisfies MixedInput),
       );
-      const busyBefore = shop.sqliteBusy();
+      const busyBefore = shop.busy();
       const pids = servingPids(shop);
       const residentBefore = pids.map(residentBytes);
       let residentPeak = residentBefore.slice();
@@ -109,12 +109,12 @@ export async function mixed(workers?: number) {
       );
       const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
       clearInterval(sampler);
-      const busy = shop.sqliteBusy() - busyBefore;
+      const busy = shop.busy() - busyBefore;
       // What a worker keeps once the load is over: an idle worker collects its garbage within 10 s
       // (server/idle-collect.server.ts).
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const residentAfter = pids.map(residentBytes);
-      const lost = await missing(shop.databaseFile, run.expectations);
+      const lost = await missing(shop.database, run.expectations);
 
       for (const example of run.examples) console.log(`  e.g. ${example}`);
       for (const [what, k] of Object.entries(run.kinds))
@@ -138,7 +138,7 @@ export async function mixed(workers?: number) {
       addRow({
         part: "mixed",
         workers: shop.workers,
-        measure: "network errors / non-2xx-3xx answers / other unexpected answers / SQLITE_BUSY on the server's stderr",
+        measure: `network errors / non-2xx-3xx answers / other unexpected answers / ${BUSY_NAME} on the server's stderr`,
         value: `${run.errors} / ${run.non2xx3xx} / ${run.unexpected - run.non2xx3xx} / ${busy}`,
         goal: "none",
         met: failed === 0 && busy === 0,

@@ -16,10 +16,10 @@ export async function signed(workers?: number) {
       const login = await shopper.request("/api/v1/login", { json: DEMO_SHOPPER });
       if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
 
-      const db = openShopDatabase(shop.databaseFile, { readOnly: true });
+      const db = openShopDatabase(shop.database, { readOnly: true });
       const products = await rows<Product>(
         db.q,
-        sql`select id, price_cents priceCents from products where stock > 10 order by seq limit ${ORDERS}`,
+        sql`select id, price_cents as "priceCents" from products where stock > 10 order by seq limit ${ORDERS}`,
       );
       await db.close();
       await saveShipping(shopper, products[0].id);
