@@ -27,6 +27,7 @@ export const {
   execute,
   rows,
   textQuery,
+  textIndex,
   textMatch,
   textRank,
   searchVocabulary,

@@ -1,7 +1,9 @@
-import { asc, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { searchWords } from "~/lib/search-words";
 import { db, type Connection, type Queryable } from "../../client.server";
 import { productsFts, productsFtsVocab } from "../../fts";
+import { products } from "../../schema.sqlite";
 
 // Full-text search of the catalogue: an FTS5 index over products (drizzle/sqlite/0001, app/db/fts.ts), its
 // rowid the product's seq, accent- and case-insensitive (unicode61 remove_diacritics 2).
@@ -17,6 +19,17 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
   // Words hold only letters and digits, so quoting them cannot break out of the expression.
   return terms.map((w, i) => (i === terms.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
 }
+
+/**
+ * Where a keyword search reads: the table textMatch and textRank apply to, its column holding the
+ * product's seq, and the condition joining it to products (null when it is products itself). On
+ * SQLite the FTS5 index, its rowid the seq: a keyword alone is counted and ranked in the index only.
+ */
+export const textIndex: { table: SQLiteTable; seq: SQL<number>; joinProducts: SQL | null } = {
+  table: productsFts,
+  seq: sql<number>`${productsFts.rowid}`,
+  joinProducts: sql`${productsFts.rowid} = ${products.seq}`,
+};
 
 /** The rows of the full-text index that match `query` (textQuery's answer, or a placeholder for it). */
 export const textMatch = (query: SQLWrapper | string) => sql`${productsFts} MATCH ${query}`;
