@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
-import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { db, type Queryable } from "~/db/client.server";
 import {
   inList,
+  joinProducts,
   listParam,
   textIndex,
   textMatch,
@@ -210,14 +210,6 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   );
 }
 
-/**
- * A select from the text index, joined to products when the index is a table of its own (see
- * textIndex). The selects name their fields, so the join changes no row type.
- */
-function withTextIndex<T extends SQLiteSelect>(select: T): T {
-  return textIndex.joinProducts ? (select.innerJoin(products, textIndex.joinProducts) as unknown as T) : select;
-}
-
 type SummaryRow = Omit<ProductSummary, "images">;
 type ListStatements = {
   count: { execute(values: Record<string, unknown>): PromiseLike<{ filtered: number }[]> };
@@ -232,8 +224,8 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
     if (withKeyword) {
       const where = and(matches, ...conditions);
       return {
-        count: withTextIndex(q.select({ filtered: count() }).from(textIndex.table).$dynamic()).where(where).prepare(),
-        rows: withTextIndex(q.select(summaryColumns).from(textIndex.table).$dynamic())
+        count: joinProducts(q.select({ filtered: count() }).from(textIndex.table).$dynamic()).where(where).prepare(),
+        rows: joinProducts(q.select(summaryColumns).from(textIndex.table).$dynamic())
           .where(where)
           .orderBy(
             ...(sort === "relevance" ? [textRank(sql.placeholder("match")), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),

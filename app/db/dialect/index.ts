@@ -28,6 +28,7 @@ export const {
   rows,
   textQuery,
   textIndex,
+  joinProducts,
   textMatch,
   textRank,
   searchVocabulary,

@@ -1,5 +1,5 @@
 import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { searchWords } from "~/lib/search-words";
 import { db, type Queryable } from "../../client.server";
 import { SEARCH_CONFIG } from "../../fts.pg";
@@ -23,11 +23,13 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
  * Where a keyword search reads: products itself (the search column is one of its own). Typed as
  * SQLite's answer (the models' builders are); the table is PostgreSQL's at run time.
  */
-export const textIndex: { table: SQLiteTable; seq: SQL<number>; joinProducts: SQL | null } = {
+export const textIndex: { table: SQLiteTable; seq: SQL<number> } = {
   table: products as unknown as SQLiteTable,
   seq: sql<number>`${products.seq}`,
-  joinProducts: null,
 };
+
+/** A select from textIndex.table given products' columns too: on PostgreSQL it reads products already. */
+export const joinProducts = <T extends SQLiteSelect>(select: T): T => select;
 
 // The query's words go through the column's own folding (shop_unaccent): letters NFKD leaves whole
 // (ß, ø, æ, œ, ł) are spelt as the column spells them.

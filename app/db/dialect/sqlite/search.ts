@@ -1,5 +1,5 @@
 import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { searchWords } from "~/lib/search-words";
 import { db, type Connection, type Queryable } from "../../client.server";
 import { productsFts, productsFtsVocab } from "../../fts";
@@ -21,15 +21,22 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
 }
 
 /**
- * Where a keyword search reads: the table textMatch and textRank apply to, its column holding the
- * product's seq, and the condition joining it to products (null when it is products itself). On
- * SQLite the FTS5 index, its rowid the seq: a keyword alone is counted and ranked in the index only.
+ * Where a keyword search reads: the table textMatch and textRank apply to, and its column holding
+ * the product's seq. On SQLite the FTS5 index, its rowid the seq: a keyword alone is counted and
+ * ranked in the index only.
  */
-export const textIndex: { table: SQLiteTable; seq: SQL<number>; joinProducts: SQL | null } = {
+export const textIndex: { table: SQLiteTable; seq: SQL<number> } = {
   table: productsFts,
   seq: sql<number>`${productsFts.rowid}`,
-  joinProducts: sql`${productsFts.rowid} = ${products.seq}`,
 };
+
+/**
+ * A select from textIndex.table given products' columns too: on SQLite, joined to products on seq.
+ * The selects name their fields, so the join changes no row type.
+ */
+export function joinProducts<T extends SQLiteSelect>(select: T): T {
+  return select.innerJoin(products, sql`${productsFts.rowid} = ${products.seq}`) as unknown as T;
+}
 
 /** The rows of the full-text index that match `query` (textQuery's answer, or a placeholder for it). */
 export const textMatch = (query: SQLWrapper | string) => sql`${productsFts} MATCH ${query}`;

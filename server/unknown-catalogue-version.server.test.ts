@@ -1,15 +1,15 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listen } from "../../tests/unit/http";
-import { anonymousCatalogueCache } from "../../server/page-cache.server";
-import { requestListener } from "../../server/request-listener.server";
-import { catalogueCached } from "./catalogue-cache.server";
+import { catalogueCached } from "~/models/catalogue-cache.server";
+import { listen } from "../tests/unit/http";
+import { anonymousCatalogueCache } from "./page-cache.server";
+import { requestListener } from "./request-listener.server";
 
 // While the catalogue's version is unknown (PostgreSQL before its follower has heard it, or while
 // its connection is down: a fresh number below zero at each call), nothing cached may be served
 // and nothing read may be kept; once it is known again, answers are kept as before.
 const version = vi.hoisted(() => ({ known: null as number | null, unknown: -1 }));
-vi.mock("./catalogue-version.server", () => ({
+vi.mock("~/models/catalogue-version.server", () => ({
   catalogueVersion: () => version.known ?? --version.unknown,
 }));
 
