@@ -1,6 +1,8 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogueCached } from "~/models/catalogue-cache.server";
+import { catalogueSitemap } from "~/models/sitemap.server";
+import { createProduct } from "../tests/unit/fixtures";
 import { listen } from "../tests/unit/http";
 import { anonymousCatalogueCache } from "./page-cache.server";
 import { requestListener } from "./request-listener.server";
@@ -33,6 +35,25 @@ describe("catalogue answers while the version is unknown", () => {
     expect(await ask()).toEqual({ read: 4 });
     version.known = 7;
     expect(await ask()).toBe(kept);
+  });
+});
+
+describe("the sitemap while the version is unknown", () => {
+  it("is built again at every call; kept once the version is known", async () => {
+    const products = async () =>
+      ((await catalogueSitemap("https://shop.example", "root")) ?? "").split("/product/").length - 1;
+    version.known = null;
+    const before = await products();
+    await createProduct();
+    // The version (mocked) did not move: only a sitemap built again shows the new product.
+    expect(await products()).toBe(before + 1);
+
+    version.known = 11;
+    const kept = await products();
+    await createProduct();
+    expect(await products()).toBe(kept);
+    version.known = null;
+    expect(await products()).toBe(kept + 1);
   });
 });
 
