@@ -42,6 +42,17 @@ describe("full-text search", () => {
     expect(await search("apple macbook pros")).toEqual([]);
   });
 
+  it("splits words at punctuation, in the catalogue as in what is typed", async () => {
+    await createProduct({ name: "USB-C Hub 3.0", description: "Charges at 1.5A; firmware v2.1." });
+    await createProduct({ name: "Wi-Fi 6E Router", description: "Setup by e-mail." });
+    for (const typed of ["usb 3.0", "usb-c hub", "hub 3", "1.5a", "v2.1", "firmware v2"])
+      expect(await search(typed), typed).toEqual(["USB-C Hub 3.0"]);
+    for (const typed of ["wi-fi", "wi fi", "e-mail", "fi 6e router"])
+      expect(await search(typed), typed).toEqual(["Wi-Fi 6E Router"]);
+    // The words are "wi" and "fi": "wifi" is none of them.
+    expect(await search("wifi 6e")).toEqual([]);
+  });
+
   it("needs every word: a product holding only some is not found", async () => {
     await createProduct({ name: "Steel kettle", description: "Boils water." });
     await createProduct({ name: "Glass kettle", description: "Boils water too." });
