@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { followCatalogueVersion } from "~/db/dialect";
 import { createProduct } from "../tests/unit/fixtures";
 import { listen } from "../tests/unit/http";
 import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./csp.server";
@@ -65,11 +66,15 @@ app.get("/search/:keyword", (_req, res) => {
 
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
+  // Answers are kept only while the catalogue's version is known (on PostgreSQL, once followed).
+  await followCatalogueVersion();
   server = await listen(requestListener(app, { cache }));
 });
 afterAll(() => server.close());
 // Each test starts from an empty cache: a change to the catalogue drops every stored answer.
-beforeEach(() => void createProduct());
+beforeEach(async () => {
+  await createProduct();
+});
 
 const PER_RESPONSE = [
   "date",

@@ -330,7 +330,8 @@ export function anonymousCatalogueCache(options: PageCacheOptions = {}) {
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (shareable() && size <= MAX_BODY_BYTES) {
+      // An unknown version (below zero: PostgreSQL's follower not connected) keeps nothing.
+      if (version >= 0 && shareable() && size <= MAX_BODY_BYTES) {
         const raw = Buffer.concat(chunks);
         const varying = options.perRender?.(res);
         const hash = crypto.createHash("sha1");

@@ -4,14 +4,17 @@ import { customType, integer, pgTable, text } from "drizzle-orm/pg-core";
 // the hand-written migration drizzle/pg/0003_search.sql, with a GIN index `products_search_idx`), so
 // kept out of schema.pg.ts: the products row type stays SQLite's and select() never fetches it.
 //
-//   search = setweight(to_tsvector('simple', shop_unaccent(lower(name))), 'A')
-//         || setweight(to_tsvector('simple', shop_unaccent(lower(category))), 'B')
-//         || setweight(to_tsvector('simple', shop_unaccent(lower(seller))), 'C')
-//         || setweight(to_tsvector('simple', shop_unaccent(lower(description))), 'D')
+//   search = setweight(to_tsvector('simple', shop_search_text(name)), 'A')
+//         || setweight(to_tsvector('simple', shop_search_text(category)), 'B')
+//         || setweight(to_tsvector('simple', shop_search_text(seller)), 'C')
+//         || setweight(to_tsvector('simple', shop_search_text(description)), 'D')
 //
+// shop_search_text(t) = shop_unaccent(lower(t)) with punctuation made spaces (words split as a
+// query splits them: "USB 3.0" holds the words usb, 3 and 0, as on SQLite).
 // The weights follow SQLite's bm25(10 name, 1 description, 4 category, 2 seller). A query must
-// fold its words the same way: to_tsquery('simple', shop_unaccent(lower(<terms>))), the terms built
-// from the shopper's words (`word:* & other:*`), never the raw input (to_tsquery reads & | ! : ( )).
+// fold its words the same way: to_tsquery('simple', shop_unaccent(<terms>)), the terms built from
+// the shopper's words (searchWords: lower case, split; `word & other:*`), never the raw input
+// (to_tsquery reads & | ! : ( )).
 // shop_unaccent(text) is unaccent('public.unaccent', text) marked IMMUTABLE; pg_trgm is installed
 // too (for "did you mean").
 

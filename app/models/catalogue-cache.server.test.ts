@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogueVersionRow } from "~/db/derived";
+import { followCatalogueVersion } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
 import { catalogueCached, forgetCatalogueAnswers } from "./catalogue-cache.server";
 import { countKeywordMatches, getProduct, listProducts, relatedProducts } from "./products.server";
 import { upsertReview } from "./reviews.server";
+
+// Answers are kept only while the catalogue's version is known (on PostgreSQL, once followed).
+beforeAll(() => followCatalogueVersion());
 
 // The catalogue's reads are kept per catalogue version: kept while nothing changes, and every
 // change (price, stock, review, reviewer's name, a new product) shows on the very next read.

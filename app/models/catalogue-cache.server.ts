@@ -51,7 +51,8 @@ const changeSince = preparedOnce((q) =>
 
 /** Whether a change after version `from`, up to `to`, touched any page or one of `dependsOn`'s products. */
 async function touchedSince(from: number, to: number, dependsOn: DependsOn): Promise<boolean> {
-  if (to - from >= KEPT_VERSIONS) return true;
+  // A version that was not known (below zero) says nothing of what changed since.
+  if (from < 0 || to < 0 || to - from >= KEPT_VERSIONS) return true;
   const all = dependsOn === "all";
   const found = await changeSince(db).execute({ from, to, all: all ? 1 : 0, ids: listParam(all ? [] : dependsOn) });
   return found.length > 0;
@@ -69,6 +70,8 @@ export async function catalogueCached<T>(
   // The version is read first: an answer read after a change is at worst tagged with the version
   // before it, and so checked against that change too, never the other way round.
   const version = catalogueVersion();
+  // An unknown version (PostgreSQL, before its follower has heard it): read, and keep nothing.
+  if (version < 0) return read();
   const entry = kept.get(key);
   if (entry && (entry.checkedAt === version || !(await touchedSince(entry.checkedAt, version, entry.dependsOn)))) {
     entry.checkedAt = version;

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/db/client.server";
-import { inList, listParam, textMatch, textQuery, textRank, preparedOnce, preparedPerShape } from "~/db/dialect";
-import { productsFts } from "~/db/fts";
+import {
+  inList,
+  joinProducts,
+  listParam,
+  textIndex,
+  textMatch,
+  textQuery,
+  textRank,
+  preparedOnce,
+  preparedPerShape,
+} from "~/db/dialect";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import { catalogueCached } from "./catalogue-cache.server";
@@ -108,13 +117,13 @@ async function keywordMatches(keyword: string): Promise<number> {
 const matches = textMatch(sql.placeholder("match"));
 const statements = preparedOnce((q) => ({
   productsCount: q.select({ total: count() }).from(products).prepare(),
-  keywordCount: q.select({ filtered: count() }).from(productsFts).where(matches).prepare(),
+  keywordCount: q.select({ filtered: count() }).from(textIndex.table).where(matches).prepare(),
   // A keyword alone: ranked in the full-text index only (no join per match), then the page's products.
   keywordHits: q
-    .select({ seq: productsFts.rowid })
-    .from(productsFts)
+    .select({ seq: textIndex.seq })
+    .from(textIndex.table)
     .where(matches)
-    .orderBy(textRank(sql.placeholder("match")), desc(productsFts.rowid))
+    .orderBy(textRank(sql.placeholder("match")), desc(textIndex.seq))
     .limit(RES_PER_PAGE)
     .offset(sql.placeholder("offset"))
     .prepare(),
@@ -214,13 +223,9 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
     const conditions = filters.map((f) => FILTERS[f]());
     if (withKeyword) {
       const where = and(matches, ...conditions);
-      const joinOn = sql`${productsFts.rowid} = ${products.seq}`;
       return {
-        count: q.select({ filtered: count() }).from(productsFts).innerJoin(products, joinOn).where(where).prepare(),
-        rows: q
-          .select(summaryColumns)
-          .from(productsFts)
-          .innerJoin(products, joinOn)
+        count: joinProducts(q.select({ filtered: count() }).from(textIndex.table).$dynamic()).where(where).prepare(),
+        rows: joinProducts(q.select(summaryColumns).from(textIndex.table).$dynamic())
           .where(where)
           .orderBy(
             ...(sort === "relevance" ? [textRank(sql.placeholder("match")), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),

@@ -1,9 +1,26 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { commitTogether } from "~/db/commit.server";
 import { products } from "~/db/schema";
 import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
+import { followCatalogueVersion } from "~/db/dialect";
 import { suggestKeyword } from "./spelling.server";
+
+// How many times the catalogue's words are read from the database.
+const vocabularyReads = vi.hoisted(() => ({ count: 0 }));
+vi.mock("~/db/dialect", async (importOriginal) => {
+  const dialect = await importOriginal<typeof import("~/db/dialect")>();
+  return {
+    ...dialect,
+    searchVocabulary: (...args: Parameters<typeof dialect.searchVocabulary>) => {
+      vocabularyReads.count++;
+      return dialect.searchVocabulary(...args);
+    },
+  };
+});
+
+// The words are kept while the catalogue's version is known (on PostgreSQL, once followed).
+beforeAll(() => followCatalogueVersion());
 
 beforeEach(async () => {
   await clearCatalogue();
@@ -52,5 +69,19 @@ describe("suggestKeyword", () => {
     );
     expect(await suggestKeyword("chromebok")).toBe("chromebook");
     expect(await suggestKeyword("macbok")).toBeNull();
+  });
+
+  it("reads the catalogue's words once per catalogue version, once for asks at the same time", async () => {
+    const before = vocabularyReads.count;
+    expect(await Promise.all(["macbok", "headphnes", "laptp"].map(suggestKeyword))).toEqual([
+      "macbook",
+      "headphones",
+      "laptop",
+    ]);
+    expect(await suggestKeyword("sonny")).toBe("sony");
+    expect(vocabularyReads.count - before).toBe(1);
+    await commitTogether((tx) => tx.update(products).set({ stock: 3 }).where(eq(products.name, "Sony Headphones")));
+    expect(await suggestKeyword("sonny")).toBe("sony");
+    expect(vocabularyReads.count - before).toBe(2);
   });
 });

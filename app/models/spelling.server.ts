@@ -5,22 +5,36 @@ import { catalogueVersion } from "./catalogue-version.server";
 import { countKeywordMatches } from "./products.server";
 
 type Term = { word: string; docs: number };
-type Vocabulary = { version: number; terms: Term[]; known: Set<string> };
+type Vocabulary = { terms: Term[]; known: Set<string> };
 
 const MIN_WORD_LENGTH = 3;
-let vocabulary: Vocabulary | undefined;
+// The words of the current version, or the read of them under way (one read for concurrent asks:
+// PostgreSQL's ts_stat passes over every product's vector).
+let vocabulary: { version: number; read: Promise<Vocabulary> } | undefined;
 
 /** The catalogue's own words, as the full-text index holds them; read once per catalogue version, not per request. */
-async function catalogueVocabulary(): Promise<Vocabulary> {
+function catalogueVocabulary(): Promise<Vocabulary> {
+  // A version not known (below zero) is new at each call: read, and keep nothing.
   const version = catalogueVersion();
-  if (vocabulary?.version === version) return vocabulary;
+  if (vocabulary?.version === version) return vocabulary.read;
+  const read = readVocabulary();
+  if (version >= 0) {
+    const kept = { version, read };
+    vocabulary = kept;
+    read.catch(() => {
+      if (vocabulary === kept) vocabulary = undefined;
+    });
+  }
+  return read;
+}
+
+async function readVocabulary(): Promise<Vocabulary> {
   const rows = await searchVocabulary();
   // Only words of letters are worth suggesting (not model numbers such as "m3" or "256").
   const terms = rows
     .filter((r) => r.term.length >= MIN_WORD_LENGTH && /^\p{L}+$/u.test(r.term))
     .map((r) => ({ word: r.term, docs: r.docs }));
-  vocabulary = { version, terms, known: new Set(rows.map((r) => r.term)) };
-  return vocabulary;
+  return { terms, known: new Set(rows.map((r) => r.term)) };
 }
 
 /** How far a misspelling may be from a real word: one edit in short words, two from six letters. */

@@ -13,11 +13,18 @@ CREATE FUNCTION "public"."shop_unaccent"(text) RETURNS text LANGUAGE sql IMMUTAB
 	SELECT public.unaccent('public.unaccent'::regdictionary, $1)
 $$;
 --> statement-breakpoint
+-- Punctuation is made a space before the parser sees it, so that words are split as a query splits
+-- them (app/lib/search-words.ts) and as SQLite's unicode61 does: the parser would keep "3.0",
+-- "v2.0", "1.5a" or "me@x.io" as one token, which a query for "usb 3.0" (3, 0) would never match.
+CREATE FUNCTION "public"."shop_search_text"(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+	SELECT regexp_replace(public.shop_unaccent(lower($1)), '[[:punct:]]+', ' ', 'g')
+$$;
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search" tsvector GENERATED ALWAYS AS (
-	setweight(to_tsvector('simple', public.shop_unaccent(lower("name"))), 'A')
-	|| setweight(to_tsvector('simple', public.shop_unaccent(lower("category"))), 'B')
-	|| setweight(to_tsvector('simple', public.shop_unaccent(lower("seller"))), 'C')
-	|| setweight(to_tsvector('simple', public.shop_unaccent(lower("description"))), 'D')
+	setweight(to_tsvector('simple', public.shop_search_text("name")), 'A')
+	|| setweight(to_tsvector('simple', public.shop_search_text("category")), 'B')
+	|| setweight(to_tsvector('simple', public.shop_search_text("seller")), 'C')
+	|| setweight(to_tsvector('simple', public.shop_search_text("description")), 'D')
 ) STORED;
 --> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");

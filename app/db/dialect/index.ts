@@ -27,6 +27,8 @@ export const {
   execute,
   rows,
   textQuery,
+  textIndex,
+  joinProducts,
   textMatch,
   textRank,
   searchVocabulary,

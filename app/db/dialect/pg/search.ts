@@ -1,10 +1,14 @@
-import { desc, sql, type SQLWrapper } from "drizzle-orm";
+import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { searchWords } from "~/lib/search-words";
 import { db, type Queryable } from "../../client.server";
+import { SEARCH_CONFIG } from "../../fts.pg";
+import { products } from "../../schema.pg";
 import { rows } from "./raw";
 
 // Full-text search of the catalogue on PostgreSQL: products.search, a generated weighted tsvector
-// with a GIN index (drizzle/pg), accent- and case-insensitive (shop_unaccent, the 'simple' config).
+// with a GIN index (drizzle/pg/0003_search.sql, app/db/fts.pg.ts), accent- and case-insensitive
+// (shop_unaccent, the 'simple' configuration).
 
 /** What a shopper typed as a tsquery: every word must match, the last as a prefix. Null when no word. */
 export function textQuery(keyword: string, maxTerms = 12): string | null {
@@ -15,15 +19,35 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
   return terms.map((w, i) => (i === terms.length - 1 ? `${w}:*` : w)).join(" & ");
 }
 
-const tsquery = (query: SQLWrapper | string) => sql`to_tsquery('simple', ${query})`;
+/**
+ * Where a keyword search reads: products itself (the search column is one of its own). Typed as
+ * SQLite's answer (the models' builders are); the table is PostgreSQL's at run time.
+ */
+export const textIndex: { table: SQLiteTable; seq: SQL<number> } = {
+  table: products as unknown as SQLiteTable,
+  seq: sql<number>`${products.seq}`,
+};
 
-/** The products that match `query` (textQuery's answer, or a placeholder for it). */
+/** A select from textIndex.table given products' columns too: on PostgreSQL it reads products already. */
+export const joinProducts = <T extends SQLiteSelect>(select: T): T => select;
+
+// The query's words go through the column's own folding (shop_unaccent): letters NFKD leaves whole
+// (ß, ø, æ, œ, ł) are spelt as the column spells them.
+const tsquery = (query: SQLWrapper | string) =>
+  sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, public.shop_unaccent(${query}))`;
+
+/** The products that match `query` (textQuery's answer, or a placeholder for it): through the GIN index. */
 export const textMatch = (query: SQLWrapper | string) => sql`"products"."search" @@ ${tsquery(query)}`;
 
-/** ORDER BY term for textMatch's rows: the best match first (a hit in the name weighs most). */
-export const textRank = (query: SQLWrapper | string) => desc(sql`ts_rank("products"."search", ${tsquery(query)})`);
+// ts_rank's weights for D, C, B, A: description 1, seller 2, category 4, name 10, as SQLite's bm25
+// weighs the columns (drizzle/sqlite/0001).
+const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
 
-/** Every word of the catalogue's search vectors, with how many products hold it. */
+/** ORDER BY term for textMatch's rows: the best match first (a hit in the name weighs most). */
+export const textRank = (query: SQLWrapper | string) =>
+  desc(sql`ts_rank(${WEIGHTS}, "products"."search", ${tsquery(query)})`);
+
+/** Every word of the catalogue's search vectors, with how many products hold it (ts_stat, one pass over the column). */
 export async function searchVocabulary(q: Queryable = db): Promise<{ term: string; docs: number }[]> {
   return rows(q, sql`SELECT word AS term, ndoc AS docs FROM ts_stat('SELECT search FROM products')`);
 }

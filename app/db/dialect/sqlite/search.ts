@@ -1,7 +1,9 @@
-import { asc, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { searchWords } from "~/lib/search-words";
 import { db, type Connection, type Queryable } from "../../client.server";
 import { productsFts, productsFtsVocab } from "../../fts";
+import { products } from "../../schema.sqlite";
 
 // Full-text search of the catalogue: an FTS5 index over products (drizzle/sqlite/0001, app/db/fts.ts), its
 // rowid the product's seq, accent- and case-insensitive (unicode61 remove_diacritics 2).
@@ -16,6 +18,24 @@ export function textQuery(keyword: string, maxTerms = 12): string | null {
   const terms = words.slice(0, maxTerms);
   // Words hold only letters and digits, so quoting them cannot break out of the expression.
   return terms.map((w, i) => (i === terms.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+}
+
+/**
+ * Where a keyword search reads: the table textMatch and textRank apply to, and its column holding
+ * the product's seq. On SQLite the FTS5 index, its rowid the seq: a keyword alone is counted and
+ * ranked in the index only.
+ */
+export const textIndex: { table: SQLiteTable; seq: SQL<number> } = {
+  table: productsFts,
+  seq: sql<number>`${productsFts.rowid}`,
+};
+
+/**
+ * A select from textIndex.table given products' columns too: on SQLite, joined to products on seq.
+ * The selects name their fields, so the join changes no row type.
+ */
+export function joinProducts<T extends SQLiteSelect>(select: T): T {
+  return select.innerJoin(products, sql`${productsFts.rowid} = ${products.seq}`) as unknown as T;
 }
 
 /** The rows of the full-text index that match `query` (textQuery's answer, or a placeholder for it). */
