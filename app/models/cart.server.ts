@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
-import { lockRows, preparedOnce } from "~/db/dialect";
+import { lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
@@ -86,8 +86,7 @@ const reads = preparedOnce((q) => ({
 const writes = preparedOnce((q) => ({
   touchCart: q
     .update(carts)
-    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
-    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
+    .set({ updatedAt: msPlaceholder("nowMs") })
     .where(eq(carts.id, sql.placeholder("cartId")))
     .prepare(),
   putLine: q
@@ -135,14 +134,26 @@ export async function setCartLine(
     checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
     const existing = await findCartId(ref, tx);
-    const cartId =
-      existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
+    const cartId = existing ?? (await makeCart(tx, ref.userId));
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
     await writes(tx).putLine.execute({ cartId, productId, quantity, now });
     return { cartId, created: cartId !== existing };
   });
 }
+
+/** The new cart of a visitor, or the user's cart: made now, or by another transaction meanwhile. */
+async function makeCart(tx: Tx, userId: string | null): Promise<string> {
+  if (!userId) return (await tx.insert(carts).values({ userId }).returning({ id: carts.id }))[0].id;
+  // Queued behind a sign-in handing this user a visitor cart (adoptVisitorCart), whose UPDATE cannot skip a conflict.
+  await lockName(tx, userCartLock(userId));
+  const [made] = await tx.insert(carts).values({ userId }).onConflictDoNothing().returning({ id: carts.id });
+  // Nothing inserted: the user's cart was made by another transaction meanwhile (carts_user_unique).
+  return made?.id ?? (await userCartId(userId, tx))!;
+}
+
+/** The name the transactions that give a user a cart lock (see lockName). */
+const userCartLock = (userId: string) => `cart of user ${userId}`;
 
 /**
  * The cart page's stepper: one more or one less of a line, kept within 1 and the stock. A step (not
@@ -247,12 +258,13 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   // Most sign-ins bring no visitor cart: no write transaction for them.
   if (!(await findCartId(visitor, db))) return;
   await commitTogether(async (tx) => {
-    // Again in the transaction: another sign-in with the same cookie may have taken it meanwhile.
+    // Locked, then read again: another sign-in with the same cookie may have taken it meanwhile.
+    await lockRows(tx, carts, [visitor.cartId!]);
     const visitorCartId = await findCartId(visitor, tx);
     if (!visitorCartId) return;
+    await lockName(tx, userCartLock(userId));
     const own = await userCartId(userId, tx);
-    // The carts (and their lines) are read, then written.
-    await lockRows(tx, carts, own ? [own, visitorCartId] : [visitorCartId]);
+    if (own) await lockRows(tx, carts, [own]);
     if (!own) {
       await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId));
       return;

@@ -33,6 +33,7 @@ import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { SHIPPING } from "../../../tests/unit/buying";
 import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
 const WEBHOOK_SECRET = "whsec_unit";
@@ -99,14 +100,7 @@ async function buyer(productId: string, quantity: number) {
     email: `buyer-${n}-${Date.now()}@example.com`,
     password: "password-1",
   });
-  await saveShippingInfo(user.id, {
-    recipientName: "Test Buyer",
-    address: "1 Main St",
-    city: "Springfield",
-    phoneNo: "555 0100",
-    postalCode: "12345",
-    country: "France",
-  });
+  await saveShippingInfo(user.id, SHIPPING);
   await setCartLine(userCart(user.id), productId, quantity);
   return (await getUserById(user.id))!;
 }

@@ -142,9 +142,9 @@ describe("a cart kept by the client", () => {
     const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 10_00 + 25_00 + 50);
-    // A second connection to the same file stands in for another worker that refused this intent
-    // and has not refunded it yet.
-    const otherWorker = openShopDatabase(config.databasePath);
+    // A second connection to the same database stands in for another worker that refused this
+    // intent and has not refunded it yet.
+    const otherWorker = openShopDatabase(config.databaseEngine === "pg" ? config.databaseUrl : config.databasePath);
     await otherWorker.q
       .insert(paymentRefusals)
       .values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });
