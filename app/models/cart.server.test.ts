@@ -170,6 +170,30 @@ describe("a cart changed by requests at once", () => {
     expect(await db.select().from(carts).where(eq(carts.id, cartId))).toEqual([]);
   });
 
+  it("a visitor's add while a sign-in merges that cart away lands in the account's cart or a new visitor cart", async () => {
+    for (let round = 0; round < 3; round++) {
+      const [a, b, c] = [
+        await createProduct({ stock: 5 }),
+        await createProduct({ stock: 5 }),
+        await createProduct({ stock: 5 }),
+      ];
+      const owner = await user();
+      await setCartLine(owner, c, 1);
+      const { cartId } = await setCartLine(visitor(), a, 1);
+      const [, added] = await Promise.all([
+        adoptVisitorCart(cartId, owner.userId!),
+        setCartLine(visitor(cartId), b, 2),
+      ]);
+      // The add came first and was merged with the rest, or came second and started a cart of its own.
+      if (added.cartId === cartId) {
+        expect(await getCartCount(owner)).toBe(3);
+      } else {
+        expect(added.created).toBe(true);
+        expect([await getCartCount(owner), await getCartCount(visitor(added.cartId))]).toEqual([2, 1]);
+      }
+    }
+  });
+
   it("six steps at once on one line each count, and stop at the stock", async () => {
     const p = await createProduct({ stock: 5 });
     const owner = await user();

@@ -25,6 +25,17 @@ async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<st
   return row?.id ?? null;
 }
 
+/**
+ * The cart's id, its row locked until the transaction ends: its lines stay as read until written.
+ * Read again once locked: a sign-in may have merged a visitor cart away meanwhile (then null).
+ */
+async function lockedCartId(ref: CartRef, tx: Tx): Promise<string | null> {
+  const found = await findCartId(ref, tx);
+  if (!found) return null;
+  await lockRows(tx, carts, [found]);
+  return findCartId(ref, tx);
+}
+
 // The navbar's count, on every page: one prepared query for either kind of cart.
 const linesOfUserCart = preparedOnce((q) =>
   q
@@ -133,7 +144,7 @@ export async function setCartLine(
   return commitTogether(async (tx) => {
     checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
-    const existing = await findCartId(ref, tx);
+    const existing = await lockedCartId(ref, tx);
     const cartId = existing ?? (await makeCart(tx, ref.userId));
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
@@ -161,9 +172,8 @@ const userCartLock = (userId: string) => `cart of user ${userId}`;
  */
 export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
   await commitTogether(async (tx) => {
-    const cartId = await findCartId(ref, tx);
     // The line is read, then written: no other step in between.
-    if (cartId) await lockRows(tx, carts, [cartId]);
+    const cartId = await lockedCartId(ref, tx);
     const [line] = cartId
       ? await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineOf(cartId, productId))
       : [];
