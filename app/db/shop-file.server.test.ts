@@ -13,7 +13,14 @@ describe("openShopDatabase", () => {
     try {
       expect(await rows(other.q, sql`SELECT stock FROM products WHERE id = ${productId}`)).toEqual([{ stock: 7 }]);
       expect(await execute(other.q, sql`UPDATE products SET stock = 6 WHERE id = ${productId}`)).toBe(1);
-      expect(rowsAffected(await other.q.update(products).set({ stock: 5 }).where(sql`id = ${productId}`))).toBe(1);
+      expect(
+        rowsAffected(
+          await other.q
+            .update(products)
+            .set({ stock: 5 })
+            .where(sql`id = ${productId}`),
+        ),
+      ).toBe(1);
     } finally {
       await other.close();
     }
