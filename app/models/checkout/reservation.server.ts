@@ -143,7 +143,7 @@ export const notEnoughStock = (line: { name: string; stock: number }) =>
 /**
  * Takes each line's quantity from stock, only where that much is left: when N units remain, at
  * most N are sold however many buyers come at once. 409 when one is short (the transaction's body
- * throws, so its savepoint undoes what was taken).
+ * throws, so what was taken is undone: SQLite's savepoint, PostgreSQL's whole transaction).
  */
 export async function takeStock(tx: Tx, lines: StockLine[]) {
   await lockProducts(

@@ -57,7 +57,8 @@ import { lapsedReservations, releaseReservation, takeStockAgain } from "./reserv
 //     provider for the intent's status (never the browser) and calls markOrderPaid.
 //   - cancelIntent, which finds that the intent it was to cancel got paid meanwhile.
 // The second finds the work done: in this process it waits for the first's outcome (`settling`);
-// across processes the transaction reads the order and the refusal again, and changes nothing.
+// across processes the transaction locks the order's row, reads it and the refusal again, and
+// changes nothing.
 //
 // The provider is never called inside a transaction (commitTogether holds the process's write
 // lock): each function calls it before or after its commit.
