@@ -173,6 +173,39 @@ describe("mails about an order's status", () => {
   });
 });
 
+describe("status changes of one order at once", () => {
+  // On PostgreSQL each is a transaction on a connection of its own: the order's row lock queues them.
+  it("the same change twice at once is made once, recorded once and mailed once", async () => {
+    const order = await createOrder({ userId: await createUser("Race Buyer") });
+    const steps = await Promise.all([
+      updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) }),
+      updateOrderStatus(order.id, FULFILMENT.shipped, { now: at(1) }),
+    ]);
+    expect(steps.sort()).toEqual(["forward", "none"]);
+    expect(await statusHistory(order.id)).toEqual([{ status: "Shipped", at: at(1) }]);
+    expect((await composedMails()).map((mail) => mail?.subject)).toEqual([
+      `ShopIT: your order #${order.orderNumber} has shipped`,
+    ]);
+  });
+
+  it("different changes at once each start from the status the one before left", async () => {
+    const order = await createOrder();
+    const steps = await Promise.all(
+      [FULFILMENT.shipped, FULFILMENT.delivered, FULFILMENT.shipped, FULFILMENT.delivered].map((status) =>
+        updateOrderStatus(order.id, status, { now: at(1) }).catch((error: unknown) => error),
+      ),
+    );
+    const history = (await statusHistory(order.id)).map((event) => event.status);
+    // Each recorded change differs from the one before it; a step back (unconfirmed) is refused.
+    expect(history.every((status, i) => status !== (i === 0 ? "Processing" : history[i - 1]))).toBe(true);
+    expect(steps.filter((step) => step === "forward")).toHaveLength(history.length);
+    expect(
+      steps.every((step) => step === "forward" || step === "none" || step instanceof UnconfirmedStepBackError),
+    ).toBe(true);
+    expect((await getOrder(order.id))?.orderStatus).toBe(history.at(-1));
+  });
+});
+
 describe("setting several orders' status at once", () => {
   it("changes each order that can change and says why each other one did not", async () => {
     const [a, b, shipped] = [await createOrder(), await createOrder(), await createOrder()];

@@ -88,14 +88,23 @@ export async function updateOrderStatus(
 export type BulkOrder = { id: string; orderNumber: number | null };
 
 /**
- * Sets the status of several orders, each through updateOrderStatus (its own savepoint, all in one
- * group commit): one order that cannot change does not stop the others. Steps back are refused
+ * Sets the status of several orders, each through updateOrderStatus (a transaction of its own): one
+ * order that cannot change does not stop the others. Steps back are refused
  * (each needs its own confirmation on the order's page). Answers the orders changed and, per
  * order, why not.
  */
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
-  const outcomes = await Promise.allSettled(ids.map((id) => updateOrderStatus(id, status, { now })));
+  // One after another: the buyers' mails go out in the order of the list, on either engine.
+  const outcomes: PromiseSettledResult<OrderStatusStep>[] = [];
+  for (const id of ids) {
+    outcomes.push(
+      await updateOrderStatus(id, status, { now }).then(
+        (value) => ({ status: "fulfilled" as const, value }),
+        (reason: unknown) => ({ status: "rejected" as const, reason }),
+      ),
+    );
+  }
   const found = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber })
     .from(orders)

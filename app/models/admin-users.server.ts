@@ -8,7 +8,7 @@ import { isAdmin, type Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { deleteImage } from "./images.server";
-import { recomputeProductRatings } from "./reviews.server";
+import { lockReviewsOf, recomputeProductRatings } from "./reviews.server";
 import { endSessions } from "./sessions.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
 
@@ -67,6 +67,10 @@ export async function deleteUserByAdmin(actor: User, id: string): Promise<void> 
   if (actor.id === id) throw new AccountError("You cannot delete your own account", 400);
   await commitTogether(async (tx) => {
     const reviewed = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id));
+    await lockReviewsOf(
+      tx,
+      reviewed.map((r) => r.productId),
+    );
     await tx.delete(users).where(eq(users.id, id));
     for (const { productId } of reviewed) await recomputeProductRatings(tx, productId);
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { cartLines, products } from "~/db/schema";
+import { cartLines, carts, products } from "~/db/schema";
 import { clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
 import {
   CartError,
@@ -17,6 +17,7 @@ import {
 } from "./cart.server";
 
 const visitor = (cartId: string | null = null): CartRef => ({ userId: null, cartId });
+const user = async () => userCart(await createUser("Cart User"));
 
 beforeEach(() => clearCatalogue());
 
@@ -59,8 +60,6 @@ describe("cart lines", () => {
 });
 
 describe("carts of signed-in users", () => {
-  const user = async () => userCart(await createUser("Cart User"));
-
   it("the visitor's cart joins the account's cart at sign-in; the visitor's choice wins", async () => {
     const a = await createProduct({ stock: 9 });
     const b = await createProduct({ stock: 9 });
@@ -133,5 +132,84 @@ describe("carts of signed-in users", () => {
     await removeCartLine(owner, p);
     expect(await getCartCount(owner)).toBe(0);
     await expect(stepCartLine(owner, p, 1)).rejects.toThrow("This product is not in your cart.");
+  });
+});
+
+// On PostgreSQL each call below is a transaction on a connection of its own, at the same time: the
+// locks (not the order the calls were made in) decide what the cart ends as.
+describe("a cart changed by requests at once", () => {
+  const cartsOf = (userId: string) => db.select().from(carts).where(eq(carts.userId, userId));
+
+  it("two first adds of one account make one cart holding both lines", async () => {
+    const [a, b] = [await createProduct({ stock: 5 }), await createProduct({ stock: 5 })];
+    const owner = await user();
+    await Promise.all([setCartLine(owner, a, 1), setCartLine(owner, b, 2)]);
+    expect(await cartsOf(owner.userId!)).toHaveLength(1);
+    expect((await loadCart(owner)).lines.map((l) => l.quantity).sort()).toEqual([1, 2]);
+  });
+
+  it("a sign-in adopting a visitor cart while the account's first add makes its cart: one cart, both lines", async () => {
+    const [a, b] = [await createProduct({ stock: 5 }), await createProduct({ stock: 5 })];
+    const owner = await user();
+    const { cartId } = await setCartLine(visitor(), a, 3);
+    await Promise.all([adoptVisitorCart(cartId, owner.userId!), setCartLine(owner, b, 1)]);
+    expect(await cartsOf(owner.userId!)).toHaveLength(1);
+    expect(await getCartCount(owner)).toBe(2);
+    expect(await getCartCount(visitor(cartId))).toBe(0);
+  });
+
+  it("two sign-ins to one account with the same visitor cart merge it once", async () => {
+    const [a, b] = [await createProduct({ stock: 9 }), await createProduct({ stock: 9 })];
+    const owner = await user();
+    await setCartLine(owner, a, 1);
+    const { cartId } = await setCartLine(visitor(), a, 4);
+    await setCartLine(visitor(cartId), b, 2);
+    await Promise.all([adoptVisitorCart(cartId, owner.userId!), adoptVisitorCart(cartId, owner.userId!)]);
+    expect(await cartsOf(owner.userId!)).toHaveLength(1);
+    expect((await loadCart(owner)).lines.map((l) => l.quantity)).toEqual([4, 2]);
+    expect(await db.select().from(carts).where(eq(carts.id, cartId))).toEqual([]);
+  });
+
+  it("a visitor's add while a sign-in merges that cart away lands in the account's cart or a new visitor cart", async () => {
+    for (let round = 0; round < 3; round++) {
+      const [a, b, c] = [
+        await createProduct({ stock: 5 }),
+        await createProduct({ stock: 5 }),
+        await createProduct({ stock: 5 }),
+      ];
+      const owner = await user();
+      await setCartLine(owner, c, 1);
+      const { cartId } = await setCartLine(visitor(), a, 1);
+      const [, added] = await Promise.all([
+        adoptVisitorCart(cartId, owner.userId!),
+        setCartLine(visitor(cartId), b, 2),
+      ]);
+      // The add came first and was merged with the rest, or came second and started a cart of its own.
+      if (added.cartId === cartId) {
+        expect(await getCartCount(owner)).toBe(3);
+      } else {
+        expect(added.created).toBe(true);
+        expect([await getCartCount(owner), await getCartCount(visitor(added.cartId))]).toEqual([2, 1]);
+      }
+    }
+  });
+
+  it("six steps at once on one line each count, and stop at the stock", async () => {
+    const p = await createProduct({ stock: 5 });
+    const owner = await user();
+    await setCartLine(owner, p, 1);
+    await Promise.all(Array.from({ length: 3 }, () => stepCartLine(owner, p, 1)));
+    expect((await loadCart(owner)).lines[0].quantity).toBe(4);
+    await Promise.all(Array.from({ length: 6 }, () => stepCartLine(owner, p, 1)));
+    expect((await loadCart(owner)).lines[0].quantity).toBe(5);
+  });
+
+  it("a clamp to the stock and a step at once never leave more than the stock", async () => {
+    const p = await createProduct({ stock: 5 });
+    const owner = await user();
+    await setCartLine(owner, p, 4);
+    await commitTogether((tx) => tx.update(products).set({ stock: 2 }).where(eq(products.id, p)));
+    await Promise.all([loadCart(owner), stepCartLine(owner, p, 1), loadCart(owner)]);
+    expect((await loadCart(owner)).lines[0].quantity).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
-import { lockRows, preparedOnce } from "~/db/dialect";
+import { lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
@@ -23,6 +23,17 @@ async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<st
   if (!cartId) return null;
   const [row] = await reads(q).visitorCart.execute({ cartId });
   return row?.id ?? null;
+}
+
+/**
+ * The cart's id, its row locked until the transaction ends: its lines stay as read until written.
+ * Read again once locked: a sign-in may have merged a visitor cart away meanwhile (then null).
+ */
+async function lockedCartId(ref: CartRef, tx: Tx): Promise<string | null> {
+  const found = await findCartId(ref, tx);
+  if (!found) return null;
+  await lockRows(tx, carts, [found]);
+  return findCartId(ref, tx);
 }
 
 // The navbar's count, on every page: one prepared query for either kind of cart.
@@ -86,8 +97,7 @@ const reads = preparedOnce((q) => ({
 const writes = preparedOnce((q) => ({
   touchCart: q
     .update(carts)
-    // In .set() a placeholder goes in as SQL, unconverted: epoch milliseconds, as the column stores them.
-    .set({ updatedAt: sql`${sql.placeholder("nowMs")}` })
+    .set({ updatedAt: msPlaceholder("nowMs") })
     .where(eq(carts.id, sql.placeholder("cartId")))
     .prepare(),
   putLine: q
@@ -134,9 +144,8 @@ export async function setCartLine(
   return commitTogether(async (tx) => {
     checkQuantity(await stockOf(tx, productId), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
-    const existing = await findCartId(ref, tx);
-    const cartId =
-      existing ?? (await tx.insert(carts).values({ userId: ref.userId }).returning({ id: carts.id }))[0].id;
+    const existing = await lockedCartId(ref, tx);
+    const cartId = existing ?? (await makeCart(tx, ref.userId));
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
     await writes(tx).putLine.execute({ cartId, productId, quantity, now });
@@ -144,15 +153,27 @@ export async function setCartLine(
   });
 }
 
+/** The new cart of a visitor, or the user's cart: made now, or by another transaction meanwhile. */
+async function makeCart(tx: Tx, userId: string | null): Promise<string> {
+  if (!userId) return (await tx.insert(carts).values({ userId }).returning({ id: carts.id }))[0].id;
+  // Queued behind a sign-in handing this user a visitor cart (adoptVisitorCart), whose UPDATE cannot skip a conflict.
+  await lockName(tx, userCartLock(userId));
+  const [made] = await tx.insert(carts).values({ userId }).onConflictDoNothing().returning({ id: carts.id });
+  // Nothing inserted: the user's cart was made by another transaction meanwhile (carts_user_unique).
+  return made?.id ?? (await userCartId(userId, tx))!;
+}
+
+/** The name the transactions that give a user a cart lock (see lockName). */
+const userCartLock = (userId: string) => `cart of user ${userId}`;
+
 /**
  * The cart page's stepper: one more or one less of a line, kept within 1 and the stock. A step (not
  * a target quantity) is sent, so two quick clicks make two steps.
  */
 export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
   await commitTogether(async (tx) => {
-    const cartId = await findCartId(ref, tx);
     // The line is read, then written: no other step in between.
-    if (cartId) await lockRows(tx, carts, [cartId]);
+    const cartId = await lockedCartId(ref, tx);
     const [line] = cartId
       ? await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineOf(cartId, productId))
       : [];
@@ -247,12 +268,13 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
   // Most sign-ins bring no visitor cart: no write transaction for them.
   if (!(await findCartId(visitor, db))) return;
   await commitTogether(async (tx) => {
-    // Again in the transaction: another sign-in with the same cookie may have taken it meanwhile.
+    // Locked, then read again: another sign-in with the same cookie may have taken it meanwhile.
+    await lockRows(tx, carts, [visitor.cartId!]);
     const visitorCartId = await findCartId(visitor, tx);
     if (!visitorCartId) return;
+    await lockName(tx, userCartLock(userId));
     const own = await userCartId(userId, tx);
-    // The carts (and their lines) are read, then written.
-    await lockRows(tx, carts, own ? [own, visitorCartId] : [visitorCartId]);
+    if (own) await lockRows(tx, carts, [own]);
     if (!own) {
       await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, visitorCartId));
       return;

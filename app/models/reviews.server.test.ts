@@ -75,6 +75,25 @@ describe("posting a review", () => {
   });
 });
 
+describe("reviews posted and deleted at once", () => {
+  // On PostgreSQL each is a transaction on a connection of its own: the product's rating, read from
+  // its reviews, must count the ones committed while it was being written.
+  it("the product's rating counts every review however many come at once", async () => {
+    const productId = await createProduct();
+    const users = await Promise.all([1, 2, 3, 4, 5, 1, 2, 3].map((_, i) => createUser(`Reviewer ${i}`)));
+    const ratings = [1, 2, 3, 4, 5, 1, 2, 3];
+    await Promise.all(users.map((userId, i) => post(userId, productId, ratings[i])));
+    expect(await ratingOf(productId)).toEqual({ ratings: 21 / 8, numOfReviews: 8 });
+
+    const gone = (await reviewsOf(productId)).filter((r) => r.rating <= 2);
+    await Promise.all([
+      ...gone.map((r) => deleteReview(r.id, productId)),
+      post(users[4], productId, 1, "Changed my mind."),
+    ]);
+    expect(await ratingOf(productId)).toEqual({ ratings: (3 + 4 + 1 + 3) / 4, numOfReviews: 4 });
+  });
+});
+
 describe("a product's reviews", () => {
   it("lists each product's reviews with the reviewer's name, newest first", async () => {
     const productId = await createProduct();

@@ -1,7 +1,7 @@
 import { and, asc, avg, count, eq, or } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { containsText, rowsAffected } from "~/db/dialect";
+import { containsText, lockRows, rowsAffected } from "~/db/dialect";
 import { products, reviews, users } from "~/db/schema";
 import type { ReviewSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
@@ -10,7 +10,7 @@ import { PublicError } from "~/lib/public-error";
 
 /**
  * Recomputes a product's average rating and review count from its reviews (call inside the
- * transaction that changed a review): always from the rows, never from the old average.
+ * transaction that changed a review, after lockReviewsOf): always from the rows, never from the old average.
  */
 export async function recomputeProductRatings(tx: Tx, productId: string): Promise<void> {
   const [stats] = await tx
@@ -23,12 +23,19 @@ export async function recomputeProductRatings(tx: Tx, productId: string): Promis
     .where(eq(products.id, productId));
 }
 
+/**
+ * Locks the products whose reviews this transaction changes: the rating read from its reviews stays
+ * the truth until written (another review of it, uncommitted, would be missed, on PostgreSQL).
+ */
+export const lockReviewsOf = (tx: Tx, productIds: readonly string[]) => lockRows(tx, products, productIds);
+
 /** One review per user and product: posting again updates it. The product's rating follows in the same transaction. */
 export async function upsertReview(
   userId: string,
   input: { productId: string; rating: number; comment: string },
 ): Promise<void> {
   await commitTogether(async (tx) => {
+    await lockReviewsOf(tx, [input.productId]);
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
@@ -49,6 +56,7 @@ export async function upsertReview(
 /** Deletes a review of a product and recomputes the product's rating from what remains. */
 export async function deleteReview(reviewId: string, productId: string): Promise<void> {
   await commitTogether(async (tx) => {
+    await lockReviewsOf(tx, [productId]);
     const removed = rowsAffected(
       await tx.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId))),
     );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { orders, products } from "~/db/schema";
+import { orderStatusEvents, orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
 import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
@@ -33,6 +33,7 @@ import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { SHIPPING } from "../../../tests/unit/buying";
 import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
 const WEBHOOK_SECRET = "whsec_unit";
@@ -99,14 +100,7 @@ async function buyer(productId: string, quantity: number) {
     email: `buyer-${n}-${Date.now()}@example.com`,
     password: "password-1",
   });
-  await saveShippingInfo(user.id, {
-    recipientName: "Test Buyer",
-    address: "1 Main St",
-    city: "Springfield",
-    phoneNo: "555 0100",
-    postalCode: "12345",
-    country: "France",
-  });
+  await saveShippingInfo(user.id, SHIPPING);
   await setCartLine(userCart(user.id), productId, quantity);
   return (await getUserById(user.id))!;
 }
@@ -353,6 +347,73 @@ describe("stock under concurrent checkouts", () => {
     // Only the two paid orders ever got an intent: nobody else could be charged.
     const intents = (await Promise.all(buyers.map((u) => ordersOf(u.id)))).flat().filter((o) => o.paymentIntentId);
     expect(intents).toHaveLength(2);
+  });
+});
+
+// On PostgreSQL each call is a transaction on a connection of its own, at the same time: the row
+// locks decide. On SQLite the group commit runs them one after another.
+const eventsOf = (orderId: string) => db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, orderId));
+
+describe("one payment settled by several workers at once", () => {
+  it("is marked paid once: one status event, its stock taken once, the cart emptied", async () => {
+    // Other workers: each its own copy of the settlement module (its own in-process "settling" map).
+    const workers = [{ markOrderPaid }];
+    for (let i = 0; i < 3; i++) {
+      vi.resetModules();
+      workers.push(await import("~/models/checkout/settlement.server"));
+    }
+    for (let round = 0; round < 3; round++) {
+      const productId = await createProduct({ stock: 3 });
+      const user = await buyer(productId, 1);
+      const { order, intent } = await startPayment(user);
+      const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+      // The sandbox's webhook for this payment is on its way too: it races these calls.
+      const outcomes = await Promise.all(workers.map((w) => w.markOrderPaid(intent.id, confirmed.amount_received)));
+      expect(outcomes.map((o) => o?.paymentStatus)).toEqual(workers.map(() => "succeeded"));
+      expect(await eventsOf(order.id)).toHaveLength(1);
+      expect(await stockOf(productId)).toBe(2);
+      expect(await getCartCount(userCart(user.id))).toBe(0);
+    }
+  });
+
+  it("a payment and the release of its reservation at once: paid with its stock, or released, never paid with its stock given back", async () => {
+    for (let round = 0; round < 4; round++) {
+      const productId = await createProduct({ stock: 3 });
+      const user = await buyer(productId, 1);
+      const { order, intent } = await startPayment(user);
+      const confirmed = await stripe().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+      const [paid] = await Promise.all([
+        markOrderPaid(intent.id, confirmed.amount_received),
+        releaseOrder(order.id, { cancelIntent: false }),
+      ]);
+      // Released first, the late payment takes the stock again: paid either way, one unit gone.
+      expect(paid?.paymentStatus).toBe("succeeded");
+      expect(await stockOf(productId)).toBe(2);
+      expect(await eventsOf(order.id)).toHaveLength(1);
+    }
+  });
+});
+
+describe("many checkouts at once on few units", () => {
+  it("never sells more than the stock, whatever order the carts name the products in; each order is paid once", async () => {
+    const [lamp, vase] = [await createProduct({ stock: 3 }), await createProduct({ stock: 3 })];
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        // Half the carts list the lamp first, half the vase: their rows are still locked in id order.
+        const [first, second] = i % 2 ? [lamp, vase] : [vase, lamp];
+        const user = await buyer(first, 1);
+        await setCartLine(userCart(user.id), second, 1);
+        return user;
+      }),
+    );
+    const results = await Promise.allSettled(buyers.map((u) => payWithCard(u, VISA)));
+    const paid = results.filter((r) => r.status === "fulfilled" && r.value.ok);
+    expect(paid).toHaveLength(3);
+    expect([await stockOf(lamp), await stockOf(vase)]).toEqual([0, 0]);
+    const placed = (await Promise.all(buyers.map((u) => ordersOf(u.id)))).flat();
+    const succeeded = placed.filter((o) => o.paymentStatus === "succeeded");
+    expect(succeeded).toHaveLength(3);
+    for (const o of succeeded) expect(await eventsOf(o.id)).toHaveLength(1);
   });
 });
 

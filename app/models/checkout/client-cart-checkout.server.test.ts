@@ -138,13 +138,27 @@ describe("a cart kept by the client", () => {
     }
   });
 
+  it("two good calls for the same intent at once make one order, its stock taken once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const productId = await createProduct({ priceCents: 10_00, stock: 5 });
+      const user = await shopper();
+      const intentId = await paid(user, 2 * 10_00 + 25_00 + 1_00);
+      const order = { intentId, lines: [{ productId, quantity: 2 }], shipping: SHIPPING };
+      const [first, second] = await Promise.all([confirmApiOrder(user, order), confirmApiOrder(user, order)]);
+      expect(second.id).toBe(first.id);
+      expect(await ordersOf(user.id)).toHaveLength(1);
+      expect(await stockOf(productId)).toBe(3);
+      expect(await refunds(intentId)).toBe(0);
+    }
+  });
+
   it("a refusal another process recorded stops a good call for the same intent, which refunds it", async () => {
     const productId = await createProduct({ priceCents: 10_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 10_00 + 25_00 + 50);
-    // A second connection to the same file stands in for another worker that refused this intent
-    // and has not refunded it yet.
-    const otherWorker = openShopDatabase(config.databasePath);
+    // A second connection to the same database stands in for another worker that refused this
+    // intent and has not refunded it yet.
+    const otherWorker = openShopDatabase(config.databaseEngine === "pg" ? config.databaseUrl : config.databasePath);
     await otherWorker.q
       .insert(paymentRefusals)
       .values({ paymentIntentId: intentId, message: "A product of this order is no longer sold.", status: 409 });

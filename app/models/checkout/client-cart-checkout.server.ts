@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -100,8 +101,9 @@ type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { r
  * payment is refunded and the answer says so.
  *
  * Calls for one intent may run at once, in different processes. The order and the refusal are
- * each decided and written in one IMMEDIATE transaction, which sees the other's row if it came
- * first: an intent gets an order or a refund, never both.
+ * each decided and written in one transaction that holds the intent's lock (SQLite's IMMEDIATE
+ * transaction, PostgreSQL's lock on its name) and sees the other's row if it came first: an intent
+ * gets an order or a refund, never both.
  */
 async function placeClientCartOrder(
   user: User,
@@ -119,9 +121,10 @@ async function placeClientCartOrder(
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
 
-  // Group commit (group-commit.server.ts): the work runs in a savepoint of a shared IMMEDIATE
-  // transaction, and `placed` is known once that transaction is on disk.
+  // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
+  // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
   const placed = await commitTogether(async (tx): Promise<Placed> => {
+    await lockName(tx, `payment intent ${intentId}`);
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
     const [done] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
     if (done) return { order: done, created: false };

@@ -1,9 +1,9 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { lockRows, nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { orderLines, orders, products } from "~/db/schema";
+import { carts, orderLines, orders, products } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
@@ -102,10 +102,12 @@ export function reserveOrder(
 ): Promise<{ order: Order; released: Order[] }> {
   const shipping = shippingOf(user);
   return commitTogether(async (tx) => {
+    const cartId = await userCartId(user.id, tx);
+    // The buyer's checkouts queue on their cart: each finds the one before it unpaid, and releases it.
+    if (cartId) await lockRows(tx, carts, [cartId]);
     const released = await statements(tx).unpaidOf.execute({ userId: user.id });
     for (const stale of released) await releaseReservation(tx, stale.id);
 
-    const cartId = await userCartId(user.id, tx);
     const lines = cartId ? await cartLineRows(cartId, tx) : [];
     if (lines.length === 0) throw cartIsEmpty();
     if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
@@ -141,7 +143,7 @@ export const notEnoughStock = (line: { name: string; stock: number }) =>
 /**
  * Takes each line's quantity from stock, only where that much is left: when N units remain, at
  * most N are sold however many buyers come at once. 409 when one is short (the transaction's body
- * throws, so its savepoint undoes what was taken).
+ * throws, so what was taken is undone: SQLite's savepoint, PostgreSQL's whole transaction).
  */
 export async function takeStock(tx: Tx, lines: StockLine[]) {
   await lockProducts(
@@ -216,7 +218,13 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<boole
     .set({ paymentStatus: changePayment(PAYMENT.requiresPayment, PAYMENT.canceled), reservedUntil: null })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT.requiresPayment)));
   if (rowsAffected(changed) !== 1) return false;
-  for (const line of await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))) {
+  // In id order, as lockProducts: two releases never wait for each other crosswise.
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.productId));
+  for (const line of lines) {
     if (line.productId)
       await tx
         .update(products)

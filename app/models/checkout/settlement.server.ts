@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { msPlaceholder, preparedOnce } from "~/db/dialect";
+import { lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -57,7 +57,8 @@ import { lapsedReservations, releaseReservation, takeStockAgain } from "./reserv
 //     provider for the intent's status (never the browser) and calls markOrderPaid.
 //   - cancelIntent, which finds that the intent it was to cancel got paid meanwhile.
 // The second finds the work done: in this process it waits for the first's outcome (`settling`);
-// across processes the transaction reads the order and the refusal again, and changes nothing.
+// across processes the transaction locks the order's row, reads it and the refusal again, and
+// changes nothing.
 //
 // The provider is never called inside a transaction (commitTogether holds the process's write
 // lock): each function calls it before or after its commit.
@@ -216,8 +217,11 @@ async function markPaidOnce(intentId: string, amountReceived: number, now: Date)
   const known = await getOrderByIntent(intentId);
   if (known && isPlaced(known.paymentStatus)) return known;
   const outcome = await commitTogether(async (tx) => {
+    const [found] = await statements(tx).orderOfIntent.execute({ intentId });
+    if (!found) return { kind: "unknown" as const };
+    // Locked, then read again: another call marking it paid, or a release, waits until this one commits.
+    await lockRows(tx, orders, [found.id]);
     const [order] = await statements(tx).orderOfIntent.execute({ intentId });
-    if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
     // Refused already by a call that came first (in this process or another): refunded, never paid.
@@ -279,7 +283,7 @@ export async function refundUnfulfillable(intentId: string) {
       await tx
         .update(orders)
         .set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded) })
-        .where(eq(orders.id, order.id));
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, PAYMENT.canceled)));
     });
   } catch (error) {
     console.error(`Could not refund ${intentId} for order ${order.id}:`, error);
