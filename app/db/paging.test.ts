@@ -1,35 +1,12 @@
-import { asc, eq, like, lte, sql, type SQL } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
-import { db, type Connection } from "./client.server";
-import { selectPage, selectPreparedPage } from "./paging";
+import { asc, eq, like, lte } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
+import { lampsAndChairs, page, query, under } from "../../tests/unit/paging-rows";
+import { db } from "./client.server";
+import { selectPage } from "./paging";
 import { products, reviews, users } from "./schema";
 
-// The read connection, which pages are read through, with its better-sqlite3 handle.
-const reader = db as Connection;
-
-type Sort = "name" | "price" | "category";
-const sorts = { name: products.name, price: products.priceCents, category: products.category };
-const productRows = () => db.select({ name: products.name, priceCents: products.priceCents }).from(products).$dynamic();
-const query = (q: Partial<{ sort: Sort; dir: "asc" | "desc"; page: number; size: number }> = {}) => ({
-  q: "",
-  sort: "price" as Sort,
-  dir: "asc" as const,
-  page: 1,
-  size: 10,
-  ...q,
-});
-const page = (q: Parameters<typeof query>[0], where = undefined as SQL | undefined) =>
-  selectPage(productRows(), { where, sorts, tiebreak: [asc(products.seq)] }, query(q));
-
-beforeEach(async () => {
-  await clearCatalogue();
-  // Lamp 01 … Lamp 25 at $1 … $25, then three chairs at $5: the same price as Lamp 05.
-  for (let i = 1; i <= 25; i++)
-    await createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
-  for (const name of ["Chair A", "Chair B", "Chair C"])
-    await createProduct({ name, priceCents: 500, category: "Home" });
-});
+beforeEach(lampsAndChairs);
 
 describe("selectPage", () => {
   it("returns the page's rows in the chosen order and the count of all rows", async () => {
@@ -85,34 +62,9 @@ describe("selectPage", () => {
     );
     expect(result).toEqual({ total: 2, rows: [{ rating: 5, user: "Ann" }] });
   });
-
-  it("counts and pages in SQL: one count SQLite runs as a plain count, one LIMIT/OFFSET select", async () => {
-    const prepare = vi.spyOn(reader.$client, "prepare");
-    await page({ page: 3 }, like(products.name, "Lamp%"));
-    const statements = prepare.mock.calls.map(([sql]) => sql);
-    prepare.mockRestore();
-    expect(statements).toHaveLength(2);
-    const [counted, paged] = statements;
-    expect(counted).toMatch(/^select count\(\*\) from \(select /);
-    expect(paged).toMatch(/ limit \? offset \?$/);
-    // SQLite flattens the subquery: no temporary table or co-routine holds the rows to count them.
-    const plan = reader.$client.prepare(`EXPLAIN QUERY PLAN ${counted}`).all("Lamp%") as { detail: string }[];
-    expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/MATERIALIZE|CO-ROUTINE/);
-  });
 });
 
 describe("selectPreparedPage", () => {
-  const under = (q: Parameters<typeof query>[0], maxCents: number) =>
-    selectPreparedPage(
-      "test:products-under",
-      () => ({
-        select: productRows(),
-        spec: { where: lte(products.priceCents, sql.placeholder("max")), sorts, tiebreak: [asc(products.seq)] },
-      }),
-      query(q),
-      { max: maxCents },
-    );
-
   it("answers as selectPage does, for each sort and page, with the filter's values bound", async () => {
     for (const q of [
       { sort: "name", dir: "desc", page: 2, size: 10 },
@@ -124,15 +76,5 @@ describe("selectPreparedPage", () => {
       total: 3,
       rows: ["Lamp 01", "Lamp 02", "Lamp 03"].map((name, i) => ({ name, priceCents: (i + 1) * 100 })),
     });
-  });
-
-  it("prepares its two queries once per shape and sort, then only binds values", async () => {
-    await under({ sort: "price", dir: "desc" }, 500);
-    const prepare = vi.spyOn(reader.$client, "prepare");
-    await under({ sort: "price", dir: "desc", page: 2, size: 10 }, 2000);
-    await under({ sort: "price", dir: "desc" }, 100);
-    const calls = prepare.mock.calls.length;
-    prepare.mockRestore();
-    expect(calls).toBe(0);
   });
 });
