@@ -3,6 +3,7 @@ import os from "node:os";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { lockName } from "~/db/dialect";
 import { mailOutbox } from "~/db/schema";
 import { trackMail } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";
@@ -70,8 +71,14 @@ const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.gaveUpAt));
 const unclaimedAt = (now: Date) => or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now));
 const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
-/** The first unsent row of a group (inside a transaction). */
+/**
+ * The first unsent row of a group (inside a transaction). The group stays locked until the
+ * transaction ends: a mail queued behind one being marked sent is either seen by that mark (which
+ * claims it) or sees it sent (and claims itself), never both missed, on an engine whose transactions
+ * run side by side (PostgreSQL; SQLite's run one at a time).
+ */
 async function firstUnsentOf(tx: Tx, group: string): Promise<{ id: number } | undefined> {
+  await lockName(tx, `mail-group:${group}`);
   const [first] = await tx
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
