@@ -1,15 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
+import { engineOf } from "~/config.server";
 import { backup } from "~/db/dialect";
 
 /**
- * `npm run backup` (backup.ts): an online copy of the shop's database (the dialect's `backup`,
- * SQLite's backup API) while the shop keeps serving and taking orders, plus the uploads folder, into
- * a new timestamped folder. Restoring it: docs/backups.md.
+ * `npm run backup` (backup.ts): an online copy of the shop's database (the dialect's `backup`:
+ * SQLite's backup API into a copy of the file, or pg_dump's archive of a PostgreSQL database) while
+ * the shop keeps serving and taking orders, plus the uploads folder, into a new timestamped folder.
+ * Restoring it: docs/backups.md.
  */
 
 export type BackupOptions = {
-  databasePath: string;
+  /** The SQLite database file, or the PostgreSQL database's postgres:// URL (the shop's engine). */
+  database: string;
   uploadsDir: string;
   /** The backup goes into a new folder named after `now` inside this one. */
   backupsDir: string;
@@ -23,13 +26,14 @@ export type BackupReport = {
 };
 
 export async function backupShop({
-  databasePath,
+  database,
   uploadsDir,
   backupsDir,
   now = new Date(),
 }: BackupOptions): Promise<BackupReport> {
-  if (databasePath === ":memory:") throw new Error("DATABASE_URL is :memory:, there is no database file to back up.");
-  if (!fs.existsSync(databasePath)) throw new Error(`There is no database at ${databasePath}.`);
+  const onServer = engineOf(database) === "pg";
+  if (database === ":memory:") throw new Error("DATABASE_URL is :memory:, there is no database file to back up.");
+  if (!onServer && !fs.existsSync(database)) throw new Error(`There is no database at ${database}.`);
   if (isInside(path.resolve(backupsDir), path.resolve(uploadsDir)))
     throw new Error(`The backups folder ${backupsDir} is inside the uploads folder ${uploadsDir}: choose another one.`);
 
@@ -39,8 +43,11 @@ export async function backupShop({
   const partial = `${folder}.partial`;
   fs.mkdirSync(partial);
   try {
-    const databaseName = path.basename(databasePath);
-    await backup(databasePath, path.join(partial, databaseName));
+    // shop.db for a SQLite file; <database name>.dump, pg_dump's archive, for PostgreSQL.
+    const databaseName = onServer
+      ? `${new URL(database).pathname.slice(1) || "postgres"}.dump`
+      : path.basename(database);
+    await backup(database, path.join(partial, databaseName));
     // After the database: every picture a backed-up row names was written before that row.
     const uploads = fs.existsSync(uploadsDir)
       ? copyTree(uploadsDir, path.join(partial, "uploads"))
@@ -49,7 +56,7 @@ export async function backupShop({
     return {
       folder,
       database: {
-        source: databasePath,
+        source: onServer ? withoutPassword(database) : database,
         file: path.join(folder, databaseName),
         bytes: fs.statSync(path.join(folder, databaseName)).size,
       },
@@ -94,6 +101,13 @@ function newFolderName(parent: string, now: Date): string {
     const folder = path.join(parent, n === 1 ? stamp : `${stamp}-${n}`);
     if (!fs.existsSync(folder) && !fs.existsSync(`${folder}.partial`)) return folder;
   }
+}
+
+/** A database URL fit to print: its password left out. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
 }
 
 function isInside(child: string, parent: string): boolean {

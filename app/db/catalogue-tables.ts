@@ -2,9 +2,10 @@
 // drizzle/sqlite/0009): every insert, update and delete of a row of these tables, or an update of the
 // listed columns, must move catalogue_version in the same transaction, or a cached catalogue
 // answer (app/models/catalogue-cache.server.ts, the page cache) would be served stale.
-// app/db/catalogue-triggers.test.ts holds every side to it: the live triggers cover this list, the
-// catalogue's readers read no table that is not on it, and every table that refers to a product is
-// on it or named below as shown nowhere in the catalogue.
+// app/db/catalogue-triggers.sqlite.test.ts holds every side to it: the live triggers cover this list,
+// the catalogue's readers read no table that is not on it, and every table that refers to a product
+// is on it or named below as shown nowhere in the catalogue; triggers.pg.test.ts checks PostgreSQL's
+// triggers and references the same way.
 
 /** The tables whose rows catalogue pages show: "rows" for every change to a row, or the columns shown. */
 export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly string[] }> = {

@@ -40,18 +40,23 @@ describe("login", () => {
 });
 
 describe("profile update", () => {
-  it("two accounts taking the same free e-mail at once: the first gets it, the other a 409 on the email field and no change", async () => {
-    const [first, second] = [await newUser(), await newUser()];
+  it("two accounts taking the same free e-mail at once: one gets it, the other a 409 on the email field and no change", async () => {
+    const accounts = [await newUser(), await newUser()];
     const email = `wanted-${++n}-${Date.now()}@example.com`;
-    // Both pass the early check (nothing is written yet); the unique index decides inside the shared commit.
-    const [won, lost] = await Promise.allSettled([
-      updateProfile(first.id, { name: "First", email }),
-      updateProfile(second.id, { name: "Second", email }),
+    // Both pass the early check (nothing is written yet); the unique index decides at the commit.
+    // Which one wins is the engine's order (SQLite's group commit: the first; PostgreSQL: either).
+    const results = await Promise.allSettled([
+      updateProfile(accounts[0].id, { name: "First", email }),
+      updateProfile(accounts[1].id, { name: "Second", email }),
     ]);
-    expect(won).toMatchObject({ status: "fulfilled", value: { id: first.id, email } });
+    const winner = results.findIndex((result) => result.status === "fulfilled");
+    expect(winner).not.toBe(-1);
+    const [won, lost] = [results[winner], results[1 - winner]];
+    const loser = accounts[1 - winner];
+    expect(won).toMatchObject({ status: "fulfilled", value: { id: accounts[winner].id, email } });
     expect(lost).toMatchObject({ status: "rejected", reason: { status: 409, field: "email" } });
     expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(AccountError);
-    expect(await getUserById(second.id)).toMatchObject({ name: second.name, email: second.email });
+    expect(await getUserById(loser.id)).toMatchObject({ name: loser.name, email: loser.email });
   });
 });
 

@@ -1,16 +1,30 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { db, openDatabase } from "~/db/client.server";
+import { db, openDatabase, openPgDatabase } from "~/db/client.server";
+import { closeConnection } from "~/db/connection.server";
 import { rateLimiterStore } from "~/db/dialect";
+import { closePgDatabase } from "~/db/pg-connection.server";
 import { rateLimits } from "~/db/schema";
 import { RateLimitError, sharedLimits, sweepRateLimits } from "./rate-limit.server";
 
-// Two connections to the test's database file stand in for two worker processes; default limits
-// (unit tests run without RATE_LIMIT_*): 50 per address, 10 per account from one address.
-const workerA = sharedLimits(rateLimiterStore(openDatabase(config.databasePath, { durable: false })));
-const workerB = sharedLimits(rateLimiterStore(openDatabase(config.databasePath, { durable: false })));
+// Two connections of their own to the test's database (two connections to its SQLite file, or two
+// pools on its PostgreSQL server) stand in for two worker processes; default limits (unit tests run
+// without RATE_LIMIT_*): 50 per address, 10 per account from one address.
+function workerProcess() {
+  if (config.databaseEngine === "pg") {
+    const pool = openPgDatabase(config.databaseUrl, { max: 4 });
+    return { limits: sharedLimits(rateLimiterStore(pool)), close: () => closePgDatabase(pool) };
+  }
+  const connection = openDatabase(config.databasePath, { durable: false });
+  return { limits: sharedLimits(rateLimiterStore(connection)), close: () => closeConnection(connection) };
+}
+const workerProcesses = [workerProcess(), workerProcess()];
+const [workerA, workerB] = workerProcesses.map((worker) => worker.limits);
 const workers = [workerA, workerB];
+afterAll(async () => {
+  for (const worker of workerProcesses) await worker.close();
+});
 
 let n = 0;
 const account = () => `limits-${++n}@example.com`;

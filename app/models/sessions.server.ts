@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { preparedOnce } from "~/db/dialect";
+import { msPlaceholder, preparedOnce } from "~/db/dialect";
 import { sessions, users } from "~/db/schema";
 import { hashSecret, newSecret } from "./secret-token.server";
 import type { User } from "./users.server";
@@ -52,13 +52,13 @@ const liveSession = preparedOnce((q) =>
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, msPlaceholder("now"))))
     .prepare(),
 );
 const markSeen = preparedOnce((q) =>
   q
     .update(sessions)
-    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+    .set({ lastSeenAt: msPlaceholder("now") })
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare(),
 );

@@ -1,11 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { execute, rows } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { createUser } from "../../tests/unit/fixtures";
-import { databaseBefore } from "../../tests/unit/migrations";
 import { saveShippingInfo, savedShippingInfo, shippingFormDefaults } from "./shipping.server";
 
 const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
@@ -40,22 +38,5 @@ describe("the saved shipping info", () => {
     await expect(saveShippingInfo(await createUser(), { ...UK, country: "Atlantis" })).rejects.toThrow(
       "Please choose a country from the list",
     );
-  });
-});
-
-describe("migration 0007", () => {
-  it("names the buyer at purchase as the recipient of the orders made before it", async () => {
-    const old = await databaseBefore("0007_");
-    await execute(
-      old.q,
-      sql`INSERT INTO orders (id, order_number, user_name, shipping_address, shipping_city, shipping_phone_no, shipping_postal_code,
-            shipping_country, items_price_cents, shipping_price_cents, tax_price_cents, total_price_cents, payment_status, created_at, updated_at)
-          VALUES ('old-order', 1001, 'Old Buyer', 'a', 'b', 'c', '75002', 'France', 100, 0, 5, 105, 'succeeded', 1000, 1000)`,
-    );
-    await old.migrate();
-    expect(await rows(old.q, sql`SELECT shipping_recipient_name AS name, shipping_state AS state FROM orders`)).toEqual(
-      [{ name: "Old Buyer", state: null }],
-    );
-    await old.done();
   });
 });

@@ -1,6 +1,7 @@
-// A shop writing orders, for server/backup.server.test.ts: a child process that commits paid orders
-// into DATABASE_URL through the shop's own connection (app/db/client.server.ts, its pragmas), one
-// transaction each, and prints each order's id once committed, until its stdin closes.
+// A shop writing orders, for server/backup.server.{sqlite,pg}.test.ts (order-writer-process.ts starts
+// it): a child process that commits paid orders into DATABASE_URL (a SQLite file or a PostgreSQL
+// database) through the shop's own connection (app/db/client.server.ts), one transaction each, and
+// prints each order's id once committed, until its stdin closes.
 import { closeShopDatabase } from "~/db/client.server";
 import { createOrder, createProduct } from "./fixtures";
 

@@ -20,11 +20,24 @@ export async function migrate(connection: AnyConnection, migrationsFolder: strin
  * read back by pg_restore before this returns.
  */
 export async function backup(source: string, target: string): Promise<void> {
-  await run("pg_dump", ["--format=custom", "--no-owner", `--file=${target}`, `--dbname=${source}`], {
-    env: { ...process.env, PGCONNECT_TIMEOUT: "10" },
-  });
-  const { stdout } = await run("pg_restore", ["--list", target], { maxBuffer: 64 * 1024 * 1024 });
+  await tool("pg_dump", ["--format=custom", "--no-owner", `--file=${target}`, `--dbname=${source}`]);
+  const { stdout } = await tool("pg_restore", ["--list", target]);
   if (!stdout.includes("TABLE DATA public orders")) throw new Error("The copy of the database failed its check.");
+}
+
+/**
+ * Runs one of PostgreSQL's client tools; its failure is its own message (pg_dump names the server
+ * it could not reach), not the command line, which holds the database URL and its password.
+ */
+async function tool(name: string, args: string[]) {
+  try {
+    return await run(name, args, { env: { ...process.env, PGCONNECT_TIMEOUT: "10" }, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { stderr?: string };
+    if (failure.code === "ENOENT")
+      throw new Error(`${name} is not installed (PostgreSQL's client tools, e.g. Debian's postgresql-client).`);
+    throw new Error(failure.stderr?.trim() || `${name} failed.`);
+  }
 }
 
 /** Closes a connection (a script's last step), and this process's follower of the catalogue version. */

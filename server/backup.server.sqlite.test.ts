@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { describe, expect, it } from "vitest";
 import { backupShop, describeBackup } from "./backup.server";
 import { sql } from "drizzle-orm";
@@ -10,6 +8,7 @@ import { openDatabase } from "~/db/client.server";
 import { closeConnection, execute, rows } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { orders } from "~/db/schema";
+import { startOrderWriter } from "../tests/unit/order-writer-process";
 
 function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "shop-backup-"));
@@ -26,46 +25,10 @@ async function shopData() {
   fs.mkdirSync(path.join(uploadsDir, "products"), { recursive: true });
   const picture = Buffer.from("RIFF....WEBPVP8 a picture uploaded before the backup");
   fs.writeFileSync(path.join(uploadsDir, "products", "a1b2c3.webp"), picture);
-  return { dir, databasePath, uploadsDir, picture };
+  return { dir, databasePath, database: databasePath, uploadsDir, picture };
 }
 
-/** Starts tests/unit/order-writer.ts on the database; `committed` fills with the ids it prints. */
-function startOrderWriter(databasePath: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/unit/order-writer.ts"], {
-    env: { ...process.env, DATABASE_URL: `file:${databasePath}`, NODE_ENV: "test" },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const committed: string[] = [];
-  const waiters = new Set<() => void>();
-  readline.createInterface({ input: child.stdout }).on("line", (id) => {
-    committed.push(id);
-    for (const wake of waiters) wake();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return {
-    committed,
-    /** Resolves once `count` orders are committed; rejects if the writer stops first. */
-    until(count: number) {
-      return new Promise<void>((resolve, reject) => {
-        const wake = () => {
-          if (committed.length < count) return;
-          waiters.delete(wake);
-          resolve();
-        };
-        waiters.add(wake);
-        wake();
-        void exited.then((code) =>
-          reject(new Error(`the order writer exited (${code}) after ${committed.length} orders`)),
-        );
-      });
-    },
-    async stop() {
-      child.stdin.end();
-      return exited;
-    },
-  };
-}
-
+// SQLite's backup: a copy of the database file (backup.pg.test.ts: pg_dump's, on PostgreSQL).
 describe("npm run backup", () => {
   it("copies, while orders are being written, every order committed before it, and the uploads; the copy restores into a fresh shop", async () => {
     const shop = await shopData();
@@ -74,12 +37,12 @@ describe("npm run backup", () => {
     const reader = openDatabase(shop.databasePath);
     await execute(reader, sql`BEGIN`);
     await reader.select({ id: orders.id }).from(orders).limit(1);
-    const writer = startOrderWriter(shop.databasePath);
+    const writer = startOrderWriter(`file:${shop.databasePath}`);
     try {
       await writer.until(200);
       const committedBefore = [...writer.committed];
       const report = await backupShop({
-        databasePath: shop.databasePath,
+        database: shop.databasePath,
         uploadsDir: shop.uploadsDir,
         backupsDir: path.join(shop.dir, "backups"),
       });
@@ -131,7 +94,7 @@ describe("npm run backup", () => {
       /inside the uploads folder/,
     );
     await expect(
-      backupShop({ ...shop, databasePath: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") }),
+      backupShop({ ...shop, database: path.join(shop.dir, "missing.db"), backupsDir: path.join(shop.dir, "b") }),
     ).rejects.toThrow(/no database/);
     expect(fs.existsSync(path.join(shop.uploadsDir, "backups"))).toBe(false);
   });
