@@ -224,11 +224,15 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
     if (withKeyword) {
       const where = and(matches, ...conditions);
       return {
-        count: joinProducts(q.select({ filtered: count() }).from(textIndex.table).$dynamic()).where(where).prepare(),
+        count: joinProducts(q.select({ filtered: count() }).from(textIndex.table).$dynamic())
+          .where(where)
+          .prepare(),
         rows: joinProducts(q.select(summaryColumns).from(textIndex.table).$dynamic())
           .where(where)
           .orderBy(
-            ...(sort === "relevance" ? [textRank(sql.placeholder("match")), desc(products.createdAt), desc(products.seq)] : ORDER_BY[sort]),
+            ...(sort === "relevance"
+              ? [textRank(sql.placeholder("match")), desc(products.createdAt), desc(products.seq)]
+              : ORDER_BY[sort]),
           )
           .limit(RES_PER_PAGE)
           .offset(sql.placeholder("offset"))

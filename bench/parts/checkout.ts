@@ -140,7 +140,10 @@ export async function checkout(workers?: number) {
       // Known stock: plenty of everything, except one product that 20% of the buyers want.
       const admin = openShopDatabase(shop.database);
       await execute(admin.q, sql`update products set stock = 100000`);
-      const catalogue = await rows<Product>(admin.q, sql`select id, price_cents as "priceCents" from products order by seq`);
+      const catalogue = await rows<Product>(
+        admin.q,
+        sql`select id, price_cents as "priceCents" from products order by seq`,
+      );
       const scarce = catalogue[0];
       await execute(admin.q, sql`update products set stock = ${SCARCE_STOCK} where id = ${scarce.id}`);
       const initialStock = new Map(

@@ -12,7 +12,8 @@ export async function seedPagingCatalogue() {
   await clearCatalogue();
   for (let i = 1; i <= 25; i++)
     await createProduct({ name: `Lamp ${String(i).padStart(2, "0")}`, priceCents: i * 100, category: "Home" });
-  for (const name of ["Chair A", "Chair B", "Chair C"]) await createProduct({ name, priceCents: 500, category: "Home" });
+  for (const name of ["Chair A", "Chair B", "Chair C"])
+    await createProduct({ name, priceCents: 500, category: "Home" });
 }
 
 type Sort = "name" | "price" | "category";
