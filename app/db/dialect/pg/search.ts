@@ -32,9 +32,11 @@ export const textIndex: { table: SQLiteTable; seq: SQL<number> } = {
 export const joinProducts = <T extends SQLiteSelect>(select: T): T => select;
 
 // The query's words go through the column's own folding (shop_unaccent): letters NFKD leaves whole
-// (ß, ø, æ, œ, ł) are spelt as the column spells them.
+// (ß, ø, æ, œ, ł) are spelt as the column spells them. A scalar subquery, so that it is computed
+// once per execution: in a prepared statement's generic plan the expression itself would be
+// computed again for every row ts_rank ranks (31 ms instead of 11 ms for 9,723 matches).
 const tsquery = (query: SQLWrapper | string) =>
-  sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, public.shop_unaccent(${query}))`;
+  sql`(SELECT to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, public.shop_unaccent(${query})))`;
 
 /** The products that match `query` (textQuery's answer, or a placeholder for it): through the GIN index. */
 export const textMatch = (query: SQLWrapper | string) => sql`"products"."search" @@ ${tsquery(query)}`;
