@@ -255,8 +255,10 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
 }
 
 async function productPage(q: ProductQuery): Promise<ProductPage> {
-  const [counted] = await statements(db).productsCount.execute();
-  const total = counted?.total ?? 0;
+  // Counted beside the page's own queries: on PostgreSQL each runs on a connection of its own.
+  const totalCount = statements(db)
+    .productsCount.execute()
+    .then(([counted]) => counted?.total ?? 0);
   const values = filterValues(q);
   const filters = Object.keys(values) as Filter[];
   const offset = (q.page - 1) * RES_PER_PAGE;
@@ -273,8 +275,11 @@ async function productPage(q: ProductQuery): Promise<ProductPage> {
   } else if (match && filters.length === 0 && sort === "relevance") {
     // A keyword alone: count and rank in the full-text index only, then read the one page of
     // products. Equal ranks: newest first (seq grows with creation).
-    filtered = await keywordMatches(keyword!);
-    const hits = await statements(db).keywordHits.execute({ match, offset });
+    const [matched, hits] = await Promise.all([
+      keywordMatches(keyword!),
+      statements(db).keywordHits.execute({ match, offset }),
+    ]);
+    filtered = matched;
     const found = hits.length
       ? await statements(db).productsBySeq.execute({ seqs: listParam(hits.map((h) => h.seq)) })
       : [];
@@ -291,7 +296,7 @@ async function productPage(q: ProductQuery): Promise<ProductPage> {
   const images = await imagesByProduct(rows.map((r) => r.id));
   return {
     products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
-    productsCount: total,
+    productsCount: await totalCount,
     filteredProductsCount: filtered,
     resPerPage: RES_PER_PAGE,
     page: q.page,
