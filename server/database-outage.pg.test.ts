@@ -96,23 +96,26 @@ describe("a PostgreSQL server that goes away while the shop serves", () => {
     expect((await get(port, "/api/v1/products")).status).toBe(200);
 
     await cluster.pause();
-    const page = await until(
-      "a 503 page",
-      () => get(port, "/?page=2"),
-      (a) => a.status !== 200,
-      20_000,
-    );
-    expect(page.status).toBe(503);
-    expect(page.headers.get("retry-after")).toBe("5");
-    expect(page.text).toContain("cannot reach its database");
-    const api = await get(port, "/api/v1/products?page=2");
-    expect(api.status).toBe(503);
-    expect(JSON.parse(api.text)).toMatchObject({ success: false, message: expect.stringContaining("database") });
-    // Nothing cached is served either while the catalogue version cannot be followed.
-    expect((await get(port, "/")).status).toBe(503);
-    expect((await get(port, "/healthz")).status).toBe(503);
-
-    await cluster.resume();
+    try {
+      const page = await until(
+        "a 503 page",
+        () => get(port, "/?page=2"),
+        (a) => a.status !== 200,
+        20_000,
+      );
+      expect(page.status).toBe(503);
+      expect(page.headers.get("retry-after")).toBe("5");
+      expect(page.text).toContain("cannot reach its database");
+      const api = await get(port, "/api/v1/products?page=2");
+      expect(api.status).toBe(503);
+      expect(JSON.parse(api.text)).toMatchObject({ success: false, message: expect.stringContaining("database") });
+      // Nothing cached is served either while the catalogue version cannot be followed.
+      expect((await get(port, "/")).status).toBe(503);
+      expect((await get(port, "/healthz")).status).toBe(503);
+    } finally {
+      // Resumed whatever happened, so that the next test finds the server up.
+      await cluster.resume();
+    }
     await until(
       "the shop to serve again",
       () => get(port, "/?page=2"),

@@ -255,10 +255,26 @@ function listStatements(q: Queryable, filters: Filter[], sort: ProductSort, with
 }
 
 async function productPage(q: ProductQuery): Promise<ProductPage> {
-  // Counted beside the page's own queries: on PostgreSQL each runs on a connection of its own.
-  const totalCount = statements(db)
-    .productsCount.execute()
-    .then(([counted]) => counted?.total ?? 0);
+  // The catalogue's count beside the page's own queries: on PostgreSQL each runs on a connection of its own.
+  const [total, { rows, filtered }] = await Promise.all([
+    statements(db)
+      .productsCount.execute()
+      .then(([counted]) => counted?.total ?? 0),
+    matchingRows(q),
+  ]);
+  const images = await imagesByProduct(rows.map((r) => r.id));
+  return {
+    products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
+    productsCount: total,
+    filteredProductsCount: filtered,
+    resPerPage: RES_PER_PAGE,
+    page: q.page,
+    pageCount: Math.max(1, Math.ceil(filtered / RES_PER_PAGE)),
+  };
+}
+
+/** The page of products a query asks for, and how many products match it in all. */
+async function matchingRows(q: ProductQuery): Promise<{ rows: SummaryRow[]; filtered: number }> {
   const values = filterValues(q);
   const filters = Object.keys(values) as Filter[];
   const offset = (q.page - 1) * RES_PER_PAGE;
@@ -266,42 +282,25 @@ async function productPage(q: ProductQuery): Promise<ProductPage> {
   const match = keyword ? textQuery(keyword) : null;
   const sort = effectiveSort(q);
 
-  let rows: SummaryRow[];
-  let filtered: number;
-  if (keyword && !match) {
-    // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
-    rows = [];
-    filtered = 0;
-  } else if (match && filters.length === 0 && sort === "relevance") {
+  // Text with no searchable word (only punctuation, say) finds nothing rather than everything.
+  if (keyword && !match) return { rows: [], filtered: 0 };
+  if (match && filters.length === 0 && sort === "relevance") {
     // A keyword alone: count and rank in the full-text index only, then read the one page of
     // products. Equal ranks: newest first (seq grows with creation).
-    const [matched, hits] = await Promise.all([
+    const [filtered, hits] = await Promise.all([
       keywordMatches(keyword!),
       statements(db).keywordHits.execute({ match, offset }),
     ]);
-    filtered = matched;
     const found = hits.length
       ? await statements(db).productsBySeq.execute({ seqs: listParam(hits.map((h) => h.seq)) })
       : [];
     const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
-    rows = hits.flatMap((h) => bySeq.get(h.seq) ?? []);
-  } else {
-    const list = listStatements(db, filters, sort, match !== null);
-    const params = match === null ? values : { ...values, match };
-    const [counted] = await list.count.execute(params);
-    filtered = counted?.filtered ?? 0;
-    rows = await list.rows.execute({ ...params, offset });
+    return { rows: hits.flatMap((h) => bySeq.get(h.seq) ?? []), filtered };
   }
-
-  const images = await imagesByProduct(rows.map((r) => r.id));
-  return {
-    products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
-    productsCount: await totalCount,
-    filteredProductsCount: filtered,
-    resPerPage: RES_PER_PAGE,
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(filtered / RES_PER_PAGE)),
-  };
+  const list = listStatements(db, filters, sort, match !== null);
+  const params = match === null ? values : { ...values, match };
+  const [[counted], rows] = await Promise.all([list.count.execute(params), list.rows.execute({ ...params, offset })]);
+  return { rows, filtered: counted?.filtered ?? 0 };
 }
 
 /** One product with its images and reviews, or null when no product has that id. */
