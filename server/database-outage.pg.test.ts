@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createDatabase } from "../scripts/pg/databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
 
@@ -71,10 +71,7 @@ describe("a PostgreSQL server that goes away while the shop serves", () => {
   beforeAll(async () => {
     if (!fs.existsSync("build/server/main.js")) throw new Error("No build: run `npm run build` first.");
     cluster = await startThrowawayCluster();
-    const admin = new pg.Client(cluster.url);
-    await admin.connect();
-    await admin.query("CREATE DATABASE shop");
-    await admin.end();
+    await createDatabase(cluster.url, "shop");
     port = await freePort();
     shop = startShop(cluster.urlOf("shop"), port, dir);
     await until(

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { createDatabase, databaseUrl, onServer } from "../scripts/pg/databases";
 import { afterAll, describe, expect, it } from "vitest";
 import { openShopDatabase, rows } from "~/db/shop-file.server";
 import { demoProducts } from "~/seed/demo-catalogue";
@@ -14,17 +14,7 @@ import { demoProducts } from "~/seed/demo-catalogue";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-startup-"));
 const database = `startup_${process.pid}`;
 const server = process.env.PG_TEST_URL!;
-const url = Object.assign(new URL(server), { pathname: `/${database}` }).toString();
-
-async function admin(query: string) {
-  const client = new pg.Client(server);
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const url = databaseUrl(server, database);
 
 function startNode(): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -49,12 +39,12 @@ function startNode(): Promise<{ code: number; output: string }> {
 
 describe("two nodes starting at once on an empty PostgreSQL database", () => {
   afterAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${database}`);
+    await onServer(server, `DROP DATABASE IF EXISTS ${database}`);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("migrate, seed and make the admin account once", async () => {
-    await admin(`CREATE DATABASE ${database}`);
+    await createDatabase(server, database);
     const nodes = await Promise.all([startNode(), startNode()]);
     expect(nodes.map((n) => n.code)).toEqual([0, 0]);
     const all = nodes.map((n) => n.output).join("\n");

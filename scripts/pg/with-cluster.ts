@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import pg from "pg";
+import { createDatabase } from "./databases";
 import { startThrowawayCluster } from "./throwaway-cluster";
 
 // Runs a command against a throwaway PostgreSQL server (scripts/pg/throwaway-cluster.ts), removed
@@ -23,10 +23,7 @@ const databases = (options.find((o) => o.startsWith("--databases="))?.split("=")
 const cluster = await startThrowawayCluster({ durable: options.includes("--durable") });
 let code = 1;
 try {
-  const admin = new pg.Client(cluster.url);
-  await admin.connect();
-  for (const name of databases) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  for (const name of databases) await createDatabase(cluster.url, name);
   const urls = Object.fromEntries(databases.map((name) => [`PG_URL_${name.toUpperCase()}`, cluster.urlOf(name)]));
   code = await new Promise<number>((resolve) => {
     const child = spawn(command[0], command.slice(1), {

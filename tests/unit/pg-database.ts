@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema.pg";
+import { createDatabase, onServer } from "../../scripts/pg/databases";
 
 /**
  * The PostgreSQL server the tests make their own databases on: PG_TEST_URL, a server URL whose user
@@ -20,16 +21,6 @@ export function pgTestServer(): URL {
   return new URL(url);
 }
 
-async function onServer(server: URL, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A new database `<prefix>_<random>` on PG_TEST_URL's server with drizzle/pg's migrations applied,
  * through a pool of its own; `drop` closes the pool and drops the database.
@@ -37,10 +28,8 @@ async function onServer(server: URL, statement: string): Promise<void> {
 export async function migratedPgDatabase(prefix: string) {
   const server = pgTestServer();
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await onServer(server, `CREATE DATABASE "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const url = await createDatabase(server, name);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   // An idle connection still closing when `drop` forces the database away reports its end as an
   // error on the pool: expected then, and no test's failure.
   pool.on("error", () => {});

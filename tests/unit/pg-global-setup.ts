@@ -1,8 +1,8 @@
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate } from "~/db/dialect/pg/maintenance";
 import { closePgDatabase, openPgDatabase } from "~/db/pg-connection.server";
+import { createDatabase, onServer } from "../../scripts/pg/databases";
 import { startThrowawayCluster } from "../../scripts/pg/throwaway-cluster";
 
 // The Vitest project "pg": one PostgreSQL server for the run (a throwaway cluster, or PG_TEST_URL's
@@ -20,17 +20,8 @@ export default async function setup(project: TestProject) {
   const cluster = process.env.PG_TEST_URL ? null : await startThrowawayCluster();
   const serverUrl = process.env.PG_TEST_URL ?? cluster!.url;
   const template = `shop_template_${process.pid}`;
-  const admin = new pg.Client(serverUrl);
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
-    await admin.query(`CREATE DATABASE ${template}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${template}`;
-  const connection = openPgDatabase(url.toString(), { max: 1 });
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${template}`);
+  const connection = openPgDatabase(await createDatabase(serverUrl, template), { max: 1 });
   try {
     await migrate(connection, path.resolve("drizzle", "pg"));
   } finally {

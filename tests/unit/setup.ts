@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import { forgetProcessWide } from "~/lib/process-wide.server";
+import { createDatabase } from "../../scripts/pg/databases";
 
 // Every test file gets a fresh database of its own with the real migrations applied: a SQLite file
 // (project "sqlite"), or a copy of the migrated template on the run's PostgreSQL server (project "pg",
@@ -18,16 +18,7 @@ async function freshPostgresDatabase(): Promise<string> {
     .basename(dir)
     .replace(/[^a-z0-9]/gi, "_")
     .toLowerCase()}`;
-  const admin = new pg.Client(serverUrl);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createDatabase(serverUrl, name, inject("pgTemplate"));
 }
 
 if (process.env.SHOP_TEST_ENGINE === "pg") {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import pg from "pg";
+import { createDatabase } from "../../../scripts/pg/databases";
 
 /**
  * A fresh, empty database for a shop a test starts itself, on the engine the suite runs on: a SQLite
@@ -10,14 +10,5 @@ export async function freshDatabase(dir: string, name: string): Promise<string> 
   const server = process.env.PG_TEST_URL;
   if (!server) return `file:${path.join(dir, `${name}.db`)}`;
   const database = `${name}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client(server);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${database}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return url.toString();
+  return createDatabase(server, database);
 }
