@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase } from "../scripts/pg/databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
+import { freePort, startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
 
 // The built shop on a PostgreSQL server of its own, which goes away and comes back: pages and API
 // calls get 503s meanwhile, never a hung request, and the shop serves again by itself. Also the
@@ -13,15 +12,6 @@ import { startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-clu
 // builds before the unit tests).
 
 const HANG_GUARD_MS = 15_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Answer = { status: number; headers: Headers; text: string };
 

@@ -46,7 +46,8 @@ export function postgresBinaries(): string {
   );
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
