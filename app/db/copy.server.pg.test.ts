@@ -288,6 +288,13 @@ describe("db:copy", () => {
     const totals = await target.select().from(derivedPg.orderTotals);
     const fromTotals = (await source.select().from(derivedSqlite.orderTotals)).filter((t) => t.orders > 0);
     expect(sorted(totals)).toEqual(sorted(fromTotals));
+    // The catalogue's words, as ts_stat counts them over the copied products.
+    const words = await target.execute(sql`SELECT word, docs FROM search_words ORDER BY word COLLATE "C"`);
+    const counted = await target.execute(
+      sql`SELECT word, ndoc::int AS docs FROM ts_stat('SELECT search FROM products') ORDER BY word COLLATE "C"`,
+    );
+    expect(words.rows.length).toBeGreaterThan(5);
+    expect(words.rows).toEqual(counted.rows);
     // The triggers are on again: a new order is counted.
     const before = await target.select().from(derivedPg.orderTotals).where(eq(derivedPg.orderTotals.day, ""));
     await target.transaction(async (tx) => {

@@ -280,7 +280,8 @@ export async function copyShopDatabase({
 
 /**
  * The catalogue's version carries on from the file's (caches know versions only as newer or not);
- * the order totals are summed from the copied orders, as drizzle/pg's order-totals migration does.
+ * the order totals are summed from the copied orders, as drizzle/pg's order-totals migration does,
+ * and the catalogue's words counted (drizzle/pg/0004_search_words.sql).
  */
 async function writeDerivedTables(source: Connection, tx: PgTx) {
   const [version] = await source.select().from(derivedSqlite.catalogueVersionRow);
@@ -293,6 +294,7 @@ async function writeDerivedTables(source: Connection, tx: PgTx) {
   await tx.execute(sql`
     INSERT INTO order_totals (payment_status, day, orders, cents)
     SELECT payment_status, order_totals_day(paid_at), count(*), sum(total_price_cents) FROM orders GROUP BY 1, 2`);
+  await tx.execute(sql`SELECT search_words_rebuild()`);
 }
 
 /** The next order number follows the highest copied one, and every identity column its highest value. */

@@ -40,7 +40,8 @@ const ENGINE_ONLY = {
   },
   pg: {
     // drizzle keeps its record of the migrations in its own schema ("drizzle"), outside "public".
-    tables: [] as string[],
+    // The catalogue's words for "did you mean", which SQLite reads from FTS5 (drizzle/pg/0004).
+    tables: ["search_words", "search_words_version"],
     // The search's generated tsvector and its GIN index (drizzle/pg/0003_search.sql, app/db/fts.pg.ts).
     columns: ["products.search"],
     indexes: ["products.products_search_idx"],

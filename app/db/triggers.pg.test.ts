@@ -6,7 +6,7 @@ import { migratedPgDatabase, type PgTestDatabase } from "../../tests/unit/pg-dat
 import { PAYMENT } from "~/lib/order-states";
 import { CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { catalogueChanges, catalogueVersionRow, orderTotals } from "./derived.pg";
-import { productsSearch, SEARCH_CONFIG } from "./fts.pg";
+import { productsSearch, SEARCH_CONFIG, searchWords, searchWordsVersion } from "./fts.pg";
 import * as schema from "./schema.pg";
 
 // PostgreSQL's triggers (drizzle/pg/0001, 0002): the catalogue's change log notes what SQLite's
@@ -321,6 +321,64 @@ describe("the search column on PostgreSQL", () => {
     // The column is not the products' own: select() never fetches it.
     const [row] = await database.db.select().from(products).where(eq(products.id, inName.id));
     expect(Object.keys(row)).not.toContain("search");
+  });
+});
+
+describe("the catalogue's words on PostgreSQL", () => {
+  /** search_words beside what ts_stat counts over every product's vector now: they must be equal. */
+  const wordsAndStat = async () => {
+    const kept = await database.db.select().from(searchWords).orderBy(asc(searchWords.word));
+    const { rows: counted } = await database.pool.query<{ word: string; docs: number }>(
+      "SELECT word, ndoc AS docs FROM ts_stat('SELECT search FROM products') ORDER BY word COLLATE \"C\"",
+    );
+    return { kept: kept.map((w) => [w.word, w.docs]), counted: counted.map((w) => [w.word, Number(w.docs)]) };
+  };
+  const wordsVersion = async () => (await database.db.select().from(searchWordsVersion))[0].version;
+
+  it("count what ts_stat counts through inserts, edits, deletes and rollbacks, and move their version only with words", async () => {
+    const first = await newProduct("Quokka lamp");
+    const second = await newProduct("Quokka Numbat desk");
+    let words = await wordsAndStat();
+    expect(words.kept).toEqual(words.counted);
+    expect(words.kept).toContainEqual(["quokka", 2]);
+    expect(words.kept).toContainEqual(["numbat", 1]);
+
+    const before = await wordsVersion();
+    await database.db.update(products).set({ stock: 7, priceCents: 1234 }).where(eq(products.id, first));
+    await database.db.update(products).set({ name: "Quokka lamp" }).where(eq(products.id, first));
+    expect(await wordsVersion()).toBe(before);
+
+    await database.db.update(products).set({ name: "Wombat desk", seller: "Émile" }).where(eq(products.id, second));
+    expect(await wordsVersion()).toBeGreaterThan(before);
+    words = await wordsAndStat();
+    expect(words.kept).toEqual(words.counted);
+    expect(words.kept).toContainEqual(["quokka", 1]);
+    expect(words.kept.map(([word]) => word)).not.toContain("numbat");
+    expect(words.kept).toContainEqual(["emile", 1]);
+
+    const undone = await openTransaction();
+    await undone.tx.delete(products).where(eq(products.id, first));
+    await undone.rollback();
+    await database.db.delete(products).where(eq(products.id, second));
+    words = await wordsAndStat();
+    expect(words.kept).toEqual(words.counted);
+    expect(words.kept.map(([word]) => word)).not.toContain("wombat");
+    expect(words.kept).toContainEqual(["quokka", 1]);
+  });
+
+  it("let two transactions add the same words at once, each counted", async () => {
+    const a = await openTransaction();
+    const b = await openTransaction();
+    const insert = (tx: Q, name: string) =>
+      tx.insert(products).values({ name, description: "Kakapo.", priceCents: 1, category: "Laptops", seller: "Acme" });
+    await insert(a.tx, "Kakapo one");
+    const waiting = insert(b.tx, "Kakapo two");
+    await a.commit();
+    await waiting;
+    await b.commit();
+    const words = await wordsAndStat();
+    expect(words.kept).toEqual(words.counted);
+    expect(words.kept).toContainEqual(["kakapo", 2]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { distance } from "fastest-levenshtein";
-import { searchVocabulary } from "~/db/dialect";
+import { searchVocabulary, vocabularyVersion } from "~/db/dialect";
 import { searchWords } from "~/lib/search-words";
-import { catalogueVersion } from "./catalogue-version.server";
 import { countKeywordMatches } from "./products.server";
 
 type Term = { word: string; docs: number };
@@ -9,13 +8,13 @@ type Vocabulary = { terms: Term[]; known: Set<string> };
 
 const MIN_WORD_LENGTH = 3;
 // The words of the current version, or the read of them under way (one read for concurrent asks:
-// PostgreSQL's ts_stat passes over every product's vector).
+// 100,000 products hold about as many words).
 let vocabulary: { version: number; read: Promise<Vocabulary> } | undefined;
 
-/** The catalogue's own words, as the full-text index holds them; read once per catalogue version, not per request. */
-function catalogueVocabulary(): Promise<Vocabulary> {
+/** The catalogue's own words, as the full-text index holds them; read once per version of them, not per request. */
+async function catalogueVocabulary(): Promise<Vocabulary> {
   // A version not known (below zero) is new at each call: read, and keep nothing.
-  const version = catalogueVersion();
+  const version = await vocabularyVersion();
   if (vocabulary?.version === version) return vocabulary.read;
   const read = readVocabulary();
   if (version >= 0) {

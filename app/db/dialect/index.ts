@@ -32,6 +32,7 @@ export const {
   textMatch,
   textRank,
   searchVocabulary,
+  vocabularyVersion,
   catalogueVersion,
   followCatalogueVersion,
   rateLimiterStore,

@@ -49,7 +49,13 @@ const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
 export const textRank = (query: SQLWrapper | string) =>
   desc(sql`ts_rank(${WEIGHTS}, "products"."search", ${tsquery(query)})`);
 
-/** Every word of the catalogue's search vectors, with how many products hold it (ts_stat, one pass over the column). */
+/** Every word of the catalogue's search vectors, with how many products hold it (the search_words table). */
 export async function searchVocabulary(q: Queryable = db): Promise<{ term: string; docs: number }[]> {
-  return rows(q, sql`SELECT word AS term, ndoc AS docs FROM ts_stat('SELECT search FROM products')`);
+  return rows(q, sql`SELECT word AS term, docs FROM search_words`);
+}
+
+/** Moves whenever the catalogue's words may have changed: searchVocabulary's answer read under it stays true until then. */
+export async function vocabularyVersion(q: Queryable = db): Promise<number> {
+  const [row] = await rows<{ version: number }>(q, sql`SELECT version FROM search_words_version WHERE id = 1`);
+  return row?.version ?? 0;
 }

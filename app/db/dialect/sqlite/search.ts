@@ -4,6 +4,7 @@ import { searchWords } from "~/lib/search-words";
 import { db, type Connection, type Queryable } from "../../client.server";
 import { productsFts, productsFtsVocab } from "../../fts";
 import { products } from "../../schema.sqlite";
+import { catalogueVersion } from "./catalogue-version";
 
 // Full-text search of the catalogue: an FTS5 index over products (drizzle/sqlite/0001, app/db/fts.ts), its
 // rowid the product's seq, accent- and case-insensitive (unicode61 remove_diacritics 2).
@@ -59,4 +60,9 @@ export async function searchVocabulary(q: Queryable = db): Promise<{ term: strin
     sqlite.pragma(`query_only = ${queryOnly}`);
   }
   return q.select({ term: productsFtsVocab.term, docs: productsFtsVocab.doc }).from(productsFtsVocab);
+}
+
+/** Moves whenever the catalogue's words may have changed: on SQLite the catalogue's own version (a cheap read). */
+export async function vocabularyVersion(_q: Queryable = db): Promise<number> {
+  return catalogueVersion();
 }
