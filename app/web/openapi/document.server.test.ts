@@ -86,7 +86,7 @@ describe("the OpenAPI document", () => {
   it("answers errors as { success: false, message } with their statuses; signed-in calls name both schemes", () => {
     const me = documented["/me"]?.get;
     expect(me?.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
-    expect(Object.keys(me?.responses ?? {})).toEqual(["200", "401", "405"]);
+    expect(Object.keys(me?.responses ?? {})).toEqual(["200", "401", "405", "503"]);
     const error = document.components?.schemas?.Error;
     expect(error).toMatchObject({ type: "object", required: ["success", "message"] });
     const register = documented["/register"]?.post;
@@ -96,6 +96,15 @@ describe("the OpenAPI document", () => {
     expect(
       Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {}),
     ).toContain("multipart/form-data");
+  });
+
+  it("documents the 503 of a database out of reach on every call that reads one, and the payment provider's on payment calls", () => {
+    const unavailable = (path: string, method: "get" | "post") =>
+      (documented[path]?.[method]?.responses as Record<string, { description: string }> | undefined)?.["503"]
+        ?.description;
+    expect(unavailable("/products", "get")).toMatch(/database cannot be reached.*Retry-After/);
+    expect(unavailable("/payment/process", "post")).toMatch(/payment provider.*or the database/);
+    expect(unavailable("/openapi.json", "get")).toBeUndefined();
   });
 
   it("documents the confirmation an order's step back needs, and the 409 without it, on both paths", () => {

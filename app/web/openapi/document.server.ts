@@ -17,8 +17,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "The request body is too large",
   415: "The body's content type is not one this call reads",
   429: "Too many attempts: wait and try again (see `Retry-After`)",
-  503: "The payment provider is not configured or not reachable",
+  503: "The database cannot be reached for a moment (a shop on PostgreSQL whose server is away): try again after `Retry-After` seconds",
 };
+const PAYMENT_UNAVAILABLE =
+  "The payment provider is not configured or not reachable, or the database cannot be reached for a moment (then with `Retry-After`)";
+
+function errorDescription(operation: ApiOperation, status: number): string {
+  return status === 503 && operation.errors?.includes(503) ? PAYMENT_UNAVAILABLE : ERROR_DESCRIPTIONS[status];
+}
 
 /** The error statuses an operation may answer with. */
 function errorStatuses(operation: ApiOperation): number[] {
@@ -30,6 +36,7 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.body) for (const status of [400, 415]) statuses.add(status);
   if (operation.paths.some((path) => path.includes("{id}"))) statuses.add(404);
   if (operation.paths.some((path) => path.includes("{token}"))) statuses.add(400);
+  if (operation.database !== false) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -68,7 +75,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, path: stri
   if (operation.cached) responses[304] = { description: "Not modified: the `If-None-Match` ETag is current" };
   for (const status of errorStatuses(operation)) {
     responses[status] = {
-      description: ERROR_DESCRIPTIONS[status],
+      description: errorDescription(operation, status),
       content: { "application/json": { schema: errorPayload } },
     };
   }

@@ -37,6 +37,8 @@ export type ApiOperation = {
   cached?: true;
   /** Error statuses beyond those that follow from access, body and path parameters. */
   errors?: number[];
+  /** False when the call reads no database, so never answers 503 for one that cannot be reached. */
+  database?: false;
 };
 
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
@@ -369,6 +371,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Meta",
     access: "public",
     ok: { status: 200, description: "OpenAPI 3.1", schema: z.object({ openapi: z.string() }).passthrough() },
+    database: false,
   },
 ];
 

@@ -22,8 +22,12 @@ const follower = processWide<Follower>("pgCatalogueVersion", () => ({
   started: false,
 }));
 
+/** Who waits for the version to be known (followCatalogueVersion's first callers). */
+const waiting = new Set<() => void>();
+
 function heard(version: number) {
   if (version > follower.version) follower.version = version;
+  if (known()) for (const wake of waiting) wake();
 }
 
 async function follow(): Promise<void> {
@@ -65,9 +69,15 @@ export function followCatalogueVersion(timeoutMs = 5_000): Promise<void> {
     void follow();
   }
   ready ??= new Promise<void>((resolve) => {
-    const since = Date.now();
-    const check = () => (known() || Date.now() - since > timeoutMs ? resolve() : setTimeout(check, 5).unref());
-    check();
+    if (known()) return resolve();
+    const wake = () => {
+      waiting.delete(wake);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(wake, timeoutMs);
+    timer.unref();
+    waiting.add(wake);
   });
   return ready;
 }
