@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { closePgDatabase, openPgDatabase } from "~/db/pg-connection.server";
+import { createDatabase } from "../scripts/pg/databases";
 import { startOrderWriter } from "../tests/unit/order-writer-process";
 import { backupShop, describeBackup } from "./backup.server";
 
@@ -32,20 +32,6 @@ function shopFolders() {
   return { dir, database: config.databaseUrl, uploadsDir, picture };
 }
 
-/** A new, empty database on the test server: its URL. */
-async function emptyDatabase(name: string): Promise<string> {
-  const admin = new pg.Client(config.databaseUrl);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(config.databaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe("npm run backup on PostgreSQL", () => {
   it("dumps, while orders are being written, every order committed before it, and the uploads; pg_restore puts it into a fresh database the shop opens", async () => {
     const shop = shopFolders();
@@ -66,7 +52,7 @@ describe("npm run backup on PostgreSQL", () => {
       expect(describeBackup(report)).toContain(`Backup written to ${report.folder}`);
 
       // Restore as docs/backups.md says: into a new, empty database, then open it as the shop does.
-      const restoredUrl = await emptyDatabase(`restored_${process.pid}`);
+      const restoredUrl = await createDatabase(config.databaseUrl, `restored_${process.pid}`);
       await run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${restoredUrl}`, report.database.file]);
       const restored = openPgDatabase(restoredUrl, { max: 1 });
       const query = async <T>(statement: SQL) => (await restored.execute(statement)).rows as T[];

@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq, getTableName, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FULFILMENT, PAYMENT } from "~/lib/order-states";
+import { createDatabase, onServer } from "../../scripts/pg/databases";
 import { closeConnection, openDatabase, type Connection } from "./connection.server";
 import { copyShopDatabase, CopyRefused, type CopyReport } from "./copy.server";
 import * as derivedPg from "./derived.pg";
@@ -28,17 +28,8 @@ const created: string[] = [];
 /** A new empty database on the test server; dropped after the file's tests. */
 async function emptyPgDatabase(): Promise<string> {
   const name = `copy_target_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client(process.env.DATABASE_URL);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
   created.push(name);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createDatabase(process.env.DATABASE_URL!, name);
 }
 
 const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 0, n, hour, 0, 0, 123));
@@ -207,13 +198,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeConnection(source);
   await closePgDatabase(target);
-  const admin = new pg.Client(process.env.DATABASE_URL);
-  await admin.connect();
-  try {
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  for (const name of created)
+    await onServer(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

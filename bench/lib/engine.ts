@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
+import { createDatabase as createDatabaseOn, onServer as statementOnServer } from "../../scripts/pg/databases";
 import { postgresBinaries, startThrowawayCluster, type Cluster } from "../../scripts/pg/throwaway-cluster";
 
 // Which database engine the bench runs the shop on: `--db=sqlite` (the default: a file per shop) or
@@ -57,22 +58,20 @@ export async function withClient<T>(url: string, fn: (client: pg.Client) => Prom
   }
 }
 
-/** On the server's "postgres" database (to create and drop the others). */
+/** On the server's "postgres" database. */
 const onServer = async <T>(fn: (client: pg.Client) => Promise<T>) => withClient((await benchCluster()).url, fn);
 
 let databases = 0;
 
 /** A new, empty database on the bench's server; gives its URL. */
 export async function createDatabase(prefix = "shop"): Promise<string> {
-  const name = `${prefix}_${process.pid}_${++databases}`;
-  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
-  return (await benchCluster()).urlOf(name);
+  return createDatabaseOn((await benchCluster()).url, `${prefix}_${process.pid}_${++databases}`);
 }
 
 /** Drops a database made by createDatabase (its connections are ended first). */
 export async function dropDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
-  await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await statementOnServer((await benchCluster()).url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 /** Runs one of PostgreSQL's client programs (pg_dump, pg_restore) from the server's own folder. */
