@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
-import { lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
+import { lockedRead, lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
@@ -27,13 +27,12 @@ async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<st
 
 /**
  * The cart's id, its row locked until the transaction ends: its lines stay as read until written.
- * Read again once locked: a sign-in may have merged a visitor cart away meanwhile (then null).
+ * Null when there is none, or when a sign-in merged a visitor cart away meanwhile (see lockedRead).
  */
-async function lockedCartId(ref: CartRef, tx: Tx): Promise<string | null> {
-  const found = await findCartId(ref, tx);
-  if (!found) return null;
-  await lockRows(tx, carts, [found]);
-  return findCartId(ref, tx);
+async function lockedCartId({ userId, cartId }: CartRef, tx: Tx): Promise<string | null> {
+  if (userId) return (await writes(tx).lockedCartOfUser.execute({ userId }))[0]?.id ?? null;
+  if (!cartId) return null;
+  return (await writes(tx).lockedVisitorCart.execute({ cartId }))[0]?.id ?? null;
 }
 
 // The navbar's count, on every page: one prepared query for either kind of cart.
@@ -95,6 +94,18 @@ const reads = preparedOnce((q) => ({
 
 // …and writes, inside a transaction only.
 const writes = preparedOnce((q) => ({
+  lockedCartOfUser: lockedRead(
+    q
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.userId, sql.placeholder("userId"))),
+  ).prepare(),
+  lockedVisitorCart: lockedRead(
+    q
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId))),
+  ).prepare(),
   touchCart: q
     .update(carts)
     .set({ updatedAt: msPlaceholder("nowMs") })
@@ -110,9 +121,17 @@ const writes = preparedOnce((q) => ({
     })
     .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
     .prepare(),
-  emptyCart: q
+  emptyCartOfUser: q
     .delete(cartLines)
-    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .where(
+      inArray(
+        cartLines.cartId,
+        q
+          .select({ id: carts.id })
+          .from(carts)
+          .where(eq(carts.userId, sql.placeholder("userId"))),
+      ),
+    )
     .prepare(),
 }));
 
@@ -292,6 +311,10 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
 
 /** Empties a user's cart (after their order is paid; inside its transaction). */
 export async function emptyCart(tx: Tx, userId: string) {
-  const cartId = await userCartId(userId, tx);
-  if (cartId) await writes(tx).emptyCart.execute({ cartId });
+  await writes(tx).emptyCartOfUser.execute({ userId });
+}
+
+/** The id of a user's cart, its row locked until the transaction ends (see lockedCartId). */
+export async function lockedUserCartId(tx: Tx, userId: string): Promise<string | null> {
+  return lockedCartId(userCart(userId), tx);
 }

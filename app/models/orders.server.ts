@@ -60,9 +60,10 @@ export const isPlaced = (paymentStatus: Column = orders.paymentStatus) =>
 
 // Read for every paid order (see preparedOnce in the dialect), inside its transaction or not.
 const statements = preparedOnce((q) => ({
-  order: q
-    .select()
+  orderAndBuyer: q
+    .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
     .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, sql.placeholder("id")))
     .prepare(),
   lines: q
@@ -70,11 +71,6 @@ const statements = preparedOnce((q) => ({
     .from(orderLines)
     .where(eq(orderLines.orderId, sql.placeholder("orderId")))
     .orderBy(asc(orderLines.name))
-    .prepare(),
-  buyer: q
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
     .prepare(),
   orderOfIntent: q
     .select()
@@ -85,11 +81,15 @@ const statements = preparedOnce((q) => ({
 
 /** An order with its lines (by name) and buyer, read through `q` (a transaction's, to see its writes); null when there is none. */
 export async function getOrder(id: string, q: Queryable = db): Promise<OrderWithLines | null> {
-  const [order] = await statements(q).order.execute({ id });
-  if (!order) return null;
+  const [row] = await statements(q).orderAndBuyer.execute({ id });
+  if (!row) return null;
   const lines = await statements(q).lines.execute({ orderId: id });
-  const [buyer] = order.userId ? await statements(q).buyer.execute({ userId: order.userId }) : [];
-  return { ...order, lines, buyer: buyer ?? null };
+  const { buyerName, buyerEmail } = row;
+  return {
+    ...row.order,
+    lines,
+    buyer: buyerName !== null && buyerEmail !== null ? { name: buyerName, email: buyerEmail } : null,
+  };
 }
 
 /** The order of a payment intent, read through `q` (a transaction's, to see its writes). */

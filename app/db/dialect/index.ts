@@ -17,6 +17,7 @@ export const {
   isUniqueViolation,
   isBusy,
   lockRows,
+  lockedRead,
   lockName,
   whileHolding,
   databaseUnreachable,

@@ -3,12 +3,12 @@ import { db, type Tx } from "~/db/client.server";
 import { lockRows, nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { carts, orderLines, orders, products } from "~/db/schema";
+import { orderLines, orders, products } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { CartError, cartLineRows, userCartId } from "../cart.server";
+import { CartError, cartLineRows, lockedUserCartId } from "../cart.server";
 import type { Order } from "../orders.server";
 import { firstImageUrls } from "../products.server";
 import { savedShippingInfo } from "../shipping.server";
@@ -102,9 +102,8 @@ export function reserveOrder(
 ): Promise<{ order: Order; released: Order[] }> {
   const shipping = shippingOf(user);
   return commitTogether(async (tx) => {
-    const cartId = await userCartId(user.id, tx);
     // The buyer's checkouts queue on their cart: each finds the one before it unpaid, and releases it.
-    if (cartId) await lockRows(tx, carts, [cartId]);
+    const cartId = await lockedUserCartId(tx, user.id);
     const released = await statements(tx).unpaidOf.execute({ userId: user.id });
     for (const stale of released) await releaseReservation(tx, stale.id);
 
@@ -146,12 +145,10 @@ export const notEnoughStock = (line: { name: string; stock: number }) =>
  * throws, so what was taken is undone: SQLite's savepoint, PostgreSQL's whole transaction).
  */
 export async function takeStock(tx: Tx, lines: StockLine[]) {
-  await lockProducts(
-    tx,
-    lines.map((l) => l.productId),
-  );
   const nowMs = Date.now();
-  for (const line of lines) {
+  // Each UPDATE locks its row until the transaction ends; in id order, as lockProducts, so that two
+  // checkouts never wait for each other crosswise. Nothing is read in between, so no lock before.
+  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
     const taken = await statements(tx).takeStock.execute({ productId: line.productId, quantity: line.quantity, nowMs });
     if (rowsAffected(taken) !== 1) throw notEnoughStock(line);
   }

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
+import { lockedRead, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -67,11 +67,12 @@ const placeholder = sql.placeholder;
 
 // The statements of every paid order (see preparedOnce in the dialect).
 const statements = preparedOnce((q) => ({
-  orderOfIntent: q
-    .select()
-    .from(orders)
-    .where(eq(orders.paymentIntentId, placeholder("intentId")))
-    .prepare(),
+  lockedOrderOfIntent: lockedRead(
+    q
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentIntentId, placeholder("intentId"))),
+  ).prepare(),
   markPaid: q
     .update(orders)
     .set({
@@ -143,7 +144,7 @@ export async function settlePayment(intentId: string): Promise<PaymentResult> {
   // A failed 3D Secure check, say, leaves the provider's own words on the intent.
   if (intent.status !== STRIPE_INTENT_SUCCEEDED)
     return { ok: false, message: intent.last_payment_error?.message ?? PAYMENT_PROBLEM };
-  const order = await markOrderPaid(intent.id, intent.amount_received);
+  const order = await markOrderPaid(intent.id, intent.amount_received, { readBefore: settled });
   if (order?.paymentStatus === PAYMENT.succeeded) return { ok: true, orderId: order.id };
   const refund = await lateRefund(await getOrderByIntent(intent.id));
   return refund
@@ -202,26 +203,34 @@ const settling = new Map<string, Promise<Order | null>>();
  * If the reservation had already lapsed, the stock is taken again; if it is gone, the payment is
  * refunded.
  */
-export function markOrderPaid(intentId: string, amountReceived: number, now = new Date()): Promise<Order | null> {
+export function markOrderPaid(
+  intentId: string,
+  amountReceived: number,
+  { now = new Date(), readBefore }: { now?: Date; readBefore?: Order } = {},
+): Promise<Order | null> {
   const running = settling.get(intentId);
   if (running) return running;
-  const marking = markPaidOnce(intentId, amountReceived, now).finally(() => settling.delete(intentId));
+  const marking = markPaidOnce(intentId, amountReceived, now, readBefore).finally(() => settling.delete(intentId));
   settling.set(intentId, marking);
   return marking;
 }
 
 const STOCK_GONE = "The reservation lapsed and its stock was sold before the payment arrived.";
 
-async function markPaidOnce(intentId: string, amountReceived: number, now: Date): Promise<Order | null> {
+/** `readBefore`: the order as the caller read it a moment ago (only to skip the transaction when it was paid). */
+async function markPaidOnce(
+  intentId: string,
+  amountReceived: number,
+  now: Date,
+  readBefore: Order | undefined,
+): Promise<Order | null> {
   // Paid already (the webhook and the buyer's return both come here): no write transaction.
-  const known = await getOrderByIntent(intentId);
+  const known = readBefore ?? (await getOrderByIntent(intentId));
   if (known && isPlaced(known.paymentStatus)) return known;
   const outcome = await commitTogether(async (tx) => {
-    const [found] = await statements(tx).orderOfIntent.execute({ intentId });
-    if (!found) return { kind: "unknown" as const };
-    // Locked, then read again: another call marking it paid, or a release, waits until this one commits.
-    await lockRows(tx, orders, [found.id]);
-    const [order] = await statements(tx).orderOfIntent.execute({ intentId });
+    // Locked: another call marking it paid, or a release, waits until this one commits.
+    const [order] = await statements(tx).lockedOrderOfIntent.execute({ intentId });
+    if (!order) return { kind: "unknown" as const };
     if (isPlaced(order.paymentStatus)) return { kind: "done" as const, order };
     if (amountReceived !== order.totalPriceCents) return { kind: "mismatch" as const, order };
     // Refused already by a call that came first (in this process or another): refunded, never paid.

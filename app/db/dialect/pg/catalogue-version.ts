@@ -10,7 +10,7 @@ import { processWide } from "~/lib/process-wide.server";
 
 const CHANNEL = "catalogue_version";
 const RECONNECT_MS = 1_000;
-const READ_VERSION = "SELECT version FROM catalogue_version WHERE id = 1";
+export const READ_CATALOGUE_VERSION = "SELECT version FROM catalogue_version WHERE id = 1";
 
 type Follower = { version: number; unknown: number; client: pg.Client | null; stopped: boolean; started: boolean };
 
@@ -50,7 +50,7 @@ async function follow(): Promise<void> {
     await client.connect();
     // Listening before reading: a change committed in between is heard, not missed.
     await client.query(`LISTEN ${CHANNEL}`);
-    const { rows } = await client.query<{ version: number }>(READ_VERSION);
+    const { rows } = await client.query<{ version: number }>(READ_CATALOGUE_VERSION);
     if (follower.client === client) heard(Number(rows[0]?.version ?? 0));
   } catch {
     lost();
@@ -88,14 +88,16 @@ export function catalogueVersion(): number {
   return known() ? follower.version : --follower.unknown;
 }
 
+/** Whether the version is known (see catalogueVersion): only then is a committed version worth hearing. */
+export const isCatalogueVersionKnown = known;
+
 /**
- * After this process's own commit: the version as the database has it now, so that what this
- * process reads next is never older than what it wrote (others hear of it through the channel).
+ * After this process's own commit: the version as the database had it right after (read in the
+ * COMMIT's own message, see pg-transaction.server.ts), so that what this process reads next is never
+ * older than what it wrote. Others hear of it through the channel.
  */
-export async function catchUpCatalogueVersion(pool: pg.Pool): Promise<void> {
-  if (!known()) return;
-  const { rows } = await pool.query<{ version: number }>(READ_VERSION);
-  heard(Number(rows[0]?.version ?? 0));
+export function heardCommitted(version: unknown): void {
+  if (known() && version !== undefined && version !== null) heard(Number(version));
 }
 
 /** Stops following (a script's or a test's end). */

@@ -33,6 +33,15 @@ export async function lockRows(tx: Tx, table: SQLWrapper, ids: readonly string[]
   );
 }
 
+/**
+ * A select of one table whose rows stay locked until the transaction ends (FOR UPDATE): one round
+ * trip where lockRows and a second read take two. Under READ COMMITTED a row another transaction
+ * changed meanwhile is waited for, then read as committed and checked against the WHERE again, so a
+ * row moved out of it (a cart adopted at sign-in, an order paid) is not returned.
+ */
+export const lockedRead = <Select>(select: Select): Select =>
+  (select as unknown as { for(strength: "update"): Select }).for("update");
+
 /** A lock on a name, held until the transaction ends, across every node (start-up's migrations and seed). */
 export async function lockName(tx: Tx, name: string): Promise<void> {
   await execute(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);

@@ -33,6 +33,9 @@ export const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.
  */
 export async function lockRows(_tx: Tx, _table: SQLWrapper, _ids: readonly string[]): Promise<void> {}
 
+/** A select whose rows stay locked until the transaction ends (see lockRows): the select itself on SQLite. */
+export const lockedRead = <Select>(select: Select): Select => select;
+
 /** A lock on a name, held until the transaction ends (start-up's migrations and seed). A no-op on SQLite, as lockRows. */
 export async function lockName(_tx: Tx, _name: string): Promise<void> {}
 
