@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { lockedRead, lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
@@ -60,14 +60,9 @@ export async function getCartCount({ userId, cartId }: CartRef): Promise<number>
   return (await linesOfVisitorCart(db).execute({ cartId }))[0]?.n ?? 0;
 }
 
-// The statements of every add-to-cart and checkout (see preparedOnce in the dialect): reads, on either connection…
-const reads = preparedOnce((q) => ({
-  stockOf: q
-    .select({ stock: products.stock, name: products.name })
-    .from(products)
-    .where(eq(products.id, sql.placeholder("productId")))
-    .prepare(),
-  lineRows: q
+// A cart's lines with their products' current price and stock, in the order they were added.
+const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
+  q
     .select({
       productId: products.id,
       name: products.name,
@@ -77,9 +72,22 @@ const reads = preparedOnce((q) => ({
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(where)
     .orderBy(asc(cartLines.createdAt), asc(products.name))
+    .prepare();
+
+// The statements of every add-to-cart and checkout (see preparedOnce in the dialect): reads, on either connection…
+const reads = preparedOnce((q) => ({
+  stockOf: q
+    .select({ stock: products.stock, name: products.name })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("productId")))
     .prepare(),
+  lineRows: lineRowsWhere(q, eq(cartLines.cartId, sql.placeholder("cartId"))),
+  // The same, found by whose cart it is (one query instead of the cart's id, then its lines).
+  lineRowsOfUser: lineRowsWhere(q, eq(carts.userId, sql.placeholder("userId"))),
+  lineRowsOfVisitor: lineRowsWhere(q, and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId))),
   cartOfUser: q
     .select({ id: carts.id })
     .from(carts)
@@ -244,21 +252,26 @@ export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notic
 
 /** loadCart's lines without their pictures (what a payment needs). */
 export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
-  const cartId = await findCartId(ref, db);
-  if (!cartId) return { rows: [], notices: [] };
-  const rows = await cartLineRows(cartId);
+  const rows = await cartLinesOf(ref);
   // Usually nothing to change: only then is it a write, checked again inside it.
-  return rows.some((row) => row.quantity > row.stock)
-    ? commitTogether((tx) => fitToStock(tx, cartId))
-    : { rows, notices: [] };
+  if (!rows.some((row) => row.quantity > row.stock)) return { rows, notices: [] };
+  return commitTogether(async (tx) => {
+    // The lines are read, then written: no other change to them in between.
+    const cartId = await lockedCartId(ref, tx);
+    return cartId ? fitToStock(tx, cartId) : { rows: [], notices: [] };
+  });
+}
+
+/** The lines of the cart `ref` names, as they are (empty when there is no cart); outside a transaction. */
+export function cartLinesOf({ userId, cartId }: CartRef) {
+  if (userId) return reads(db).lineRowsOfUser.execute({ userId });
+  return cartId ? reads(db).lineRowsOfVisitor.execute({ cartId }) : Promise.resolve([]);
 }
 
 type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
 
-/** Clamps each line of the cart to its product's stock, removing sold-out ones; says what changed. */
+/** Clamps each line of the cart (its row locked by the caller) to its product's stock, removing sold-out ones; says what changed. */
 async function fitToStock(tx: Tx, cartId: string) {
-  // The lines are read, then written: no other change to them in between.
-  await lockRows(tx, carts, [cartId]);
   const rows = await cartLineRows(cartId, tx);
   const notices: string[] = [];
   const kept: typeof rows = [];

@@ -10,7 +10,7 @@ import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { cartLineRows, userCartId } from "../cart.server";
+import { cartLinesOf, userCart } from "../cart.server";
 import { sendQueued, type QueuedMail } from "../mail-outbox.server";
 import { queueOrderMail } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
@@ -45,8 +45,7 @@ export type ApiOrderInput = {
 const noOrder = () => new PublicError("No order for this payment", 404);
 
 async function hasServerCart(user: User): Promise<boolean> {
-  const cartId = await userCartId(user.id);
-  return !!cartId && (await cartLineRows(cartId)).length > 0;
+  return (await cartLinesOf(userCart(user.id))).length > 0;
 }
 
 /**
