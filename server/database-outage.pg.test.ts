@@ -20,14 +20,14 @@ async function get(port: number, url: string): Promise<Answer> {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-function startShop(databaseUrl: string, port: number, dir: string) {
+function startShop(databaseUrl: string, port: number, dir: string, sessionSecret = "outage-test-secret") {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "outage-test-secret",
+      SESSION_SECRET: sessionSecret,
       UPLOADS_DIR: path.join(dir, "uploads"),
       OUTBOX_DIR: path.join(dir, "outbox"),
       WEB_CONCURRENCY: "1",
@@ -112,6 +112,13 @@ describe("a PostgreSQL server that goes away while the shop serves", () => {
     expect((await get(port, "/api/v1/products?page=2")).status).toBe(200);
     expect((await get(port, "/")).status).toBe(200);
   }, 120_000);
+
+  it("stops start-up with one line without SESSION_SECRET, which every node must share", async () => {
+    const unsigned = startShop(cluster.urlOf("shop"), await freePort(), dir, "");
+    expect(await unsigned.exited).toBe(1);
+    expect(unsigned.output().trim()).toMatch(/^SESSION_SECRET: must be set when DATABASE_URL is PostgreSQL/);
+    expect(unsigned.output().trim().split("\n")).toHaveLength(1);
+  }, 60_000);
 
   it("stops start-up with one line for a database that does not exist or a user it does not know", async () => {
     const missing = startShop(cluster.urlOf("no_such_shop"), await freePort(), dir);

@@ -4,6 +4,7 @@
 // is loaded before the data folder is checked; the rest, which opens the database, after it.
 import { config } from "~/config.server";
 import { unwritableFolder } from "./data-dir.server";
+import { missingSessionSecret } from "./startup-messages.server";
 import type { ShopOptions } from "./run.server";
 
 export type { ShopOptions };
@@ -22,6 +23,11 @@ export async function startShop(options: ShopOptions) {
       console.error(problem);
       process.exit(1);
     }
+  }
+  const noSecret = missingSessionSecret(config);
+  if (noSecret) {
+    console.error(noSecret);
+    process.exit(1);
   }
   // A database server that cannot be used (a wrong DATABASE_URL, a server down) likewise.
   const { whyUnreachable } = await import("~/db/dialect");

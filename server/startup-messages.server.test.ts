@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { mailMessage, readyMessage } from "./startup-messages.server";
+import { mailMessage, missingSessionSecret, readyMessage } from "./startup-messages.server";
 
 describe("start-up messages", () => {
   it("say the shop is ready at localhost by default", () => {
@@ -15,6 +15,13 @@ describe("start-up messages", () => {
     expect(readyMessage(parseConfig({ PUBLIC_URL: "https://shop.example.com/", SHOP_NAME: "Volt" }))).toBe(
       "Volt is ready at https://shop.example.com, listening on port 3000",
     );
+  });
+
+  it("want SESSION_SECRET on PostgreSQL only (SQLite keeps a generated one beside its file)", () => {
+    const pg = "postgres://shop:pw@db.example.com:5432/shop";
+    expect(missingSessionSecret(parseConfig({ DATABASE_URL: pg }))).toMatch(/^SESSION_SECRET: must be set/);
+    expect(missingSessionSecret(parseConfig({ DATABASE_URL: pg, SESSION_SECRET: "s3cret" }))).toBeNull();
+    expect(missingSessionSecret(parseConfig({ DATABASE_URL: "file:./data/shop.db" }))).toBeNull();
   });
 
   it("say where mail goes, never with the SMTP password", () => {

@@ -2,6 +2,16 @@ import type { Config } from "~/config.server";
 
 type Settings = Pick<Config, "shopName" | "port" | "publicUrl" | "smtpUrl" | "outboxDir">;
 
+/**
+ * Why the shop may not start without SESSION_SECRET, or null. On SQLite start-up keeps a generated
+ * secret beside the database file; nodes sharing a PostgreSQL database share no folder, and each
+ * must accept the cookies and tokens the others signed.
+ */
+export function missingSessionSecret(settings: Pick<Config, "databaseEngine" | "sessionSecretFromEnv">): string | null {
+  if (settings.databaseEngine !== "pg" || settings.sessionSecretFromEnv) return null;
+  return "SESSION_SECRET: must be set when DATABASE_URL is PostgreSQL, the same on every node (make one with `openssl rand -hex 32`).";
+}
+
 /** The start log's last line: the address shoppers use (PUBLIC_URL), and the port when it differs. */
 export function readyMessage(settings: Settings, workers = 1): string {
   const processes = workers > 1 ? ` (${workers} worker processes)` : "";
