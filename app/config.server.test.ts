@@ -113,6 +113,21 @@ describe("parseConfig", () => {
     expect(parseConfig({ BODY_LIMIT_KB: "64" }).bodyLimitBytes).toBe(64 * 1024);
   });
 
+  it("reads CORS_ORIGINS as a list of origins, refusing paths and other schemes", () => {
+    expect(parseConfig({}).corsOrigins).toEqual([]);
+    expect(parseConfig({ CORS_ORIGINS: " https://store.example.com, http://localhost:4100 " }).corsOrigins).toEqual([
+      "https://store.example.com",
+      "http://localhost:4100",
+    ]);
+    for (const bad of [
+      "https://store.example.com/",
+      "https://store.example.com/shop",
+      "store.example.com",
+      "ftp://x.example",
+    ])
+      expect(() => parseConfig({ CORS_ORIGINS: bad })).toThrow("CORS_ORIGINS");
+  });
+
   it("names every invalid variable at once, without echoing secrets", () => {
     const message = (() => {
       try {

@@ -27,6 +27,24 @@ const url = (...protocols: string[]) =>
     });
 const webUrl = url("http:", "https:");
 
+/** A comma-separated list of web origins (scheme, host and port: no path, no trailing slash). */
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) =>
+      list.every(
+        (item) =>
+          URL.canParse(item) && ["http:", "https:"].includes(new URL(item).protocol) && new URL(item).origin === item,
+      ),
+    { message: "must be origins separated by commas, such as https://store.example.com (scheme, host and port only)" },
+  );
+
 const trueOrFalse = z
   .enum(["true", "false"], { message: "must be true or false" })
   .transform((value) => value === "true");
@@ -72,6 +90,7 @@ const envSchema = z.object({
   STRIPE_API_URL: webUrl.optional(),
   STRIPE_JS_URL: webUrl.optional(),
   TRUST_PROXY: z.string().default("loopback"),
+  CORS_ORIGINS: origins.default(""),
   LOG_REQUESTS: trueOrFalse.default("true"),
   WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
   REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
@@ -179,6 +198,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     /** Largest JSON, urlencoded or other non-multipart request body, and the text fields of a multipart one. */
     bodyLimitBytes: env.BODY_LIMIT_KB * 1024,
     trustProxy: env.TRUST_PROXY,
+    /** Other origins whose browser calls to /api/v1 (cookies included) the shop accepts and answers with CORS headers. */
+    corsOrigins: env.CORS_ORIGINS,
     logRequests: env.LOG_REQUESTS,
     /**
      * How many processes serve HTTP: one per core by default. 1 is a single process that does

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { config } from "~/config.server";
+import { isApiPath, type TrustedOrigins } from "./cors.server";
 import { hasBody, sendEdgeError } from "./edge-errors.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,13 +42,15 @@ export function isCrossSite(req: ExpressRequest): boolean {
  * Cross-site request forgery: a write (any method but GET, HEAD, OPTIONS) whose Origin header names
  * another site is refused with a 403 that says why, for pages and the API alike, before anything
  * reads it. A missing Origin (clients other than browsers) is allowed, and so are API calls with a
- * bearer token.
+ * bearer token, and API calls from the trusted origins (CORS_ORIGINS, cors.server.ts).
  */
-export function rejectForeignOrigins(): RequestHandler {
+export function rejectForeignOrigins(trusted: Pick<TrustedOrigins, "trusts"> | null = null): RequestHandler {
   return (req, res, next) => {
     const origin = req.get("Origin");
     if (SAFE_METHODS.has(req.method) || origin === undefined || hasBearerToken(req)) return next();
     if (isOwnOrigin(origin, req.get("Host"))) return next();
+    // A storefront of the shop's own on another origin (CORS_ORIGINS): its API calls only.
+    if (trusted?.trusts(origin) && isApiPath(req.originalUrl)) return next();
     const shown = origin.length > 100 ? `${origin.slice(0, 100)}…` : origin;
     sendEdgeError(
       req,

@@ -53,6 +53,10 @@ const NOT_STORED = new Set([
   "etag",
   "cache-control",
   "vary",
+  // Set per request, for the origin that asks (cors.server.ts), before a hit is answered.
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-expose-headers",
 ]);
 
 type Encoding = "br" | "gzip" | "identity";

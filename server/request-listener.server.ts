@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { requestStart, type AccessLog } from "./access-log.server";
 import type { AdmissionGate } from "./admission.server";
+import type { TrustedOrigins } from "./cors.server";
 import type { PageCache } from "./page-cache.server";
 
 export type RequestListenerOptions = {
@@ -9,6 +10,8 @@ export type RequestListenerOptions = {
   log?: AccessLog | null;
   /** Limits how many of the other requests are worked on at once (admission.server.ts). */
   gate?: AdmissionGate | null;
+  /** CORS for the API's trusted origins (CORS_ORIGINS): headers on every answer, cache hits included; preflights answered. */
+  cors?: Pick<TrustedOrigins, "apply"> | null;
 };
 
 /**
@@ -18,10 +21,11 @@ export type RequestListenerOptions = {
  */
 export function requestListener(
   app: (req: IncomingMessage, res: ServerResponse) => void,
-  { cache, log, gate }: RequestListenerOptions,
+  { cache, log, gate, cors }: RequestListenerOptions,
 ): RequestListener {
   return (req, res) => {
     const startedAt = log ? requestStart() : 0;
+    if (cors?.apply(req, res)) return void log?.answered(req, res, startedAt, 0);
     if (cache) {
       let bytes: number | undefined;
       try {

@@ -16,6 +16,7 @@ import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./cs
 import { edgeErrorHandler } from "./edge-errors.server";
 import { forwardTo } from "./forward.server";
 import { collectWhenIdle } from "./idle-collect.server";
+import { trustedOrigins } from "./cors.server";
 import { isCrossSite, rejectForeignOrigins } from "./origin-check.server";
 import { EncodedBody, anonymousCatalogueCache } from "./page-cache.server";
 import { remixHandler } from "./remix-handler.server";
@@ -141,7 +142,8 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   // than at the first order; workers hand theirs to the primary (mail-outbox.server.ts).
   if (!cluster.isWorker) (await import("~/models/mail-thread.server")).startMailThread();
   const { drainMails } = await import("~/models/email.server");
-  const foreignOriginCheck = rejectForeignOrigins();
+  const trusted = trustedOrigins(config.corsOrigins);
+  const foreignOriginCheck = rejectForeignOrigins(trusted);
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);
 
   // Content-Security-Policy with a nonce per response (no 'unsafe-inline' scripts) and
@@ -243,7 +245,7 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
   // At most REQUESTS_AT_ONCE requests worked on at once, the others answered in arrival order.
   const gate = config.requestsAtOnce > 0 ? admissionGate({ limit: config.requestsAtOnce }) : null;
-  const listener = requestListener(app, { cache: pageCache, log: accessLog, gate });
+  const listener = requestListener(app, { cache: pageCache, log: accessLog, gate, cors: trusted });
   // A worker's listening is reported by the primary, once for all of them.
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(readyMessage(config));
