@@ -9,12 +9,13 @@ import { CATALOGUE_WRITE } from "./tests/e2e/support/catalogue-write";
 
 // Chosen once in the main process; workers inherit them through the environment. The ports are
 // ones the system just handed out as free (a random range collided with other servers).
-const ports = process.env.E2E_PORT ? [] : freePorts(5);
+const ports = process.env.E2E_PORT ? [] : freePorts(6);
 process.env.E2E_PORT ??= String(ports[0]);
 process.env.E2E_SMTP_PORT ??= String(ports[1]);
 process.env.E2E_OIDC_PORT ??= String(ports[2]);
 process.env.E2E_KEYS_PORT ??= String(ports[3]);
 process.env.E2E_KEYS_SANDBOX_PORT ??= String(ports[4]);
+process.env.E2E_STOREFRONT_PORT ??= String(ports[5]);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const baseURL = `http://127.0.0.1:${env.port}`;
@@ -118,6 +119,8 @@ export default defineConfig({
       GOOGLE_USERINFO_URL: `${googleIssuer}/me`,
       GOOGLE_JWKS_URL: `${googleIssuer}/jwks`,
       GOOGLE_ISSUER: googleIssuer,
+      // A storefront of the shop's own on another origin of its site (tests/e2e/js-only/storefront-origin.spec.ts).
+      CORS_ORIGINS: `http://127.0.0.1:${env.storefrontPort}`,
     }),
     {
       command: "node --import tsx sandbox/standalone.ts",

@@ -11,6 +11,7 @@ import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
+import { takeTick, tickOf } from "~/models/scheduled-runs.server";
 import type { MailQueuedMessage } from "~/models/mail-outbox.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
@@ -163,7 +164,15 @@ function oneAtATime(job: () => Promise<unknown>) {
 
 const timers = new Map<string, NodeJS.Timeout>();
 
-/** Runs `job` every `ms`; one timer per name and process, however often this is called. */
+/**
+ * Runs `job` every `ms`; one timer per name and process, however often this is called. Every node
+ * of the shop keeps the timer, and each tick runs on one of them only (scheduled-runs.server.ts).
+ */
 function every(name: string, ms: number, job: () => unknown) {
-  if (!timers.has(name)) timers.set(name, setInterval(job, ms).unref());
+  if (timers.has(name)) return;
+  const tick = () =>
+    void takeTick(name, tickOf(ms))
+      .then((taken) => taken && job())
+      .catch((error) => console.error(`Scheduling ${name} failed:`, error));
+  timers.set(name, setInterval(tick, ms).unref());
 }

@@ -158,6 +158,7 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     expiresAt: day(8),
   });
   await db.insert(s.rateLimits).values({ key: "login-ip:203.0.113.9", points: 3, expire: day(9).getTime() });
+  await db.insert(s.scheduledRuns).values({ name: "reservationSweeper", tick: day(9).getTime() });
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
   await db.insert(s.mailOutbox).values([
     {

@@ -333,3 +333,11 @@ export const mailOutbox = sqliteTable(
     index("mail_outbox_sent_due_idx").on(t.sentAt, t.dueAt),
   ],
 );
+
+// The last tick each scheduled job (server/scheduled-jobs.server.ts) was run for: every node keeps
+// the job's timer, and only the one whose write moves the tick runs it (one run per tick in all).
+export const scheduledRuns = sqliteTable("scheduled_runs", {
+  name: text("name").primaryKey(),
+  // The tick's start, in epoch milliseconds.
+  tick: integer("tick").notNull(),
+});

@@ -21,4 +21,5 @@ export const {
   rateLimits,
   paymentRefusals,
   mailOutbox,
+  scheduledRuns,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -11,6 +11,8 @@ export function e2eEnv() {
     // A second shop started with Stripe keys, paying through a standalone payment sandbox.
     keysPort: Number(process.env.E2E_KEYS_PORT),
     keysSandboxPort: Number(process.env.E2E_KEYS_SANDBOX_PORT),
+    // Where a test serves a storefront page of its own: the shop's CORS_ORIGINS names it.
+    storefrontPort: Number(process.env.E2E_STOREFRONT_PORT),
     // The keys shop's database: a SQLite file, or PostgreSQL's when the suite runs there (npm run test:e2e:pg).
     keysDatabase: process.env.E2E_KEYS_DATABASE_URL ?? path.join(dataDir, "shop-keys.db"),
     dataDir,
