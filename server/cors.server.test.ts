@@ -81,6 +81,15 @@ describe("trusted origins (CORS_ORIGINS)", () => {
     expect((await post("/cart", STORE)).status).toBe(403);
   });
 
+  it("say every API answer varies by origin, one stored for a request without Origin too", async () => {
+    const stored = await server.request("/api/v1/product/p2");
+    expect(stored.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(varies(stored.headers.vary)).toContain("origin");
+    const hit = await server.request("/api/v1/product/p2", { Origin: STORE });
+    expect(hit.headers["access-control-allow-origin"]).toBe(STORE);
+    expect(varies(hit.headers.vary)).toContain("origin");
+  });
+
   it("name the origin that asks on cached answers, never the one the answer was stored for", async () => {
     const get = (origin?: string) => server.request("/api/v1/product/p1", origin ? { Origin: origin } : {});
     const before = renders;

@@ -44,6 +44,9 @@ export function trustedOrigins(origins: readonly string[]): TrustedOrigins | nul
     trusts,
     apply(req, res) {
       if (!isApiPath(req.url)) return false;
+      // Every API answer says it depends on the origin, those without CORS headers too (cors adds
+      // Vary only to the answers it gives the trusted origins).
+      res.setHeader("Vary", "Origin");
       let passedOn = false;
       // With an origin function that answers at once, cors settles before it returns.
       handle(req as never, res as never, () => (passedOn = true));
