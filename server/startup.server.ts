@@ -112,10 +112,10 @@ export async function startBackgroundJobs() {
   const { sweepRateLimits } = await import("~/models/rate-limit.server");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
   const outbox = await import("~/models/mail-outbox.server");
-  // Mails promised but not sent when the shop last stopped (killed, or a send cut short): every
-  // claim in the outbox is from that run, as this primary is the only one on this machine (several
-  // nodes, issue 26, will release only their own). Sent now, before the workers start.
-  const released = await outbox.releaseClaims();
+  // Mails promised but not sent when the shop last stopped (killed, or a send cut short): the claims
+  // of this machine's dead processes, sent now, before the workers start. Another node's claims are
+  // its own; a dead node's run out within the lease (mail-outbox.server.ts).
+  const released = await outbox.releaseClaimsOfDeadProcesses();
   if (released > 0)
     console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
   const sweepOutbox = oneAtATime(() =>

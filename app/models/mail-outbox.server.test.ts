@@ -13,12 +13,15 @@ import { drainMails } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";
 import { mailOrderOf } from "./mail-messages.server";
 import {
+  LEASE_MS,
   MAX_ATTEMPTS,
   claimMail,
   claimerOf,
   outboxRow,
   queueMail,
   releaseClaims,
+  releaseClaimsOfDeadProcesses,
+  renewClaim,
   resendMailsOf,
   sendDueMails,
   sendQueued,
@@ -28,6 +31,8 @@ import { getOrder } from "./orders.server";
 
 const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
+/** A moment while a claim made now still holds. */
+const withinLease = () => later(LEASE_MS / 2);
 
 /** The .eml files in the outbox folder that are mails to `email`, oldest first, as text. */
 function mailsTo(email: string) {
@@ -126,7 +131,7 @@ describe("sending from the outbox", () => {
     expect(claims[1 - winner]).toBeNull();
     expect(await outboxRow(key)).toMatchObject({ claimedBy: claimers[winner], attempts: 2 });
     // Nor can a third while the first's lease holds.
-    expect(await commitTogether((tx) => claimMail(tx, id, { claimer: "c:3", now: later(MINUTE) }))).toBeNull();
+    expect(await commitTogether((tx) => claimMail(tx, id, { claimer: "c:3", now: withinLease() }))).toBeNull();
   });
 
   it("sends what a dead process had claimed once its claims are released", async () => {
@@ -134,12 +139,29 @@ describe("sending from the outbox", () => {
     const key = `orderConfirmation:${order.id}`;
     await leftBy(claimerOf(999_999), { key, job });
     // Its lease holds: a sweep leaves it alone.
-    expect(await sendDueMails(later(MINUTE))).toBe(0);
+    expect(await sendDueMails(withinLease())).toBe(0);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await resendMailsOf(999_999)).toBe(1);
     expect(logged).toHaveBeenCalledWith("Process 999999 left 1 mail unsent: sending it now.");
     expect(subjectsTo(email)).toEqual([subject]);
     expect(await outboxRow(key)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+  });
+
+  it("at start-up, releases the claims of this machine's dead processes only, and sends those mails", async () => {
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder(), await paidOrder()];
+    const claimers = [
+      claimerOf(999_999), // the last run's, killed mid-send
+      claimerOf(1), // a live process of this machine (another node beside this one)
+      claimerOf(), // this process
+      "another-node:42", // another machine's: its own, or its lease's
+    ];
+    for (const [i, claimer] of claimers.entries())
+      await leftBy(claimer, { key: `orderConfirmation:${orders[i].order.id}`, job: orders[i].job });
+    expect(await releaseClaimsOfDeadProcesses()).toBe(1);
+    expect(await sendDueMails()).toBe(1);
+    await drainMails(10_000);
+    expect(orders.map((o) => subjectsTo(o.email).length)).toEqual([1, 0, 0, 0]);
+    expect(await outboxRow(`orderConfirmation:${orders[1].order.id}`)).toMatchObject({ claimedBy: claimerOf(1) });
   });
 
   it("at start-up, releases every claim the last run left and sends those mails", async () => {
@@ -154,10 +176,25 @@ describe("sending from the outbox", () => {
 
   it("sends a mail whose claim's lease ran out (a process that hangs)", async () => {
     const hung = await paidOrder();
-    await leftBy("hung:7", { key: `orderConfirmation:${hung.order.id}`, job: hung.job }, later(-11 * MINUTE));
+    await leftBy("hung:7", { key: `orderConfirmation:${hung.order.id}`, job: hung.job }, later(-LEASE_MS - MINUTE));
     expect(await sendDueMails()).toBe(1);
     await drainMails(10_000);
     expect(subjectsTo(hung.email)).toEqual([hung.subject]);
+  });
+
+  it("keeps a claim its sender renews, and lets the sweep take one nobody renews any more", async () => {
+    const { order, job, email, subject } = await paidOrder();
+    const key = `orderConfirmation:${order.id}`;
+    await leftBy("sender:1", { key, job });
+    const { id } = (await outboxRow(key))!;
+    // Renewed just before its lease ends (the sender is alive, its send slow): held past that lease.
+    expect(await renewClaim({ id }, { claimer: "sender:1", now: later(LEASE_MS - 1_000) })).toBe(true);
+    expect(await sendDueMails(later(LEASE_MS + 10_000))).toBe(0);
+    expect(await renewClaim({ id }, { claimer: "someone-else:2" })).toBe(false);
+    // Never renewed again (its node died): the sweep of any node sends it once that lease is over.
+    expect(await sendDueMails(later(2 * LEASE_MS))).toBe(1);
+    await drainMails(10_000);
+    expect(subjectsTo(email)).toEqual([subject]);
   });
 
   it("retries a failed mail after its backoff, and gives up after its last attempt with a log line", async () => {
@@ -237,12 +274,12 @@ describe("the mails of one order", () => {
     );
     expect([shipped?.claimed, delivered?.claimed]).toEqual([false, false]);
     await sendQueued(shipped);
-    expect(await sendDueMails(later(MINUTE))).toBe(0);
+    expect(await sendDueMails(withinLease())).toBe(0);
     expect(mailsTo(email)).toEqual([]);
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     await releaseClaims("gone:1");
-    await sendDueMails(later(MINUTE));
+    await sendDueMails(withinLease());
     await drainMails(10_000);
     expect(subjectsTo(email)).toEqual([
       `ShopIT: your order #${order.orderNumber}`,

@@ -26,8 +26,13 @@ import { sendMailJob } from "./mail-thread.server";
 // the next one of its group in the same transaction. Plain Drizzle, no SQL of one engine: the
 // PostgreSQL issue carries this table as it is.
 
-/** How long a claim holds: longer than any send (nodemailer gives up on a silent server sooner). */
-const LEASE_MS = 10 * 60_000;
+/**
+ * How long a claim holds unless its sender renews it: a node that dies (or hangs) while it holds a
+ * mail leaves it to the others' sweep within a minute (the lease, then the 15 s sweep).
+ */
+export const LEASE_MS = 45_000;
+/** How often a sender renews the claim of the mail it is sending (composing and SMTP may take a while). */
+const RENEW_MS = 15_000;
 /** How long the sweeper leaves a fresh row that its writer could not claim (an earlier mail of its group was unsent). */
 const WRITER_GRACE_MS = 10_000;
 /** Tries per mail, including a process dying while sending it: then it is given up, with a log line. */
@@ -176,16 +181,38 @@ async function recordFailure(tx: Tx, mail: ClaimedMail, error: unknown, now = ne
   return null;
 }
 
+/** Moves the lease of a mail this process holds; false when it no longer holds it (sent, released, taken over). */
+export function renewClaim(
+  mail: Pick<ClaimedMail, "id">,
+  { claimer = claimerOf(), now = new Date() }: ClaimOptions = {},
+) {
+  return commitTogether(async (tx) => {
+    const renewed = await tx
+      .update(mailOutbox)
+      .set({ claimedUntil: leaseFrom(now) })
+      .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimedBy, claimer), unsent))
+      .returning({ id: mailOutbox.id });
+    return renewed.length === 1;
+  });
+}
+
 /** Sends claimed mails one after the other (then the next of each one's group), recording each outcome. */
 async function deliver(first: ClaimedMail): Promise<void> {
   let mail: ClaimedMail | null = first;
   while (mail) {
     const current: ClaimedMail = mail;
     let failure: { error: unknown } | null = null;
+    // Still alive and sending: the claim is renewed, so no other node's sweep takes the mail meanwhile.
+    const renewal = setInterval(
+      () => void renewClaim(current).catch((error) => console.error(`Could not renew mail ${current.key}:`, error)),
+      RENEW_MS,
+    );
     try {
       await sendMailJob(current.job);
     } catch (error) {
       failure = { error };
+    } finally {
+      clearInterval(renewal);
     }
     try {
       mail = await commitTogether((tx) =>
@@ -230,10 +257,8 @@ export async function sendQueuedBy(id: number, now = new Date()): Promise<void> 
 }
 
 /**
- * Releases the claims of a process that is gone (`claimer`), or of every process: at start-up, all
- * claims are from the previous run. That holds on one machine, where the primary of this shop is
- * the only one to start processes; with several nodes (issue 26) a node releases only its own
- * claims and the lease covers the rest. The rows are due at once. Answers how many were released.
+ * Releases the claims of a process that is gone (`claimer`), or of every process. The rows are due
+ * at once. Answers how many were released.
  */
 export function releaseClaims(claimer?: string, now = new Date()): Promise<number> {
   return commitTogether(async (tx) => {
@@ -244,6 +269,36 @@ export function releaseClaims(claimer?: string, now = new Date()): Promise<numbe
       .returning({ id: mailOutbox.id });
     return released.length;
   });
+}
+
+/** Whether process `pid` of this machine is alive (one of another user's counts: it exists). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * At start-up: releases the claims of this machine's processes that are gone (the last run's, when
+ * the shop was killed mid-send), so their mails go out now. Other nodes' claims, and those of this
+ * machine's live processes (another node beside this one), are left to their senders, or to their
+ * lease should those die too. Answers how many were released.
+ */
+export async function releaseClaimsOfDeadProcesses(): Promise<number> {
+  const here = `${os.hostname()}:`;
+  const holders = await db
+    .selectDistinct({ claimer: mailOutbox.claimedBy })
+    .from(mailOutbox)
+    .where(and(unsent, isNotNull(mailOutbox.claimedBy)));
+  let released = 0;
+  for (const { claimer } of holders) {
+    const pid = claimer?.startsWith(here) ? Number(claimer.slice(here.length)) : NaN;
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) released += await releaseClaims(claimer!);
+  }
+  return released;
 }
 
 /** Gives up (with a log line) the rows whose attempts are used up and that nobody holds (inside a transaction). */
