@@ -35,13 +35,18 @@ async function lockedCartId({ userId, cartId }: CartRef, tx: Tx): Promise<string
   return (await writes(tx).lockedVisitorCart.execute({ cartId }))[0]?.id ?? null;
 }
 
+// Which cart a prepared statement is about: the user's (placeholder userId), or a visitor's
+// (placeholder cartId; a cart that has an owner is never a visitor's).
+const userCartIs = () => eq(carts.userId, sql.placeholder("userId"));
+const visitorCartIs = () => and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId));
+
 // The navbar's count, on every page: one prepared query for either kind of cart.
 const linesOfUserCart = preparedOnce((q) =>
   q
     .select({ n: count() })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .where(eq(carts.userId, sql.placeholder("userId")))
+    .where(userCartIs())
     .prepare(),
 );
 const linesOfVisitorCart = preparedOnce((q) =>
@@ -49,7 +54,7 @@ const linesOfVisitorCart = preparedOnce((q) =>
     .select({ n: count() })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .where(and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId)))
+    .where(visitorCartIs())
     .prepare(),
 );
 
@@ -86,34 +91,16 @@ const reads = preparedOnce((q) => ({
     .prepare(),
   lineRows: lineRowsWhere(q, eq(cartLines.cartId, sql.placeholder("cartId"))),
   // The same, found by whose cart it is (one query instead of the cart's id, then its lines).
-  lineRowsOfUser: lineRowsWhere(q, eq(carts.userId, sql.placeholder("userId"))),
-  lineRowsOfVisitor: lineRowsWhere(q, and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId))),
-  cartOfUser: q
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.userId, sql.placeholder("userId")))
-    .prepare(),
-  visitorCart: q
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId)))
-    .prepare(),
+  lineRowsOfUser: lineRowsWhere(q, userCartIs()),
+  lineRowsOfVisitor: lineRowsWhere(q, visitorCartIs()),
+  cartOfUser: q.select({ id: carts.id }).from(carts).where(userCartIs()).prepare(),
+  visitorCart: q.select({ id: carts.id }).from(carts).where(visitorCartIs()).prepare(),
 }));
 
 // …and writes, inside a transaction only.
 const writes = preparedOnce((q) => ({
-  lockedCartOfUser: lockedRead(
-    q
-      .select({ id: carts.id })
-      .from(carts)
-      .where(eq(carts.userId, sql.placeholder("userId"))),
-  ).prepare(),
-  lockedVisitorCart: lockedRead(
-    q
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.id, sql.placeholder("cartId")), isNull(carts.userId))),
-  ).prepare(),
+  lockedCartOfUser: lockedRead(q.select({ id: carts.id }).from(carts).where(userCartIs())).prepare(),
+  lockedVisitorCart: lockedRead(q.select({ id: carts.id }).from(carts).where(visitorCartIs())).prepare(),
   touchCart: q
     .update(carts)
     .set({ updatedAt: msPlaceholder("nowMs") })
@@ -131,15 +118,7 @@ const writes = preparedOnce((q) => ({
     .prepare(),
   emptyCartOfUser: q
     .delete(cartLines)
-    .where(
-      inArray(
-        cartLines.cartId,
-        q
-          .select({ id: carts.id })
-          .from(carts)
-          .where(eq(carts.userId, sql.placeholder("userId"))),
-      ),
-    )
+    .where(inArray(cartLines.cartId, q.select({ id: carts.id }).from(carts).where(userCartIs())))
     .prepare(),
 }));
 
