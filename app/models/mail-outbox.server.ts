@@ -43,7 +43,7 @@ const backoffMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
 const KEEP_MS = 30 * 24 * 60 * 60_000;
 const SWEEP_BATCH = 100;
 
-/** Who holds a claim: this machine and a process id. One machine for now (see releaseClaims). */
+/** Who holds a claim: this machine and a process id (unique among live processes of every node). */
 export const claimerOf = (pid: number = process.pid) => `${os.hostname()}:${pid}`;
 
 type Row = typeof mailOutbox.$inferSelect;
@@ -256,16 +256,13 @@ export async function sendQueuedBy(id: number, now = new Date()): Promise<void> 
   if (claimed) await sendClaimed(claimed);
 }
 
-/**
- * Releases the claims of a process that is gone (`claimer`), or of every process. The rows are due
- * at once. Answers how many were released.
- */
-export function releaseClaims(claimer?: string, now = new Date()): Promise<number> {
+/** Releases the claims of a process that is gone (`claimer`): the rows are due at once. Answers how many were released. */
+export function releaseClaims(claimer: string, now = new Date()): Promise<number> {
   return commitTogether(async (tx) => {
     const released = await tx
       .update(mailOutbox)
       .set({ claimedBy: null, claimedUntil: null, dueAt: now })
-      .where(and(unsent, claimer === undefined ? isNotNull(mailOutbox.claimedBy) : eq(mailOutbox.claimedBy, claimer)))
+      .where(and(unsent, eq(mailOutbox.claimedBy, claimer)))
       .returning({ id: mailOutbox.id });
     return released.length;
   });
