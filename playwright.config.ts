@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 import { freePorts } from "./tests/e2e/support/free-ports";
 import { e2eEnv } from "./tests/e2e/support/env";
 import { CATALOGUE_WRITE } from "./tests/e2e/support/catalogue-write";
+import { mainShopEnv, shopEnv } from "./tests/e2e/support/shop-env";
 
 // Chosen once in the main process; workers inherit them through the environment. The ports are
 // ones the system just handed out as free (a random range collided with other servers).
@@ -18,8 +19,8 @@ process.env.E2E_KEYS_SANDBOX_PORT ??= String(ports[4]);
 process.env.E2E_STOREFRONT_PORT ??= String(ports[5]);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
+const externalShop = process.env.E2E_EXTERNAL_SHOP === "1";
 const baseURL = `http://127.0.0.1:${env.port}`;
-const googleIssuer = `http://127.0.0.1:${env.oidcPort}`;
 const keysURL = `http://127.0.0.1:${env.keysPort}`;
 const keysSandboxURL = `http://127.0.0.1:${env.keysSandboxPort}`;
 // "Real" Stripe keys for the second shop; the standalone sandbox accepts them as Stripe would.
@@ -29,30 +30,16 @@ const stripeKeys = {
   STRIPE_WEBHOOK_SECRET: "whsec_e2e_keys",
 };
 
-function shop(port: number, database: string, uploadsDir: string, extraEnv: Record<string, string>) {
-  const url = `http://127.0.0.1:${port}`;
+/** A shop Playwright starts and waits for (the production build: npm test builds first). */
+function shop(port: number, env: Record<string, string>) {
   return {
-    // The production build (npm test builds first) on a fresh database with the demo catalogue.
     command: "node --import tsx server.ts",
-    url: `${url}/healthz`,
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: database.startsWith("postgres") ? database : `file:${database}`,
-      UPLOADS_DIR: uploadsDir,
-      SESSION_SECRET: "e2e-session-secret",
-      SEED: "demo",
-      LOG_REQUESTS: "false",
-      PUBLIC_URL: url,
-      SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
-      // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
-      RATE_LIMIT_PER_IP: "100000",
-      ...extraEnv,
-    },
+    env,
   };
 }
 
@@ -111,17 +98,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    shop(env.port, env.database, path.join(env.dataDir, "uploads"), {
-      GOOGLE_CLIENT_ID: env.googleClientId,
-      GOOGLE_CLIENT_SECRET: env.googleClientSecret,
-      GOOGLE_AUTHORIZATION_URL: `${googleIssuer}/auth`,
-      GOOGLE_TOKEN_URL: `${googleIssuer}/token`,
-      GOOGLE_USERINFO_URL: `${googleIssuer}/me`,
-      GOOGLE_JWKS_URL: `${googleIssuer}/jwks`,
-      GOOGLE_ISSUER: googleIssuer,
-      // A storefront of the shop's own on another origin of its site (tests/e2e/js-only/storefront-origin.spec.ts).
-      CORS_ORIGINS: `http://127.0.0.1:${env.storefrontPort}`,
-    }),
+    // npm run test:scale runs the main shop itself (two nodes behind a load balancer at E2E_PORT).
+    ...(externalShop ? [] : [shop(env.port, mainShopEnv(env.port, env))]),
     {
       command: "node --import tsx sandbox/standalone.ts",
       url: `${keysSandboxURL}/v3/`,
@@ -131,7 +109,14 @@ export default defineConfig({
       stderr: "pipe",
       env: { ...stripeKeys, SANDBOX_PORT: String(env.keysSandboxPort), WEBHOOK_URL: `${keysURL}/webhooks/stripe` },
     },
-    shop(env.keysPort, env.keysDatabase, path.join(env.dataDir, "uploads-keys"), {
+    shop(env.keysPort, {
+      ...shopEnv({
+        port: env.keysPort,
+        publicUrl: keysURL,
+        database: env.keysDatabase,
+        uploadsDir: path.join(env.dataDir, "uploads-keys"),
+        env,
+      }),
       ...stripeKeys,
       STRIPE_API_URL: keysSandboxURL,
     }),

@@ -89,6 +89,7 @@ const envSchema = z.object({
   STRIPE_SANDBOX_PORT: wholeNumber(0, 65535).default("0"),
   STRIPE_API_URL: webUrl.optional(),
   STRIPE_JS_URL: webUrl.optional(),
+  STRIPE_SANDBOX_URL: webUrl.optional(),
   TRUST_PROXY: z.string().default("loopback"),
   CORS_ORIGINS: origins.default(""),
   LOG_REQUESTS: trueOrFalse.default("true"),
@@ -194,6 +195,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
       apiUrl: env.STRIPE_API_URL,
       jsUrl: env.STRIPE_JS_URL,
       sandboxPort: env.STRIPE_SANDBOX_PORT,
+      /** One payment sandbox shared by every node (sandbox/standalone.ts), instead of one per node. */
+      sandboxUrl: env.STRIPE_SANDBOX_URL?.replace(/\/+$/, ""),
     },
     /** Largest JSON, urlencoded or other non-multipart request body, and the text fields of a multipart one. */
     bodyLimitBytes: env.BODY_LIMIT_KB * 1024,

@@ -81,6 +81,8 @@ export type SandboxOptions = {
   publishableKey: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** The interface it listens on: loopback (the default); a container's sandbox, shared by other containers, 0.0.0.0. */
+  host?: string;
   /**
    * Where a shopper's browser reaches the sandbox: the base of the URLs it hands out for the
    * browser (the 3D Secure page, the hosted Checkout page, the Stripe.js stand-in). The shop's
@@ -761,7 +763,8 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       res.end(reply.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   publicUrl ||= url;

@@ -14,10 +14,14 @@ export type RequestListenerOptions = {
   cors?: Pick<TrustedOrigins, "apply"> | null;
 };
 
+const HEALTH_CHECK = "/healthz";
+
 /**
  * The HTTP server's request listener: a page-cache hit is answered here in plain node http, with
  * its headers computed when it was stored, before Express and its per-request middleware; every
- * other request goes to the Express app, through the admission gate. The access log sees both.
+ * other request goes to the Express app, through the admission gate, except the health check: a
+ * load balancer that waits behind a busy node's queue for its answer would take the node out just
+ * when it is needed most. The access log sees both.
  */
 export function requestListener(
   app: (req: IncomingMessage, res: ServerResponse) => void,
@@ -38,7 +42,7 @@ export function requestListener(
       if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);
     }
     log?.follow(req, res, startedAt);
-    if (gate) gate.admit(res, () => app(req, res));
+    if (gate && req.url !== HEALTH_CHECK) gate.admit(res, () => app(req, res));
     else app(req, res);
   };
 }

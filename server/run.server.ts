@@ -6,9 +6,10 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { ViteDevServer } from "vite";
-import { config, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "~/config.server";
+import { config, sessionSecret, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "~/config.server";
 import { declaredOverLimit } from "~/web/body-limits.server";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
+import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";
 import { createAccessLog } from "./access-log.server";
 import { admissionGate } from "./admission.server";
@@ -75,6 +76,15 @@ export async function runShop(options: ShopOptions) {
  */
 async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startSandboxThread"]) {
   if (config.stripe.secretKey) return;
+  const { sandboxUrl } = config.stripe;
+  if (sandboxUrl) {
+    // Many nodes: one sandbox for all of them (the intents a shopper pays on one node are another's
+    // to read), its pages still under each node's origin, forwarded as the built-in one's are.
+    const publicUrl = `${config.publicUrl}${SANDBOX_PATH}`;
+    useStripeSandbox({ ...sharedSandboxKeys(sessionSecret()), apiUrl: sandboxUrl, publicUrl, sandbox: true });
+    console.log(`Payments: the shared sandbox at ${sandboxUrl}, its pages at ${publicUrl}/ (STRIPE_SANDBOX_URL).`);
+    return;
+  }
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
   const publishableKey = "pk_test_sandbox";

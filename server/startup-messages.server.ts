@@ -7,9 +7,15 @@ type Settings = Pick<Config, "shopName" | "port" | "publicUrl" | "smtpUrl" | "ou
  * secret beside the database file; nodes sharing a PostgreSQL database share no folder, and each
  * must accept the cookies and tokens the others signed.
  */
-export function missingSessionSecret(settings: Pick<Config, "databaseEngine" | "sessionSecretFromEnv">): string | null {
-  if (settings.databaseEngine !== "pg" || settings.sessionSecretFromEnv) return null;
-  return "SESSION_SECRET: must be set when DATABASE_URL is PostgreSQL, the same on every node (make one with `openssl rand -hex 32`).";
+export function missingSessionSecret(
+  settings: Pick<Config, "databaseEngine" | "sessionSecretFromEnv" | "stripe">,
+): string | null {
+  if (settings.sessionSecretFromEnv) return null;
+  if (settings.databaseEngine === "pg")
+    return "SESSION_SECRET: must be set when DATABASE_URL is PostgreSQL, the same on every node (make one with `openssl rand -hex 32`).";
+  if (settings.stripe.sandboxUrl)
+    return "SESSION_SECRET: must be set with STRIPE_SANDBOX_URL, the same for the sandbox and every node (the sandbox's keys are derived from it).";
+  return null;
 }
 
 /** The start log's last line: the address shoppers use (PUBLIC_URL), and the port when it differs. */

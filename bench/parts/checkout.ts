@@ -44,7 +44,13 @@ async function signUp(shop: ShopServer, i: number, product: Product): Promise<Sh
  * a PaymentIntent at the sandbox), the sandbox's confirm (what Stripe.js does in a browser), then
  * POST /api/v1/order/new (the server asks the provider and marks the order paid).
  */
-export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product, quantity: number, tally: Tally) {
+export async function buyOnce(
+  sandboxUrl: string,
+  buyer: Shopper,
+  product: Product,
+  quantity: number,
+  tally: Tally,
+): Promise<string | undefined> {
   const t0 = performance.now();
   const added = await buyer.request(`/product/${product.id}`, {
     form: { intent: "add-to-cart", quantity: String(quantity) },
@@ -70,20 +76,30 @@ export async function buyOnce(shop: ShopServer, buyer: Shopper, product: Product
     return void tally.failures.push(`payment/process ${processed.status}: ${await processed.text()}`);
   const clientSecret = ((await processed.json()) as { client_secret: string }).client_secret;
   const intentId = clientSecret.split("_secret_")[0];
-  const confirmed = await request(`http://127.0.0.1:${shop.sandboxPort}/v1/payment_intents/${intentId}/confirm`, {
+  const confirmed = await request(`${sandboxUrl}/v1/payment_intents/${intentId}/confirm`, {
     method: "POST",
-    headers: { authorization: "Bearer pk_test_sandbox", "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: "pm_card_visa" }).toString(),
+    // The publishable key in the body, as Stripe.js sends it (a browser path under the shop's
+    // /_sandbox passes no Authorization header on).
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      key: "pk_test_sandbox",
+      client_secret: clientSecret,
+      payment_method: "pm_card_visa",
+    }).toString(),
   });
   if (!confirmed.ok) return void tally.failures.push(`sandbox confirm ${confirmed.status}`);
   const created = await buyer.request("/api/v1/order/new", { json: { paymentInfo: { id: intentId } } });
   if (created.status !== 201) return void tally.failures.push(`order/new ${created.status}: ${await created.text()}`);
   tally.paid++;
   tally.latencies.push(performance.now() - t0);
+  return ((await created.json()) as { order: { _id: string } }).order._id;
 }
 
+/** Where the bench's buyers confirm their payments (as Stripe.js would): the sandbox the shop started. */
+export const sandboxUrl = (shop: ShopServer) => `http://127.0.0.1:${shop.sandboxPort}`;
+
 /** After the run: stock taken equals units ordered, nothing below zero, every total adds up. */
-async function audit(database: string, initialStock: Map<string, number>) {
+export async function auditBooks(database: string, initialStock: Map<string, number>) {
   const db = openShopDatabase(database, { readOnly: true });
   const problems: string[] = [];
   const stock = new Map(
@@ -170,7 +186,7 @@ export async function checkout(workers?: number) {
           buyers.map(async (buyer) => {
             while (performance.now() < deadline) {
               const n = next++;
-              await buyOnce(shop, buyer, pick(n), 1 + (n % 2), tally).catch((e: Error) =>
+              await buyOnce(sandboxUrl(shop), buyer, pick(n), 1 + (n % 2), tally).catch((e: Error) =>
                 tally.failures.push(e.message),
               );
             }
@@ -192,7 +208,7 @@ export async function checkout(workers?: number) {
       const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
       const elapsed = await buyFor(seconds, tally, (n) => (n % 5 === 0 ? scarce : plentiful(n)));
       tally.failures.push(...warmUp.failures.map((f) => `warm-up: ${f}`));
-      const { problems, byStatus } = await audit(shop.database, initialStock);
+      const { problems, byStatus } = await auditBooks(shop.database, initialStock);
       const busy = shop.busy();
       const ok = problems.length === 0 && tally.failures.length === 0 && busy === 0;
       if (tally.failures.length)

@@ -20,29 +20,33 @@ const servingPids = (shop: ShopServer) => {
 };
 const SIGN_UPS_AT_ONCE = 8;
 
-async function signUpUsers(shop: ShopServer): Promise<MixedInput["users"]> {
+/** Signs up `count` users (mixed-<i>@example.com) through the API of the shop at `base`. */
+export async function signUpUsers(base: string, count = USERS): Promise<MixedInput["users"]> {
   const users: MixedInput["users"] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: SIGN_UPS_AT_ONCE }, async () => {
-      while (next < USERS) {
+      while (next < count) {
         const i = next++;
-        const shopper = new Shopper(shop.url);
+        const shopper = new Shopper(base);
         const name = `Mixed User ${i}`;
         const email = `mixed-${i}@example.com`;
         const res = await shopper.request("/api/v1/register", { json: { name, email, password: "bench-password-1" } });
         if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
         users[i] = { email, name, cookies: shopper.cookieList };
-        progress(`signed up ${users.filter(Boolean).length} / ${USERS} users`);
+        progress(`signed up ${users.filter(Boolean).length} / ${count} users`);
       }
     }),
   );
-  progressDone(`${USERS} users signed up`);
+  progressDone(`${count} users signed up`);
   return users;
 }
 
-/** The expectations that the database does not meet: each key must hold its last acknowledged write (or an unanswered later one). */
-async function missing(database: string, expectations: Expectation[]): Promise<Expectation[]> {
+/** The expectations that the database does not meet, with what it holds: each key must hold its last acknowledged write (or an unanswered later one). */
+export async function missing(
+  database: string,
+  expectations: Expectation[],
+): Promise<(Expectation & { found: string | number | null })[]> {
   const db = openShopDatabase(database, { readOnly: true });
   const names = new Map(
     (await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [
@@ -64,13 +68,15 @@ async function missing(database: string, expectations: Expectation[]): Promise<E
     sql`select u.email, l.product_id as "productId", l.quantity as "value" from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
   );
   await db.close();
-  return expectations.filter((e) => {
-    const found =
-      e.kind === "profile"
-        ? names.get(e.email)
-        : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`);
-    return !e.values.includes(found ?? null);
-  });
+  return expectations
+    .map((e) => ({
+      ...e,
+      found:
+        (e.kind === "profile"
+          ? names.get(e.email)
+          : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`)) ?? null,
+    }))
+    .filter((e) => !e.values.includes(e.found));
 }
 
 // 6. Mixed load: 200 signed-in users at once reading pages and the API and writing (cart,
@@ -87,7 +93,7 @@ export async function mixed(workers?: number) {
       );
       await admin.close();
 
-      const users = await signUpUsers(shop);
+      const users = await signUpUsers(shop.url);
       const seconds = quick ? 3 : 10;
       // As checkout warms up before it counts (5 s): the first requests of 200 users at once meet
       // routes the process has not run yet, and a fresh process answers about a fifth fewer requests
@@ -123,7 +129,7 @@ export async function mixed(workers?: number) {
         console.log(`  the server's stderr ends with:\n${shop.stderr().slice(-2000)}`);
       for (const e of lost.slice(0, 5))
         console.log(
-          `  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}`,
+          `  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected ${JSON.stringify(e.values)}, found ${JSON.stringify(e.found)}`,
         );
       const failed = run.errors + run.unexpected;
       addRow({

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { openShopDatabase, rows } from "~/db/shop-file.server";
 import { DEMO_SHOPPER, Shopper } from "../lib/client";
 import { withShop } from "../lib/server";
-import { buyOnce, saveShipping, type Product, type Tally } from "./checkout";
+import { buyOnce, sandboxUrl, saveShipping, type Product, type Tally } from "./checkout";
 import { againstReferences, sampleProductId, signedIn } from "./http";
 
 const ORDERS = 3;
@@ -24,7 +24,7 @@ export async function signed(workers?: number) {
       await db.close();
       await saveShipping(shopper, products[0].id);
       const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
-      for (const product of products) await buyOnce(shop, shopper, product, 1, tally);
+      for (const product of products) await buyOnce(sandboxUrl(shop), shopper, product, 1, tally);
       if (tally.paid !== ORDERS)
         throw new Error(`${tally.paid} of ${ORDERS} orders were paid: ${tally.failures.join(" | ")}`);
 

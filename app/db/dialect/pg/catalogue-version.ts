@@ -32,7 +32,11 @@ function heard(version: number) {
 
 async function follow(): Promise<void> {
   if (follower.stopped) return;
-  const client = new pg.Client({ connectionString: config.databaseUrl, application_name: "shopit-catalogue-version" });
+  // Named with its process, so that an operator (or test:scale) can tell whose it is.
+  const client = new pg.Client({
+    connectionString: config.databaseUrl,
+    application_name: `shopit-catalogue-version ${process.pid}`,
+  });
   follower.client = client;
   const lost = () => {
     if (follower.client !== client) return;

@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { auditBooks, buyOnce, saveShipping, type Product, type Tally } from "../../bench/parts/checkout";
+import { missing, signUpUsers } from "../../bench/parts/mixed";
+import type { MixedInput, MixedResult } from "../../bench/children/mixed";
+import { runChild } from "../../bench/lib/children";
+import { Shopper } from "../../bench/lib/client";
+import type { LoadBalancer } from "./haproxy";
+import { waitForOk, type Program } from "./processes";
+
+// Step 6 of test:scale: shoppers and buyers through the load balancer while node B is killed
+// (SIGKILL) in the middle and started again. Afterwards: every acknowledged write is in the database,
+// the books add up, no payment intent has both an order and a refusal, every paid order's mail
+// arrived exactly once, only requests in flight at the kill failed, and B is back in rotation.
+
+const USERS = 30;
+const BUYERS = 20;
+const SECONDS = 20;
+const KILL_AT_MS = 6_000;
+const SCARCE_STOCK = 25;
+/** A dead node's claimed mails go out once its 45 s lease is over, swept every 15 s: a minute, and some. */
+const MAILS_WITHIN_MS = 100_000;
+const ORDER_SUBJECT = /^Subject: ShopIT: your order #(\d+)\r?$/m;
+
+export type KillTestOptions = {
+  lbUrl: string;
+  databaseUrl: string;
+  mailDir: string;
+  dataDir: string;
+  balancer: LoadBalancer;
+  nodeB: () => Program;
+  startNodeB: () => Program;
+  nodeBUrl: string;
+  log: (line: string) => void;
+};
+
+export async function killTest(options: KillTestOptions): Promise<string[]> {
+  const { lbUrl, databaseUrl, log } = options;
+  const failures: string[] = [];
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // Plenty of everything but one product, which a fifth of the orders want.
+    await db.query("UPDATE products SET stock = 100000");
+    const catalogue = (await db.query<Product>('SELECT id, price_cents AS "priceCents" FROM products ORDER BY seq'))
+      .rows;
+    const scarce = catalogue[0];
+    await db.query("UPDATE products SET stock = $1 WHERE id = $2", [SCARCE_STOCK, scarce.id]);
+    const initialStock = new Map(
+      (await db.query<{ id: string; stock: number }>("SELECT id, stock FROM products")).rows.map((r) => [
+        r.id,
+        r.stock,
+      ]),
+    );
+
+    const users = await signUpUsers(lbUrl, USERS);
+    const buyers: Shopper[] = [];
+    for (let i = 0; i < BUYERS; i++) {
+      const buyer = new Shopper(lbUrl);
+      const res = await buyer.request("/api/v1/register", {
+        json: { name: `Scale Buyer ${i}`, email: `scale-buyer-${i}@example.com`, password: "scale-password-1" },
+      });
+      if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+      await saveShipping(buyer, catalogue[1].id);
+      buyers.push(buyer);
+    }
+
+    const inputFile = path.join(options.dataDir, "kill-mixed-input.json");
+    fs.writeFileSync(
+      inputFile,
+      JSON.stringify({
+        base: lbUrl,
+        warmupSeconds: 0,
+        seconds: SECONDS,
+        users,
+        products: catalogue.map((p) => p.id),
+      } satisfies MixedInput),
+    );
+    const started = performance.now();
+    const mixed = runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
+    const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
+    const acknowledged: string[] = [];
+    let next = 0;
+    const buying = Promise.all(
+      buyers.map(async (buyer) => {
+        while (performance.now() - started < SECONDS * 1000) {
+          const n = next++;
+          const product = n % 5 === 0 ? scarce : catalogue[1 + (n % (catalogue.length - 1))];
+          const id = await buyOnce(`${lbUrl}/_sandbox`, buyer, product, 1 + (n % 2), tally).catch((e: Error) => {
+            tally.failures.push(e.message);
+            return undefined;
+          });
+          if (id) acknowledged.push(id);
+        }
+      }),
+    );
+
+    // The kill, in the middle of the load; B is started again once HAProxy has taken it out.
+    await new Promise((r) => setTimeout(r, KILL_AT_MS));
+    const killedAt = performance.now();
+    options.nodeB().child.kill("SIGKILL");
+    const down = await until(
+      async () => (await options.balancer.servers()).get("b")?.status.startsWith("DOWN"),
+      10_000,
+    );
+    log(
+      `Node B killed (SIGKILL) ${(KILL_AT_MS / 1000).toFixed(0)} s into the load; HAProxy took it out after ${ms(down - killedAt)}`,
+    );
+    const restarted = options.startNodeB();
+    await waitForOk(`${options.nodeBUrl}/healthz`, restarted);
+    const requestsBefore = (await options.balancer.servers()).get("b")!.requests;
+    const up = await until(async () => (await options.balancer.servers()).get("b")?.status === "UP", 15_000);
+    log(`Node B started again: back in rotation ${ms(up - killedAt)} after the kill`);
+
+    const [run] = await Promise.all([mixed, buying]);
+    // Back in rotation: of the next requests through the balancer, round robin sends B its share.
+    for (let i = 0; i < 10; i++) await fetch(`${lbUrl}/healthz`);
+    const servedAfter = (await options.balancer.servers()).get("b")!.requests - requestsBefore;
+    log(`Requests node B served after it came back: ${servedAfter.toLocaleString("en")}`);
+    if (servedAfter < 5) failures.push(`node B served ${servedAfter} requests after it came back`);
+
+    // Only what was in flight on B failed: each client has one request in flight at a time.
+    const failed = run.errors + run.unexpected + tally.failures.length;
+    log(
+      `Load through the balancer: ${run.requests.toLocaleString("en")} shopper requests and ${tally.paid} paid orders (${tally.soldOut} sold out); failed: ${run.errors} network errors, ${run.unexpected} unexpected answers, ${tally.failures.length} checkouts${tally.failures.length ? ` (${tally.failures.slice(0, 3).join(" | ")})` : ""}`,
+    );
+    if (failed > USERS + BUYERS) failures.push(`${failed} requests failed: more than were in flight at the kill`);
+
+    const lost = await missing(databaseUrl, run.expectations);
+    log(
+      `Acknowledged shopper writes in the database: ${run.expectations.length - lost.length} of ${run.expectations.length}`,
+    );
+    for (const e of lost.slice(0, 5))
+      log(
+        `  not in the database: ${e.kind} of ${e.email}${e.productId ? ` for ${e.productId}` : ""}, expected one of ${JSON.stringify(e.values)}, found ${JSON.stringify(e.found)}`,
+      );
+    for (const example of run.examples.slice(0, 5)) log(`  e.g. ${example}`);
+    if (lost.length) failures.push(`${lost.length} acknowledged shopper writes are not in the database`);
+    const paid = new Set(
+      (
+        await db.query<{ id: string }>("SELECT id FROM orders WHERE id = ANY($1) AND payment_status = 'succeeded'", [
+          acknowledged,
+        ])
+      ).rows.map((r) => r.id),
+    );
+    log(`Acknowledged orders paid in the database: ${paid.size} of ${acknowledged.length}`);
+    if (paid.size !== acknowledged.length)
+      failures.push(`${acknowledged.length - paid.size} acknowledged orders are not paid in the database`);
+
+    const { problems } = await auditBooks(databaseUrl, initialStock);
+    log(
+      `The books: ${problems.length ? problems.slice(0, 3).join("; ") : "stock taken equals units ordered, nothing below zero, every total adds up"}`,
+    );
+    failures.push(...problems);
+    const both = (
+      await db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM payment_refusals r JOIN orders o ON o.payment_intent_id = r.payment_intent_id",
+      )
+    ).rows[0].n;
+    log(`Payment intents with both an order and a refusal: ${both}`);
+    if (Number(both) !== 0) failures.push(`${both} payment intents have both an order and a refusal`);
+
+    failures.push(...(await mailsOnce(db, options.mailDir, log)));
+  } finally {
+    await db.end();
+  }
+  return failures;
+}
+
+/** Every paid order of the buyers got its confirmation exactly once (the outbox emptied first, within its bound). */
+async function mailsOnce(db: pg.Client, mailDir: string, log: (line: string) => void): Promise<string[]> {
+  const start = performance.now();
+  const unsent = async () =>
+    Number(
+      (
+        await db.query<{ n: string }>(
+          "SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND gave_up_at IS NULL",
+        )
+      ).rows[0].n,
+    );
+  const emptied = await until(async () => (await unsent()) === 0, MAILS_WITHIN_MS).catch(() => null);
+  if (emptied === null)
+    return [`the mail outbox still held ${await unsent()} unsent mails after ${MAILS_WITHIN_MS / 1000} s`];
+  const numbers = (
+    await db.query<{ n: number }>(
+      `SELECT o.order_number AS n FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE u.email LIKE 'scale-buyer-%' AND o.payment_status = 'succeeded'`,
+    )
+  ).rows.map((r) => r.n);
+  const received = new Map<number, number>();
+  for (const file of fs.readdirSync(mailDir)) {
+    const match = ORDER_SUBJECT.exec(fs.readFileSync(path.join(mailDir, file), "utf8").slice(0, 4000));
+    if (match) received.set(Number(match[1]), (received.get(Number(match[1])) ?? 0) + 1);
+  }
+  const wrong = numbers.filter((n) => received.get(n) !== 1);
+  log(
+    `Order mails: the outbox emptied ${ms(emptied - start)} after the load; ${numbers.length - wrong.length} of ${numbers.length} paid orders' confirmations arrived exactly once`,
+  );
+  return wrong.length
+    ? [
+        `${wrong.length} paid orders did not get exactly one confirmation (e.g. #${wrong[0]}: ${received.get(wrong[0]) ?? 0})`,
+      ]
+    : [];
+}
+
+/** Polls `check` every 100 ms until it holds (at most `timeoutMs`); resolves with the moment it did. */
+async function until(check: () => Promise<boolean | undefined>, timeoutMs: number): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return performance.now();
+    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
