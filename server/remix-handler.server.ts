@@ -13,6 +13,7 @@ import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart }
 import { hasBody, isApiPath, sendDatabaseUnreachable, sendEdgeError } from "./edge-errors.server";
 import { isAnonymous } from "./page-cache.server";
 import { withUploadScope } from "~/web/upload-files.server";
+import { catchUpCatalogueVersion } from "~/models/catalogue-version.server";
 
 // Methods a fetch Request cannot carry (it throws): TRACE, which would echo the request, and the
 // tunnels. Node answers CONNECT itself; TRACE reaches here. What the shop's routes take instead:
@@ -71,6 +72,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
         ...(body ? { body: body.stream, duplex: "half" } : {}),
       } as RequestInit);
 
+      if (!isAnonymous(req.headers)) await catchUpCatalogueVersion();
       // Only a multipart body carries files. (The scope is an AsyncLocalStorage: once in use, it
       // costs something on every promise of every request, so the others stay out of it.)
       const answer = isMultipart(req.get("Content-Type"))

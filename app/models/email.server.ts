@@ -5,8 +5,11 @@ import nodemailer from "nodemailer";
 import { config } from "~/config.server";
 import { processWide } from "~/lib/process-wide.server";
 
-/** One message: nodemailer sends `html` and `text` as the two parts of a multipart/alternative. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+/**
+ * One message: nodemailer sends `html` and `text` as the two parts of a multipart/alternative. A
+ * `messageId` (`<…@…>`) is given when a message may be sent twice, so that both copies are one message.
+ */
+export type Mail = { to: string; subject: string; text: string; html: string; messageId?: string };
 
 // nodemailer over SMTP when SMTP_URL is set; otherwise each message is rendered to an .eml file
 // in the outbox folder, so a self-hoster without a mail server can still read it.

@@ -17,7 +17,15 @@ export type MailJob =
   | { kind: "orderStatus"; order: MailOrder; buyer: Recipient; status: NotifiedStatus }
   | { kind: "welcome"; user: { email: string; googleSignIn: boolean } };
 
-export function composeJob(job: MailJob): Promise<Mail> {
+/** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
+export type OutboxJob = MailJob & { messageId?: string };
+
+export async function composeJob(job: OutboxJob): Promise<Mail> {
+  const mail = await composeMail(job);
+  return job.messageId ? { ...mail, messageId: job.messageId } : mail;
+}
+
+function composeMail(job: MailJob): Promise<Mail> {
   switch (job.kind) {
     case "orderConfirmation":
       return orderConfirmationMail(job.order, job.buyer);

@@ -17,6 +17,7 @@ import {
   MAX_ATTEMPTS,
   claimMail,
   claimerOf,
+  messageIdOf,
   outboxRow,
   queueMail,
   releaseClaims,
@@ -145,6 +146,25 @@ describe("sending from the outbox", () => {
     expect(logged).toHaveBeenCalledWith("Process 999999 left 1 mail unsent: sending it now.");
     expect(subjectsTo(email)).toEqual([subject]);
     expect(await outboxRow(key)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+  });
+
+  it("gives every copy of a mail sent twice the same Message-ID: the copies are one message", async () => {
+    const { order, job, email } = await paidOrder();
+    const key = `orderConfirmation:${order.id}`;
+    await leftBy(claimerOf(999_999), { key, job });
+    expect(await resendMailsOf(999_999)).toBe(1);
+    const row = (await outboxRow(key))!;
+    // Its sender killed after the SMTP server took it and before the sent mark was committed: claimed, unsent.
+    await commitTogether((tx) =>
+      tx.update(mailOutbox).set({ sentAt: null, claimedBy: "gone:2" }).where(eq(mailOutbox.id, row.id)),
+    );
+    expect(await releaseClaims("gone:2")).toBe(1);
+    expect(await sendDueMails()).toBe(1);
+    await drainMails(10_000);
+    const ids = mailsTo(email).map((raw) => raw.match(/^Message-ID: (.*?)\r?$/im)?.[1]);
+    const messageId = messageIdOf({ id: row.id, key });
+    expect(ids).toEqual([messageId, messageId]);
+    expect(messageId).toMatch(/^<outbox-\d+\.[0-9a-f]{16}@[^>]+>$/);
   });
 
   it("at start-up, releases the claims of this machine's dead processes only, and sends those mails", async () => {

@@ -1,7 +1,9 @@
 import cluster from "node:cluster";
+import crypto from "node:crypto";
 import os from "node:os";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
+import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { lockName } from "~/db/dialect";
 import { mailOutbox } from "~/db/schema";
@@ -19,7 +21,7 @@ import { sendMailJob } from "./mail-thread.server";
 // by a conditional UPDATE that succeeds for one process only. The writer takes it in the writing
 // transaction itself (one commit less per mail). So no mail is sent twice, except when a process
 // dies between the SMTP server accepting a mail and the commit of its sent_at: that one is sent
-// again (at-least-once; the window is one commit long).
+// again (at-least-once; the window is one commit long), with the same Message-ID (messageIdOf).
 //
 // Mails of one group (an order's) go out one after the other in the order they were queued: a row
 // is not claimed while an earlier row of its group is unsent, and whoever finishes a row claims
@@ -197,6 +199,16 @@ export function renewClaim(
 }
 
 /** Sends claimed mails one after the other (then the next of each one's group), recording each outcome. */
+/**
+ * The Message-ID of every try of one outbox row: should a mail go out twice (a process killed between
+ * the SMTP server's acceptance and the sent mark), the copies are one message, which mail programs
+ * show once.
+ */
+export function messageIdOf(mail: Pick<ClaimedMail, "id" | "key">): string {
+  const digest = crypto.createHash("sha256").update(`${mail.id} ${mail.key}`).digest("hex").slice(0, 16);
+  return `<outbox-${mail.id}.${digest}@${new URL(config.publicUrl).hostname}>`;
+}
+
 async function deliver(first: ClaimedMail): Promise<void> {
   let mail: ClaimedMail | null = first;
   while (mail) {
@@ -208,7 +220,7 @@ async function deliver(first: ClaimedMail): Promise<void> {
       RENEW_MS,
     );
     try {
-      await sendMailJob(current.job);
+      await sendMailJob({ ...current.job, messageId: messageIdOf(current) });
     } catch (error) {
       failure = { error };
     } finally {

@@ -2,9 +2,9 @@
 // with what went wrong if it failed.
 import { parentPort } from "node:worker_threads";
 import { sendMail } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
+import { composeJob, type OutboxJob } from "./mail-jobs.server";
 
-parentPort!.on("message", ({ id, job }: { id: number; job: MailJob }) => {
+parentPort!.on("message", ({ id, job }: { id: number; job: OutboxJob }) => {
   // A composer that throws at once fails its job, not the thread.
   Promise.resolve(job)
     .then(composeJob)

@@ -2,7 +2,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { processWide } from "~/lib/process-wide.server";
 import { sendMail } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
+import { composeJob, type OutboxJob as MailJob } from "./mail-jobs.server";
 
 // A mail per paid order costs milliseconds of CPU (React Email's rendering, the text part,
 // nodemailer's MIME encoding): a thread of its own composes and sends them, beside the event loop

@@ -55,7 +55,8 @@ async function setPrice(base: string, cookie: string, p: Product, price: number)
 }
 
 const shows = (html: string, price: number) => html.includes(`"price":"${price.toFixed(2)}"`);
-const page = async (base: string, id: string) => (await fetch(`${base}/product/${id}`)).text();
+const page = async (base: string, id: string, cookie?: string) =>
+  (await fetch(`${base}/product/${id}`, cookie ? { headers: { cookie } } : {})).text();
 
 /** How long after the change's answer B's page first shows `price` (polled every 5 ms, at most 5 s). */
 async function lagUntilShown(base: string, id: string, price: number, since: number): Promise<number> {
@@ -95,7 +96,19 @@ export async function invalidationChecks(options: {
   );
   if (!(worst < LAG_GOAL_MS)) failures.push(`a price change took ${worst} ms to show on node B`);
 
-  // 2. B's listening connection cut (as a network fault or a restarted database would): from then
+  // 2. Signed in, a change made through A is on B's next page at once: B reads the version from
+  // the database for a known visitor instead of waiting for the notification.
+  let signedStale = 0;
+  const SIGNED_CHECKS = 20;
+  for (let i = 1; i <= SIGNED_CHECKS; i++) {
+    const price = original + 20 + i;
+    await setPrice(nodeA, cookie, p, price);
+    if (!shows(await page(nodeB, p._id, cookie), price)) signedStale++;
+  }
+  log(`Signed in, each change read back from node B at once: ${SIGNED_CHECKS - signedStale} of ${SIGNED_CHECKS} fresh`);
+  if (signedStale > 0) failures.push(`node B showed a signed-in visitor ${signedStale} stale pages`);
+
+  // 3. B's listening connection cut (as a network fault or a restarted database would): from then
   // until it is back, every page B serves is read afresh.
   const db = new pg.Client({ connectionString: options.databaseUrl });
   await db.connect();

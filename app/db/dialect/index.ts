@@ -35,6 +35,7 @@ export const {
   searchVocabulary,
   vocabularyVersion,
   catalogueVersion,
+  catchUpCatalogueVersion,
   followCatalogueVersion,
   rateLimiterStore,
   migrate,

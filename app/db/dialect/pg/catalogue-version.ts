@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { config } from "~/config.server";
+import { db } from "../../client.server";
+import { rows } from "./raw";
 import { processWide } from "~/lib/process-wide.server";
 
 // The catalogue's version on PostgreSQL, known synchronously (the one check on every cache hit): a
@@ -102,6 +105,17 @@ export const isCatalogueVersionKnown = known;
  */
 export function heardCommitted(version: unknown): void {
   if (known() && version !== undefined && version !== null) heard(Number(version));
+}
+
+/**
+ * Before a request of someone known (signed in, or with a cart): the version as the database has it
+ * now. What they changed through another node a moment ago (a review, a price) is then never read
+ * from before it, though this node may hear of it a few milliseconds later. One indexed read.
+ */
+export async function catchUpCatalogueVersion(): Promise<void> {
+  if (!known()) return; // nothing cached is served meanwhile anyway
+  const [row] = await rows<{ version: number | string }>(db, sql.raw(READ_CATALOGUE_VERSION));
+  heardCommitted(row?.version);
 }
 
 /** Stops following (a script's or a test's end). */

@@ -3,7 +3,7 @@
 export * from "./sql";
 export * from "./raw";
 export * from "./search";
-export { catalogueVersion, followCatalogueVersion } from "./catalogue-version";
+export { catalogueVersion, catchUpCatalogueVersion, followCatalogueVersion } from "./catalogue-version";
 export * from "./rate-limits";
 export * from "./maintenance";
 export * from "./session-lock";

@@ -24,3 +24,6 @@ export function catalogueVersion(): number {
 
 /** Read from the database at each call on SQLite: nothing to follow, known at once. */
 export async function followCatalogueVersion(): Promise<void> {}
+
+/** Nothing to catch up with on SQLite: catalogueVersion() reads the database itself. */
+export async function catchUpCatalogueVersion(): Promise<void> {}
