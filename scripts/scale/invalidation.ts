@@ -18,7 +18,8 @@ type Product = {
   stock: number;
 };
 
-async function signIn(base: string): Promise<string> {
+/** The demo admin's session cookie on the shop at `base`. */
+export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

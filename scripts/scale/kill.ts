@@ -7,6 +7,7 @@ import type { MixedInput, MixedResult } from "../../bench/children/mixed";
 import { runChild } from "../../bench/lib/children";
 import { Shopper } from "../../bench/lib/client";
 import type { LoadBalancer } from "./haproxy";
+import { signIn } from "./invalidation";
 import { waitForOk, type Program } from "./processes";
 
 // Step 6 of test:scale: shoppers and buyers through the load balancer while node B is killed
@@ -19,6 +20,7 @@ const BUYERS = 20;
 const SECONDS = 20;
 const KILL_AT_MS = 6_000;
 const SCARCE_STOCK = 25;
+const PRODUCTS = 8;
 /** A dead node's claimed mails go out once its 45 s lease is over, swept every 15 s: a minute, and some. */
 const MAILS_WITHIN_MS = 100_000;
 const ORDER_SUBJECT = /^Subject: ShopIT: your order #(\d+)\r?$/m;
@@ -42,17 +44,17 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    // Plenty of everything but one product, which a fifth of the orders want.
-    await db.query("UPDATE products SET stock = 100000");
-    const catalogue = (await db.query<Product>('SELECT id, price_cents AS "priceCents" FROM products ORDER BY seq'))
-      .rows;
+    // Products of its own (the suite's orders and reservations touch the demo ones): plenty of
+    // stock, but for one product, which a fifth of the orders want.
+    const catalogue = await newProducts(lbUrl, await signIn(lbUrl), PRODUCTS);
     const scarce = catalogue[0];
     await db.query("UPDATE products SET stock = $1 WHERE id = $2", [SCARCE_STOCK, scarce.id]);
     const initialStock = new Map(
-      (await db.query<{ id: string; stock: number }>("SELECT id, stock FROM products")).rows.map((r) => [
-        r.id,
-        r.stock,
-      ]),
+      (
+        await db.query<{ id: string; stock: number }>("SELECT id, stock FROM products WHERE id = ANY($1)", [
+          catalogue.map((p) => p.id),
+        ])
+      ).rows.map((r) => [r.id, r.stock]),
     );
 
     const users = await signUpUsers(lbUrl, USERS);
@@ -168,6 +170,31 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
     await db.end();
   }
   return failures;
+}
+
+/** Makes `count` products through the admin API, each with plenty of stock; answers their ids and prices. */
+async function newProducts(base: string, cookie: string, count: number): Promise<Product[]> {
+  const picture = `data:image/jpeg;base64,${fs.readFileSync(path.resolve("public/images/default_avatar.jpg")).toString("base64")}`;
+  const made: Product[] = [];
+  for (let i = 1; i <= count; i++) {
+    const res = await fetch(`${base}/api/v1/admin/product/new`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({
+        name: `Scale Test Lamp ${i}`,
+        price: (19 + i * 7.5).toFixed(2),
+        description: "A product of the kill test's own.",
+        category: "Electronics",
+        seller: "Scale Test",
+        stock: 99999,
+        images: [picture],
+      }),
+    });
+    if (res.status !== 201) throw new Error(`Making a product answered ${res.status}: ${await res.text()}`);
+    const { product } = (await res.json()) as { product: { _id: string; price: number } };
+    made.push({ id: product._id, priceCents: Math.round(product.price * 100) });
+  }
+  return made;
 }
 
 /** Every paid order of the buyers got its confirmation exactly once (the outbox emptied first, within its bound). */

@@ -52,6 +52,8 @@ try {
     E2E_DATABASE_URL: shopDatabase,
     E2E_KEYS_DATABASE_URL: keysDatabase,
     E2E_EXTERNAL_SHOP: "1",
+    // Node A itself, for the specs that test a node's own edge in raw HTTP (limits-api, fuzz).
+    E2E_NODE_URL: `http://127.0.0.1:${a}`,
   });
   const env = e2eEnv();
   const lbUrl = `http://127.0.0.1:${lb}`;

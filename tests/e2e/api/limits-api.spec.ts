@@ -9,6 +9,12 @@ import { CATALOGUE_WRITE } from "../support/catalogue-write";
 // Issue 11: bodies are limited before they are parsed (413 with a message), and writes
 // authenticated by a cookie are refused from other origins (bearer calls are exempt).
 
+// Raw HTTP at the shop's own edge (bodies refused before they are read, hostile bytes). Under
+// npm run test:scale these go to a node directly: HAProxy 2.6 closes a client's connection after an
+// early answer to an upload it has not finished sending (haproxy issue #188, by design; 3.0 drains
+// it), so through it the answer can be lost to the reset: the balancer's edge, not the shop's.
+if (process.env.E2E_NODE_URL) test.use({ baseURL: process.env.E2E_NODE_URL });
+
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
 const json = { "Content-Type": "application/json" };
 const MB = 1024 * 1024;
