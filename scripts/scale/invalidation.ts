@@ -123,7 +123,10 @@ export async function invalidationChecks(options: {
   if (!listener) failures.push("node B's LISTEN connection was not found in pg_stat_activity");
   else {
     await page(nodeB, p._id);
-    await db.query("SELECT pg_terminate_backend($1)", [listener]);
+    await db.query("SELECT pg_terminate_backend($1, 5000)", [listener]);
+    // Its server process has ended (the call waits for that): B has the connection's end on its
+    // socket before any request below reaches it. (A connection lost without an end, a silent
+    // network, is noticed only when it times out: see the closing note of issue 26.)
     let stale = 0;
     let checks = 0;
     // Changes right after the cut, each read back from B at once (no waiting for a notification
