@@ -128,6 +128,75 @@ describe("parseConfig", () => {
       expect(() => parseConfig({ CORS_ORIGINS: bad })).toThrow("CORS_ORIGINS");
   });
 
+  it("keeps uploads in the folder unless UPLOADS_S3_BUCKET names a bucket", () => {
+    expect(parseConfig({}).uploadsS3).toBeNull();
+    expect(parseConfig({ UPLOADS_S3_BUCKET: "shop-pictures" }).uploadsS3).toEqual({
+      bucket: "shop-pictures",
+      endpoint: undefined,
+      region: "us-east-1",
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: "",
+    });
+    expect(
+      parseConfig({
+        UPLOADS_S3_BUCKET: "pictures",
+        UPLOADS_S3_ENDPOINT: "http://127.0.0.1:9000",
+        UPLOADS_S3_REGION: "auto",
+        UPLOADS_S3_ACCESS_KEY_ID: "AKIA123",
+        UPLOADS_S3_SECRET_ACCESS_KEY: "shh",
+        UPLOADS_S3_FORCE_PATH_STYLE: "true",
+        UPLOADS_S3_PREFIX: "shop/one",
+      }).uploadsS3,
+    ).toEqual({
+      bucket: "pictures",
+      endpoint: "http://127.0.0.1:9000",
+      region: "auto",
+      credentials: { accessKeyId: "AKIA123", secretAccessKey: "shh" },
+      forcePathStyle: true,
+      prefix: "shop/one/",
+    });
+    expect(parseConfig({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_PREFIX: "shop/" }).uploadsS3?.prefix).toBe("shop/");
+  });
+
+  it("refuses invalid upload store settings, naming each one, without echoing keys", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(problems({ UPLOADS_S3_BUCKET: "My_Bucket" })).toContain(
+      'UPLOADS_S3_BUCKET="My_Bucket": must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    );
+    expect(problems({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_ENDPOINT: "minio:9000" })).toContain(
+      'UPLOADS_S3_ENDPOINT="minio:9000": must be a URL starting with http:// or https://',
+    );
+    expect(problems({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_FORCE_PATH_STYLE: "yes" })).toContain(
+      'UPLOADS_S3_FORCE_PATH_STYLE="yes": must be true or false',
+    );
+    expect(problems({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_REGION: "US East" })).toContain("UPLOADS_S3_REGION=");
+    for (const prefix of ["../up", "a//b", "/abs", "shop/../x", "a b"])
+      expect(problems({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_PREFIX: prefix })).toContain("UPLOADS_S3_PREFIX=");
+    expect(problems({ UPLOADS_S3_ENDPOINT: "http://127.0.0.1:9000" })).toContain(
+      'UPLOADS_S3_ENDPOINT="http://127.0.0.1:9000": is used only with UPLOADS_S3_BUCKET, which is not set',
+    );
+    const halfKey = problems({ UPLOADS_S3_BUCKET: "pictures", UPLOADS_S3_SECRET_ACCESS_KEY: "very-secret-value" });
+    expect(halfKey).toContain("UPLOADS_S3_ACCESS_KEY_ID: must be set together with");
+    const keyWithoutBucket = problems({
+      UPLOADS_S3_ACCESS_KEY_ID: "AKIAKEYID",
+      UPLOADS_S3_SECRET_ACCESS_KEY: "topsecret",
+    });
+    expect(keyWithoutBucket).toContain("UPLOADS_S3_ACCESS_KEY_ID: is used only with UPLOADS_S3_BUCKET");
+    expect(keyWithoutBucket).toContain("UPLOADS_S3_SECRET_ACCESS_KEY: is used only with UPLOADS_S3_BUCKET");
+    expect(keyWithoutBucket).not.toContain("AKIAKEYID");
+    expect(keyWithoutBucket).not.toContain("topsecret");
+    expect(halfKey).not.toContain("very-secret-value");
+  });
+
   it("names every invalid variable at once, without echoing secrets", () => {
     const message = (() => {
       try {

@@ -49,60 +49,122 @@ const trueOrFalse = z
   .enum(["true", "false"], { message: "must be true or false" })
   .transform((value) => value === "true");
 
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["production", "development", "test"], { message: "must be production, development or test" })
-    .default("production"),
-  PORT: wholeNumber(0, 65535).default("3000"),
-  DATABASE_URL: z
-    .string()
-    .default("file:./data/shop.db")
-    .refine((value) => engineOf(value) === "sqlite" || (URL.canParse(value) && new URL(value).hostname !== ""), {
-      message: "must be a SQLite file (file:./data/shop.db) or a URL such as postgres://user:password@host:5432/shop",
-    }),
-  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default("10"),
-  SESSION_SECRET: z.string().optional(),
-  SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
-  ADMIN_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }).optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  SHOP_NAME: z.string().trim().optional(),
-  UPLOADS_DIR: z.string().optional(),
-  PUBLIC_URL: webUrl.optional(),
-  SMTP_URL: url("smtp:", "smtps:").optional(),
-  MAIL_FROM: z.string().optional(),
-  OUTBOX_DIR: z.string().optional(),
-  BACKUP_DIR: z.string().optional(),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_AUTHORIZATION_URL: webUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: webUrl.default("https://oauth2.googleapis.com/token"),
-  GOOGLE_USERINFO_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/userinfo"),
-  GOOGLE_JWKS_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
-  GOOGLE_ISSUER: z.string().default("https://accounts.google.com,accounts.google.com"),
-  RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
-  RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
-  BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
-  LOGIN_DELAY_MAX_MS: wholeNumber(0, 60_000).default("10000"),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().default(""),
-  STRIPE_WEBHOOK_SECRET: z.string().default(""),
-  STRIPE_SANDBOX_PORT: wholeNumber(0, 65535).default("0"),
-  STRIPE_API_URL: webUrl.optional(),
-  STRIPE_JS_URL: webUrl.optional(),
-  STRIPE_SANDBOX_URL: webUrl.optional(),
-  TRUST_PROXY: z.string().default("loopback"),
-  CORS_ORIGINS: origins.default(""),
-  LOG_REQUESTS: trueOrFalse.default("true"),
-  WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
-  REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
-});
+// S3 bucket names: 3 to 63 characters, lowercase letters, digits, dots and hyphens, a letter or
+// digit at each end (AWS's rule, which MinIO, R2 and the others keep).
+const bucketName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+    message: "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["production", "development", "test"], { message: "must be production, development or test" })
+      .default("production"),
+    PORT: wholeNumber(0, 65535).default("3000"),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/shop.db")
+      .refine((value) => engineOf(value) === "sqlite" || (URL.canParse(value) && new URL(value).hostname !== ""), {
+        message: "must be a SQLite file (file:./data/shop.db) or a URL such as postgres://user:password@host:5432/shop",
+      }),
+    DATABASE_POOL_SIZE: wholeNumber(1, 1000).default("10"),
+    SESSION_SECRET: z.string().optional(),
+    SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    SHOP_NAME: z.string().trim().optional(),
+    UPLOADS_DIR: z.string().optional(),
+    UPLOADS_S3_BUCKET: bucketName.optional(),
+    UPLOADS_S3_ENDPOINT: webUrl.optional(),
+    UPLOADS_S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/, {
+        message: "must be a region name such as us-east-1 (lowercase letters, digits, hyphens)",
+      })
+      .optional(),
+    UPLOADS_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    UPLOADS_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    UPLOADS_S3_FORCE_PATH_STYLE: trueOrFalse.optional(),
+    UPLOADS_S3_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, {
+        message: "must be a key prefix such as shop/ (letters, digits, dots, hyphens, underscores, separated by /)",
+      })
+      .refine((value) => !value.split("/").some((part) => part === "." || part === ".."), {
+        message: "must not contain . or .. as a part",
+      })
+      .optional(),
+    PUBLIC_URL: webUrl.optional(),
+    SMTP_URL: url("smtp:", "smtps:").optional(),
+    MAIL_FROM: z.string().optional(),
+    OUTBOX_DIR: z.string().optional(),
+    BACKUP_DIR: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTHORIZATION_URL: webUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: webUrl.default("https://oauth2.googleapis.com/token"),
+    GOOGLE_USERINFO_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/userinfo"),
+    GOOGLE_JWKS_URL: webUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+    GOOGLE_ISSUER: z.string().default("https://accounts.google.com,accounts.google.com"),
+    RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
+    RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
+    BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
+    LOGIN_DELAY_MAX_MS: wholeNumber(0, 60_000).default("10000"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().default(""),
+    STRIPE_WEBHOOK_SECRET: z.string().default(""),
+    STRIPE_SANDBOX_PORT: wholeNumber(0, 65535).default("0"),
+    STRIPE_API_URL: webUrl.optional(),
+    STRIPE_JS_URL: webUrl.optional(),
+    STRIPE_SANDBOX_URL: webUrl.optional(),
+    TRUST_PROXY: z.string().default("loopback"),
+    CORS_ORIGINS: origins.default(""),
+    LOG_REQUESTS: trueOrFalse.default("true"),
+    WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
+    REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
+  })
+  .superRefine((env, context) => {
+    // The other UPLOADS_S3_* settings mean nothing without a bucket; the key pair goes together.
+    const s3Settings = [
+      "UPLOADS_S3_ENDPOINT",
+      "UPLOADS_S3_REGION",
+      "UPLOADS_S3_ACCESS_KEY_ID",
+      "UPLOADS_S3_SECRET_ACCESS_KEY",
+      "UPLOADS_S3_FORCE_PATH_STYLE",
+      "UPLOADS_S3_PREFIX",
+    ] as const;
+    if (!env.UPLOADS_S3_BUCKET)
+      for (const name of s3Settings)
+        if (env[name] !== undefined)
+          context.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is used only with UPLOADS_S3_BUCKET, which is not set",
+          });
+    if (env.UPLOADS_S3_BUCKET && !env.UPLOADS_S3_ACCESS_KEY_ID !== !env.UPLOADS_S3_SECRET_ACCESS_KEY) {
+      const missing = env.UPLOADS_S3_ACCESS_KEY_ID ? "UPLOADS_S3_SECRET_ACCESS_KEY" : "UPLOADS_S3_ACCESS_KEY_ID";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message:
+          "must be set together with the other of UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY (or neither, for the SDK's default credentials)",
+      });
+    }
+  });
 
 /** The environment's problems, one line each, naming the variable (and its value, unless it may hold a secret). */
 export class ConfigError extends Error {
   constructor(issues: z.ZodIssue[], env: Record<string, string | undefined>) {
     const lines = issues.map((issue) => {
       const name = String(issue.path[0]);
-      const value = /SECRET|PASSWORD|SMTP_URL|DATABASE_URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      const value = /SECRET|PASSWORD|ACCESS_KEY|SMTP_URL|DATABASE_URL/.test(name)
+        ? ""
+        : `=${JSON.stringify(env[name])}`;
       return `  ${name}${value}: ${issue.message}`;
     });
     super(`Invalid configuration (see the Configuration table in README.md):\n${lines.join("\n")}`);
@@ -155,6 +217,22 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     /** SESSION_SECRET; when unset, start-up provides one (see sessionSecret()). */
     sessionSecretFromEnv: env.SESSION_SECRET,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    /** The S3-compatible bucket that holds the uploads instead of uploadsDir, when UPLOADS_S3_BUCKET is set. */
+    uploadsS3: env.UPLOADS_S3_BUCKET
+      ? {
+          bucket: env.UPLOADS_S3_BUCKET,
+          endpoint: env.UPLOADS_S3_ENDPOINT,
+          region: env.UPLOADS_S3_REGION ?? "us-east-1",
+          // Unset: the SDK's default chain (AWS_* variables, a shared profile, an instance role).
+          credentials:
+            env.UPLOADS_S3_ACCESS_KEY_ID && env.UPLOADS_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID, secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ?? false,
+          /** Put before every key ("shop/" → shop/products/….webp); "" or ending in "/". */
+          prefix: env.UPLOADS_S3_PREFIX ? env.UPLOADS_S3_PREFIX.replace(/\/?$/, "/") : "",
+        }
+      : null,
     seed: env.SEED,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

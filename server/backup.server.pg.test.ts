@@ -48,6 +48,7 @@ describe("npm run backup on PostgreSQL", () => {
       expect(fs.readdirSync(report.folder).sort()).toEqual([path.basename(report.database.file), "uploads"].sort());
       expect(path.basename(report.database.file)).toBe(`${new URL(config.databaseUrl).pathname.slice(1)}.dump`);
       expect(report.database.bytes).toBeGreaterThan(0);
+      if (report.uploads.skipped) throw new Error("the uploads folder was not copied");
       expect(report.uploads.files).toBe(1);
       expect(describeBackup(report)).toContain(`Backup written to ${report.folder}`);
 

@@ -53,6 +53,7 @@ describe("npm run backup", () => {
       expect(path.dirname(report.folder)).toBe(path.join(shop.dir, "backups"));
       expect(path.basename(report.folder)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
       expect(fs.readdirSync(path.join(shop.dir, "backups"))).toEqual([path.basename(report.folder)]);
+      if (report.uploads.skipped) throw new Error("the uploads folder was not copied");
       expect(report.uploads.files).toBe(1);
       expect(report.uploads.bytes).toBe(shop.picture.length);
       expect(describeBackup(report)).toContain(`Backup written to ${report.folder}`);

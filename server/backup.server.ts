@@ -6,7 +6,8 @@ import { backup } from "~/db/dialect";
 /**
  * `npm run backup` (backup.ts): an online copy of the shop's database (the dialect's `backup`:
  * SQLite's backup API into a copy of the file, or pg_dump's archive of a PostgreSQL database) while
- * the shop keeps serving and taking orders, plus the uploads folder, into a new timestamped folder.
+ * the shop keeps serving and taking orders, plus the uploads folder (unless the uploads are in a
+ * bucket), into a new timestamped folder.
  * Restoring it: docs/backups.md.
  */
 
@@ -14,6 +15,11 @@ export type BackupOptions = {
   /** The SQLite database file, or the PostgreSQL database's postgres:// URL (the shop's engine). */
   database: string;
   uploadsDir: string;
+  /**
+   * Where the uploads are when they are kept in an S3-compatible bucket (UPLOADS_S3_BUCKET), for the
+   * messages: such a bucket is its provider's to back up (versioning, replication), so it is not copied.
+   */
+  uploadsBucket?: string;
   /** The backup goes into a new folder named after `now` inside this one. */
   backupsDir: string;
   now?: Date;
@@ -22,19 +28,25 @@ export type BackupOptions = {
 export type BackupReport = {
   folder: string;
   database: { source: string; file: string; bytes: number };
-  uploads: { source: string; folder: string; files: number; bytes: number };
+  uploads:
+    | { source: string; folder: string; files: number; bytes: number; skipped?: undefined }
+    | { source: string; skipped: true; note: string };
 };
+
+/** The file a backup holds instead of uploads/ when the uploads are in a bucket. */
+export const UPLOADS_NOTE_FILE = "UPLOADS-NOT-INCLUDED.txt";
 
 export async function backupShop({
   database,
   uploadsDir,
+  uploadsBucket,
   backupsDir,
   now = new Date(),
 }: BackupOptions): Promise<BackupReport> {
   const onServer = engineOf(database) === "pg";
   if (database === ":memory:") throw new Error("DATABASE_URL is :memory:, there is no database file to back up.");
   if (!onServer && !fs.existsSync(database)) throw new Error(`There is no database at ${database}.`);
-  if (isInside(path.resolve(backupsDir), path.resolve(uploadsDir)))
+  if (!uploadsBucket && isInside(path.resolve(backupsDir), path.resolve(uploadsDir)))
     throw new Error(`The backups folder ${backupsDir} is inside the uploads folder ${uploadsDir}: choose another one.`);
 
   fs.mkdirSync(backupsDir, { recursive: true });
@@ -48,10 +60,18 @@ export async function backupShop({
       ? `${new URL(database).pathname.slice(1) || "postgres"}.dump`
       : path.basename(database);
     await backup(database, path.join(partial, databaseName));
-    // After the database: every picture a backed-up row names was written before that row.
-    const uploads = fs.existsSync(uploadsDir)
-      ? copyTree(uploadsDir, path.join(partial, "uploads"))
-      : { files: 0, bytes: 0 };
+    let uploads: BackupReport["uploads"];
+    if (uploadsBucket) {
+      const note = `The uploads are not in this backup: they are kept in the bucket ${uploadsBucket}, which is backed up with the storage provider's own tools (versioning, replication), not by npm run backup.`;
+      fs.writeFileSync(path.join(partial, UPLOADS_NOTE_FILE), `${note}\n`);
+      uploads = { source: uploadsBucket, skipped: true, note };
+    } else {
+      // After the database: every picture a backed-up row names was written before that row.
+      const copied = fs.existsSync(uploadsDir)
+        ? copyTree(uploadsDir, path.join(partial, "uploads"))
+        : { files: 0, bytes: 0 };
+      uploads = { source: uploadsDir, folder: path.join(folder, "uploads"), ...copied };
+    }
     fs.renameSync(partial, folder);
     return {
       folder,
@@ -60,7 +80,7 @@ export async function backupShop({
         file: path.join(folder, databaseName),
         bytes: fs.statSync(path.join(folder, databaseName)).size,
       },
-      uploads: { source: uploadsDir, folder: path.join(folder, "uploads"), ...uploads },
+      uploads,
     };
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
@@ -126,7 +146,9 @@ export function describeBackup(report: BackupReport): string {
   return [
     `Backup written to ${report.folder}`,
     `  ${path.basename(report.database.file)}: ${formatBytes(report.database.bytes)} (an online copy of ${report.database.source})`,
-    `  uploads/: ${report.uploads.files} files, ${formatBytes(report.uploads.bytes)} (from ${report.uploads.source})`,
+    report.uploads.skipped
+      ? `  uploads: not copied, they are in the bucket ${report.uploads.source} (back it up with the provider's tools; see ${UPLOADS_NOTE_FILE})`
+      : `  uploads/: ${report.uploads.files} files, ${formatBytes(report.uploads.bytes)} (from ${report.uploads.source})`,
     `To restore it, see docs/backups.md.`,
   ].join("\n");
 }

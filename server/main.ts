@@ -13,10 +13,12 @@ export type { ShopOptions };
 export async function startShop(options: ShopOptions) {
   // A data folder the shop cannot write (a volume owned by another user) stops start-up with one
   // line saying what to do, before anything opens the database.
+  // (The uploads folder only when the uploads are kept in one, not in a bucket.)
+  const uploadsFolder = config.uploadsS3 ? [] : [config.uploadsDir];
   const folders =
     config.databasePath === ":memory:" || config.databaseEngine === "pg"
-      ? [config.uploadsDir]
-      : [config.dataDir, config.uploadsDir];
+      ? uploadsFolder
+      : [config.dataDir, ...uploadsFolder];
   for (const folder of new Set(folders)) {
     const problem = unwritableFolder(folder);
     if (problem) {

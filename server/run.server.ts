@@ -8,6 +8,7 @@ import helmet from "helmet";
 import type { ViteDevServer } from "vite";
 import { config, sessionSecret, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "~/config.server";
 import { declaredOverLimit } from "~/web/body-limits.server";
+import { uploadStore } from "~/models/upload-store.server";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
 import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";
@@ -210,6 +211,7 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
       buildDir: viteDevServer ? undefined : "build/client",
       publicDir: "public",
       uploadsDir: config.uploadsDir,
+      uploadStore: config.uploadsS3 ? await uploadStore() : undefined,
       listed: !isDev,
     }),
   );

@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
 import { takeTick, tickOf } from "~/models/scheduled-runs.server";
+import { uploadStore } from "~/models/upload-store.server";
 import type { MailQueuedMessage } from "~/models/mail-outbox.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
@@ -51,13 +52,13 @@ async function ensureAdmin(email: string, password: string) {
 /** Everything the shop needs before it serves: secret, schema, demo data, admin account. */
 export async function prepareShop() {
   ensureSessionSecret();
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  if (!config.uploadsS3) fs.mkdirSync(config.uploadsDir, { recursive: true });
   // Several nodes on one PostgreSQL database may start at once: one at a time, each finds what the
   // one before it did, so the migrations, the seed and the admin account are each done once.
   await whileHolding("shopit:startup", async () => {
     await migrateDatabase();
     if (config.seed === "demo" && (await isDatabaseEmpty())) {
-      await seedDemoData(config.uploadsDir);
+      await seedDemoData(await uploadStore());
       console.log("Seeded the demo catalogue.");
     }
     if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);

@@ -1,10 +1,8 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { newId } from "~/db/ids";
 import sharp, { type Metadata } from "sharp";
-import { config } from "~/config.server";
 import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS } from "~/lib/image-limits";
 import { PublicError } from "~/lib/public-error";
+import { uploadStore } from "./upload-store.server";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = "Images can be at most 10 MB.";
@@ -40,8 +38,8 @@ function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
 
 /**
  * Checks that the bytes really are a JPEG, PNG or WebP picture (whatever the file name or type
- * claims), at most 10 MB and MAX_IMAGE_PIXELS, then stores a resized WebP copy under the uploads
- * folder and returns its public URL.
+ * claims), at most 10 MB and MAX_IMAGE_PIXELS, then stores a resized WebP copy in the upload store
+ * and returns its public URL.
  */
 export async function saveImage(upload: ImageUpload, kind: Kind): Promise<string> {
   const size = Buffer.isBuffer(upload) ? upload.length : upload.size;
@@ -61,11 +59,9 @@ export async function saveImage(upload: ImageUpload, kind: Kind): Promise<string
     // A header that reads well over pixels that do not (a cut-off or damaged file).
     throw new ImageError("This image is damaged or incomplete. Please choose another.");
   });
-  const dir = path.join(config.uploadsDir, kind);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${newId()}.webp`;
-  await fs.writeFile(path.join(dir, name), output);
-  return `/uploads/${kind}/${name}`;
+  const key = `${kind}/${newId()}.webp`;
+  await (await uploadStore()).put(key, output, "image/webp");
+  return `/uploads/${key}`;
 }
 
 /** Reads only the image's header: its format, and its size in pixels before anything is decoded. */
@@ -87,9 +83,9 @@ async function checkHeader(bytes: Buffer) {
 
 /** Removes an uploaded image by its public URL; demo pictures and missing files are left alone. */
 export async function deleteImage(url: string | null | undefined) {
-  const match = url?.match(/^\/uploads\/(avatars|products)\/([a-z0-9]+\.webp)$/);
+  const match = url?.match(/^\/uploads\/((?:avatars|products)\/[a-z0-9]+\.webp)$/);
   if (!match) return;
-  await fs.rm(path.join(config.uploadsDir, match[1], match[2]), { force: true });
+  await (await uploadStore()).delete(match[1]);
 }
 
 /** Reads an image sent as a `data:` URL (the original API's way) into bytes. */

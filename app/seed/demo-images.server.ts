@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Category } from "~/lib/categories";
+import type { UploadStore } from "~/models/upload-store.server";
 import { escapeHtml } from "~/lib/html";
 import { ICON_SIZE, iconFor, iconShapes } from "~/seed/demo-icons.server";
 
@@ -91,10 +90,12 @@ ${scene}
 `;
 }
 
-/** Writes one demo picture under the uploads folder and returns its public URL. */
-export function writeDemoImage(uploadsDir: string, fileName: string, svg: string): string {
-  const dir = path.join(uploadsDir, "demo");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, fileName), svg);
-  return `/uploads/demo/${fileName}`;
+/**
+ * Writes one demo picture to the upload store and returns its public URL. A second write of the same
+ * name (two nodes seeding at once) replaces it with the same bytes.
+ */
+export async function writeDemoImage(store: UploadStore, fileName: string, svg: string): Promise<string> {
+  const key = `demo/${fileName}`;
+  await store.put(key, svg, "image/svg+xml");
+  return `/uploads/${key}`;
 }

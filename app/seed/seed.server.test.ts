@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { listProducts } from "~/models/products.server";
+import { folderStore } from "~/models/upload-store.server";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { seedDemoData } from "~/seed/seed.server";
 
 describe("the demo seed", () => {
   it("opens the home page on laptops and electronics, keeping the whole catalogue", async () => {
     const uploads = process.env.UPLOADS_DIR!;
-    await seedDemoData(uploads);
+    await seedDemoData(folderStore(uploads));
 
     const home = await listProducts({ page: 1 });
     expect(home.products).toHaveLength(8);

@@ -6,6 +6,7 @@ import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
+import type { UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
@@ -17,6 +18,7 @@ export const DEMO_ACCOUNTS = {
 
 const REVIEWERS = ["Alice Martin", "Bruno Costa", "Chloé Dubois", "Dev Patel"];
 const IMAGES_PER_PRODUCT = 3;
+const PICTURES_AT_ONCE = 8;
 
 export async function isDatabaseEmpty(): Promise<boolean> {
   const [[productRows], [userRows]] = await Promise.all([
@@ -27,7 +29,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 }
 
 /** Fills an empty shop with the demo catalogue, pictures, reviews and the two demo accounts. */
-export async function seedDemoData(uploadsDir: string): Promise<void> {
+export async function seedDemoData(store: UploadStore): Promise<void> {
   const [adminHash, shopperHash, reviewerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.shopper.password),
@@ -47,13 +49,22 @@ export async function seedDemoData(uploadsDir: string): Promise<void> {
     // An hour apart, so that "Latest Products" has a stable order, opening on laptops and electronics.
     createdAt: new Date(now - hoursOld.get(i)! * 3_600_000),
   }));
-  const imageRows = productRows.flatMap((p, i) =>
-    Array.from({ length: IMAGES_PER_PRODUCT }, (_, view) => ({
-      productId: p.id,
-      position: view,
-      url: writeDemoImage(uploadsDir, `${p.id}-${view + 1}.svg`, productSvg(p.name, demoProducts[i].category, view)),
-    })),
+  const pictures = productRows.flatMap((p, i) =>
+    Array.from({ length: IMAGES_PER_PRODUCT }, (_, view) => ({ product: p, category: demoProducts[i].category, view })),
   );
+  // A few at a time: a bucket answers each write over the network.
+  const urls: string[] = [];
+  for (let start = 0; start < pictures.length; start += PICTURES_AT_ONCE) {
+    const batch = pictures.slice(start, start + PICTURES_AT_ONCE);
+    urls.push(
+      ...(await Promise.all(
+        batch.map(({ product, category, view }) =>
+          writeDemoImage(store, `${product.id}-${view + 1}.svg`, productSvg(product.name, category, view)),
+        ),
+      )),
+    );
+  }
+  const imageRows = pictures.map(({ product, view }, i) => ({ productId: product.id, position: view, url: urls[i] }));
 
   await commitTogether(async (tx) => {
     const { admin, shopper } = DEMO_ACCOUNTS;
