@@ -26,7 +26,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && node scripts/container/compile-server.mjs dist && \
     npm pkg set scripts.start="node server.mjs" scripts.serve="node server.mjs" scripts.backup="node backup.mjs" \
-      scripts.db:copy="node db-copy.mjs"
+      scripts.db:copy="node db-copy.mjs" scripts.uploads:copy="node uploads-copy.mjs"
 
 # Owned by root and read-only to the shop's user, which can write /data only. pg_dump for
 # `npm run backup` when DATABASE_URL names a PostgreSQL database (Debian 12's client is 15).

@@ -1,10 +1,12 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { folderStore, isUploadKey, s3Store, type UploadStore } from "~/models/upload-store.server";
+import { copyFolderToStore, folderStore, isUploadKey, s3Store, type UploadStore } from "~/models/upload-store.server";
 import { startLocalS3, type LocalS3 } from "../scripts/scale/s3";
 import { listen } from "../tests/unit/http";
 import { edgeErrorHandler } from "./edge-errors.server";
@@ -247,5 +249,60 @@ describe("an S3 key prefix", () => {
     expect((await text((await stores.bucket.read("products/p.webp"))!.body)).toString()).toBe("one");
     expect((await text((await stores.bucket.read("shop-two/products/p.webp"))!.body)).toString()).toBe("two");
     expect(prefixed.location).toBe(`s3://${s3.bucket}/shop-two/ at ${s3.url}`);
+  });
+});
+
+describe("npm run uploads:copy", () => {
+  /** An uploads folder as a one-machine shop has it, with a file whose name the shop never writes. */
+  function shopFolder() {
+    const dir = fs.mkdtempSync(path.join(root, "copy-"));
+    fs.mkdirSync(path.join(dir, "products"));
+    fs.mkdirSync(path.join(dir, "demo"));
+    fs.writeFileSync(path.join(dir, "products", "old1.webp"), "RIFF old webp");
+    fs.writeFileSync(path.join(dir, "demo", "old-1.svg"), "<svg>old</svg>");
+    fs.writeFileSync(path.join(dir, "products", "note about it.txt"), "not a picture");
+    return dir;
+  }
+
+  it("copies a folder's pictures into the bucket under the same keys, with their types, and names what it left out", async () => {
+    const prefixed = await s3Store(s3Settings({ ...s3.env, UPLOADS_S3_PREFIX: "moved" }));
+    const result = await copyFolderToStore(shopFolder(), prefixed);
+    expect(result).toEqual({
+      copied: 2,
+      bytes: "RIFF old webp".length + "<svg>old</svg>".length,
+      leftOut: ["products/note about it.txt"],
+    });
+    expect(await prefixed.read("products/old1.webp", { head: true })).toMatchObject({ contentType: "image/webp" });
+    const svg = await prefixed.read("demo/old-1.svg");
+    expect(svg?.contentType).toBe("image/svg+xml");
+    expect((await text(svg!.body)).toString()).toBe("<svg>old</svg>");
+    await expect(copyFolderToStore(path.join(root, "nowhere"), prefixed)).rejects.toThrow(
+      `There is no uploads folder at ${path.join(root, "nowhere")}.`,
+    );
+  });
+
+  it("runs with the shop's settings, and stops with one line without a bucket", async () => {
+    const run = (env: Record<string, string>) =>
+      promisify(execFile)("node", ["--import", "tsx", "uploads-copy.ts"], {
+        env: { ...process.env, ...env, NODE_NO_WARNINGS: "1" },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    const dir = shopFolder();
+    const copied = await run({ ...s3.env, UPLOADS_S3_PREFIX: "cli", UPLOADS_DIR: dir });
+    expect(copied.stdout).toBe(
+      `Copied 2 files (27 bytes) from ${dir} to s3://${s3.bucket}/cli/ at ${s3.url}.\n` +
+        "Left out (not names the shop writes): products/note about it.txt\n",
+    );
+    expect(copied.code).toBe(0);
+    const cli = await s3Store(s3Settings({ ...s3.env, UPLOADS_S3_PREFIX: "cli" }));
+    expect(await cli.read("products/old1.webp", { head: true })).not.toBeNull();
+
+    const refused = await run({ UPLOADS_DIR: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      "uploads:copy: UPLOADS_S3_BUCKET is not set: it names the bucket to copy the uploads folder into.\n",
+    );
   });
 });

@@ -31,6 +31,8 @@ export type StoredUpload = {
 };
 
 const MAX_KEY_LENGTH = 255;
+/** How many writes go to a store at once when many are made (the demo seed, a copy): a bucket answers each over the network. */
+export const WRITES_AT_ONCE = 8;
 
 /**
  * The keys the shop writes and serves: parts of letters, digits, dots, hyphens and underscores, none
@@ -46,7 +48,13 @@ function checkedKey(key: string): string {
   return key;
 }
 
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".svg": "image/svg+xml", ".png": "image/png" };
+const TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+};
 const contentTypeOf = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 
 /** The uploads folder: files under `dir`, their type told by their extension (as express.static tells it). */
@@ -145,4 +153,32 @@ let current: Promise<UploadStore> | null = null;
 export function uploadStore(): Promise<UploadStore> {
   current ??= config.uploadsS3 ? s3Store(config.uploadsS3) : Promise.resolve(folderStore(config.uploadsDir));
   return current;
+}
+
+/**
+ * Copies every picture under `dir` into `store` under the same key, with its type (moving a shop's
+ * uploads folder into a bucket; a second run writes the same objects again). Files whose path is
+ * not an upload key are left out and named.
+ */
+export async function copyFolderToStore(
+  dir: string,
+  store: UploadStore,
+): Promise<{ copied: number; bytes: number; leftOut: string[] }> {
+  if (!fs.existsSync(dir)) throw new Error(`There is no uploads folder at ${dir}.`);
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+  const keys = files.filter(isUploadKey);
+  let bytes = 0;
+  for (let start = 0; start < keys.length; start += WRITES_AT_ONCE)
+    await Promise.all(
+      keys.slice(start, start + WRITES_AT_ONCE).map(async (key) => {
+        const content = await fsp.readFile(path.join(dir, key));
+        await store.put(key, content, contentTypeOf(key));
+        bytes += content.length;
+      }),
+    );
+  return { copied: keys.length, bytes, leftOut: files.filter((file) => !isUploadKey(file)) };
 }

@@ -6,7 +6,7 @@ import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
-import type { UploadStore } from "~/models/upload-store.server";
+import { WRITES_AT_ONCE, type UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
@@ -18,7 +18,6 @@ export const DEMO_ACCOUNTS = {
 
 const REVIEWERS = ["Alice Martin", "Bruno Costa", "Chloé Dubois", "Dev Patel"];
 const IMAGES_PER_PRODUCT = 3;
-const PICTURES_AT_ONCE = 8;
 
 export async function isDatabaseEmpty(): Promise<boolean> {
   const [[productRows], [userRows]] = await Promise.all([
@@ -52,10 +51,9 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
   const pictures = productRows.flatMap((p, i) =>
     Array.from({ length: IMAGES_PER_PRODUCT }, (_, view) => ({ product: p, category: demoProducts[i].category, view })),
   );
-  // A few at a time: a bucket answers each write over the network.
   const urls: string[] = [];
-  for (let start = 0; start < pictures.length; start += PICTURES_AT_ONCE) {
-    const batch = pictures.slice(start, start + PICTURES_AT_ONCE);
+  for (let start = 0; start < pictures.length; start += WRITES_AT_ONCE) {
+    const batch = pictures.slice(start, start + WRITES_AT_ONCE);
     urls.push(
       ...(await Promise.all(
         batch.map(({ product, category, view }) =>
