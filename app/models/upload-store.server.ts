@@ -32,7 +32,15 @@ export type StoredUpload = {
 
 const MAX_KEY_LENGTH = 255;
 /** How many writes go to a store at once when many are made (the demo seed, a copy): a bucket answers each over the network. */
-export const WRITES_AT_ONCE = 8;
+const WRITES_AT_ONCE = 8;
+
+/** Runs `write` for every item, a few at a time; the results in the items' order. */
+export async function writeInBatches<T, R>(items: T[], write: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += WRITES_AT_ONCE)
+    results.push(...(await Promise.all(items.slice(start, start + WRITES_AT_ONCE).map(write))));
+  return results;
+}
 
 /**
  * The keys the shop writes and serves: parts of letters, digits, dots, hyphens and underscores, none
@@ -171,14 +179,11 @@ export async function copyFolderToStore(
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort();
   const keys = files.filter(isUploadKey);
-  let bytes = 0;
-  for (let start = 0; start < keys.length; start += WRITES_AT_ONCE)
-    await Promise.all(
-      keys.slice(start, start + WRITES_AT_ONCE).map(async (key) => {
-        const content = await fsp.readFile(path.join(dir, key));
-        await store.put(key, content, contentTypeOf(key));
-        bytes += content.length;
-      }),
-    );
+  const sizes = await writeInBatches(keys, async (key) => {
+    const content = await fsp.readFile(path.join(dir, key));
+    await store.put(key, content, contentTypeOf(key));
+    return content.length;
+  });
+  const bytes = sizes.reduce((sum, size) => sum + size, 0);
   return { copied: keys.length, bytes, leftOut: files.filter((file) => !isUploadKey(file)) };
 }

@@ -6,7 +6,7 @@ import { productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
-import { WRITES_AT_ONCE, type UploadStore } from "~/models/upload-store.server";
+import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
@@ -51,17 +51,9 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
   const pictures = productRows.flatMap((p, i) =>
     Array.from({ length: IMAGES_PER_PRODUCT }, (_, view) => ({ product: p, category: demoProducts[i].category, view })),
   );
-  const urls: string[] = [];
-  for (let start = 0; start < pictures.length; start += WRITES_AT_ONCE) {
-    const batch = pictures.slice(start, start + WRITES_AT_ONCE);
-    urls.push(
-      ...(await Promise.all(
-        batch.map(({ product, category, view }) =>
-          writeDemoImage(store, `${product.id}-${view + 1}.svg`, productSvg(product.name, category, view)),
-        ),
-      )),
-    );
-  }
+  const urls = await writeInBatches(pictures, ({ product, category, view }) =>
+    writeDemoImage(store, `${product.id}-${view + 1}.svg`, productSvg(product.name, category, view)),
+  );
   const imageRows = pictures.map(({ product, view }, i) => ({ productId: product.id, position: view, url: urls[i] }));
 
   await commitTogether(async (tx) => {
