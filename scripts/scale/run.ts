@@ -13,9 +13,12 @@ import { startHaproxy, type LoadBalancer } from "./haproxy";
 import { invalidationChecks } from "./invalidation";
 import { killTest } from "./kill";
 import { startProgram, waitForOk, type Program } from "./processes";
+import { startLocalS3 } from "./s3";
+import { uploadsShared } from "./uploads";
 
 // npm run test:scale (issue 26): the shop as many nodes on one machine, on loopback only.
-//  1. a throwaway PostgreSQL, an SMTP sink and the payment sandbox, once;
+//  1. a throwaway PostgreSQL, an S3-compatible server (s3rver), an SMTP sink and the payment
+//     sandbox, once;
 //  2. two nodes (one process each) started at the same moment on one empty database: seeded once;
 //  3. HAProxy in front: round robin, no stickiness, health checks on /healthz;
 //  4. the Playwright suite (JavaScript on, off, the API) through the load balancer;
@@ -31,6 +34,7 @@ const playwrightArgs = args.filter((a) => a !== "--no-suite");
 const log = (line: string) => console.log(`[scale] ${line}`);
 const failures: string[] = [];
 const programs: Program[] = [];
+const stops: (() => Promise<void>)[] = [];
 const started = performance.now();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-scale-"));
@@ -58,6 +62,8 @@ try {
   const env = e2eEnv();
   const lbUrl = `http://127.0.0.1:${lb}`;
   const stopSmtp = await startSmtpSink(smtp, env.mailDir);
+  const s3 = await startLocalS3();
+  stops.push(() => s3.stop());
 
   const base = mainShopEnv(lb, env);
   const sandbox = startProgram("the payment sandbox", ["node", "--import", "tsx", "sandbox/standalone.ts"], {
@@ -69,10 +75,12 @@ try {
   });
   programs.push(sandbox);
 
-  // Both nodes share the database, the sandbox and the uploads folder (one machine's shared volume).
+  // Both nodes share the database, the sandbox and the bucket of uploads (given to the nodes only:
+  // the shops some specs start of their own keep a folder).
   const startNode = (name: string, port: number) =>
     startProgram(`node ${name}`, ["node", "--import", "tsx", "server.ts"], {
       ...base,
+      ...s3.env,
       PORT: String(port),
       WEB_CONCURRENCY: "1",
       STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
@@ -97,6 +105,8 @@ try {
   programs.push(balancer);
   await waitForRotation(balancer, ["a", "b"]);
   log(`HAProxy at ${lbUrl}: both nodes in rotation`);
+
+  failures.push(...(await uploadsShared({ nodeA: urlOf(a), nodeB: urlOf(b), uploadsDir: base.UPLOADS_DIR, log })));
 
   if (runSuite) {
     const before = await balancer.servers();
@@ -149,6 +159,7 @@ try {
     if (failures.length && program.name.startsWith("node"))
       log(`${program.name} (${how}) wrote last:\n${program.output().slice(-3000)}`);
   }
+  for (const stop of stops) await stop().catch(() => {});
   await cluster.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
