@@ -73,6 +73,8 @@ export async function invalidationChecks(options: {
   nodeB: string;
   databaseUrl: string;
   nodeBPid: number;
+  /** Freezes B's listening connection (nothing flows, nothing closes); answers how many were frozen. */
+  freezeListenerOfB: () => number;
   log: (line: string) => void;
 }): Promise<string[]> {
   const { nodeA, nodeB, log } = options;
@@ -155,6 +157,33 @@ export async function invalidationChecks(options: {
     log(`After B listens again: a change shows on B ${lag.toFixed(1)} ms after A's answer`);
     if (!(lag < LAG_GOAL_MS)) failures.push(`after the cut, a price change took ${lag} ms to show on node B`);
   }
+  // 4. A silent fault: B's listening connection frozen, with no end for B to read. B's heartbeat
+  // (a SELECT 1 every 2 s, 2 s to answer) takes it for lost, so B serves nothing cached and listens
+  // again on a new connection; then changes reach it as before.
+  const listeners = await listenerOfB();
+  const frozen = options.freezeListenerOfB();
+  const frozenAt = performance.now();
+  let relisten = NaN;
+  while (performance.now() - frozenAt < 15_000) {
+    if ((await listenerOfB()).some((pid) => !listeners.includes(pid))) {
+      relisten = performance.now() - frozenAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  log(
+    `Node B's LISTEN connection frozen silently (${frozen}): B listens on a new one ${Number.isNaN(relisten) ? "not within 15 s" : `after ${relisten.toFixed(0)} ms`} (bound: about 5 s)`,
+  );
+  if (frozen !== 1) failures.push(`froze ${frozen} listening connections of node B, not 1`);
+  if (Number.isNaN(relisten)) failures.push("node B did not notice its frozen LISTEN connection within 15 s");
+  else {
+    const price = original + 200;
+    await page(nodeB, p._id);
+    const lag = await lagUntilShown(nodeB, p._id, price, await setPrice(nodeA, cookie, p, price));
+    log(`After the silent fault: a change shows on B ${lag.toFixed(1)} ms after A's answer`);
+    if (!(lag < LAG_GOAL_MS)) failures.push(`after the silent fault, a price change took ${lag} ms to show on node B`);
+  }
+
   await setPrice(nodeA, cookie, p, original);
   await db.end();
   return failures;

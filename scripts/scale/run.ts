@@ -14,6 +14,7 @@ import { invalidationChecks } from "./invalidation";
 import { killTest } from "./kill";
 import { startProgram, waitForOk, type Program } from "./processes";
 import { startLocalS3 } from "./s3";
+import { startFreezableProxy } from "./freezable-proxy";
 import { uploadsShared } from "./uploads";
 
 // npm run test:scale (issue 26): the shop as many nodes on one machine, on loopback only.
@@ -77,10 +78,20 @@ try {
 
   // Both nodes share the database, the sandbox and the bucket of uploads (given to the nodes only:
   // the shops some specs start of their own keep a folder).
+  // Node B reaches the database through a proxy that can freeze its listening connection.
+  const proxyB = await startFreezableProxy({ host: "127.0.0.1", port: cluster.port });
+  stops.push(() => proxyB.close());
+  const databaseOf = (name: string) => {
+    if (!name.startsWith("B")) return shopDatabase;
+    const url = new URL(shopDatabase);
+    url.port = String(proxyB.port);
+    return url.toString();
+  };
   const startNode = (name: string, port: number) =>
     startProgram(`node ${name}`, ["node", "--import", "tsx", "server.ts"], {
       ...base,
       ...s3.env,
+      DATABASE_URL: databaseOf(name),
       PORT: String(port),
       WEB_CONCURRENCY: "1",
       STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
@@ -127,6 +138,7 @@ try {
       nodeB: urlOf(b),
       databaseUrl: shopDatabase,
       nodeBPid: nodes.B.child.pid!,
+      freezeListenerOfB: () => proxyB.freeze("shopit-catalogue-version"),
       log,
     })),
   );
