@@ -49,8 +49,9 @@ async function follow(): Promise<void> {
   follower.client = client;
   let heartbeat: NodeJS.Timeout | undefined;
   const lost = () => {
-    if (follower.client !== client) return;
+    // This connection's heartbeat stops with it, also when it ends by stopFollowingCatalogueVersion.
     clearInterval(heartbeat);
+    if (follower.client !== client) return;
     follower.client = null;
     follower.version = -1;
     client.end().catch(() => {});
