@@ -173,6 +173,13 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
         ).rows[0].n,
       );
     const both = await placedAndRefused(true);
+    const cases = await db.query<{ intent: string; status: string; email: string; message: string }>(
+      `SELECT r.payment_intent_id AS intent, o.payment_status AS status, u.email, r.message
+       FROM payment_refusals r JOIN orders o ON o.payment_intent_id = r.payment_intent_id JOIN users u ON u.id = o.user_id
+       WHERE o.payment_status = ANY($1) LIMIT 5`,
+      [[...PLACED_PAYMENT_STATUSES]],
+    );
+    for (const c of cases.rows) log(`  placed and refused: ${c.intent} (${c.status}, ${c.email}): ${c.message}`);
     log(
       `Payment intents both placed as an order and refused: ${both} of the kill test's (${await placedAndRefused(false)} in the whole database, the suite's included)`,
     );
