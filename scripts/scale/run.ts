@@ -22,7 +22,8 @@ import { uploadsShared } from "./uploads";
 //     sandbox, once;
 //  2. two nodes (one process each) started at the same moment on one empty database: seeded once;
 //  3. HAProxy in front: round robin, no stickiness, health checks on /healthz;
-//  4. the Playwright suite (JavaScript on, off, the API) through the load balancer;
+//  4. the Playwright suite (JavaScript on, off, the API) through the load balancer; then a picture
+//     uploaded through node A is served by node B (one bucket);
 //  5. a price changed on node A shows on node B's cached page within a second; B's LISTEN
 //     connection cut, B serves nothing stale;
 //  6. shoppers and buyers through the load balancer, node B killed (SIGKILL) in the middle and
@@ -117,8 +118,6 @@ try {
   await waitForRotation(balancer, ["a", "b"]);
   log(`HAProxy at ${lbUrl}: both nodes in rotation`);
 
-  failures.push(...(await uploadsShared({ nodeA: urlOf(a), nodeB: urlOf(b), uploadsDir: base.UPLOADS_DIR, log })));
-
   if (runSuite) {
     const before = await balancer.servers();
     const suite = await run("npx", ["playwright", "test", ...playwrightArgs]);
@@ -131,6 +130,9 @@ try {
     );
     if (suite !== 0) failures.push("the Playwright suite failed through the load balancer");
   }
+
+  // After the suite: its product would be the home page's latest.
+  failures.push(...(await uploadsShared({ nodeA: urlOf(a), nodeB: urlOf(b), uploadsDir: base.UPLOADS_DIR, log })));
 
   failures.push(
     ...(await invalidationChecks({
