@@ -2,12 +2,14 @@
 // BENCH_QUICK=1) shortens runs and data sets while developing; `--workers=1,2` sets the worker
 // counts (WEB_CONCURRENCY) of the parts that run once per count (default: 1 and one per core);
 // `--db=postgres` runs every shop on PostgreSQL (a throwaway server the bench starts, durable, and
-// removes at the end; bench/lib/engine.ts) instead of SQLite (`--db=sqlite`, the default).
+// removes at the end; bench/lib/engine.ts) instead of SQLite (`--db=sqlite`, the default);
+// `--nodes=2` runs the parts that load a shop over HTTP (pages, api, signed, mixed, checkout) on two
+// shop servers sharing one PostgreSQL database behind HAProxy, one worker each unless --workers says.
 // Prints one table at the end.
 import { execSync } from "node:child_process";
 import os from "node:os";
 import fs from "node:fs";
-import { engine, engineDescription, ENGINES, stopBenchCluster } from "./lib/engine";
+import { engine, engineDescription, ENGINES, nodes, stopBenchCluster } from "./lib/engine";
 import { addRow, markdownTable, quick, rows } from "./lib/report";
 import { WorkersNotStarted } from "./lib/server";
 
@@ -31,24 +33,51 @@ if (unknown.length) {
   console.error(`Unknown part(s): ${unknown.join(", ")}. Parts: ${Object.keys(PARTS).join(", ")}`);
   process.exit(2);
 }
-const selected = args.length ? args : Object.keys(PARTS);
 const unknownOptions = process.argv
   .slice(2)
-  .filter((a) => a.startsWith("--") && a !== "--quick" && !a.startsWith("--workers=") && !a.startsWith("--db="));
+  .filter(
+    (a) =>
+      a.startsWith("--") &&
+      a !== "--quick" &&
+      !a.startsWith("--workers=") &&
+      !a.startsWith("--db=") &&
+      !a.startsWith("--nodes="),
+  );
 if (unknownOptions.length) {
   console.error(
-    `Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}, --db=${ENGINES.join("|")}`,
+    `Unknown option(s): ${unknownOptions.join(", ")}. Options: --quick, --workers=1,${os.availableParallelism()}, --db=${ENGINES.join("|")}, --nodes=2`,
   );
   process.exit(2);
 }
+if (!Number.isInteger(nodes)) {
+  console.error("--nodes takes a whole number of at least 1, e.g. --nodes=2");
+  process.exit(2);
+}
 if (!engine) {
-  console.error(`--db takes ${ENGINES.join(" or ")}, e.g. --db=postgres`);
+  console.error(
+    nodes > 1
+      ? "--nodes=2 needs PostgreSQL (--db=postgres, the default with --nodes): nodes share one database"
+      : `--db takes ${ENGINES.join(" or ")}, e.g. --db=postgres`,
+  );
+  process.exit(2);
+}
+// Many nodes: only the parts that load the shop over HTTP (the others measure one process or the database).
+const selected = args.length ? args : Object.keys(PARTS).filter((p) => nodes === 1 || PARTS[p].perWorkers);
+const oneNodeOnly = nodes > 1 ? selected.filter((p) => !PARTS[p].perWorkers) : [];
+if (oneNodeOnly.length) {
+  console.error(
+    `With --nodes=${nodes}: ${oneNodeOnly.join(", ")} measure one server or the database alone; parts: ${Object.keys(
+      PARTS,
+    )
+      .filter((p) => PARTS[p].perWorkers)
+      .join(", ")}`,
+  );
   process.exit(2);
 }
 
 const workersOption = process.argv.find((a) => a.startsWith("--workers="))?.slice("--workers=".length);
 const workerCounts = [
-  ...new Set(workersOption ? workersOption.split(",").map(Number) : [1, os.availableParallelism()]),
+  ...new Set(workersOption ? workersOption.split(",").map(Number) : nodes > 1 ? [1] : [1, os.availableParallelism()]),
 ];
 if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1)) {
   console.error(`--workers takes whole numbers of at least 1, e.g. --workers=1,${os.availableParallelism()}`);
@@ -76,6 +105,11 @@ function machine(): string {
     `machine: ${os.cpus().length} cores (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `node: ${process.version}, ${os.type()} ${os.release()}`,
     database,
+    ...(nodes > 1
+      ? [
+          `nodes: ${nodes} shop servers on that one database behind HAProxy (round robin, health checks on /healthz), one payment sandbox; workers are per node`,
+        ]
+      : []),
     `mode: ${quick ? "quick (BENCH_QUICK: shorter runs, smaller data sets; not for the record)" : "full"}`,
     `workers (WEB_CONCURRENCY) for ${Object.keys(PARTS)
       .filter((p) => PARTS[p].perWorkers)

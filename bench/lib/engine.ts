@@ -13,10 +13,23 @@ export type Engine = "sqlite" | "postgres";
 export const ENGINES: readonly Engine[] = ["sqlite", "postgres"];
 
 const option = process.argv.find((a) => a.startsWith("--db="))?.slice("--db=".length);
+const nodesOption = process.argv.find((a) => a.startsWith("--nodes="))?.slice("--nodes=".length);
 
-/** The engine `--db=` names, or undefined when it names none the bench knows. */
+/**
+ * `--nodes=N`: how many shop servers share the database behind a load balancer (bench/lib/server.ts);
+ * NaN when it is not a whole number of at least 1. More than one needs PostgreSQL, the default then.
+ */
+export const nodes = nodesOption === undefined ? 1 : /^[1-9]\d*$/.test(nodesOption) ? Number(nodesOption) : NaN;
+
+/** The engine `--db=` names, or undefined when it names none the bench knows (or SQLite for many nodes). */
 export const engine: Engine | undefined =
-  option === undefined ? "sqlite" : (ENGINES as readonly string[]).includes(option) ? (option as Engine) : undefined;
+  option === undefined
+    ? nodes > 1
+      ? "postgres"
+      : "sqlite"
+    : (ENGINES as readonly string[]).includes(option) && !(option === "sqlite" && nodes > 1)
+      ? (option as Engine)
+      : undefined;
 
 export const onPostgres = engine === "postgres";
 

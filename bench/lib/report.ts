@@ -1,3 +1,5 @@
+import { nodes } from "./engine";
+
 // One row per figure: what was measured, the reference it is compared with, and the goal.
 export type Row = {
   part: string;
@@ -19,7 +21,10 @@ export const rows: Row[] = [];
 export function addRow(row: Row) {
   rows.push(row);
   const mark = row.met === undefined ? "" : row.met ? "  [met]" : "  [NOT met]";
-  const workers = row.workers === undefined ? "" : ` (${row.workers} worker${row.workers === 1 ? "" : "s"})`;
+  const workers =
+    row.workers === undefined
+      ? ""
+      : ` (${nodes > 1 ? `${nodes} nodes × ` : ""}${row.workers} worker${row.workers === 1 ? "" : "s"})`;
   const references = [
     row.reference,
     row.ratio && `ratio ${row.ratio}`,
@@ -38,7 +43,7 @@ export function markdownTable(list: Row[] = rows): string {
     "| part | workers | measure | value | reference | ratio | same stack | goal | met |\n|---|---|---|---|---|---|---|---|---|";
   const body = list.map(
     (r) =>
-      `| ${cell(r.part)} | ${r.workers ?? ""} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.sameStack)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
+      `| ${cell(r.part)} | ${r.workers === undefined ? "" : nodes > 1 ? `${nodes} × ${r.workers}` : r.workers} | ${cell(r.measure)} | ${cell(r.value)} | ${cell(r.reference)} | ${cell(r.ratio)} | ${cell(r.sameStack)} | ${cell(r.goal)} | ${r.met === undefined ? "" : r.met ? "yes" : "**no**"} |`,
   );
   return [head, ...body].join("\n");
 }

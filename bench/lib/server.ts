@@ -3,14 +3,18 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, dropDatabase, onPostgres } from "./engine";
+import { startHaproxy, waitForRotation, type LoadBalancer } from "../../scripts/scale/haproxy";
+import { startProgram, waitForOk } from "../../scripts/scale/processes";
+import { createDatabase, dropDatabase, nodes, onPostgres } from "./engine";
 import { fetchRaw } from "./sample";
 
 export type ShopServer = {
   url: string;
   port: number;
-  /** The server process, e.g. to read its memory from /proc. */
+  /** The server process, e.g. to read its memory from /proc (with --nodes, the first node's). */
   pid: number;
+  /** Every node's server process (one but with --nodes). */
+  nodePids: number[];
   sandboxPort: number;
   /** The shop's database: its SQLite file, or its postgres:// URL (bench/lib/engine.ts). */
   database: string;
@@ -123,41 +127,23 @@ export type ShopOptions = {
   env?: Record<string, string>;
 };
 
-/**
- * Starts the production server on a fresh database (a temporary SQLite file, or a new database on
- * the bench's PostgreSQL server with --db=postgres) with the demo catalogue, as a
- * self-hoster would run it (the access log on, written to /dev/null), through bench/lib/shop-launcher.ts
- * (server.ts plus the same-stack reference route), with high rate limits (every shopper of the bench
- * comes from 127.0.0.1).
- */
-export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {}): Promise<ShopServer> {
-  await ensureBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shopit-bench-"));
-  const database = onPostgres ? await createDatabase() : path.join(dataDir, "shop.db");
+/** One shop process as bench/lib/shop-launcher.ts runs it, up once its /healthz answers. */
+type ShopProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stderr: () => string;
+  busy: () => number;
+  stop: () => Promise<void>;
+};
+
+async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
   const port = await freePort();
-  const sandboxPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs(), "--import", "tsx", "bench/lib/shop-launcher.ts"],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: onPostgres ? database : `file:${database}`,
-        SESSION_SECRET: "bench-session-secret",
-        SEED: "demo",
-        PUBLIC_URL: url,
-        RATE_LIMIT_PER_IP: "1000000",
-        RATE_LIMIT_PER_EMAIL: "1000000",
-        STRIPE_SANDBOX_PORT: String(sandboxPort),
-        BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
-        ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
-        ...extraEnv,
-      },
-    },
+    { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port) } },
   );
   let stderr = "";
   let busy = 0;
@@ -169,8 +155,14 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const startedAt = Date.now();
-  const deadline = startedAt + 60_000;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const up = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
@@ -180,25 +172,62 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (onPostgres) await dropDatabase(database);
       throw new Error(`The shop did not start:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
-      await exited;
-      clearTimeout(timer);
-    }
-    if (process.env.BENCH_DEBUG && stderr.trim()) console.error(stderr);
+  return { url, port, child, stderr: () => stderr, busy: () => busy, stop };
+}
+
+/**
+ * Starts the production server on a fresh database (a temporary SQLite file, or a new database on
+ * the bench's PostgreSQL server with --db=postgres) with the demo catalogue, as a
+ * self-hoster would run it (the access log on, written to /dev/null), through bench/lib/shop-launcher.ts
+ * (server.ts plus the same-stack reference route), with high rate limits (every shopper of the bench
+ * comes from 127.0.0.1). With --nodes=N, N such servers on one PostgreSQL database behind HAProxy
+ * (startNodes): the url is the load balancer's.
+ */
+export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {}): Promise<ShopServer> {
+  await ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shopit-bench-"));
+  const database = onPostgres ? await createDatabase() : path.join(dataDir, "shop.db");
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    DATABASE_URL: onPostgres ? database : `file:${database}`,
+    SESSION_SECRET: "bench-session-secret",
+    SEED: "demo",
+    RATE_LIMIT_PER_IP: "1000000",
+    RATE_LIMIT_PER_EMAIL: "1000000",
+    BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
+    ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
+    ...extraEnv,
+  };
+  const removeData = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (onPostgres) await dropDatabase(database);
   };
+  let shop: Omit<ShopServer, "database" | "dataDir" | "workers" | "stop"> & { stop: () => Promise<void> };
+  try {
+    if (nodes > 1) shop = await startNodes(nodes, env, dataDir);
+    else {
+      const sandboxPort = await freePort();
+      const server = await startShopProcess({ ...env, STRIPE_SANDBOX_PORT: String(sandboxPort) });
+      shop = { ...server, pid: server.child.pid!, nodePids: [server.child.pid!], sandboxPort };
+    }
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
+  const stop = async () => {
+    await shop.stop();
+    if (process.env.BENCH_DEBUG && shop.stderr().trim()) console.error(shop.stderr());
+    await removeData();
+  };
   // The first worker answers /healthz; the others may still be starting.
-  let found = clusterWorkers(child.pid!);
+  const startedAt = Date.now();
+  const deadline = startedAt + 60_000;
+  const countWorkers = () => Math.min(...shop.nodePids.map(clusterWorkers));
+  let found = countWorkers();
   while (
     workers !== undefined &&
     workers > 1 &&
@@ -207,24 +236,67 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     Date.now() - startedAt < (found ? 30_000 : 5_000)
   ) {
     await new Promise((r) => setTimeout(r, 250));
-    found = clusterWorkers(child.pid!);
+    found = countWorkers();
   }
   const serving = Math.max(1, found);
   if (workers !== undefined && serving < workers) {
     await stop();
     throw new WorkersNotStarted(workers, serving);
   }
-  if (found > 1) await everyWorkerReady(url, found);
+  if (found > 1) await everyWorkerReady(shop.url, found * shop.nodePids.length);
+  return { ...shop, database, dataDir, workers: serving, stop };
+}
+
+/**
+ * --nodes=N: the payment sandbox once (sandbox/standalone.ts), N shop servers on the one database,
+ * started at the same moment as test:scale starts them, and HAProxy in front (scripts/scale/haproxy.ts:
+ * round robin, health checks on /healthz), sending the sandbox's webhooks to any node.
+ */
+async function startNodes(count: number, env: Record<string, string>, dataDir: string) {
+  const [lbPort, sandboxPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${lbPort}`;
+  const sandbox = startProgram("the payment sandbox", [process.execPath, "--import", "tsx", "sandbox/standalone.ts"], {
+    SESSION_SECRET: env.SESSION_SECRET,
+    STRIPE_SECRET_KEY: "",
+    SANDBOX_PORT: String(sandboxPort),
+    WEBHOOK_URL: `${url}/webhooks/stripe`,
+    SANDBOX_PUBLIC_URL: `${url}/_sandbox`,
+  });
+  const servers: ShopProcess[] = [];
+  let balancer: LoadBalancer | undefined;
+  const stop = async () => {
+    await balancer?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
+    await sandbox.stop();
+  };
+  try {
+    await waitForOk(`http://127.0.0.1:${sandboxPort}/v3/`, sandbox);
+    const nodeEnv = { ...env, PUBLIC_URL: url, STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}` };
+    const started = await Promise.allSettled(Array.from({ length: count }, () => startShopProcess(nodeEnv)));
+    for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    balancer = startHaproxy(
+      dataDir,
+      lbPort,
+      servers.map((server, i) => ({ name: `node${i + 1}`, port: server.port })),
+    );
+    await waitForRotation(
+      balancer,
+      servers.map((_, i) => `node${i + 1}`),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     url,
-    port,
-    pid: child.pid!,
+    port: lbPort,
+    pid: servers[0].child.pid!,
+    nodePids: servers.map((server) => server.child.pid!),
     sandboxPort,
-    database,
-    dataDir,
-    workers: serving,
-    stderr: () => stderr,
-    busy: () => busy,
+    stderr: () => servers.map((server, i) => `[node ${i + 1}] ${server.stderr()}`).join("\n"),
+    busy: () => servers.reduce((sum, server) => sum + server.busy(), 0),
     stop,
   };
 }

@@ -13,11 +13,12 @@ const USERS = 200;
 const RESIDENT_GOAL = 300 * 1024 * 1024;
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 12_000);
 
-/** The processes that serve: the cluster workers, or the server itself when it serves alone. */
-const servingPids = (shop: ShopServer) => {
-  const workers = clusterWorkerPids(shop.pid);
-  return workers.length ? workers : [shop.pid];
-};
+/** The processes that serve: each node's cluster workers, or the node's server itself when it serves alone. */
+const servingPids = (shop: ShopServer) =>
+  shop.nodePids.flatMap((pid) => {
+    const workers = clusterWorkerPids(pid);
+    return workers.length ? workers : [pid];
+  });
 const SIGN_UPS_AT_ONCE = 8;
 
 /** Signs up `count` users (mixed-<i>@example.com) through the API of the shop at `base`. */
@@ -152,11 +153,11 @@ export async function mixed(workers?: number) {
       const perWorker = (values: number[]) => values.map(mb).join(", ");
       // A shop serving alone is one process that also runs the payment sandbox's and the mail
       // thread's heaps and the primary's jobs: shown, but the goal is a worker's.
-      const workers = pids[0] !== shop.pid;
+      const workers = !shop.nodePids.includes(pids[0]);
       addRow({
         part: "mixed",
         workers: shop.workers,
-        measure: `resident memory ${workers ? "per worker" : "of the one process (sandbox and mail threads included)"} (VmRSS) ${SETTLE_MS / 1000} s after the mixed load`,
+        measure: `resident memory ${workers ? "per worker" : shop.nodePids.length > 1 ? "of each node's one process (mail thread included)" : "of the one process (sandbox and mail threads included)"} (VmRSS) ${SETTLE_MS / 1000} s after the mixed load`,
         value: perWorker(residentAfter),
         reference: `before the load: ${perWorker(residentBefore)}; peak during it: ${perWorker(residentPeak)}`,
         ...(workers ? { goal: `< ${mb(RESIDENT_GOAL)}`, met: Math.max(...residentAfter) < RESIDENT_GOAL } : {}),

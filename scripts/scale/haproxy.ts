@@ -70,6 +70,18 @@ export function startHaproxy(dir: string, port: number, backends: Backend[]): Lo
   };
 }
 
+/** Waits (at most 15 s) until HAProxy's health checks have put every one of `names` in rotation. */
+export async function waitForRotation(balancer: LoadBalancer, names: string[]): Promise<void> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const servers = await balancer.servers().catch(() => new Map<string, { status: string }>());
+    if (names.every((n) => servers.get(n)?.status === "UP")) return;
+    if (balancer.child.exitCode !== null) throw new Error(`HAProxy ended:\n${balancer.output()}`);
+    if (Date.now() > until) throw new Error(`HAProxy did not put ${names.join(", ")} in rotation within 15 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 function runtimeApi(socket: string, command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(socket, () => connection.end(`${command}\n`));

@@ -9,7 +9,7 @@ import { e2eEnv } from "../../tests/e2e/support/env";
 import { freePorts } from "../../tests/e2e/support/free-ports";
 import { mainShopEnv } from "../../tests/e2e/support/shop-env";
 import { startSmtpSink } from "../../tests/e2e/support/smtp-sink";
-import { startHaproxy, type LoadBalancer } from "./haproxy";
+import { startHaproxy, waitForRotation } from "./haproxy";
 import { invalidationChecks } from "./invalidation";
 import { killTest } from "./kill";
 import { startProgram, waitForOk, type Program } from "./processes";
@@ -196,18 +196,6 @@ async function seededOnce(databaseUrl: string): Promise<string[]> {
   return Number(products) > 0 && Number(products) === Number(names) && Number(admins) === 1
     ? []
     : ["the demo data was not seeded exactly once"];
-}
-
-/** Waits (at most 15 s) until HAProxy's health checks have put every one of `names` in rotation. */
-async function waitForRotation(balancer: LoadBalancer, names: string[]): Promise<void> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const servers = await balancer.servers().catch(() => new Map<string, { status: string }>());
-    if (names.every((n) => servers.get(n)?.status === "UP")) return;
-    if (balancer.child.exitCode !== null) throw new Error(`HAProxy ended:\n${balancer.output()}`);
-    if (Date.now() > until) throw new Error(`HAProxy did not put ${names.join(", ")} in rotation within 15 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function run(command: string, commandArgs: string[]): Promise<number> {
