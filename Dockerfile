@@ -26,7 +26,8 @@ FROM deps AS build
 COPY . .
 RUN npm run build && node scripts/container/compile-server.mjs dist && \
     npm pkg set scripts.start="node server.mjs" scripts.serve="node server.mjs" scripts.backup="node backup.mjs" \
-      scripts.db:copy="node db-copy.mjs" scripts.uploads:copy="node uploads-copy.mjs"
+      scripts.db:copy="node db-copy.mjs" scripts.uploads:copy="node uploads-copy.mjs" \
+      scripts.sandbox="node sandbox.mjs"
 
 # Owned by root and read-only to the shop's user, which can write /data only. pg_dump for
 # `npm run backup` when DATABASE_URL names a PostgreSQL database (Debian 12's client is 15).
@@ -45,7 +46,8 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist ./
-RUN mkdir -p /data && chown node:node /data
+# /data/uploads exists in the image so that a volume mounted there alone (compose.yaml) starts as the user's.
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

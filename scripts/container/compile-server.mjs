@@ -1,7 +1,9 @@
 // Run by the Dockerfile after `npm run build` (which builds server/main.ts beside the Remix handler,
 // build/server/main.js): compiles server.ts (the launcher, server/launch.ts), the two worker threads
-// backup.ts, db-copy.ts and uploads-copy.ts into plain JavaScript (esbuild; packages stay in node_modules), so that the container
-// runs `node server.mjs` (and `node backup.mjs`, `node db-copy.mjs`, `node uploads-copy.mjs`) with no TypeScript compiler loaded at start-up.
+// backup.ts, db-copy.ts, uploads-copy.ts and the payment sandbox run on its own (sandbox/standalone.ts,
+// for many nodes: compose.yaml) into plain JavaScript (esbuild; packages stay in node_modules), so that
+// the container runs `node server.mjs` (and `node backup.mjs`, `node db-copy.mjs`,
+// `node uploads-copy.mjs`, `node sandbox.mjs`) with no TypeScript compiler loaded at start-up.
 // Each output sits where the code that starts it looks for it: thread-entry.mjs beside server.mjs
 // (sandbox/thread.ts: a URL relative to its module), app/models/mail-thread-entry.mjs
 // (mail-thread.server.ts: a path from the working directory), and stripe-js-stand-in.js beside the
@@ -29,6 +31,7 @@ await build({
     backup: "backup.ts",
     "db-copy": "db-copy.ts",
     "uploads-copy": "uploads-copy.ts",
+    sandbox: "sandbox/standalone.ts",
     "thread-entry": "sandbox/thread-main.ts",
     "app/models/mail-thread-entry": "app/models/mail-thread-main.server.ts",
   },

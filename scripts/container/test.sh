@@ -16,38 +16,13 @@ cd "$(dirname "$0")/../.."
 source scripts/container/stand-in-base.sh
 
 proof_start=$(date +%s%N)
-store=${SHOPIT_CONTAINER_STORE:-/var/tmp/shopit-container}
-run_root=/run/shopit-container-$(echo -n "$store" | md5sum | cut -c1-8)
 keep=${SHOPIT_CONTAINER_KEEP:-0}
 image=localhost/shopit-proof:latest
 volume=shopit-proof-data
 tmp=$(mktemp -d /tmp/shopit-container-test.XXXXXX)
-mkdir -p "$store" "$run_root"
+source scripts/container/proof-lib.sh
+podman_env "${SHOPIT_CONTAINER_STORE:-/var/tmp/shopit-container}" "$tmp"
 
-# Podman's settings for this machine: runc (crun refuses the hybrid cgroups here), ulimits within
-# what a process without CAP_SYS_RESOURCE may set, its own state folder.
-cat >"$tmp/containers.conf" <<EOF
-[containers]
-default_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]
-[engine]
-runtime = "runc"
-tmp_dir = "$run_root/libpod"
-events_logger = "file"
-[network]
-network_backend = "netavark"
-EOF
-export CONTAINERS_CONF="$tmp/containers.conf"
-# Podman's default (OCI) image format drops the HEALTHCHECK; the Docker format keeps it.
-export BUILDAH_FORMAT=docker
-pm() { podman --root "$store/storage" --runroot "$run_root/storage" "$@"; }
-
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-seconds_since() { awk -v a="$1" -v b="$(now_ms)" 'BEGIN { printf "%.1f", (b - a) / 1000 }'; }
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-pass() { echo "ok: $*"; }
 
 cleanup() {
   local status=$?
@@ -67,7 +42,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
 # Waits until http://127.0.0.1:$1/healthz answers 200 (at most $2 seconds) while container $3 runs.
 wait_healthy() {
