@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { startProgram, type Program } from "./processes";
+import { pollUntil, startProgram, type Program } from "./processes";
 
 // HAProxy (Debian's package) in front of the nodes, as a self-hoster would put it: round robin, no
 // stickiness, each node checked on /healthz twice a second (down after 2 failures, up after 2
@@ -72,14 +72,17 @@ export function startHaproxy(dir: string, port: number, backends: Backend[]): Lo
 
 /** Waits (at most 15 s) until HAProxy's health checks have put every one of `names` in rotation. */
 export async function waitForRotation(balancer: LoadBalancer, names: string[]): Promise<void> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const servers = await balancer.servers().catch(() => new Map<string, { status: string }>());
-    if (names.every((n) => servers.get(n)?.status === "UP")) return;
-    if (balancer.child.exitCode !== null) throw new Error(`HAProxy ended:\n${balancer.output()}`);
-    if (Date.now() > until) throw new Error(`HAProxy did not put ${names.join(", ")} in rotation within 15 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await pollUntil(
+    async () => {
+      const servers = await balancer.servers();
+      return names.every((n) => servers.get(n)?.status === "UP");
+    },
+    15_000,
+    () => `HAProxy did not put ${names.join(", ")} in rotation within 15 s`,
+    () => {
+      if (balancer.child.exitCode !== null) throw new Error(`HAProxy ended:\n${balancer.output()}`);
+    },
+  );
 }
 
 function runtimeApi(socket: string, command: string): Promise<string> {

@@ -9,7 +9,7 @@ import { Shopper } from "../../bench/lib/client";
 import type { LoadBalancer } from "./haproxy";
 import { PAYMENT } from "../../app/lib/order-states";
 import { signIn } from "./invalidation";
-import { waitForOk, type Program } from "./processes";
+import { pollUntil, waitForOk, type Program } from "./processes";
 
 // Step 6 of test:scale: shoppers and buyers through the load balancer while node B is killed
 // (SIGKILL) in the middle and started again. Afterwards: every acknowledged write is in the database,
@@ -105,9 +105,10 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
     await new Promise((r) => setTimeout(r, KILL_AT_MS));
     const killedAt = performance.now();
     options.nodeB().child.kill("SIGKILL");
-    const down = await until(
+    const down = await pollUntil(
       async () => (await options.balancer.servers()).get("b")?.status.startsWith("DOWN"),
       10_000,
+      () => "HAProxy did not take node B out within 10 s",
     );
     log(
       `Node B killed (SIGKILL) ${(KILL_AT_MS / 1000).toFixed(0)} s into the load; HAProxy took it out after ${ms(down - killedAt)}`,
@@ -115,7 +116,11 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
     const restarted = options.startNodeB();
     await waitForOk(`${options.nodeBUrl}/healthz`, restarted);
     const requestsBefore = (await options.balancer.servers()).get("b")!.requests;
-    const up = await until(async () => (await options.balancer.servers()).get("b")?.status === "UP", 15_000);
+    const up = await pollUntil(
+      async () => (await options.balancer.servers()).get("b")?.status === "UP",
+      15_000,
+      () => "node B was not back in rotation within 15 s",
+    );
     log(`Node B started again: back in rotation ${ms(up - killedAt)} after the kill`);
 
     const [run] = await Promise.all([mixed, buying]);
@@ -215,7 +220,11 @@ async function mailsOnce(db: pg.Client, mailDir: string, log: (line: string) => 
         )
       ).rows[0].n,
     );
-  const emptied = await until(async () => (await unsent()) === 0, MAILS_WITHIN_MS).catch(() => null);
+  const emptied = await pollUntil(
+    async () => (await unsent()) === 0,
+    MAILS_WITHIN_MS,
+    () => "",
+  ).catch(() => null);
   if (emptied === null)
     return [`the mail outbox still held ${await unsent()} unsent mails after ${MAILS_WITHIN_MS / 1000} s`];
   const numbers = (
@@ -246,16 +255,6 @@ async function mailsOnce(db: pg.Client, mailDir: string, log: (line: string) => 
   if (different.length)
     problems.push(`${different.length} paid orders got two different confirmations (e.g. #${different[0]})`);
   return problems;
-}
-
-/** Polls `check` every 100 ms until it holds (at most `timeoutMs`); resolves with the moment it did. */
-async function until(check: () => Promise<boolean | undefined>, timeoutMs: number): Promise<number> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return performance.now();
-    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;

@@ -42,19 +42,35 @@ export function startProgram(name: string, command: string[], env: Record<string
   };
 }
 
-/** Waits until `url` answers 200 (every 100 ms, at most `timeoutMs`); throws with the program's output if not. */
-export async function waitForOk(url: string, program: Program | null, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+/**
+ * Polls `check` every 100 ms until it holds, at most `timeoutMs`; resolves with the moment it did
+ * (performance.now()). A check that throws counts as not yet; `stillWaiting` may throw to give up
+ * early (a program waited on has ended). Throws `failure` past the time.
+ */
+export async function pollUntil(
+  check: () => Promise<boolean | undefined>,
+  timeoutMs: number,
+  failure: () => string,
+  stillWaiting: () => void = () => {},
+): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (program && program.child.exitCode !== null)
-      throw new Error(`${program.name} ended before ${url} answered:\n${program.output()}`);
-    if (Date.now() > until)
-      throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${program?.output() ?? ""}`);
+    if (await check().catch(() => false)) return performance.now();
+    stillWaiting();
+    if (performance.now() > deadline) throw new Error(failure());
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Waits until `url` answers 200 (every 100 ms, at most `timeoutMs`); throws with the program's output if not. */
+export async function waitForOk(url: string, program: Program | null, timeoutMs = 120_000): Promise<void> {
+  await pollUntil(
+    async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status === 200,
+    timeoutMs,
+    () => `${url} did not answer 200 within ${timeoutMs / 1000} s:\n${program?.output() ?? ""}`,
+    () => {
+      if (program && program.child.exitCode !== null)
+        throw new Error(`${program.name} ended before ${url} answered:\n${program.output()}`);
+    },
+  );
 }
