@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Shopper } from "../../bench/lib/client";
 import { buyOnce, saveShipping, type Tally } from "../../bench/parts/checkout";
-import { signIn } from "../scale/invalidation";
+import { createProductWithPicture } from "../scale/uploads";
 
 // scripts/compose/test.sh's checks through the load balancer of the running compose.yaml, at the URL
 // given: a shopper registers, buys with a test card through the shared sandbox's pages under the
@@ -37,20 +35,7 @@ else {
   else log(`${email} bought through the load balancer and the shared sandbox: order ${orderId}, paid`);
 }
 
-const picture = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
-const created = await fetch(`${base}/api/v1/admin/product/new`, {
-  method: "POST",
-  headers: { "content-type": "application/json", cookie: await signIn(base) },
-  body: JSON.stringify({
-    name: "Compose Proof Picture Frame",
-    price: "12.50",
-    description: "Its picture was uploaded through one node.",
-    category: "Accessories",
-    seller: "Compose Proof",
-    stock: 5,
-    images: [`data:image/jpeg;base64,${picture.toString("base64")}`],
-  }),
-});
+const created = await createProductWithPicture(base, "Compose Proof");
 if (created.status !== 201) failures.push(`uploading a picture answered ${created.status}`);
 else {
   const { product: made } = (await created.json()) as { product: { images: { url: string }[] } };

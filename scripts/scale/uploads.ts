@@ -13,20 +13,7 @@ export async function uploadsShared(options: {
   log: (line: string) => void;
 }): Promise<string[]> {
   const { nodeA, nodeB, log } = options;
-  const picture = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
-  const res = await fetch(`${nodeA}/api/v1/admin/product/new`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: await signIn(nodeA) },
-    body: JSON.stringify({
-      name: "Scale Test Picture Frame",
-      price: "12.50",
-      description: "Its picture was uploaded through node A.",
-      category: "Accessories",
-      seller: "Scale Test",
-      stock: 5,
-      images: [`data:image/jpeg;base64,${picture.toString("base64")}`],
-    }),
-  });
+  const res = await createProductWithPicture(nodeA, "Scale Test");
   if (res.status !== 201) return [`uploading a picture through node A answered ${res.status}`];
   const { product } = (await res.json()) as { product: { images: { url: string }[] } };
   const { pathname } = new URL(product.images[0].url);
@@ -44,4 +31,22 @@ export async function uploadsShared(options: {
   if (fs.existsSync(path.join(options.uploadsDir, pathname.replace(/^\/uploads\//, ""))))
     problems.push("the picture was also written to the uploads folder");
   return problems;
+}
+
+/** A product made through the admin API of `base` (as the demo admin) with one JPEG picture; the answer. */
+export async function createProductWithPicture(base: string, seller: string): Promise<Response> {
+  const picture = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
+  return fetch(`${base}/api/v1/admin/product/new`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: await signIn(base) },
+    body: JSON.stringify({
+      name: `${seller} Picture Frame`,
+      price: "12.50",
+      description: "Its picture was uploaded through one node.",
+      category: "Accessories",
+      seller,
+      stock: 5,
+      images: [`data:image/jpeg;base64,${picture.toString("base64")}`],
+    }),
+  });
 }
