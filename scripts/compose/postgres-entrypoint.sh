@@ -8,7 +8,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD must be set}"
   pwfile=$(mktemp)
   printf '%s\n' "$POSTGRES_PASSWORD" >"$pwfile"
-  initdb --username="$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  initdb --username="$user" --pwfile="$pwfile" --encoding=UTF8 --locale=C.UTF-8 --auth-local=trust --auth-host=scram-sha-256 >/dev/null
   rm -f "$pwfile"
   printf 'host all all all scram-sha-256\n' >>"$PGDATA/pg_hba.conf"
   printf "listen_addresses = '*'\n" >>"$PGDATA/postgresql.conf"
