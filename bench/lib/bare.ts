@@ -1,4 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startHaproxy } from "../../scripts/scale/haproxy";
+import { waitForOk } from "../../scripts/scale/processes";
+import { freePort } from "./server";
 import type { RawResponse } from "./sample";
 
 // Headers that describe the connection or the framing rather than the response: node:http writes
@@ -42,4 +48,29 @@ export async function serveBare(response: RawResponse): Promise<string> {
     child.send({ path, status: response.status, headers, body: response.body.toString("base64") });
   });
   return `http://127.0.0.1:${port}${path}`;
+}
+
+let balanced: Promise<number> | undefined;
+
+/**
+ * With --nodes: the bare server behind HAProxy as the nodes are (scripts/scale/haproxy.ts, one
+ * server per node, each the bare server; no health checks, which it cannot answer): what the
+ * layout's own hop leaves of the physical limit. Gives `bareUrl` through it.
+ */
+export async function bareBehindBalancer(bareUrl: string, servers: number): Promise<string> {
+  const url = new URL(bareUrl);
+  balanced ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shopit-bench-haproxy-"));
+    const port = await freePort();
+    const backends = Array.from({ length: servers }, (_, i) => ({ name: `bare${i + 1}`, port: Number(url.port) }));
+    const balancer = startHaproxy(dir, port, backends, { healthChecks: false });
+    process.on("exit", () => {
+      balancer.child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    await waitForOk(`http://127.0.0.1:${port}${url.pathname}`, balancer, 10_000);
+    return port;
+  })();
+  url.port = String(await balanced);
+  return url.toString();
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { serveBare } from "../lib/bare";
+import { bareBehindBalancer, serveBare } from "../lib/bare";
+import { nodes } from "../lib/engine";
 import { BROWSER_HEADERS, LOAD, load, type LoadResult } from "../lib/load";
 import { addRow, pct, perSecond } from "../lib/report";
 import { decodedBody, fetchRaw } from "../lib/sample";
@@ -67,7 +68,10 @@ export async function againstReferences(
       `The same-stack route answered ${check.status}: start the server through bench/lib/shop-launcher.ts`,
     );
 
-  const bare = await load(await serveBare(sample), visitor.headers);
+  const bareUrl = await serveBare(sample);
+  const bare = await load(bareUrl, visitor.headers);
+  // Many nodes: the bare server through the same load balancer too (the layout's own limit).
+  const balanced = nodes > 1 ? await load(await bareBehindBalancer(bareUrl, nodes), visitor.headers) : undefined;
   const same = await load(`${shop.url}${sameStackPath}`, visitor.headers);
   const result = await load(`${shop.url}${urlPath}`, visitor.headers);
   const failed = failures(result);
@@ -78,7 +82,7 @@ export async function againstReferences(
     workers: shop.workers,
     measure: `GET ${label}, ${visitor.label} (${(sample.body.length / 1024).toFixed(1)} KB ${encoding}; ${LOAD.connections} conns, ${LOAD.seconds} s): req/s, p50 / p99`,
     value: `${perSecond(result.rps)}, ${result.p50} / ${result.p99} ms${failed ? ` (${failed} failed)` : ""}`,
-    reference: `bare ${perSecond(bare.rps)}, ${bare.p50} / ${bare.p99} ms${failures(bare) ? ` (${failures(bare)} failed)` : ""}`,
+    reference: `bare ${perSecond(bare.rps)}, ${bare.p50} / ${bare.p99} ms${failures(bare) ? ` (${failures(bare)} failed)` : ""}${balanced ? `; bare through HAProxy ${perSecond(balanced.rps)}, ${balanced.p50} / ${balanced.p99} ms (shop ${pct(result.rps / balanced.rps)})` : ""}`,
     ratio: pct(ratio),
     sameStack: `${perSecond(same.rps)}, ${same.p50} / ${same.p99} ms (shop ${pct(result.rps / same.rps)})${failures(same) ? ` (${failures(same)} failed)` : ""}`,
     goal: `≥ ${pct(visitor.minRatio)} of bare${visitor.maxP99 ? `, p99 < ${visitor.maxP99} ms` : ""}`,

@@ -11,7 +11,14 @@ import { pollUntil, startProgram, type Program } from "./processes";
 
 export type Backend = { name: string; port: number };
 
-export function haproxyConfig(options: { port: number; backends: Backend[]; statsSocket: string }): string {
+export function haproxyConfig(options: {
+  port: number;
+  backends: Backend[];
+  statsSocket: string;
+  /** Off for a backend without /healthz (the bench's bare server): every server taken as up. */
+  healthChecks?: boolean;
+}): string {
+  const checks = options.healthChecks ?? true;
   return `global
   maxconn 4096
   stats socket ${options.statsSocket} mode 600 level admin
@@ -33,10 +40,8 @@ frontend shop
 
 backend nodes
   balance roundrobin
-  option httpchk GET /healthz
-  http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
-${options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join("\n")}
+${checks ? "  option httpchk GET /healthz\n  http-check expect status 200\n" : ""}  default-server inter 500ms fall 2 rise 2
+${options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${checks ? " check" : ""}`).join("\n")}
 `;
 }
 
@@ -45,10 +50,15 @@ export type LoadBalancer = Program & {
   servers(): Promise<Map<string, { status: string; requests: number }>>;
 };
 
-export function startHaproxy(dir: string, port: number, backends: Backend[]): LoadBalancer {
+export function startHaproxy(
+  dir: string,
+  port: number,
+  backends: Backend[],
+  { healthChecks = true } = {},
+): LoadBalancer {
   const statsSocket = path.join(dir, "haproxy.sock");
   const file = path.join(dir, "haproxy.cfg");
-  fs.writeFileSync(file, haproxyConfig({ port, backends, statsSocket }));
+  fs.writeFileSync(file, haproxyConfig({ port, backends, statsSocket, healthChecks }));
   // Debian's package puts it in /usr/sbin, which a user's PATH may lack.
   const binary = fs.existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy";
   const program = startProgram("HAProxy", [binary, "-db", "-f", file], {});
