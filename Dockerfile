@@ -34,12 +34,16 @@ RUN npm run build && node scripts/container/compile-server.mjs dist && \
 FROM base AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 # MALLOC_ARENA_MAX: see server/workers.server.ts (the workers get it there; this is for the primary).
+# Mails without SMTP_URL and backups go to /data as the database file does (with a PostgreSQL
+# DATABASE_URL they would otherwise go under /app, which the shop's user cannot write).
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     DATABASE_URL=file:/data/shop.db \
-    UPLOADS_DIR=/data/uploads
+    UPLOADS_DIR=/data/uploads \
+    OUTBOX_DIR=/data/outbox \
+    BACKUP_DIR=/data/backups
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/public ./public
