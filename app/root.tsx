@@ -19,6 +19,7 @@ import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
 import { cartRef } from "~/web/cart-cookie.server";
@@ -44,12 +45,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([flashedToast(request), getOptionalUser(request)]);
+  const [{ toast, headers }, user, settings] = await Promise.all([
+    flashedToast(request),
+    getOptionalUser(request),
+    getShopSettings(),
+  ]);
   const cartCount = await getCartCount(await cartRef(request, user));
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
   return data(
-    { shopName: config.shopName, publicUrl: config.publicUrl, toast, user: navUser, cartCount },
+    {
+      shopName: settings.name,
+      logoUrl: settings.logoUrl,
+      money: { currency: settings.currency, locale: settings.locale },
+      publicUrl: config.publicUrl,
+      toast,
+      user: navUser,
+      cartCount,
+    },
     headers ? { headers } : undefined,
   );
 }
@@ -70,7 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="visually-hidden-focusable">
           Skip to content
         </a>
-        <Header shopName={shopName} cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
+        <Header
+          shopName={shopName}
+          logoUrl={root?.logoUrl ?? null}
+          cartCount={root?.cartCount ?? 0}
+          user={root?.user ?? null}
+        />
         <main id="main" className="container flex-grow-1 py-4">
           {children}
         </main>

@@ -5,16 +5,23 @@ import { UserMenu, type MenuUser } from "./UserMenu";
 
 type Props = {
   shopName: string;
+  logoUrl: string | null;
   cartCount: number;
   user: MenuUser | null;
 };
 
-export function Header({ shopName, cartCount, user }: Props) {
+export function Header({ shopName, logoUrl, cartCount, user }: Props) {
   return (
     <nav className="navbar navbar-dark bg-dark">
       <div className="container d-flex flex-wrap align-items-center">
         <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
-          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <img
+            src={logoUrl ?? "/images/logo.svg"}
+            alt=""
+            width={logoUrl ? undefined : 36}
+            height={36}
+            className="shop-logo"
+          />
           <span className="fw-bold">{shopName}</span>
         </Link>
         <SearchBox />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { OrderAddressColumns } from "~/lib/address";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { isPaid } from "~/lib/order-states";
 import { AddressBlock } from "./AddressBlock";
@@ -31,6 +31,7 @@ export type OrderView = StoredPrices &
 
 /** The facts of an order, for its buyer and for the admin's process page. */
 export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
+  const formatMoney = useMoney();
   const paid = isPaid(order.paymentStatus);
   return (
     <div>

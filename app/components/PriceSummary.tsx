@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import type { OrderPrices } from "~/lib/pricing";
 
 /** An order's figures as stored when it was made. */
@@ -20,6 +20,7 @@ export const storedPrices = (order: StoredPrices): OrderPrices => ({
 
 /** Subtotal, shipping, tax and total: the confirm and payment pages, and the order pages. */
 export function PriceSummary({ prices, children }: { prices: OrderPrices; children?: ReactNode }) {
+  const formatMoney = useMoney();
   return (
     <div className="card card-body" data-testid="order-summary">
       <h2 className="h5">Order Summary</h2>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
 import { Rating } from "./Rating";
 import { StockBadge } from "./StockBadge";
@@ -24,6 +24,7 @@ type Props = {
 };
 
 export function ProductCard({ product, columnClass, eager = false, titleLevel = 2 }: Props) {
+  const formatMoney = useMoney();
   const image = product.images[0];
   const Title = titleLevel === 3 ? "h3" : "h2";
   return (

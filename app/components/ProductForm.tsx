@@ -1,7 +1,7 @@
-import { ValidatedForm, useField } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { CATEGORIES } from "~/lib/categories";
 import { productValidator } from "~/lib/product-schema";
-import { FormAlert, SelectField, SubmitButton, TextField } from "./form-fields";
+import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
 
 type Props = {
@@ -11,23 +11,6 @@ type Props = {
   formError?: string | null;
   submitLabel: string;
 };
-
-function Description() {
-  const { error, getInputProps } = useField("description");
-  return (
-    <div className="mb-3">
-      <label htmlFor="description" className="form-label">
-        Description
-      </label>
-      <textarea
-        {...getInputProps({ id: "description", rows: 6 })}
-        className={`form-control${error ? " is-invalid" : ""}`}
-        aria-invalid={error ? true : undefined}
-      />
-      {error ? <div className="invalid-feedback">{error}</div> : null}
-    </div>
-  );
-}
 
 /** The admin's product form (create and update): a multipart POST that works without JavaScript. */
 export function ProductForm({ defaultValues, images, imagesError, formError, submitLabel }: Props) {
@@ -43,7 +26,7 @@ export function ProductForm({ defaultValues, images, imagesError, formError, sub
       <FormAlert message={formError} />
       <TextField name="name" label="Name" required />
       <TextField name="price" label="Price" inputMode="decimal" required />
-      <Description />
+      <TextAreaField name="description" label="Description" rows={6} />
       <SelectField name="category" label="Category" options={[...CATEGORIES]} placeholder="Choose a category" />
       <TextField name="stock" label="Stock" type="number" min={0} step={1} required />
       <TextField name="seller" label="Seller Name" required />

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 
 type Props = { days: { day: string; cents: number }[] };
 
@@ -12,6 +12,7 @@ const PLOT_HEIGHT = 100;
  * phone instead of shrinking with the drawing.
  */
 export function SalesChart({ days }: Props) {
+  const formatMoney = useMoney();
   const max = Math.max(...days.map((d) => d.cents), 1);
   const total = days.reduce((sum, d) => sum + d.cents, 0);
   const width = Math.max(days.length, 1) * SLOT;

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
@@ -38,6 +38,36 @@ export function TextField({ name, label, id = name, type = "text", ...rest }: Fi
   );
 }
 
+/** A multi-line text field, wired like TextField. */
+export function TextAreaField({
+  name,
+  label,
+  id = name,
+  help,
+  ...rest
+}: { name: string; label: string; help?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  const { error, getInputProps } = useField(name);
+  const described = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ");
+  return (
+    <Field id={id} label={label} error={error}>
+      <textarea
+        {...getInputProps({ id, ...rest })}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {help ? (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      ) : null}
+    </Field>
+  );
+}
+
+/** A choice's value and, when it differs, what the list shows. */
+type Option = string | { value: string; label: string };
+
 export function SelectField({
   name,
   label,
@@ -47,8 +77,8 @@ export function SelectField({
 }: {
   name: string;
   label: string;
-  options: string[];
-  placeholder: string;
+  options: Option[];
+  placeholder?: string;
   autoComplete?: string;
 }) {
   const { error, getInputProps } = useField(name);
@@ -59,12 +89,15 @@ export function SelectField({
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
       >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label: shown } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {shown}
+            </option>
+          );
+        })}
       </select>
     </Field>
   );

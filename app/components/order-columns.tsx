@@ -1,6 +1,6 @@
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { formatMoney } from "~/lib/money";
+import { Money } from "./Money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { OrderDate } from "./OrderDate";
 import { WIDE_ONLY } from "./DataTable";
@@ -41,7 +41,7 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
     column.accessor("totalPriceCents", {
       id: "totalPrice",
       header: "Amount",
-      cell: (c) => formatMoney(c.getValue()),
+      cell: (c) => <Money cents={c.getValue()} />,
       meta: WIDE_ONLY,
     }),
     column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),

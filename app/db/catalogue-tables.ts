@@ -14,6 +14,8 @@ export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly strin
   reviews: "rows",
   // A reviewer's name shows beside each review (its id only joins, and ids never change).
   users: { columns: ["name"] },
+  // The owner's settings: the shop's name, hero and currency show on every page.
+  shop_settings: "rows",
 };
 
 /**

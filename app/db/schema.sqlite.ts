@@ -341,3 +341,12 @@ export const scheduledRuns = sqliteTable("scheduled_runs", {
   // The tick's start, in epoch milliseconds.
   tick: integer("tick").notNull(),
 });
+
+// The owner's settings (app/models/shop-settings.server.ts): one row, id 1, holding the document
+// app/lib/shop-settings.ts validates; a setting it lacks reads as its default. Catalogue pages show
+// them, so every write moves the catalogue's version (app/db/catalogue-tables.ts).
+export const shopSettings = sqliteTable("shop_settings", {
+  id: integer("id").primaryKey(),
+  settings: text("settings", { mode: "json" }).notNull(),
+  updatedAt: updatedAt(),
+});

@@ -22,4 +22,5 @@ export const {
   paymentRefusals,
   mailOutbox,
   scheduledRuns,
+  shopSettings,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

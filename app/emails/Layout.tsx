@@ -7,10 +7,11 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
+import type { MoneyFormat } from "~/lib/shop-settings";
 import { mailStyles } from "./styles";
 
-/** What every mail knows about the shop: its name (header and footer) and its address. */
-export type ShopFrame = { shopName: string; shopUrl: string };
+/** What every mail knows about the shop: its name (header and footer), its address and how it writes money. */
+export type ShopFrame = { shopName: string; shopUrl: string; money: MoneyFormat };
 
 /** The frame of every mail: the shop's name on top, the message, a footer naming the shop. */
 export function EmailLayout({ shop, preview, children }: { shop: ShopFrame; preview: string; children: ReactNode }) {

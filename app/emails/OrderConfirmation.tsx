@@ -1,7 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { formatMoney } from "~/lib/money";
+import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
@@ -25,6 +25,7 @@ export type OrderConfirmationProps = {
 /** Sent once an order is paid: what was bought, what it cost, where it goes. */
 export function OrderConfirmation({ shop, buyerName, order, address, orderUrl, receiptUrl }: OrderConfirmationProps) {
   const number = formatOrderNumber(order.orderNumber);
+  const formatMoney = moneyFormatter(shop.money);
   const totals: [string, number][] = [
     ["Subtotal", order.itemsPriceCents],
     ["Shipping", order.shippingPriceCents],

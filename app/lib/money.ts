@@ -1,21 +1,33 @@
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import type { MoneyFormat } from "./shop-settings";
 
-/** Formats integer cents as `$1,234.50`. */
-export function formatMoney(cents: number): string {
-  return dollars.format(cents / 100);
+/** What a shop that never chose shows: US dollars, written the American way. */
+export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "USD", locale: "en-US" };
+
+const formatters = new Map<string, (cents: number) => string>();
+
+/** Formats integer cents in a currency and locale: `$1,234.50`, `1.234,50 €`, `£1,234.50`. */
+export function moneyFormatter({ currency, locale }: MoneyFormat): (cents: number) => string {
+  const key = `${locale} ${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const numbers = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    format = (cents) => numbers.format(cents / 100);
+    formatters.set(key, format);
+  }
+  return format;
 }
 
-/** Integer cents to a dollar number with two decimals, as the API shows prices. */
+/** Integer cents to a number with two decimals, as the API shows prices. */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** A dollar amount (at most two decimals) to integer cents. */
+/** An amount (at most two decimals) to integer cents. */
 export function dollarsToCents(amount: number): number {
   return Math.round(amount * 100);
 }

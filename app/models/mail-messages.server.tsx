@@ -11,13 +11,23 @@ import { Welcome } from "~/emails/Welcome";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
 import { addressLines, type OrderAddressColumns } from "~/lib/address";
+import type { ShopFrame } from "~/emails/Layout";
 import type { Mail } from "./email.server";
+import { getShopSettings } from "./shop-settings.server";
 import type { OrderWithLines } from "./orders.server";
 
 // Each message of the shop: its recipient, its subject and both parts rendered from its one
 // template in app/emails (HTML for mail clients, text from the same HTML for everyone else).
 
-const shop = () => ({ shopName: config.shopName, shopUrl: config.publicUrl });
+/** The shop as its mails show it: its name and currency from the owner's settings, when the mail is written. */
+async function shop(): Promise<ShopFrame> {
+  const settings = await getShopSettings();
+  return {
+    shopName: settings.name,
+    shopUrl: config.publicUrl,
+    money: { currency: settings.currency, locale: settings.locale },
+  };
+}
 const orderUrl = (orderId: string) => `${config.publicUrl}/order/${orderId}`;
 
 // The text part: react-email's conversion (its toPlainText, with its own selectors), compiled once
@@ -57,12 +67,13 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
   };
 }
 
-export function orderConfirmationMail(order: MailOrder, buyer: Recipient): Promise<Mail> {
+export async function orderConfirmationMail(order: MailOrder, buyer: Recipient): Promise<Mail> {
+  const frame = await shop();
   return compose(
     buyer.email,
-    `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)}`,
+    `${frame.shopName}: your order ${formatOrderNumber(order.orderNumber)}`,
     <OrderConfirmation
-      shop={shop()}
+      shop={frame}
       buyerName={buyer.name}
       order={order}
       address={addressLines(order).join(", ")}
@@ -76,12 +87,13 @@ export function orderConfirmationMail(order: MailOrder, buyer: Recipient): Promi
 export const isNotifiedStatus = (status: OrderStatusValue): status is NotifiedStatus =>
   status === FULFILMENT.shipped || status === FULFILMENT.delivered;
 
-export function orderStatusMail(order: MailOrder, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
+export async function orderStatusMail(order: MailOrder, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
+  const frame = await shop();
   return compose(
     buyer.email,
-    `${config.shopName}: your order ${formatOrderNumber(order.orderNumber)} ${STATUS_NEWS[status].headline}`,
+    `${frame.shopName}: your order ${formatOrderNumber(order.orderNumber)} ${STATUS_NEWS[status].headline}`,
     <OrderStatusChanged
-      shop={shop()}
+      shop={frame}
       buyerName={buyer.name}
       orderNumber={order.orderNumber}
       status={status}
@@ -91,36 +103,40 @@ export function orderStatusMail(order: MailOrder, buyer: Recipient, status: Noti
   );
 }
 
-export function passwordResetMail(user: { email: string }, link: string, validMinutes: number): Promise<Mail> {
+export async function passwordResetMail(user: { email: string }, link: string, validMinutes: number): Promise<Mail> {
+  const frame = await shop();
   return compose(
     user.email,
-    `${config.shopName} password recovery`,
-    <PasswordReset shop={shop()} link={link} validMinutes={validMinutes} />,
+    `${frame.shopName} password recovery`,
+    <PasswordReset shop={frame} link={link} validMinutes={validMinutes} />,
   );
 }
 
-export function welcomeMail(user: { email: string; googleSignIn: boolean }): Promise<Mail> {
+export async function welcomeMail(user: { email: string; googleSignIn: boolean }): Promise<Mail> {
+  const frame = await shop();
   return compose(
     user.email,
-    `Welcome to ${config.shopName}`,
-    <Welcome shop={shop()} email={user.email} googleSignIn={user.googleSignIn} profileUrl={`${config.publicUrl}/me`} />,
+    `Welcome to ${frame.shopName}`,
+    <Welcome shop={frame} email={user.email} googleSignIn={user.googleSignIn} profileUrl={`${config.publicUrl}/me`} />,
   );
 }
 
-export function finishRegistrationMail(email: string, link: string, validHours: number): Promise<Mail> {
+export async function finishRegistrationMail(email: string, link: string, validHours: number): Promise<Mail> {
+  const frame = await shop();
   return compose(
     email,
-    `${config.shopName}: finish registering`,
-    <FinishRegistration shop={shop()} link={link} validHours={validHours} />,
+    `${frame.shopName}: finish registering`,
+    <FinishRegistration shop={frame} link={link} validHours={validHours} />,
   );
 }
 
-export function registrationAttemptMail(email: string): Promise<Mail> {
+export async function registrationAttemptMail(email: string): Promise<Mail> {
+  const frame = await shop();
   return compose(
     email,
-    `${config.shopName}: someone tried to register with your address`,
+    `${frame.shopName}: someone tried to register with your address`,
     <RegistrationAttempt
-      shop={shop()}
+      shop={frame}
       loginUrl={`${config.publicUrl}/lgn`}
       resetUrl={`${config.publicUrl}/password/forgot`}
     />,

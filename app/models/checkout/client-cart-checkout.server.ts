@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { shopMoney } from "~/models/shop-settings.server";
 import { lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
-import { formatMoney } from "~/lib/money";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { priceOrder } from "~/lib/pricing";
@@ -56,6 +56,7 @@ async function hasServerCart(user: User): Promise<boolean> {
 export async function startApiPayment(user: User, amountCents: number): Promise<Stripe.PaymentIntent> {
   if (await hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
   if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
+    const formatMoney = await shopMoney();
     throw new PublicError(
       `The amount must be between ${formatMoney(MIN_AMOUNT_CENTS)} and ${formatMoney(MAX_AMOUNT_CENTS)}.`,
       400,
@@ -74,6 +75,7 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
   if (existing) {
     if (existing.userId !== user.id) throw noOrder();
     if (input.totalCents !== undefined && input.totalCents !== existing.totalPriceCents) {
+      const formatMoney = await shopMoney();
       throw new PublicError(
         `The total does not match the order's total of ${formatMoney(existing.totalPriceCents)}.`,
         400,
@@ -122,6 +124,8 @@ async function placeClientCartOrder(
 
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
   // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
+  // Read before the transaction, whose body awaits only its own queries.
+  const formatMoney = await shopMoney();
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
@@ -133,7 +137,7 @@ async function placeClientCartOrder(
       .where(eq(paymentRefusals.paymentIntentId, intentId))
       .limit(1);
     if (refused) return { refused };
-    const made = await makeOrder(tx, user, intent, quantities, shipTo);
+    const made = await makeOrder(tx, user, intent, quantities, shipTo, formatMoney);
     if ("refused" in made) {
       // Decided before anything was written: a refusal leaves no stock taken.
       await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, ...made.refused });
@@ -169,6 +173,7 @@ async function makeOrder(
   intent: Stripe.PaymentIntent,
   quantities: Map<string, number>,
   shipTo: ShippingInfo,
+  formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {
   await lockProducts(tx, quantities.keys());
   const rows = await tx

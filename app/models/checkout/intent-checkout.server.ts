@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import { config } from "~/config.server";
 import { newId } from "~/db/ids";
-import { formatMoney } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
+import { shopMoney } from "~/models/shop-settings.server";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart, userCart } from "../cart.server";
 import type { Order } from "../orders.server";
@@ -37,6 +37,7 @@ export async function startPayment(
   if (lines.length === 0) throw cartIsEmpty();
   const { totalCents } = priceOrder(lines);
   if (amountCents !== undefined && amountCents !== totalCents) {
+    const formatMoney = await shopMoney();
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
   shippingOf(user);

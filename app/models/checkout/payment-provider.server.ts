@@ -3,6 +3,7 @@ import { stripeSettings } from "~/config.server";
 import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
+import { getShopSettings } from "../shop-settings.server";
 
 // The payment provider: Stripe, or the local payment sandbox that speaks the same HTTP API (same
 // SDK code path either way). Every call to it goes through here, never inside a database
@@ -78,13 +79,21 @@ async function openIntent(make: () => Promise<Stripe.PaymentIntent>): Promise<St
   }
 }
 
+/** The shop's currency as Stripe names it ("usd"). */
+export const shopCurrency = async () => (await getShopSettings()).currency.toLowerCase();
+
 /** A PaymentIntent for an order the shop priced, made before the order is written (its id in the metadata). */
-export function createOrderIntent(userId: string, orderId: string, amountCents: number): Promise<Stripe.PaymentIntent> {
+export async function createOrderIntent(
+  userId: string,
+  orderId: string,
+  amountCents: number,
+): Promise<Stripe.PaymentIntent> {
+  const currency = await shopCurrency();
   return openIntent(() =>
     stripe().paymentIntents.create(
       {
         amount: amountCents,
-        currency: "usd",
+        currency,
         automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         metadata: { orderId, userId },
       },
@@ -94,14 +103,15 @@ export function createOrderIntent(userId: string, orderId: string, amountCents: 
 }
 
 /** A PaymentIntent for an amount alone, with its own metadata (the client-cart checkout's). */
-export function createAmountIntent(
+export async function createAmountIntent(
   amountCents: number,
   metadata: Record<string, string>,
 ): Promise<Stripe.PaymentIntent> {
+  const currency = await shopCurrency();
   return openIntent(() =>
     stripe().paymentIntents.create({
       amount: amountCents,
-      currency: "usd",
+      currency,
       automatic_payment_methods: { enabled: true, allow_redirects: "never" },
       metadata,
     }),

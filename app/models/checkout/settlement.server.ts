@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockedRead, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
-import { formatMoney } from "~/lib/money";
+import { shopMoney } from "~/models/shop-settings.server";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { emptyCart } from "../cart.server";
@@ -181,7 +181,7 @@ export async function lateRefundOf(
 
 async function lateRefund(order: Order | null | undefined): Promise<{ orderId: string; message: string } | null> {
   if (!order?.paymentIntentId) return null;
-  const amount = formatMoney(order.totalPriceCents);
+  const amount = (await shopMoney())(order.totalPriceCents);
   if (order.paymentStatus === PAYMENT.refunded)
     return { orderId: order.id, message: latePaymentRefunded(amount, true) };
   if (order.paymentStatus !== PAYMENT.canceled) return null;

@@ -6,7 +6,7 @@ import { orders } from "~/db/schema";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
 import type { User } from "../users.server";
-import { retrieveSession, stripe, unreachable } from "./payment-provider.server";
+import { retrieveSession, shopCurrency, stripe, unreachable } from "./payment-provider.server";
 import { reserveOrder } from "./reservation.server";
 import {
   abandonAtProvider,
@@ -22,10 +22,10 @@ import {
 /** Stripe lets a Checkout Session expire 30 minutes after creation at the earliest. */
 export const CHECKOUT_SESSION_MS = 31 * 60 * 1000;
 
-function lineItems(order: OrderWithLines): Stripe.Checkout.SessionCreateParams.LineItem[] {
+function lineItems(order: OrderWithLines, currency: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const item = (name: string, cents: number, quantity = 1) => ({
     quantity,
-    price_data: { currency: "usd", unit_amount: cents, product_data: { name } },
+    price_data: { currency, unit_amount: cents, product_data: { name } },
   });
   const items = order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
   if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
@@ -48,7 +48,7 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
     const session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: lineItems((await getOrder(order.id))!),
+        line_items: lineItems((await getOrder(order.id))!, await shopCurrency()),
         client_reference_id: order.id,
         customer_email: user.email,
         metadata,

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
-import { AvatarField } from "~/components/AvatarField";
+import { AvatarField } from "~/components/PictureField";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { profileValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";

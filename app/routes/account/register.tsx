@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
-import { AvatarField } from "~/components/AvatarField";
+import { AvatarField } from "~/components/PictureField";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { AuthFooter } from "~/components/GoogleButton";
 import { config } from "~/config.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { SalesChart } from "~/components/SalesChart";
@@ -15,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
+  const formatMoney = useMoney();
   const totals = useLoaderData<typeof loader>();
   const cards = [
     { label: "Products", value: totals.products, to: "/admin/products", color: "text-bg-success" },

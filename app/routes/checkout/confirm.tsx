@@ -4,7 +4,7 @@ import { AddressBlock } from "~/components/AddressBlock";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { CartNotices } from "~/components/CartNotices";
 
@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ConfirmOrder() {
+  const formatMoney = useMoney();
   const { lines, notices, shipping, prices } = useLoaderData<typeof loader>();
   return (
     <>

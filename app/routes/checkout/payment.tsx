@@ -16,7 +16,7 @@ import { cardValidator } from "~/lib/card-schema";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { redirectWithError } from "~/web/toast.server";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { loadCheckout } from "~/web/checkout-page.server";
@@ -72,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
+  const formatMoney = useMoney();
   const { prices, notices, stripe } = useLoaderData<typeof loader>();
   const payLabel = `Pay - ${formatMoney(prices.totalCents)}`;
   const actionData = useActionData<typeof action>();

@@ -4,7 +4,7 @@ import { AddressBlock } from "~/components/AddressBlock";
 import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { orderAddress } from "~/lib/address";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { requireUser } from "~/web/auth.server";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OrderSuccess() {
+  const formatMoney = useMoney();
   const { order, refunded } = useLoaderData<typeof loader>();
   if (refunded) {
     return (

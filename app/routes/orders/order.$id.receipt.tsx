@@ -5,7 +5,7 @@ import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { config } from "~/config.server";
 import { pageMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Receipt() {
+  const formatMoney = useMoney();
   const { shopName, order } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const number = formatOrderNumber(order.orderNumber);

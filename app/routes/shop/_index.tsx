@@ -5,8 +5,8 @@ import { CategoryLinks } from "~/components/CategoryLinks";
 import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
-import { categoryHref } from "~/lib/category-href";
 import { pageMeta } from "~/lib/meta";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction = (args) =>
@@ -20,38 +20,81 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = parseProductQuery(new URLSearchParams({ page: params.get("page") ?? "" }));
   if (!parsed.success) badQuery(parsed.message);
-  return loadProductCards(parsed.query);
+  const [cards, settings] = await Promise.all([loadProductCards(parsed.query), getShopSettings()]);
+  const { name, heroTitle, heroText, heroLinkLabel, heroLink, heroImageUrl, heroCategories } = settings;
+  return {
+    cards,
+    hero: { title: heroTitle, text: heroText, linkLabel: heroLinkLabel, link: heroLink, imageUrl: heroImageUrl },
+    shopName: name,
+    categories: heroCategories,
+  };
 }
 
 export default function Home() {
-  const cards = useLoaderData<typeof loader>();
-  // Nothing here is about the visitor: rendered once per catalogue version and URL on the server.
+  const { cards, hero, shopName, categories } = useLoaderData<typeof loader>();
+  if (cards.filteredProductsCount === 0) return <EmptyShop shopName={shopName} />;
   return (
-    <CachedFragment name="home" data={cards}>
-      <HomePage {...cards} />
-    </CachedFragment>
+    <>
+      <Hero {...hero} />
+      {categories.length > 0 ? <CategoryLinks title="Shop by category" categories={categories} /> : null}
+      {/* Nothing here is about the visitor: rendered once per catalogue version and URL on the server. */}
+      <CachedFragment name="home" data={cards}>
+        <LatestProducts {...cards} />
+      </CachedFragment>
+    </>
   );
 }
 
-function HomePage({
+/** The owner's hero (admin → Settings): a title, a line, a button and a picture, each optional but the title. */
+function Hero({ title, text, linkLabel, link, imageUrl }: ReturnType<typeof useLoaderData<typeof loader>>["hero"]) {
+  const external = /^https?:/i.test(link);
+  return (
+    <section className="hero rounded-3 p-4 p-md-5 mb-4" data-testid="hero">
+      <div className="row align-items-center g-4">
+        <div className={imageUrl ? "col-md-7" : "col-12"}>
+          <h1 className="display-6 fw-semibold">{title}</h1>
+          {text ? <p className="lead mb-4 hero-text">{text}</p> : null}
+          {linkLabel && link ? (
+            external ? (
+              <a href={link} className="btn btn-warning btn-lg">
+                {linkLabel}
+              </a>
+            ) : (
+              <Link to={link} className="btn btn-warning btn-lg">
+                {linkLabel}
+              </Link>
+            )
+          ) : null}
+        </div>
+        {imageUrl ? (
+          <div className="col-md-5 text-center">
+            <img src={imageUrl} alt="" className="img-fluid rounded-3 hero-picture" />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** A shop without a product yet: said plainly, without a hero or categories that lead nowhere. */
+function EmptyShop({ shopName }: { shopName: string }) {
+  return (
+    <section className="text-center py-5" data-testid="empty-shop">
+      <h1 className="h2">Welcome to {shopName}</h1>
+      <p className="lead text-muted">There are no products in the shop yet. Please come back soon.</p>
+    </section>
+  );
+}
+
+function LatestProducts({
   products,
   filteredProductsCount,
   resPerPage,
   page,
   pageCount,
-}: ReturnType<typeof useLoaderData<typeof loader>>) {
+}: ReturnType<typeof useLoaderData<typeof loader>>["cards"]) {
   return (
     <>
-      <section className="hero rounded-3 p-4 p-md-5 mb-4" data-testid="hero">
-        <h1 className="display-6 fw-semibold">Laptops for work and play</h1>
-        <p className="lead mb-4">
-          Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.
-        </p>
-        <Link to={categoryHref("Laptops")} className="btn btn-warning btn-lg">
-          Shop laptops
-        </Link>
-      </section>
-      <CategoryLinks title="Shop by category" />
       <section aria-labelledby="latest-heading">
         <h2 id="latest-heading" className="h3 mb-3">
           Latest Products

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
 import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_RATE_PERCENT, priceOrder } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
@@ -56,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Cart() {
+  const formatMoney = useMoney();
   const { lines, notices, itemsCents } = useLoaderData<typeof loader>();
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (

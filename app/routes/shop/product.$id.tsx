@@ -11,7 +11,7 @@ import { Rating } from "~/components/Rating";
 import { addToCartSchema } from "~/lib/cart-schema";
 import { pageMeta, shopOf } from "~/lib/meta";
 import { productShareMeta, shortDescription } from "~/lib/product-seo";
-import { formatMoney } from "~/lib/money";
+import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { CartError, setCartLine } from "~/models/cart.server";
@@ -87,6 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductPage() {
+  const formatMoney = useMoney();
   const { product, activeImage, signedIn, currentUserId, myReview, related } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;

@@ -145,6 +145,7 @@ test("the admin area, as an admin", async ({ page, browser }) => {
   await expectAccessible(page, `/admin/user/${userId}`);
   await expectAccessible(page, "/admin/reviews");
   await expectAccessible(page, `/admin/reviews?productId=${product._id}`);
+  await expectAccessible(page, "/admin/settings");
   await expect(page.getByText("Quiet and comfortable").first()).toBeAttached();
 });
 

@@ -1,0 +1,148 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+
+// The owner's settings (admin → Settings, PUT /api/v1/admin/settings): what the storefront shows of
+// the business. Kept as one document; a setting never saved reads as its default here, so a fresh
+// shop looks as the specification describes it and a setting added later needs no migration.
+
+/** Currencies the shop can sell in: those counted in hundredths, as prices are stored (integer cents). */
+export const CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "INR",
+  "MXN",
+  "BRL",
+  "ZAR",
+  "SGD",
+  "HKD",
+] as const;
+
+/** The locales prices and dates can be written for: "1,234.50 $", "1.234,50 €" and so on. */
+export const LOCALES = {
+  "en-US": "English (United States)",
+  "en-GB": "English (United Kingdom)",
+  "en-CA": "English (Canada)",
+  "en-AU": "English (Australia)",
+  "en-IE": "English (Ireland)",
+  "en-IN": "English (India)",
+  "de-DE": "Deutsch (Deutschland)",
+  "de-AT": "Deutsch (Österreich)",
+  "de-CH": "Deutsch (Schweiz)",
+  "fr-FR": "Français (France)",
+  "fr-CA": "Français (Canada)",
+  "es-ES": "Español (España)",
+  "es-MX": "Español (México)",
+  "it-IT": "Italiano (Italia)",
+  "nl-NL": "Nederlands (Nederland)",
+  "pt-PT": "Português (Portugal)",
+  "pt-BR": "Português (Brasil)",
+  "sv-SE": "Svenska (Sverige)",
+  "da-DK": "Dansk (Danmark)",
+  "nb-NO": "Norsk bokmål (Norge)",
+  "fi-FI": "Suomi (Suomi)",
+  "pl-PL": "Polski (Polska)",
+  "cs-CZ": "Čeština (Česko)",
+} as const;
+export type Locale = keyof typeof LOCALES;
+const LOCALE_CODES = Object.keys(LOCALES) as [Locale, ...Locale[]];
+
+/** How the shop writes money: one currency, in one locale's way. */
+export type MoneyFormat = { currency: (typeof CURRENCIES)[number]; locale: Locale };
+
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} can be at most ${max} characters`)
+    .transform((v) => v.replace(/\r\n?/g, "\n"));
+
+/**
+ * A link the hero's button may lead to: a page of this shop ("/search?category=Laptops") or a web
+ * address (https://…). Nothing else: no `javascript:`, no "//elsewhere" that reads as a path.
+ */
+const heroLink = z
+  .string()
+  .trim()
+  .max(500, "The link can be at most 500 characters")
+  .refine(
+    (v) => v === "" || /^\/(?![/\\])[^\s]*$/.test(v) || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v),
+    "Enter a page of the shop (starting with /) or a web address (starting with https://)",
+  );
+
+/** The settings the owner edits in the form and the API, each with the message shown beside it. */
+export function shopSettingsSchema(categories: readonly string[] = CATEGORIES) {
+  return z.object({
+    name: text(60, "The shop's name").pipe(z.string().min(1, "Enter the shop's name")),
+    contactEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, "The e-mail address can be at most 254 characters")
+      .refine(
+        (v) => v === "" || z.string().email().safeParse(v).success,
+        "Enter an e-mail address, such as owner@example.com",
+      ),
+    contactAddress: text(500, "The address"),
+    currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose one of the listed currencies" }) }),
+    locale: z.enum(LOCALE_CODES, { errorMap: () => ({ message: "Choose one of the listed languages" }) }),
+    heroTitle: text(80, "The title").pipe(z.string().min(1, "Enter the home page's title")),
+    heroText: text(300, "The text"),
+    heroLinkLabel: text(40, "The button's label"),
+    heroLink,
+    // A form sends one checkbox's value as a string, none as nothing at all.
+    heroCategories: z.preprocess(
+      (v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v),
+      z
+        .array(z.string(), { invalid_type_error: "Choose categories from the list" })
+        .max(categories.length, "Choose categories from the list")
+        .refine((names) => names.every((n) => categories.includes(n)), "Choose categories from the list")
+        .transform((names) => categories.filter((c) => names.includes(c))),
+    ),
+  });
+}
+
+/** The admin's settings form, checked in the browser too. */
+export const shopSettingsValidator = withZod(shopSettingsSchema());
+
+export type ShopSettingsInput = z.infer<ReturnType<typeof shopSettingsSchema>>;
+
+/** Everything the shop keeps: the edited settings and the pictures (public URLs, or null). */
+export type ShopSettings = ShopSettingsInput & { logoUrl: string | null; heroImageUrl: string | null };
+
+/** A button without a label or a link is no button: both or neither. */
+export function heroButtonProblem(settings: Pick<ShopSettingsInput, "heroLink" | "heroLinkLabel">) {
+  if (settings.heroLinkLabel && !settings.heroLink)
+    return { field: "heroLink", message: "Enter where the button leads" };
+  if (settings.heroLink && !settings.heroLinkLabel)
+    return { field: "heroLinkLabel", message: "Enter the button's label" };
+  return null;
+}
+
+/** What a shop that was never set up shows: the specification's storefront. */
+export function defaultShopSettings(shopName: string): ShopSettings {
+  return {
+    name: shopName,
+    contactEmail: "",
+    contactAddress: "",
+    currency: "USD",
+    locale: "en-US",
+    heroTitle: "Laptops for work and play",
+    heroText: "Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.",
+    heroLinkLabel: "Shop laptops",
+    heroLink: "/search?category=Laptops",
+    heroCategories: [...CATEGORIES],
+    logoUrl: null,
+    heroImageUrl: null,
+  };
+}

@@ -1,0 +1,135 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
+import { PictureField } from "~/components/PictureField";
+import { CATEGORIES } from "~/lib/categories";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { CURRENCIES, LOCALES, shopSettingsValidator } from "~/lib/shop-settings";
+import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
+import { requireAdmin } from "~/web/auth.server";
+import { publicErrorToForm } from "~/web/errors.server";
+import { formFailure } from "~/web/form-response.server";
+import { readForm } from "~/web/forms.server";
+import { singleImage } from "~/web/multipart.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+
+export const handle: AdminHandle = { title: "Settings" };
+export const meta = adminMeta;
+
+const SETTINGS_FILES = { logo: 1, heroImage: 1 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { settings: await getShopSettings(), categories: [...CATEGORIES] };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request, { files: SETTINGS_FILES });
+  const values = {
+    ...Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
+    heroCategories: form.getAll("heroCategories").map(String),
+  };
+  const result = await shopSettingsValidator.validate(form);
+  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  try {
+    await saveShopSettings(result.data, {
+      logo: { upload: singleImage(form.getAll("logo"), "logo"), remove: form.get("logoRemove") === "on" },
+      heroImage: {
+        upload: singleImage(form.getAll("heroImage"), "heroImage"),
+        remove: form.get("heroImageRemove") === "on",
+      },
+    });
+  } catch (error) {
+    return publicErrorToForm(error, values);
+  }
+  return redirectWithSuccess("/admin/settings", "Settings saved");
+}
+
+export default function AdminSettings() {
+  const { settings, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.fieldErrors ?? {};
+  const typed = actionData?.repopulateFields as { heroCategories?: string[] } | undefined;
+  const shownCategories = typed?.heroCategories ?? settings.heroCategories;
+  return (
+    <div className="col-xl-8">
+      <FormAlert message={actionData?.formError} />
+      <ValidatedForm
+        // Saved settings start a new form (with JavaScript the page is not loaded again).
+        key={JSON.stringify(settings)}
+        validator={shopSettingsValidator}
+        method="post"
+        encType="multipart/form-data"
+        defaultValues={settings}
+        noValidate
+      >
+        <fieldset className="mb-4">
+          <legend className="h5">The shop</legend>
+          <TextField name="name" label="Shop name" required />
+          <PictureField name="logo" label="Logo" currentUrl={settings.logoUrl} error={errors.logo} removable />
+          <TextField name="contactEmail" label="Contact e-mail" type="email" autoComplete="off" />
+          <TextAreaField name="contactAddress" label="Contact address" rows={3} />
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Prices</legend>
+          <SelectField name="currency" label="Currency" options={[...CURRENCIES]} />
+          <SelectField
+            name="locale"
+            label="Language of prices and dates"
+            options={Object.entries(LOCALES).map(([value, label]) => ({ value, label }))}
+          />
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Home page</legend>
+          <TextField name="heroTitle" label="Title" required />
+          <TextAreaField name="heroText" label="Text" rows={3} />
+          <TextField name="heroLinkLabel" label="Button label" />
+          <TextField
+            name="heroLink"
+            label="Button link"
+            aria-describedby="heroLink-help"
+            placeholder="/search?category=Laptops"
+          />
+          <div id="heroLink-help" className="form-text mb-3 mt-n2">
+            A page of the shop (starting with /) or a web address (starting with https://).
+          </div>
+          <PictureField
+            name="heroImage"
+            label="Picture"
+            currentUrl={settings.heroImageUrl}
+            error={errors.heroImage}
+            removable
+          />
+          <fieldset className="mb-3" aria-describedby={errors.heroCategories ? "heroCategories-error" : undefined}>
+            <legend className="form-label fs-6">Categories shown on the home page</legend>
+            <div className="row row-cols-2 row-cols-md-3">
+              {categories.map((category, i) => (
+                <div key={category} className="col form-check ps-5">
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    name="heroCategories"
+                    value={category}
+                    id={`heroCategories-${i}`}
+                    defaultChecked={shownCategories.includes(category)}
+                  />
+                  <label className="form-check-label" htmlFor={`heroCategories-${i}`}>
+                    {category}
+                  </label>
+                </div>
+              ))}
+            </div>
+            {errors.heroCategories ? (
+              <div id="heroCategories-error" className="invalid-feedback d-block">
+                {errors.heroCategories}
+              </div>
+            ) : null}
+          </fieldset>
+        </fieldset>
+        <SubmitButton className="btn btn-warning px-5">Save settings</SubmitButton>
+      </ValidatedForm>
+    </div>
+  );
+}

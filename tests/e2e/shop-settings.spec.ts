@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN, loginViaForm } from "./support/accounts";
+import { startOwnShop } from "./support/own-shop";
+
+// The owner's settings change the whole storefront, so each test runs on a shop of its own (the
+// shared test shop's pages are read by every other test at the same time).
+
+type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
+
+async function openSettings(page: Page, shop: OwnShop) {
+  await page.goto(`${shop.base}/lgn`);
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByText(DEMO_ADMIN.name)).toBeVisible();
+  await page.goto(`${shop.base}/admin/settings`);
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+}
+
+/** Money as Intl writes it, with ordinary spaces (German puts a no-break space before the €). */
+const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
+
+test.describe("a demo shop's owner", () => {
+  let shop: OwnShop;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    shop = await startOwnShop({ SEED: "demo" });
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+
+  test("changes the shop's name, logo, currency, hero and categories, and sees them on the storefront", async ({
+    page,
+  }) => {
+    await page.goto(shop.base);
+    const firstPrice = plain(await page.getByTestId("product-card").first().locator(".fs-5").textContent());
+    expect(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
+
+    await openSettings(page, shop);
+    await expect(page.getByLabel("Shop name")).toHaveValue("ShopIT");
+    await expect(page.getByLabel("Currency")).toHaveValue("USD");
+    await page.getByLabel("Shop name").fill("Volt Elektronik");
+    await page.getByLabel("Logo").setInputFiles("public/images/profile.png");
+    await page.getByLabel("Contact e-mail").fill("Owner@Volt.example");
+    await page.getByLabel("Currency").selectOption("EUR");
+    await page.getByLabel("Language of prices and dates").selectOption("de-DE");
+    await page.getByLabel("Title", { exact: true }).fill("Notebooks für Arbeit und Spiel");
+    await page.getByLabel("Text", { exact: true }).fill("Versandkostenfrei ab 200 €.");
+    await page.getByLabel("Button label").fill("Zu den Kameras");
+    await page.getByLabel("Button link").fill("/search?category=Cameras");
+    const categories = page.getByRole("group", { name: "Categories shown on the home page" });
+    for (const box of await categories.getByRole("checkbox").all()) await box.uncheck();
+    await categories.getByLabel("Laptops").check();
+    await categories.getByLabel("Cameras").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Settings saved");
+    await expect(page.getByLabel("Contact e-mail")).toHaveValue("owner@volt.example");
+    await expect(page.getByTestId("logo-preview")).toHaveAttribute("src", /^\/uploads\/shop\/[a-z0-9]+\.webp$/);
+
+    await page.goto(shop.base);
+    await expect(page).toHaveTitle(/Volt Elektronik/);
+    await expect(page.getByRole("navigation").first()).toContainText("Volt Elektronik");
+    await expect(page.locator(".navbar-brand img")).toHaveAttribute("src", /^\/uploads\/shop\//);
+    const hero = page.getByTestId("hero");
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Notebooks für Arbeit und Spiel");
+    await expect(hero).toContainText("Versandkostenfrei ab 200 €.");
+    await expect(hero.getByRole("link", { name: "Zu den Kameras" })).toHaveAttribute(
+      "href",
+      "/search?category=Cameras",
+    );
+    const shown = page.getByRole("navigation", { name: "Shop by category" }).getByRole("link");
+    await expect(shown).toHaveText(["Cameras", "Laptops"]);
+    // The same amount, now written in euros the German way: "1.099,00 €" for "$1,099.00".
+    const euros = firstPrice.replace(/^\$/, "").replace(/,/g, "#").replace(".", ",").replace(/#/g, ".") + " €";
+    expect(plain(await page.getByTestId("product-card").first().locator(".fs-5").textContent())).toBe(euros);
+
+    // A product's page and the cart say the same.
+    await page.getByTestId("product-card").first().getByRole("link").first().click();
+    await expect(page.getByTestId("price")).toHaveText(/€$/);
+  });
+
+  test("is told what is wrong beside each field, and keeps what was typed", async ({ page }) => {
+    await openSettings(page, shop);
+    await page.getByLabel("Shop name").fill("");
+    await page.getByLabel("Contact e-mail").fill("not-an-address");
+    await page.getByLabel("Title", { exact: true }).fill("A title that is kept");
+    await page.getByLabel("Button link").fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Enter the shop's name")).toBeVisible();
+    await expect(page.getByText("Enter an e-mail address, such as owner@example.com")).toBeVisible();
+    await expect(
+      page.getByText("Enter a page of the shop (starting with /) or a web address (starting with https://)", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("A title that is kept");
+    await expect(page.getByLabel("Button link")).toHaveValue("javascript:alert(1)");
+    await expect(page.getByLabel("Shop name")).toHaveAttribute("aria-invalid", "true");
+
+    // A button needs both its label and its link (a rule of the model, beside its field).
+    await page.getByLabel("Shop name").fill("ShopIT");
+    await page.getByLabel("Contact e-mail").fill("");
+    await page.getByLabel("Button link").fill("");
+    await page.getByLabel("Button label").fill("Shop now");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Enter where the button leads")).toBeVisible();
+    await expect(page.getByLabel("Button label")).toHaveValue("Shop now");
+
+    // A file that is no picture is refused beside the picture's field.
+    await page.getByLabel("Button label").fill("");
+    await page.getByLabel("Picture", { exact: true }).setInputFiles({
+      name: "hero.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not a picture at all"),
+    });
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
+  });
+});
+
+test("an empty shop's home says it has no products yet, without a hero or categories that lead nowhere", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const shop = await startOwnShop({ SEED: "none" });
+  try {
+    await page.goto(shop.base);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to ShopIT");
+    await expect(page.getByText("There are no products in the shop yet. Please come back soon.")).toBeVisible();
+    await expect(page.getByTestId("hero")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Shop by category" })).toHaveCount(0);
+  } finally {
+    await shop.stop();
+  }
+});
