@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkbox } from "./checkbox-field";
 import { ORDER_STATUSES } from "./order-states";
 import { reviewSchema } from "./review-schema";
+import { shopSettingsSchema } from "./shop-settings";
 
 // Request bodies of /api/v1 calls that have no page form of their own. The routes validate with
 // these very objects, and the OpenAPI document (app/web/openapi) is generated from them.
@@ -20,3 +21,19 @@ export { newOrderSchema as orderNewInput, paymentProcessSchema as paymentProcess
 export const reviewInput = reviewSchema.extend({
   productId: z.string({ required_error: "Please send the productId" }).min(1, "Please send the productId"),
 });
+
+const picture = (what: string) =>
+  z
+    .unknown()
+    .optional()
+    .describe(`${what}: a JPEG, PNG or WebP file (multipart/form-data) or a base64 data URL; at most 10 MB`);
+
+/** The owner's settings: any of them (the others stay as they are), and the two pictures. */
+export const settingsInput = shopSettingsSchema()
+  .partial()
+  .extend({
+    logo: picture("A new logo"),
+    logoRemove: checkbox.optional().describe("`true` removes the logo"),
+    heroImage: picture("A new picture for the home page's hero"),
+    heroImageRemove: checkbox.optional().describe("`true` removes the hero's picture"),
+  });

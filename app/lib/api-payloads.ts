@@ -2,6 +2,7 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
 import { ROLES } from "./roles";
+import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
 // orderJson) return these types, and the OpenAPI document is generated from these schemas, so the
@@ -102,6 +103,25 @@ export const orderPayload = z
     createdAt: z.string().datetime(),
   })
   .openapi("Order");
+
+export const settingsPayload = z
+  .object({
+    name: z.string(),
+    logoUrl: z.string().nullable().describe("null: the shop shows its default logo"),
+    contactEmail: z.string().describe("Empty when none is set"),
+    contactAddress: z.string(),
+    currency: z.enum(CURRENCIES).describe("Every price of the shop and the API is in this currency"),
+    locale: z.enum(Object.keys(LOCALES) as [Locale, ...Locale[]]).describe("How prices and dates are written"),
+    heroTitle: z.string(),
+    heroText: z.string(),
+    heroLinkLabel: z.string(),
+    heroLink: z
+      .string()
+      .describe("A path of the shop (`/search?category=Laptops`) or an http(s) address; empty for none"),
+    heroImageUrl: z.string().nullable(),
+    heroCategories: z.array(z.string()).describe("The categories the home page shows, in the shop's order"),
+  })
+  .openapi("ShopSettings");
 
 export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;

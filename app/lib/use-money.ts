@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
 import { DEFAULT_MONEY_FORMAT, moneyFormatter } from "./money";
+import type { MoneyFormat } from "./shop-settings";
 
 /**
  * Formats integer cents as the shop writes money (its currency and locale, from the root loader).
@@ -8,6 +8,7 @@ import { DEFAULT_MONEY_FORMAT, moneyFormatter } from "./money";
  * (CachedFragment) format as the page does.
  */
 export function useMoney(): (cents: number) => string {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // The root loader's `money` (app/root.tsx); typed here, as lib/ imports nothing above it.
+  const root = useRouteLoaderData("root") as { money?: MoneyFormat } | undefined;
   return moneyFormatter(root?.money ?? DEFAULT_MONEY_FORMAT);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm } from "./support/accounts";
+import { DEMO_ADMIN } from "./support/accounts";
 import { startOwnShop } from "./support/own-shop";
 
 // The owner's settings change the whole storefront, so each test runs on a shop of its own (the

@@ -11,13 +11,11 @@ import { requireAdmin } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { formFailure } from "~/web/form-response.server";
 import { readForm } from "~/web/forms.server";
-import { singleImage } from "~/web/multipart.server";
+import { SETTINGS_FILES, settingsPictures } from "~/web/settings-pictures.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 
 export const handle: AdminHandle = { title: "Settings" };
 export const meta = adminMeta;
-
-const SETTINGS_FILES = { logo: 1, heroImage: 1 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,13 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await shopSettingsValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    await saveShopSettings(result.data, {
-      logo: { upload: singleImage(form.getAll("logo"), "logo"), remove: form.get("logoRemove") === "on" },
-      heroImage: {
-        upload: singleImage(form.getAll("heroImage"), "heroImage"),
-        remove: form.get("heroImageRemove") === "on",
-      },
+    const pictures = settingsPictures({
+      logo: form.getAll("logo"),
+      logoRemove: form.get("logoRemove"),
+      heroImage: form.getAll("heroImage"),
+      heroImageRemove: form.get("heroImageRemove"),
     });
+    await saveShopSettings(result.data, pictures);
   } catch (error) {
     return publicErrorToForm(error, values);
   }

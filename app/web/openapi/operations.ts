@@ -9,8 +9,8 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "~/lib/account-schemas";
-import { orderNewInput, orderStatusInput, paymentProcessInput, reviewInput } from "~/lib/api-inputs";
-import { orderPayload, productPayload, reviewPayload, userPayload } from "~/lib/api-payloads";
+import { orderNewInput, orderStatusInput, paymentProcessInput, reviewInput, settingsInput } from "~/lib/api-inputs";
+import { orderPayload, productPayload, reviewPayload, settingsPayload, userPayload } from "~/lib/api-payloads";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 
@@ -361,6 +361,33 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     ok: { status: 200, description: "Deleted", schema: message },
     errors: [400],
+  },
+
+  // The shop's settings
+  {
+    paths: ["/settings"],
+    method: "get",
+    summary: "What the storefront shows of the shop: name, logo, contact, currency, home page",
+    tag: "Meta",
+    access: "public",
+    ok: { status: 200, description: "The shop's settings", schema: ok({ settings: settingsPayload }) },
+  },
+  {
+    paths: ["/admin/settings"],
+    method: "get",
+    summary: "The shop's settings",
+    tag: "Admin",
+    access: "admin",
+    ok: { status: 200, description: "The shop's settings", schema: ok({ settings: settingsPayload }) },
+  },
+  {
+    paths: ["/admin/settings"],
+    method: "put",
+    summary: "Change any of the shop's settings (the others stay), its logo and its hero's picture",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: settingsInput, files: { logo: "one", heroImage: "one" } },
+    ok: { status: 200, description: "The settings now in force", schema: ok({ settings: settingsPayload }) },
   },
 
   // This document

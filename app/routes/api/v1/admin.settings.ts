@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { settingsInput } from "~/lib/api-inputs";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { SETTINGS_FILES, settingsPictures } from "~/web/settings-pictures.server";
+import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
+import { requireApiAdmin } from "~/web/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    return Response.json({ success: true, settings: await getShopSettings() });
+  });
+}
+
+// PUT: any of the settings (JSON, or multipart with the pictures as files); the others stay.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const body = await readApiBody(request, { files: SETTINGS_FILES });
+    const { logo, logoRemove, heroImage, heroImageRemove, ...changes } = parseApiInput(settingsInput, body);
+    const settings = await saveShopSettings(
+      changes,
+      settingsPictures({ logo, logoRemove, heroImage, heroImageRemove }),
+    );
+    return Response.json({ success: true, settings });
+  });
+}
