@@ -20,6 +20,7 @@ import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
 import { getShopSettings } from "~/models/shop-settings.server";
+import { footerPages } from "~/models/pages.server";
 import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
 import { cartRef } from "~/web/cart-cookie.server";
@@ -45,10 +46,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user, settings] = await Promise.all([
+  const [{ toast, headers }, user, settings, pages] = await Promise.all([
     flashedToast(request),
     getOptionalUser(request),
     getShopSettings(),
+    footerPages(),
   ]);
   const cartCount = await getCartCount(await cartRef(request, user));
   // Only what the layout shows goes to the browser (never the whole user row).
@@ -58,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopName: settings.name,
       logoUrl: settings.logoUrl,
       money: { currency: settings.currency, locale: settings.locale },
+      footerPages: pages,
       publicUrl: config.publicUrl,
       toast,
       user: navUser,
@@ -92,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="container flex-grow-1 py-4">
           {children}
         </main>
-        <Footer shopName={shopName} />
+        <Footer shopName={shopName} pages={root?.footerPages ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -16,6 +16,8 @@ export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly strin
   users: { columns: ["name"] },
   // The owner's settings: the shop's name, hero and currency show on every page.
   shop_settings: "rows",
+  // The shop's own pages: the footer of every page links them.
+  pages: "rows",
 };
 
 /**

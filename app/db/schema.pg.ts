@@ -378,3 +378,22 @@ export const shopSettings = pgTable("shop_settings", {
   settings: jsonb("settings").notNull(),
   updatedAt: updatedAt(),
 });
+
+// The shop's own pages (contact, shipping and returns, privacy, terms, any the owner adds): Markdown,
+// at /pages/{slug}, linked from the footer when `in_footer`. Every page shows the footer's links,
+// so every write moves the catalogue's version (app/db/catalogue-tables.ts).
+export const pages = pgTable(
+  "pages",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    inFooter: boolean("in_footer").notNull().default(true),
+    // The footer's order: lower first, then by title.
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pages_slug_unique").on(t.slug)],
+);

@@ -350,3 +350,22 @@ export const shopSettings = sqliteTable("shop_settings", {
   settings: text("settings", { mode: "json" }).notNull(),
   updatedAt: updatedAt(),
 });
+
+// The shop's own pages (contact, shipping and returns, privacy, terms, any the owner adds): Markdown,
+// at /pages/{slug}, linked from the footer when `in_footer`. Every page shows the footer's links,
+// so every write moves the catalogue's version (app/db/catalogue-tables.ts).
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    inFooter: integer("in_footer", { mode: "boolean" }).notNull().default(true),
+    // The footer's order: lower first, then by title.
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pages_slug_unique").on(t.slug)],
+);

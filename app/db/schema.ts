@@ -23,4 +23,5 @@ export const {
   mailOutbox,
   scheduledRuns,
   shopSettings,
+  pages,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -123,6 +123,22 @@ export const settingsPayload = z
   })
   .openapi("ShopSettings");
 
+export const pagePayload = z
+  .object({
+    _id: z.string(),
+    slug: z.string().describe("The page is at /pages/{slug}"),
+    title: z.string(),
+    body: z.string().describe("Markdown, as the owner wrote it"),
+    html: z
+      .string()
+      .describe("The body rendered as the storefront shows it (raw HTML shown as text, unsafe links removed)"),
+    inFooter: z.boolean(),
+    position: z.number().int().describe("The order in the footer, lower first"),
+    updatedAt: z.string().datetime(),
+  })
+  .openapi("Page");
+
+export type PagePayload = z.infer<typeof pagePayload>;
 export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;
 export type UserPayload = z.infer<typeof userPayload>;

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { categoryPath } from "~/lib/product-seo";
 import { catalogueVersion } from "./catalogue-version.server";
+import { pagesForSitemap } from "./pages.server";
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -67,7 +68,7 @@ const latest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((max, date) => (date !== null && (max === null || date > max) ? date : max), null);
 
 /**
- * The catalogue's URLs: the home page, each category with products, then every product (oldest
+ * The catalogue's URLs: the home page, each category with products, the shop's own pages, then every product (oldest
  * first, so that pages keep their URLs as products are added), each with its last change.
  */
 async function catalogueSource(publicUrl: string): Promise<SitemapSource & { lastmod: Date | null }> {
@@ -80,6 +81,7 @@ async function catalogueSource(publicUrl: string): Promise<SitemapSource & { las
   const fixed: SitemapUrl[] = [
     { loc: `${publicUrl}/`, lastmod },
     ...categories.map((c) => ({ loc: `${publicUrl}${categoryPath(c.category)}`, lastmod: c.lastmod })),
+    ...(await pagesForSitemap()).map((p) => ({ loc: `${publicUrl}/pages/${p.slug}`, lastmod: p.updatedAt })),
   ];
   const [counted] = await db.select({ n: count() }).from(products);
   return {

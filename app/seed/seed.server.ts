@@ -2,13 +2,14 @@ import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { productImages, products, reviews, users } from "~/db/schema";
+import { pages, productImages, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
+import { demoPages } from "~/seed/demo-pages";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {
@@ -27,7 +28,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   return (productRows?.n ?? 0) === 0 && (userRows?.n ?? 0) === 0;
 }
 
-/** Fills an empty shop with the demo catalogue, pictures, reviews and the two demo accounts. */
+/** Fills an empty shop with the demo catalogue, pictures, reviews, pages and the two demo accounts. */
 export async function seedDemoData(store: UploadStore): Promise<void> {
   const [adminHash, shopperHash, reviewerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
@@ -72,6 +73,7 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       })),
     );
 
+    await tx.insert(pages).values(demoPages.map((page) => ({ ...page, inFooter: true })));
     await tx.insert(products).values(productRows);
     await tx.insert(productImages).values(imageRows);
 

@@ -6,6 +6,7 @@ import { deleteOrder } from "~/models/admin-orders.server";
 import { deleteProduct } from "~/models/admin-products.server";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
 import { getOrder } from "~/models/orders.server";
+import { deletePage, getPageById } from "~/models/pages.server";
 import { getProduct } from "~/models/products.server";
 import { getUserById, type User } from "~/models/users.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -13,7 +14,7 @@ import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { readForm } from "~/web/forms.server";
 
-// /admin/{product,user,order}/:id/delete: the confirmation page before a deletion (a plain POST
+// /admin/{product,user,order,page}/:id/delete: the confirmation page before a deletion (a plain POST
 // form, so it needs no script), and the deletion itself.
 type Kind = {
   title: string;
@@ -41,6 +42,16 @@ const KINDS: Record<string, Kind> = {
       return user && `the account ${user.email}`;
     },
     remove: (admin, id) => deleteUserByAdmin(admin, id),
+  },
+  page: {
+    title: "Delete Page",
+    list: "/admin/pages",
+    deleted: "Page deleted",
+    describe: async (id) => {
+      const page = await getPageById(id);
+      return page && `the page ${page.title}`;
+    },
+    remove: (_admin, id) => deletePage(id),
   },
   order: {
     title: "Delete Order",

@@ -6,6 +6,8 @@ import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
+import { hasPage } from "~/models/pages.server";
+import { TERMS_PAGE } from "~/lib/page-schema";
 import { CartNotices } from "~/components/CartNotices";
 
 export const meta: MetaFunction = (args) =>
@@ -16,13 +18,16 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { lines, notices, shipping, prices } = await loadCheckout(request, { needShipping: true });
-  return { lines, notices, shipping: shipping!, prices };
+  const [{ lines, notices, shipping, prices }, terms] = await Promise.all([
+    loadCheckout(request, { needShipping: true }),
+    hasPage(TERMS_PAGE),
+  ]);
+  return { lines, notices, shipping: shipping!, prices, terms };
 }
 
 export default function ConfirmOrder() {
   const formatMoney = useMoney();
-  const { lines, notices, shipping, prices } = useLoaderData<typeof loader>();
+  const { lines, notices, shipping, prices, terms } = useLoaderData<typeof loader>();
   return (
     <>
       <CheckoutSteps current={2} />
@@ -59,6 +64,11 @@ export default function ConfirmOrder() {
             <Link to="/payment" className="btn btn-warning w-100">
               Proceed to Payment
             </Link>
+            {terms ? (
+              <p className="small text-muted mt-2 mb-0" data-testid="terms-note">
+                By paying you accept our <Link to={`/pages/${TERMS_PAGE}`}>terms and conditions</Link>.
+              </p>
+            ) : null}
           </PriceSummary>
         </div>
       </div>

@@ -10,7 +10,15 @@ import {
   resetPasswordSchema,
 } from "~/lib/account-schemas";
 import { orderNewInput, orderStatusInput, paymentProcessInput, reviewInput, settingsInput } from "~/lib/api-inputs";
-import { orderPayload, productPayload, reviewPayload, settingsPayload, userPayload } from "~/lib/api-payloads";
+import {
+  orderPayload,
+  pagePayload,
+  productPayload,
+  reviewPayload,
+  settingsPayload,
+  userPayload,
+} from "~/lib/api-payloads";
+import { pageSchema } from "~/lib/page-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 
@@ -388,6 +396,65 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     body: { schema: settingsInput, files: { logo: "one", heroImage: "one" } },
     ok: { status: 200, description: "The settings now in force", schema: ok({ settings: settingsPayload }) },
+  },
+
+  // The shop's own pages
+  {
+    paths: ["/pages"],
+    method: "get",
+    summary: "The pages the footer links (contact, shipping and returns, privacy, terms, …)",
+    tag: "Meta",
+    access: "public",
+    ok: {
+      status: 200,
+      description: "Their addresses and titles, in the footer's order",
+      schema: ok({ pages: z.array(z.object({ slug: z.string(), title: z.string() })) }),
+    },
+  },
+  {
+    paths: ["/page/{slug}"],
+    method: "get",
+    summary: "One of the shop's pages",
+    tag: "Meta",
+    access: "public",
+    ok: { status: 200, description: "The page", schema: ok({ page: pagePayload }) },
+    errors: [404],
+  },
+  {
+    paths: ["/admin/pages"],
+    method: "get",
+    summary: "Every page, in the footer or not",
+    tag: "Admin",
+    access: "admin",
+    ok: { status: 200, description: "The pages", schema: ok({ pages: z.array(pagePayload) }) },
+  },
+  {
+    paths: ["/admin/page/new"],
+    method: "post",
+    summary: "Add a page (Markdown; the slug is made from the title when left out)",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: pageSchema },
+    ok: { status: 201, description: "The page", schema: ok({ page: pagePayload }) },
+    errors: [409],
+  },
+  {
+    paths: ["/admin/page/{id}"],
+    method: "put",
+    summary: "Change a page (all of it, as on create)",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: pageSchema },
+    ok: { status: 200, description: "The page", schema: ok({ page: pagePayload }) },
+    errors: [409],
+  },
+  {
+    paths: ["/admin/page/{id}"],
+    method: "delete",
+    summary: "Delete a page",
+    tag: "Admin",
+    access: "admin",
+    ok: { status: 200, description: "Deleted", schema: message },
   },
 
   // This document

@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { listPages } from "~/models/pages.server";
+import { requireAdmin } from "~/web/auth.server";
+
+export const handle: AdminHandle = { title: "Pages" };
+export const meta = adminMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const pages = await listPages();
+  return { pages: pages.map(({ id, title, slug, inFooter }) => ({ id, title, slug, inFooter })) };
+}
+
+export default function AdminPages() {
+  const { pages } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/admin/page" className="btn btn-warning">
+          New page
+        </Link>
+      </p>
+      {pages.length === 0 ? (
+        <p className="text-muted">No pages yet.</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Address</th>
+                <th scope="col">In the footer</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={page.id}>
+                  <td>{page.title}</td>
+                  <td>
+                    <Link to={`/pages/${page.slug}`}>/pages/{page.slug}</Link>
+                  </td>
+                  <td>{page.inFooter ? "Yes" : "No"}</td>
+                  <td className="text-nowrap">
+                    <Link to={`/admin/page/${page.id}`} className="btn btn-sm btn-outline-primary me-2">
+                      Edit<span className="visually-hidden"> {page.title}</span>
+                    </Link>
+                    <Link to={`/admin/page/${page.id}/delete`} className="btn btn-sm btn-outline-danger">
+                      Delete<span className="visually-hidden"> {page.title}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
