@@ -122,6 +122,10 @@ test("confirm shows the buyer, the lines and the totals; under $200 shipping is 
   await expect(page.getByTestId("shipping")).toHaveText("$25.00");
   await expect(page.getByTestId("tax")).toHaveText(money(tax / 100));
   await expect(page.getByTestId("total")).toHaveText(money((subtotal + 2500 + tax) / 100));
+  // The shop's terms (a page of the demo shop) are linked before paying.
+  await page.getByTestId("terms-note").getByRole("link", { name: "terms and conditions" }).click();
+  await expect(page).toHaveURL(/\/pages\/terms$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and conditions");
 });
 
 test("pay with 4242: success, a confirmation mail, then My Orders and a PAID order detail", async ({ page }) => {
