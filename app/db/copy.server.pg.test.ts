@@ -159,6 +159,15 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
   });
   await db.insert(s.rateLimits).values({ key: "login-ip:203.0.113.9", points: 3, expire: day(9).getTime() });
   await db.insert(s.scheduledRuns).values({ name: "reservationSweeper", tick: day(9).getTime() });
+  await db.insert(s.shopSettings).values({
+    id: 1,
+    settings: { name: "Copied shop", currency: "EUR", heroCategories: ["Laptops"], logoUrl: null },
+    updatedAt: day(8),
+  });
+  await db.insert(s.pages).values([
+    { slug: "terms", title: "Terms", body: "**Ours**", inFooter: true, position: 2, updatedAt: day(8) },
+    { slug: "hidden", title: "Hidden", body: "Not linked", inFooter: false, position: 0 },
+  ]);
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
   await db.insert(s.mailOutbox).values([
     {

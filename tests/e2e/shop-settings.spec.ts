@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
+import { overflowsViewport, wcagViolations } from "./support/axe";
 import { startOwnShop } from "./support/own-shop";
 
 // The owner's settings change the whole storefront, so each test runs on a shop of its own (the
@@ -121,6 +122,7 @@ test.describe("a demo shop's owner", () => {
 
 test("an empty shop's home says it has no products yet, without a hero or categories that lead nowhere", async ({
   page,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(120_000);
   const shop = await startOwnShop({ SEED: "none" });
@@ -130,6 +132,14 @@ test("an empty shop's home says it has no products yet, without a hero or catego
     await expect(page.getByText("There are no products in the shop yet. Please come back soon.")).toBeVisible();
     await expect(page.getByTestId("hero")).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Shop by category" })).toHaveCount(0);
+    // axe runs in the page, so with JavaScript on only (the accessibility walk covers the other pages).
+    if (javaScriptEnabled) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect.soft(await wcagViolations(page), `${width} px`).toEqual([]);
+        if (width === 390) expect.soft(await overflowsViewport(page)).toBe(false);
+      }
+    }
   } finally {
     await shop.stop();
   }
