@@ -30,20 +30,24 @@ export default function AdminPages() {
             <thead>
               <tr>
                 <th scope="col">Title</th>
-                <th scope="col">Address</th>
-                <th scope="col">In the footer</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Address
+                </th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  In the footer
+                </th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {pages.map((page) => (
                 <tr key={page.id}>
-                  <td>{page.title}</td>
-                  <td>
-                    <Link to={`/pages/${page.slug}`}>/pages/{page.slug}</Link>
+                  <td className="text-break">
+                    <Link to={`/pages/${page.slug}`}>{page.title}</Link>
                   </td>
-                  <td>{page.inFooter ? "Yes" : "No"}</td>
-                  <td className="text-nowrap">
+                  <td className="d-none d-md-table-cell text-break">/pages/{page.slug}</td>
+                  <td className="d-none d-md-table-cell">{page.inFooter ? "Yes" : "No"}</td>
+                  <td className="text-nowrap text-end">
                     <Link to={`/admin/page/${page.id}`} className="btn btn-sm btn-outline-primary me-2">
                       Edit<span className="visually-hidden"> {page.title}</span>
                     </Link>

@@ -120,6 +120,19 @@ test("the payment sandbox's 3D Secure page, served under the shop's origin", asy
   await expectAccessible(page, null);
 });
 
+test("the owner's settings and pages, in the admin and on the storefront", async ({ page, request }) => {
+  const terms = (await (await request.get("/api/v1/page/terms")).json()).page as { _id: string };
+  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expectAccessible(page, "/admin/settings");
+  await expectAccessible(page, "/admin/pages");
+  await expectAccessible(page, "/admin/page");
+  await expectAccessible(page, `/admin/page/${terms._id}`);
+  await expectAccessible(page, `/admin/page/${terms._id}/delete`);
+  await expectAccessible(page, "/pages/shipping-returns");
+  await expectAccessible(page, "/pages/terms");
+});
+
 test("the admin area, as an admin", async ({ page, browser }) => {
   const buyer = await (await browser.newContext()).newPage();
   const account = await registerViaApi(buyer, "Reviewing Reader");
@@ -145,7 +158,6 @@ test("the admin area, as an admin", async ({ page, browser }) => {
   await expectAccessible(page, `/admin/user/${userId}`);
   await expectAccessible(page, "/admin/reviews");
   await expectAccessible(page, `/admin/reviews?productId=${product._id}`);
-  await expectAccessible(page, "/admin/settings");
   await expect(page.getByText("Quiet and comfortable").first()).toBeAttached();
 });
 
