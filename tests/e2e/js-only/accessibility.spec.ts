@@ -23,8 +23,9 @@ import { productNamed } from "../helpers";
 const PRODUCT = "Sony WH-1000XM5 Wireless Headphones";
 const WIDTHS = [1280, 390];
 
-// Each test walks many pages twice over.
-test.describe.configure({ timeout: 120_000 });
+// Each test walks many pages twice over, axe on each: minutes on two busy cores (CI runs two workers
+// beside the shops they test), so the guard against a hung test is wide.
+test.describe.configure({ timeout: 300_000 });
 
 /** Opens `path` (or checks the page as it is, when `path` is null) at each width and checks it. */
 async function expectAccessible(page: Page, path: string | null, status = 200) {
