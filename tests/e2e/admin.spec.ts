@@ -13,6 +13,9 @@ const ADMIN_PAGES = [
   "/admin/orders",
   "/admin/users",
   "/admin/reviews",
+  "/admin/pages",
+  "/admin/page",
+  "/admin/settings",
 ];
 const avatar = path.resolve("public/images/default_avatar.jpg");
 const logo = path.resolve("public/images/profile.png");
@@ -23,6 +26,8 @@ async function asAdmin(page: Page) {
 }
 
 test("every admin page turns away visitors and shoppers", async ({ page, browser }) => {
+  // Two visitors walk every admin page.
+  test.setTimeout(60_000);
   for (const url of ADMIN_PAGES) {
     await page.goto(url);
     await expect(page, url).toHaveURL(/\/lgn\?redirectTo=/);
