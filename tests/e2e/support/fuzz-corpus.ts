@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { rawRequest, type RawAnswer } from "./raw-http";
 
 // What the fuzz test sends: every route that takes writes (page actions and the whole API), each
 // with malformed bodies, content types, methods and field names. Ids in URLs name nothing, so
@@ -63,6 +64,11 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "admin/order.$id.tsx": { url: `/admin/order/${NONE}` },
   "admin/product.$id.tsx": { url: `/admin/product/${NONE}` },
   "admin/orders.tsx": { url: "/admin/orders" },
+  "admin/page.$id.tsx": { url: `/admin/page/${NONE}` },
+  "admin/page._index.tsx": { url: "/admin/page" },
+  // Any body with one valid setting in it changes the shared shop: fuzzed as an admin on a shop of
+  // its own (tests/e2e/api/settings-api.spec.ts).
+  "admin/settings.tsx": { url: "/admin/settings", admin: false },
   "admin/product._index.tsx": { url: "/admin/product" },
   "admin/products_.delete.tsx": { url: "/admin/products/delete" },
   "admin/reviews.tsx": { url: "/admin/reviews" },
@@ -70,9 +76,13 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/$.ts": { url: "/api/v1/no/such/route" },
   "api/v1/admin.order.$id.ts": { url: `/api/v1/admin/order/${NONE}` },
   "api/v1/admin.orders.ts": { url: "/api/v1/admin/orders" },
+  "api/v1/admin.page.$id.ts": { url: `/api/v1/admin/page/${NONE}` },
+  "api/v1/admin.page.new.ts": { url: "/api/v1/admin/page/new" },
+  "api/v1/admin.pages.ts": { url: "/api/v1/admin/pages" },
   "api/v1/admin.product.$id.ts": { url: `/api/v1/admin/product/${NONE}` },
   "api/v1/admin.product.new.ts": { url: "/api/v1/admin/product/new" },
   "api/v1/admin.products.ts": { url: "/api/v1/admin/products" },
+  "api/v1/admin.settings.ts": { url: "/api/v1/admin/settings", admin: false },
   "api/v1/admin.update.order.$id.ts": { url: `/api/v1/admin/update/order/${NONE}` },
   "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
   "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
@@ -84,6 +94,8 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/openapi[.json].ts": { url: "/api/v1/openapi.json" },
   "api/v1/order.new.ts": { url: "/api/v1/order/new" },
   "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },
+  "api/v1/page.$slug.ts": { url: `/api/v1/page/${NONE}` },
+  "api/v1/pages.ts": { url: "/api/v1/pages" },
   "api/v1/password.change.ts": { url: "/api/v1/password/change" },
   "api/v1/password.forgot.ts": { url: "/api/v1/password/forgot" },
   "api/v1/password.reset.$token.ts": { url: `/api/v1/password/reset/${NONE}` },
@@ -95,6 +107,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/register.ts": { url: "/api/v1/register" },
   "api/v1/review.ts": { url: "/api/v1/review" },
   "api/v1/reviews.ts": { url: `/api/v1/reviews?id=${NONE}&productId=${NONE}` },
+  "api/v1/settings.ts": { url: "/api/v1/settings" },
   "api/v1/stripeapi.ts": { url: "/api/v1/stripeapi" },
   "checkout/payment.tsx": { url: "/payment" },
   "checkout/shipping.tsx": { url: "/shipping" },
@@ -284,3 +297,27 @@ export const NASTY_REDIRECTS = [
   "javascript:alert(1)",
   `/${"x".repeat(5000)}`,
 ];
+
+export type FuzzCase = { method: string; url: string; body: FuzzBody; cookie?: string; origin?: string };
+
+/** Sends every case to `base`, `concurrency` at a time; each answer with its case. */
+export async function runAll(base: string, cases: FuzzCase[], concurrency = 6) {
+  const answers: { c: FuzzCase; answer: RawAnswer }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++];
+      const headers: Record<string, string> = { ...c.body.headers };
+      if (c.cookie) headers.Cookie = c.cookie;
+      if (c.origin) headers.Origin = c.origin;
+      if (c.body.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(c.body.body));
+      answers.push({ c, answer: await rawRequest(base, c.method, c.url, headers, c.body.body) });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return answers;
+}
+
+/** A case and its answer, in a line of a failure's list. */
+export const describeAnswer = ({ c, answer }: { c: FuzzCase; answer: RawAnswer }) =>
+  `${c.method} ${c.url} [${c.body.label}]${c.cookie ? " as admin" : ""}${c.origin ? ` Origin: ${c.origin}` : ""} → ${answer.status} ${answer.body.slice(0, 120)}`;
