@@ -3,6 +3,7 @@ import type { OrderAddressColumns } from "~/lib/address";
 import { useMoney } from "~/lib/use-money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { isPaid } from "~/lib/order-states";
+import { trackingOf } from "~/lib/shipment-tracking";
 import { AddressBlock } from "./AddressBlock";
 import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
@@ -18,6 +19,8 @@ export type OrderView = StoredPrices &
     paymentIntentId: string | null;
     paymentStatus: string;
     orderStatus: string;
+    shippingCarrier: string | null;
+    trackingNumber: string | null;
     lines: {
       id: string;
       productId: string | null;
@@ -33,6 +36,7 @@ export type OrderView = StoredPrices &
 export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
   const formatMoney = useMoney();
   const paid = isPaid(order.paymentStatus);
+  const tracking = trackingOf(order.shippingCarrier, order.trackingNumber);
   return (
     <div>
       <h1 className="h3 mt-4 mb-1">Order {formatOrderNumber(order.orderNumber)}</h1>
@@ -63,6 +67,19 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
       <p>
         <OrderStatus status={order.orderStatus} />
       </p>
+      {tracking ? (
+        <p data-testid="order-tracking">
+          <b>Carrier:</b> {tracking.carrierName} · <b>Tracking number:</b> {tracking.number}
+          {tracking.url ? (
+            <>
+              {" · "}
+              <a href={tracking.url} rel="noopener noreferrer">
+                Track your parcel<span className="visually-hidden"> with {tracking.carrierName}</span>
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {order.history.length ? (
         <ol className="small text-muted" data-testid="status-history">
           {order.history.map((event, i) => (

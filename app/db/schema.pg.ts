@@ -202,6 +202,9 @@ export const orders = pgTable(
     orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull().default(FULFILMENT.processing),
     paidAt: instant("paid_at"),
     deliveredAt: instant("delivered_at"),
+    // Set with Shipped (or later): one of app/lib/shipment-tracking.ts's CARRIERS, and its number.
+    shippingCarrier: text("shipping_carrier"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -175,6 +175,9 @@ export const orders = sqliteTable(
     orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull().default(FULFILMENT.processing),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    // Set with Shipped (or later): one of app/lib/shipment-tracking.ts's CARRIERS, and its number.
+    shippingCarrier: text("shipping_carrier"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT } from "~/lib/order-states";
+import type { Tracking } from "~/lib/shipment-tracking";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
@@ -15,6 +16,8 @@ export type OrderStatusChangedProps = {
   orderNumber: number;
   status: NotifiedStatus;
   address: string;
+  /** The parcel's carrier and number, in the "has shipped" mail when the shop gave them. */
+  tracking?: Tracking | null;
   orderUrl: string;
 };
 
@@ -31,6 +34,7 @@ export function OrderStatusChanged({
   orderNumber,
   status,
   address,
+  tracking = null,
   orderUrl,
 }: OrderStatusChangedProps) {
   const number = formatOrderNumber(orderNumber);
@@ -42,6 +46,17 @@ export function OrderStatusChanged({
       </Heading>
       <Text style={mailStyles.text}>{`Hello ${buyerName},`}</Text>
       <Text style={mailStyles.text}>{`${detail}: ${address}.`}</Text>
+      {tracking ? (
+        <Text style={mailStyles.text}>
+          {`Carrier: ${tracking.carrierName}. Tracking number: ${tracking.number}.`}
+          {tracking.url ? (
+            <>
+              {" "}
+              <Link href={tracking.url}>Track your parcel</Link>
+            </>
+          ) : null}
+        </Text>
+      ) : null}
       <Text style={mailStyles.text}>
         <Link href={orderUrl} style={mailStyles.button}>
           View your order

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkbox } from "./checkbox-field";
 import { ORDER_STATUSES } from "./order-states";
 import { reviewSchema } from "./review-schema";
+import { trackingFields } from "./shipment-tracking";
 import { shopSettingsSchema } from "./shop-settings";
 
 // Request bodies of /api/v1 calls that have no page form of their own. The routes validate with
@@ -13,6 +14,8 @@ export const orderStatusInput = z.object({
     "Must be `true` to move an order back (Delivered → Shipped or Processing, Shipped → Processing): a correction, " +
       "mailed to nobody. Without it a step back is refused with 409. A step forward mails the buyer; the same status changes nothing.",
   ),
+  carrier: trackingFields.carrier.optional(),
+  trackingNumber: trackingFields.trackingNumber.optional(),
 });
 
 // The checkout calls accept the specification client's numeric strings: app/lib/order-schema.ts.

@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
+import { CARRIER_IDS } from "./shipment-tracking";
 import { ROLES } from "./roles";
 import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
 
@@ -100,6 +101,15 @@ export const orderPayload = z
     orderStatus: z.enum(ORDER_STATUSES),
     paidAt: nullableDate,
     deliveredAt: nullableDate,
+    tracking: z
+      .object({
+        carrier: z.enum(CARRIER_IDS),
+        carrierName: z.string(),
+        number: z.string(),
+        url: z.string().nullable().describe("The carrier's tracking page, null for another carrier"),
+      })
+      .nullable()
+      .describe("The parcel's carrier and tracking number, once the shop gave them. Not part of the original API."),
     createdAt: z.string().datetime(),
   })
   .openapi("Order");

@@ -173,6 +173,68 @@ describe("mails about an order's status", () => {
   });
 });
 
+describe("a shipped order's carrier and tracking number", () => {
+  const ups = { carrier: "ups", trackingNumber: "1Z999AA10123456784" } as const;
+
+  it("are set with Shipped, shown in the shipped mail with the carrier's tracking page, and not in the delivered one", async () => {
+    const order = await createOrder({ userId: await createUser("Parcel Buyer") });
+    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: ups })).resolves.toBe("forward");
+    expect(await getOrder(order.id)).toMatchObject({ shippingCarrier: "ups", trackingNumber: "1Z999AA10123456784" });
+    await updateOrderStatus(order.id, FULFILMENT.delivered);
+    const [shipped, delivered] = await composedMails();
+    expect(shipped?.text).toContain("Carrier: UPS. Tracking number: 1Z999AA10123456784.");
+    expect(shipped?.html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(delivered?.text).not.toContain("Tracking number");
+  });
+
+  it("can be added or changed later without a status change or a mail, and cleared", async () => {
+    const order = await createOrder({ userId: await createUser() });
+    await updateOrderStatus(order.id, FULFILMENT.shipped);
+    await clearMails();
+    const other = { carrier: "other", trackingNumber: "ab-12 34" } as const;
+    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: other })).resolves.toBe("details");
+    expect(await getOrder(order.id)).toMatchObject({ shippingCarrier: "other", trackingNumber: "ab-12 34" });
+    await expect(updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: other })).resolves.toBe("none");
+    await expect(
+      updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: { carrier: "", trackingNumber: "" } }),
+    ).resolves.toBe("details");
+    expect(await getOrder(order.id)).toMatchObject({ shippingCarrier: null, trackingNumber: null });
+    expect(await statusHistory(order.id)).toHaveLength(1);
+    expect(await composedMails()).toEqual([]);
+  });
+
+  it("stay through Delivered and go when the order moves back to Processing", async () => {
+    const order = await createOrder();
+    await updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: ups });
+    await updateOrderStatus(order.id, FULFILMENT.delivered);
+    expect(await getOrder(order.id)).toMatchObject({ shippingCarrier: "ups" });
+    await updateOrderStatus(order.id, FULFILMENT.processing, { confirmBackward: true });
+    expect(await getOrder(order.id)).toMatchObject({ shippingCarrier: null, trackingNumber: null });
+  });
+
+  it("are refused, with the field named and nothing changed, without a carrier, a number, or a shipped status", async () => {
+    const order = await createOrder();
+    const refusal = (field: string, message: RegExp) =>
+      expect.objectContaining({
+        constructor: PublicError,
+        field,
+        status: 400,
+        message: expect.stringMatching(message),
+      });
+    await expect(
+      updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: { carrier: "", trackingNumber: "123" } }),
+    ).rejects.toThrow(refusal("carrier", /choose the carrier/));
+    await expect(
+      updateOrderStatus(order.id, FULFILMENT.shipped, { tracking: { carrier: "dhl", trackingNumber: "" } }),
+    ).rejects.toThrow(refusal("trackingNumber", /enter the tracking number/));
+    await expect(updateOrderStatus(order.id, FULFILMENT.processing, { tracking: ups })).rejects.toThrow(
+      refusal("trackingNumber", /set the status to Shipped/),
+    );
+    expect(await getOrder(order.id)).toMatchObject({ orderStatus: "Processing", shippingCarrier: null });
+    expect(await statusHistory(order.id)).toEqual([]);
+  });
+});
+
 describe("status changes of one order at once", () => {
   // On PostgreSQL each is a transaction on a connection of its own: the order's row lock queues them.
   it("the same change twice at once is made once, recorded once and mailed once", async () => {

@@ -6,6 +6,7 @@ import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
 import {
   changeOrderStatus,
+  FULFILMENT,
   isDelivered,
   orderStatusStep,
   PAYMENT,
@@ -15,6 +16,7 @@ import {
   type OrderStatusValue,
 } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
+import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
 import { releaseOrder } from "./checkout/settlement.server";
 import { isNotifiedStatus } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
@@ -38,33 +40,55 @@ export async function totalPaidCents(): Promise<number> {
 export type StatusChangeOptions = {
   /** Allows a step back (a correction): without it, one is refused with UnconfirmedStepBackError. */
   confirmBackward?: boolean;
+  /** The carrier and tracking number (empty strings clear them); left as they are when absent. */
+  tracking?: TrackingInput;
   now?: Date;
 };
 
+/** How an order changed: its status moved (see OrderStatusStep), or only its shipping details. */
+export type OrderChange = OrderStatusStep | "details";
+
 /**
- * Sets an order's fulfilment status and records the change with its time. Stock is not touched:
- * it was taken when the order was paid. Answers how the order moved: "none" when it already had
- * that status (nothing is written). A step forward to Shipped or Delivered is mailed to the buyer,
- * once per status: the mail is queued in the same transaction and sent once it is committed, after
- * the order's earlier mails. A step back (confirmed) is mailed to nobody.
+ * Sets an order's fulfilment status (and its carrier and tracking number) and records a status
+ * change with its time. Stock is not touched: it was taken when the order was paid. Answers how
+ * the order moved: "none" when nothing changed (nothing is written). A step forward to Shipped or
+ * Delivered is mailed to the buyer, once per status, tracking number included: the mail is queued
+ * in the same transaction and sent once it is committed, after the order's earlier mails. A step
+ * back (confirmed) is mailed to nobody; back to Processing, the tracking number goes.
  */
 export async function updateOrderStatus(
   orderId: string,
   status: OrderStatusValue,
-  { confirmBackward = false, now = new Date() }: StatusChangeOptions = {},
-): Promise<OrderStatusStep> {
-  const { step, mail } = await commitTogether(async (tx) => {
-    // The status is read, then written: no other change to the order in between.
+  { confirmBackward = false, tracking, now = new Date() }: StatusChangeOptions = {},
+): Promise<OrderChange> {
+  const problem = tracking && trackingProblem(tracking, status);
+  if (problem) throw problem;
+  const { change, mail } = await commitTogether(async (tx) => {
+    // The order is read, then written: no other change to it in between.
     await lockRows(tx, orders, [orderId]);
-    const [order] = await tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId));
+    const [order] = await tx
+      .select({ status: orders.orderStatus, carrier: orders.shippingCarrier, number: orders.trackingNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     if (!order) throw notFound();
     const step = orderStatusStep(order.status, status);
-    if (step === "none") return { step, mail: null };
+    const shipment = tracking
+      ? { shippingCarrier: tracking.carrier || null, trackingNumber: tracking.trackingNumber || null }
+      : status === FULFILMENT.processing
+        ? { shippingCarrier: null, trackingNumber: null }
+        : { shippingCarrier: order.carrier, trackingNumber: order.number };
+    const detailsChanged = shipment.shippingCarrier !== order.carrier || shipment.trackingNumber !== order.number;
+    if (step === "none") {
+      if (!detailsChanged) return { change: step, mail: null };
+      await tx.update(orders).set(shipment).where(eq(orders.id, orderId));
+      return { change: "details" as const, mail: null };
+    }
     await tx
       .update(orders)
       .set({
         orderStatus: changeOrderStatus(order.status, status, { confirmBackward }),
         deliveredAt: isDelivered(status) ? now : null,
+        ...shipment,
       })
       .where(eq(orders.id, orderId));
     const [earlier] = await tx
@@ -78,10 +102,10 @@ export async function updateOrderStatus(
       step === "forward" && !earlier && isNotifiedStatus(status)
         ? await queueOrderMail(tx, orderId, { kind: "orderStatus", status })
         : null;
-    return { step, mail };
+    return { change: step, mail };
   });
   void sendQueued(mail);
-  return step;
+  return change;
 }
 
 /** An order of a bulk change, named by its number (null when no order has that id). */
@@ -96,7 +120,7 @@ export type BulkOrder = { id: string; orderNumber: number | null };
 export async function updateOrdersStatus(orderIds: string[], status: OrderStatusValue, now = new Date()) {
   const ids = [...new Set(orderIds)];
   // One after another: the buyers' mails go out in the order of the list, on either engine.
-  const outcomes: PromiseSettledResult<OrderStatusStep>[] = [];
+  const outcomes: PromiseSettledResult<OrderChange>[] = [];
   for (const id of ids) {
     outcomes.push(
       await updateOrderStatus(id, status, { now }).then(

@@ -11,6 +11,7 @@ import { Welcome } from "~/emails/Welcome";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
 import { addressLines, type OrderAddressColumns } from "~/lib/address";
+import { trackingOf } from "~/lib/shipment-tracking";
 import type { ShopFrame } from "~/emails/Layout";
 import type { Mail } from "./email.server";
 import { getShopSettings } from "./shop-settings.server";
@@ -47,7 +48,13 @@ async function compose(to: string, subject: string, template: ReactElement): Pro
 export type Recipient = { name: string; email: string };
 
 /** What an order's mails say of it: plain data, kept in the mail outbox until the mail is sent. */
-export type MailOrder = OrderAddressColumns & OrderConfirmationProps["order"] & { id: string };
+export type MailOrder = OrderAddressColumns &
+  OrderConfirmationProps["order"] & {
+    id: string;
+    // Absent from mails queued before tracking numbers existed.
+    shippingCarrier?: string | null;
+    trackingNumber?: string | null;
+  };
 
 export function mailOrderOf(order: OrderWithLines): MailOrder {
   return {
@@ -64,6 +71,8 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
     shippingState: order.shippingState,
     shippingPostalCode: order.shippingPostalCode,
     shippingCountry: order.shippingCountry,
+    shippingCarrier: order.shippingCarrier,
+    trackingNumber: order.trackingNumber,
   };
 }
 
@@ -98,6 +107,9 @@ export async function orderStatusMail(order: MailOrder, buyer: Recipient, status
       orderNumber={order.orderNumber}
       status={status}
       address={addressLines(order).join(", ")}
+      tracking={
+        status === FULFILMENT.shipped ? trackingOf(order.shippingCarrier ?? null, order.trackingNumber ?? null) : null
+      }
       orderUrl={orderUrl(order.id)}
     />,
   );

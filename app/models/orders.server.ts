@@ -7,6 +7,7 @@ import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, isPlaced as isPlacedStatus, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import { parseOrderNumber } from "~/lib/order-number";
+import { trackingOf } from "~/lib/shipment-tracking";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
@@ -223,6 +224,7 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     orderStatus: order.orderStatus,
     paidAt: order.paidAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    tracking: trackingOf(order.shippingCarrier, order.trackingNumber),
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -5,8 +5,11 @@ import { notFound, orErrorPage, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { orderStatusInput } from "~/lib/api-inputs";
-import { ORDER_STATUSES, UnconfirmedStepBackError, type OrderStatusStep } from "~/lib/order-states";
-import { statusHistory, updateOrderStatus } from "~/models/admin-orders.server";
+import { ORDER_STATUSES } from "~/lib/order-states";
+import { PublicError } from "~/lib/public-error";
+import { CARRIERS, CARRIER_IDS, trackingInputOf } from "~/lib/shipment-tracking";
+import { statusHistory, updateOrderStatus, type OrderChange } from "~/models/admin-orders.server";
+import { formFailure } from "~/web/form-response.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";
 import { readForm } from "~/web/forms.server";
@@ -21,41 +24,62 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { order: { ...order, history: await statusHistory(order.id) } };
 }
 
-const DONE: Record<OrderStatusStep, (status: string) => string> = {
+const DONE: Record<OrderChange, (status: string) => string> = {
   forward: () => "Order updated successfully",
   back: (status) => `Order moved back to ${status}; no mail was sent`,
+  details: () => "Shipping details saved",
   none: (status) => `Nothing changed: the order is already ${status}`,
 };
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   const status = form.get("status");
+  const typed = {
+    status: text(status),
+    carrier: text(form.get("carrier")),
+    trackingNumber: text(form.get("trackingNumber")),
+  };
   // The confirmation box carries the status it confirms: ticked for another choice, it confirms nothing.
   const parsed = orderStatusInput.safeParse({
-    status,
+    ...typed,
     confirmBackward: status !== null && form.get("confirmBackward") === status,
   });
   // The id as sent: encoded, so that no character of it can break the Location header.
   const here = `/admin/order/${encodeURIComponent(params.id ?? "")}`;
-  if (!parsed.success) return redirectWithError(here, parsed.error.issues[0].message);
-  const { confirmBackward } = parsed.data;
-  const step = await orErrorPage(() =>
-    updateOrderStatus(params.id ?? "", parsed.data.status, { confirmBackward }).catch((error: unknown) => {
-      if (error instanceof UnconfirmedStepBackError) return error;
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    if (issue.path[0] === "status") return redirectWithError(here, issue.message);
+    return formFailure(400, { [String(issue.path[0])]: issue.message }, typed);
+  }
+  const { confirmBackward, ...tracking } = parsed.data;
+  const change = await orErrorPage(() =>
+    updateOrderStatus(params.id ?? "", parsed.data.status, {
+      confirmBackward,
+      tracking: trackingInputOf(tracking),
+    }).catch((error: unknown) => {
+      // A step back not confirmed yet, or a tracking number that cannot go with the status: beside
+      // its field, what was typed kept (and, for a step back, the confirmation box shown).
+      if (error instanceof PublicError && error.field) return error;
       throw error;
     }),
   );
-  // A step back not confirmed yet: the error beside the select, the choice kept, the confirmation box shown.
-  if (step instanceof UnconfirmedStepBackError) return publicErrorToForm(step, { status: step.to });
-  return redirectWithSuccess(here, DONE[step](parsed.data.status));
+  if (change instanceof PublicError) return publicErrorToForm(change, typed);
+  return redirectWithSuccess(here, DONE[change](parsed.data.status));
 }
 
 export default function ProcessOrder() {
   const { order } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const error = refused?.fieldErrors.status;
-  const backTo = error ? String(refused.repopulateFields.status) : null;
+  const errors: Partial<Record<string, string>> = refused?.fieldErrors ?? {};
+  const typed: Partial<Record<string, unknown>> = refused?.repopulateFields ?? {};
+  const error = errors.status;
+  const backTo = error ? String(typed.status) : null;
+  // What the admin typed, after a refusal; else what the order has.
+  const shown = (field: "carrier" | "trackingNumber", stored: string | null) =>
+    typeof typed[field] === "string" ? typed[field] : (stored ?? "");
   return (
     <>
       <div className="row">
@@ -63,7 +87,11 @@ export default function ProcessOrder() {
           <OrderDetails order={order} />
         </div>
         <div className="col-lg-4">
-          <Form method="post" className="card card-body mt-4">
+          <Form
+            method="post"
+            className="card card-body mt-4"
+            key={JSON.stringify([order.orderStatus, order.shippingCarrier, order.trackingNumber, refused])}
+          >
             <label htmlFor="status" className="h5">
               Status
             </label>
@@ -71,8 +99,7 @@ export default function ProcessOrder() {
               id="status"
               name="status"
               className={`form-select${error ? " is-invalid" : ""}`}
-              defaultValue={backTo ?? order.orderStatus}
-              key={`${order.orderStatus}-${backTo}`}
+              defaultValue={backTo ?? (typeof typed.status === "string" ? typed.status : order.orderStatus)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "status-error" : undefined}
             >
@@ -101,6 +128,53 @@ export default function ProcessOrder() {
                 </label>
               </div>
             ) : null}
+            <fieldset className="mt-3">
+              <legend className="h6">Shipment</legend>
+              <label htmlFor="carrier" className="form-label">
+                Carrier
+              </label>
+              <select
+                id="carrier"
+                name="carrier"
+                className={`form-select${errors.carrier ? " is-invalid" : ""}`}
+                defaultValue={shown("carrier", order.shippingCarrier)}
+                aria-invalid={errors.carrier ? true : undefined}
+                aria-describedby={errors.carrier ? "carrier-error" : undefined}
+              >
+                <option value="">None yet</option>
+                {CARRIER_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {CARRIERS[id].name}
+                  </option>
+                ))}
+              </select>
+              {errors.carrier ? (
+                <div id="carrier-error" className="invalid-feedback">
+                  {errors.carrier}
+                </div>
+              ) : null}
+              <label htmlFor="trackingNumber" className="form-label mt-2">
+                Tracking number
+              </label>
+              <input
+                id="trackingNumber"
+                name="trackingNumber"
+                className={`form-control${errors.trackingNumber ? " is-invalid" : ""}`}
+                defaultValue={shown("trackingNumber", order.trackingNumber)}
+                maxLength={40}
+                autoComplete="off"
+                aria-invalid={errors.trackingNumber ? true : undefined}
+                aria-describedby={`tracking-help${errors.trackingNumber ? " trackingNumber-error" : ""}`}
+              />
+              {errors.trackingNumber ? (
+                <div id="trackingNumber-error" className="invalid-feedback">
+                  {errors.trackingNumber}
+                </div>
+              ) : null}
+              <div id="tracking-help" className="form-text">
+                With Shipped, the buyer&apos;s mail and order page show it.
+              </div>
+            </fieldset>
             <button type="submit" className="btn btn-primary w-100 mt-3">
               Update status
             </button>

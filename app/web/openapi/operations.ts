@@ -320,7 +320,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     paths: ["/admin/update/order/{id}", "/admin/order/{id}"],
     method: "put",
-    summary: "Set an order's status (a step back needs `confirmBackward: true`; 409 without it)",
+    summary:
+      "Set an order's status, and its carrier and tracking number (with Shipped or Delivered); a step back needs `confirmBackward: true` (409 without it)",
     tag: "Admin",
     access: "admin",
     body: { schema: orderStatusInput },

@@ -230,6 +230,45 @@ test("admin order status: a step back needs confirmBackward (409 without it) and
   await admin.dispose();
 });
 
+test("admin order tracking: a carrier and number with Shipped, in the buyer's order; each refusal says why", async ({
+  playwright,
+  baseURL,
+}) => {
+  const buyer = await loggedIn(playwright.request, baseURL, false);
+  const order = await placeOrder(buyer, "Anker 737 Power Bank 24,000 mAh");
+  const admin = await loggedIn(playwright.request, baseURL, true);
+  const put = (data: Record<string, unknown>) => admin.put(`/api/v1/admin/update/order/${order._id}`, { data });
+  const trackingNow = async () => (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.tracking;
+
+  expect(await trackingNow()).toBeNull();
+  for (const [data, message] of [
+    [{ status: "Shipped", carrier: "pigeon", trackingNumber: "1" }, /^Please choose the carrier: ups, usps/],
+    [{ status: "Shipped", trackingNumber: "123" }, "Please choose the carrier"],
+    [{ status: "Shipped", carrier: "dhl" }, "Please enter the tracking number"],
+    [{ status: "Shipped", carrier: "dhl", trackingNumber: "<script>" }, /letters, digits, spaces and dashes only/],
+    [{ status: "Shipped", carrier: "dhl", trackingNumber: ["1"] }, "The tracking number must be text"],
+    [{ status: "Processing", carrier: "dhl", trackingNumber: "123" }, /set the status to Shipped/],
+  ] as const) {
+    await expectError(await put(data), 400, message);
+  }
+  expect((await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order.orderStatus).toBe("Processing");
+
+  expect((await put({ status: "Shipped", carrier: "fedex", trackingNumber: " 7489 2211 " })).status()).toBe(200);
+  expect(await trackingNow()).toEqual({
+    carrier: "fedex",
+    carrierName: "FedEx",
+    number: "7489 2211",
+    url: "https://www.fedex.com/fedextrack/?trknbr=7489%202211",
+  });
+  // Left as it was by a call without the fields; cleared with empty ones.
+  expect((await put({ status: "Delivered" })).status()).toBe(200);
+  expect(await trackingNow()).toMatchObject({ number: "7489 2211" });
+  expect((await put({ status: "Delivered", carrier: "", trackingNumber: "" })).status()).toBe(200);
+  expect(await trackingNow()).toBeNull();
+  await buyer.dispose();
+  await admin.dispose();
+});
+
 test("the admin's order list exports as CSV, filtered like the table", async ({ playwright, baseURL }) => {
   const buyer = await loggedIn(playwright.request, baseURL, false);
   const order = await placeOrder(buyer, "Atomic Habits by James Clear");

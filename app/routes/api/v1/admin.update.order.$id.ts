@@ -3,17 +3,18 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { orderStatusInput } from "~/lib/api-inputs";
 import { UnconfirmedStepBackError } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
+import { trackingInputOf } from "~/lib/shipment-tracking";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
 
-// PUT /api/v1/admin/update/order/:id { status, confirmBackward? }
+// PUT /api/v1/admin/update/order/:id { status, confirmBackward?, carrier?, trackingNumber? }
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request);
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    const { status, confirmBackward } = parseApiInput(orderStatusInput, await readApiBody(request));
+    const { status, confirmBackward, ...tracking } = parseApiInput(orderStatusInput, await readApiBody(request));
     try {
-      await updateOrderStatus(params.id ?? "", status, { confirmBackward });
+      await updateOrderStatus(params.id ?? "", status, { confirmBackward, tracking: trackingInputOf(tracking) });
     } catch (error) {
       if (error instanceof UnconfirmedStepBackError)
         throw new PublicError(`${error.message} Send "confirmBackward": true to confirm.`, 409);

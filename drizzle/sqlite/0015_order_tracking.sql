@@ -1,0 +1,2 @@
+ALTER TABLE `orders` ADD `shipping_carrier` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `tracking_number` text;
