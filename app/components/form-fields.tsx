@@ -3,8 +3,18 @@ import { useField, useIsSubmitting } from "remix-validated-form";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
-/** Label, control and the field's error, wired to remix-validated-form (errors show with or without JavaScript). */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+/** Label, control and the field's error (errors show with or without JavaScript); plain forms use it too. */
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -20,7 +30,8 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-const errorProps = (id: string, error?: string) => ({
+/** The control's side of Field's error: marked invalid and described by it. */
+export const errorProps = (id: string, error?: string) => ({
   "aria-invalid": error ? true : undefined,
   "aria-describedby": error ? `${id}-error` : undefined,
 });

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
+import { errorProps, Field } from "~/components/form-fields";
 import { notFound, orErrorPage, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
@@ -130,50 +131,37 @@ export default function ProcessOrder() {
             ) : null}
             <fieldset className="mt-3">
               <legend className="h6">Shipment</legend>
-              <label htmlFor="carrier" className="form-label">
-                Carrier
-              </label>
-              <select
-                id="carrier"
-                name="carrier"
-                className={`form-select${errors.carrier ? " is-invalid" : ""}`}
-                defaultValue={shown("carrier", order.shippingCarrier)}
-                aria-invalid={errors.carrier ? true : undefined}
-                aria-describedby={errors.carrier ? "carrier-error" : undefined}
-              >
-                <option value="">None yet</option>
-                {CARRIER_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {CARRIERS[id].name}
-                  </option>
-                ))}
-              </select>
-              {errors.carrier ? (
-                <div id="carrier-error" className="invalid-feedback">
-                  {errors.carrier}
+              <Field id="carrier" label="Carrier" error={errors.carrier}>
+                <select
+                  id="carrier"
+                  name="carrier"
+                  className={`form-select${errors.carrier ? " is-invalid" : ""}`}
+                  defaultValue={shown("carrier", order.shippingCarrier)}
+                  {...errorProps("carrier", errors.carrier)}
+                >
+                  <option value="">None yet</option>
+                  {CARRIER_IDS.map((id) => (
+                    <option key={id} value={id}>
+                      {CARRIERS[id].name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="trackingNumber" label="Tracking number" error={errors.trackingNumber}>
+                <input
+                  id="trackingNumber"
+                  name="trackingNumber"
+                  className={`form-control${errors.trackingNumber ? " is-invalid" : ""}`}
+                  defaultValue={shown("trackingNumber", order.trackingNumber)}
+                  maxLength={40}
+                  autoComplete="off"
+                  aria-invalid={errors.trackingNumber ? true : undefined}
+                  aria-describedby={`tracking-help${errors.trackingNumber ? " trackingNumber-error" : ""}`}
+                />
+                <div id="tracking-help" className="form-text">
+                  With Shipped, the buyer&apos;s mail and order page show it.
                 </div>
-              ) : null}
-              <label htmlFor="trackingNumber" className="form-label mt-2">
-                Tracking number
-              </label>
-              <input
-                id="trackingNumber"
-                name="trackingNumber"
-                className={`form-control${errors.trackingNumber ? " is-invalid" : ""}`}
-                defaultValue={shown("trackingNumber", order.trackingNumber)}
-                maxLength={40}
-                autoComplete="off"
-                aria-invalid={errors.trackingNumber ? true : undefined}
-                aria-describedby={`tracking-help${errors.trackingNumber ? " trackingNumber-error" : ""}`}
-              />
-              {errors.trackingNumber ? (
-                <div id="trackingNumber-error" className="invalid-feedback">
-                  {errors.trackingNumber}
-                </div>
-              ) : null}
-              <div id="tracking-help" className="form-text">
-                With Shipped, the buyer&apos;s mail and order page show it.
-              </div>
+              </Field>
             </fieldset>
             <button type="submit" className="btn btn-primary w-100 mt-3">
               Update status
