@@ -1,13 +1,13 @@
 import net from "node:net";
 
 // A TCP proxy in front of PostgreSQL for one node (test:scale): it passes everything through, and on
-// demand freezes the connections whose startup message names an application: from then on nothing
+// demand freezes the connections whose startup message names a given application: from then on nothing
 // flows either way and nothing is closed, as when a network drops packets silently.
 
 export type FreezableProxy = {
   port: number;
-  /** Freezes the open connections whose application_name starts with `prefix`; answers how many. */
-  freeze(prefix: string): number;
+  /** Freezes the open connections whose application_name is `application`; answers how many. */
+  freeze(application: string): number;
   close(): Promise<void>;
 };
 
@@ -43,10 +43,10 @@ export async function startFreezableProxy(target: { host: string; port: number }
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   return {
     port: (proxy.address() as net.AddressInfo).port,
-    freeze(prefix) {
+    freeze(application) {
       let frozen = 0;
       for (const link of links) {
-        if (!link.application.startsWith(prefix)) continue;
+        if (link.application !== application) continue;
         link.client.unpipe(link.server);
         link.server.unpipe(link.client);
         link.client.pause();

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { listenerName } from "../../app/db/dialect/pg/listener-name";
 
 // Step 5 of test:scale: a price changed through node A shows on node B's anonymous (cached) product
 // page within a second; with B's LISTEN connection cut, B serves nothing stale, and once it is back
@@ -118,7 +119,7 @@ export async function invalidationChecks(options: {
   const listenerOfB = async () =>
     (
       await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [
-        `shopit-catalogue-version ${options.nodeBPid}`,
+        listenerName(options.nodeBPid),
       ])
     ).rows.map((r) => r.pid);
   const [listener] = await listenerOfB();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { listenerName } from "../../app/db/dialect/pg/listener-name";
 import { createDatabase } from "../pg/databases";
 import { startThrowawayCluster } from "../pg/throwaway-cluster";
 import { e2eEnv } from "../../tests/e2e/support/env";
@@ -140,7 +141,7 @@ try {
       nodeB: urlOf(b),
       databaseUrl: shopDatabase,
       nodeBPid: nodes.B.child.pid!,
-      freezeListenerOfB: () => proxyB.freeze("shopit-catalogue-version"),
+      freezeListenerOfB: () => proxyB.freeze(listenerName(nodes.B.child.pid!)),
       log,
     })),
   );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { config } from "~/config.server";
 import { db } from "../../client.server";
+import { listenerName } from "./listener-name";
 import { rows } from "./raw";
 import { processWide } from "~/lib/process-wide.server";
 
@@ -40,10 +41,9 @@ function heard(version: number) {
 
 async function follow(): Promise<void> {
   if (follower.stopped) return;
-  // Named with its process, so that an operator (or test:scale) can tell whose it is.
   const client = new pg.Client({
     connectionString: config.databaseUrl,
-    application_name: `shopit-catalogue-version ${process.pid}`,
+    application_name: listenerName(),
     connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS * 2,
   });
   follower.client = client;
