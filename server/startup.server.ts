@@ -133,6 +133,12 @@ export async function startBackgroundJobs() {
   every("rateLimitSweeper", 5 * 60_000, () =>
     sweepRateLimits().catch((error) => console.error("Sweeping the rate limits failed:", error)),
   );
+  // The owner's daily summary of the day before (UTC), when switched on in Settings: asked for every
+  // 15 minutes, queued once per day and recipient (its outbox key), so a node started late still sends it.
+  const { sendDailySummary } = await import("~/models/daily-summary.server");
+  every("dailySummary", 15 * 60_000, () =>
+    sendDailySummary().catch((error) => console.error("Sending the daily summary failed:", error)),
+  );
   // Registrations whose link expired unused, with their avatars.
   every("registrationSweeper", 60 * 60_000, () =>
     sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),

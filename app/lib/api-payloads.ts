@@ -133,6 +133,14 @@ export const settingsPayload = z
   })
   .openapi("ShopSettings");
 
+export const adminSettingsPayload = settingsPayload
+  .extend({
+    newOrderMails: z.boolean().describe("A mail for each paid order, to the contact e-mail and the chosen admins"),
+    dailySummary: z.boolean().describe("A mail each morning (UTC) with the day before's orders, to the same"),
+    ownerMailAdmins: z.array(z.string()).describe("The ids of the admins who get these mails too"),
+  })
+  .openapi("AdminShopSettings");
+
 export const pagePayload = z
   .object({
     _id: z.string(),

@@ -1,6 +1,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
+import { checkbox } from "./checkbox-field";
 
 // The owner's settings (admin → Settings, PUT /api/v1/admin/settings): what the storefront shows of
 // the business. Kept as one document; a setting never saved reads as its default here, so a fresh
@@ -109,6 +110,17 @@ export function shopSettingsSchema(categories: readonly string[] = CATEGORIES) {
         .refine((names) => names.every((n) => categories.includes(n)), "Choose categories from the list")
         .transform((names) => categories.filter((c) => names.includes(c))),
     ),
+    // The owner's mails go to the contact e-mail and to the admins chosen here (their ids; the
+    // model checks each is an admin when saved, and mails only those who still are).
+    newOrderMails: checkbox,
+    dailySummary: checkbox,
+    ownerMailAdmins: z.preprocess(
+      (v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v),
+      z
+        .array(z.string().max(64), { invalid_type_error: "Choose admins from the list" })
+        .max(100, "Choose admins from the list")
+        .transform((ids) => [...new Set(ids)]),
+    ),
   });
 }
 
@@ -119,6 +131,14 @@ export type ShopSettingsInput = z.infer<ReturnType<typeof shopSettingsSchema>>;
 
 /** Everything the shop keeps: the edited settings and the pictures (public URLs, or null). */
 export type ShopSettings = ShopSettingsInput & { logoUrl: string | null; heroImageUrl: string | null };
+
+/** Who hears of the shop's orders is the admins' business: what anyone may read of the settings. */
+const OWNER_ONLY = ["newOrderMails", "dailySummary", "ownerMailAdmins"] as const;
+export function publicShopSettings(settings: ShopSettings): Omit<ShopSettings, (typeof OWNER_ONLY)[number]> {
+  const shown: Partial<ShopSettings> = { ...settings };
+  for (const key of OWNER_ONLY) delete shown[key];
+  return shown as Omit<ShopSettings, (typeof OWNER_ONLY)[number]>;
+}
 
 /** A button without a label or a link is no button: both or neither. */
 export function heroButtonProblem(settings: Pick<ShopSettingsInput, "heroLink" | "heroLinkLabel">) {
@@ -142,6 +162,9 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     heroLinkLabel: "Shop laptops",
     heroLink: "/search?category=Laptops",
     heroCategories: [...CATEGORIES],
+    newOrderMails: true,
+    dailySummary: false,
+    ownerMailAdmins: [],
     logoUrl: null,
     heroImageUrl: null,
   };

@@ -1,6 +1,9 @@
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
+import type { DaySummary } from "./daily-summary.server";
 import {
+  dailySummaryMail,
+  newOrderMail,
   orderConfirmationMail,
   orderStatusMail,
   welcomeMail,
@@ -15,7 +18,9 @@ import {
 export type MailJob =
   | { kind: "orderConfirmation"; order: MailOrder; buyer: Recipient }
   | { kind: "orderStatus"; order: MailOrder; buyer: Recipient; status: NotifiedStatus }
-  | { kind: "welcome"; user: { email: string; googleSignIn: boolean } };
+  | { kind: "welcome"; user: { email: string; googleSignIn: boolean } }
+  | { kind: "newOrder"; order: MailOrder; buyer: { name: string; email: string | null }; to: string }
+  | { kind: "dailySummary"; summary: DaySummary; to: string };
 
 /** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
 export type OutboxJob = MailJob & { messageId?: string };
@@ -33,5 +38,9 @@ function composeMail(job: MailJob): Promise<Mail> {
       return orderStatusMail(job.order, job.buyer, job.status);
     case "welcome":
       return welcomeMail(job.user);
+    case "newOrder":
+      return newOrderMail(job.order, job.buyer, job.to);
+    case "dailySummary":
+      return dailySummaryMail(job.summary, job.to);
   }
 }

@@ -8,6 +8,10 @@ import { FinishRegistration } from "~/emails/FinishRegistration";
 import { PasswordReset } from "~/emails/PasswordReset";
 import { RegistrationAttempt } from "~/emails/RegistrationAttempt";
 import { Welcome } from "~/emails/Welcome";
+import { NewOrder } from "~/emails/NewOrder";
+import { DailySummary } from "~/emails/DailySummary";
+import { moneyFormatter } from "~/lib/money";
+import type { DaySummary } from "./daily-summary.server";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
 import { addressLines, type OrderAddressColumns } from "~/lib/address";
@@ -121,6 +125,39 @@ export async function passwordResetMail(user: { email: string }, link: string, v
     user.email,
     `${frame.shopName} password recovery`,
     <PasswordReset shop={frame} link={link} validMinutes={validMinutes} />,
+  );
+}
+
+export async function newOrderMail(
+  order: MailOrder,
+  buyer: { name: string; email: string | null },
+  to: string,
+): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    to,
+    `${frame.shopName}: new order ${formatOrderNumber(order.orderNumber)}, ${moneyFormatter(frame.money)(order.totalPriceCents)}`,
+    <NewOrder
+      shop={frame}
+      order={order}
+      buyer={buyer}
+      address={addressLines(order).join(", ")}
+      adminUrl={`${config.publicUrl}/admin/order/${order.id}`}
+    />,
+  );
+}
+
+export async function dailySummaryMail(summary: DaySummary, to: string): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    to,
+    `${frame.shopName}: your day, ${summary.day}`,
+    <DailySummary
+      shop={frame}
+      summary={summary}
+      dashboardUrl={`${config.publicUrl}/dashboard`}
+      orderUrl={(id) => `${config.publicUrl}/admin/order/${id}`}
+    />,
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Tx } from "~/db/client.server";
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import { mailOrderOf } from "./mail-messages.server";
-import { queueMail, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
 import { getOrder } from "./orders.server";
 
 /** Which mail about an order: its confirmation once paid, or the news of a status it reached. */
@@ -24,4 +25,26 @@ export async function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): 
     group: `order:${orderId}`,
     job: { ...mail, order: mailOrderOf(order), buyer: order.buyer },
   });
+}
+
+/**
+ * The mails a paid order brings, queued in the transaction that marks it paid: the buyer's
+ * confirmation (queueOrderMail) and, when the owner wants them, a new-order mail to each of the
+ * owner's recipients (shop-settings.server.ts), each once. Send each after the commit: sendQueued.
+ */
+export async function queuePaidOrderMails(tx: Tx, orderId: string): Promise<QueuedMail[]> {
+  const queued = [await queueOrderMail(tx, orderId, { kind: "orderConfirmation" })];
+  const recipients = (await getShopSettings()).newOrderMails ? await ownerMailRecipients(tx) : [];
+  const order = recipients.length ? await getOrder(orderId, tx) : null;
+  if (order) {
+    const about = { order: mailOrderOf(order), buyer: order.buyer ?? { name: order.userName, email: null } };
+    for (const to of recipients)
+      queued.push(await queueMail(tx, { key: `newOrder:${orderId}:${to}`, job: { kind: "newOrder", ...about, to } }));
+  }
+  return queued.filter((mail) => mail !== null);
+}
+
+/** Sends what queuePaidOrderMails queued, one after another. */
+export async function sendAllQueued(mails: readonly QueuedMail[]): Promise<void> {
+  for (const mail of mails) await sendQueued(mail);
 }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { db, type Queryable } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { lockName } from "~/db/dialect";
-import { shopSettings } from "~/db/schema";
+import { inList, listParam, lockName } from "~/db/dialect";
+import { shopSettings, users } from "~/db/schema";
+import { ADMIN_ROLE } from "~/lib/roles";
 import { moneyFormatter } from "~/lib/money";
 import { PublicError } from "~/lib/public-error";
 import {
@@ -113,6 +114,11 @@ export async function saveShopSettings(
       }
       const problem = heroButtonProblem(next);
       if (problem) throw new PublicError(problem.message, 400, problem.field);
+      if (changes.ownerMailAdmins?.length) {
+        const admins = await adminsAmong(changes.ownerMailAdmins, tx);
+        if (admins.length !== changes.ownerMailAdmins.length)
+          throw new PublicError("Choose admins from the list", 400, "ownerMailAdmins");
+      }
       await tx
         .insert(shopSettings)
         .values({ id: ROW, settings: next, updatedAt: new Date() })
@@ -129,4 +135,32 @@ export async function saveShopSettings(
   } finally {
     await Promise.all(replaced.map(deleteImage));
   }
+}
+
+/** The admins (id, name, e-mail) among these user ids. */
+async function adminsAmong(ids: readonly string[], q: Queryable = db) {
+  if (!ids.length) return [];
+  return q
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inList(users.id, listParam([...ids])), eq(users.role, ADMIN_ROLE)));
+}
+
+/** Every admin, for the settings form's choice of who gets the owner's mails. */
+export function listAdmins() {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.role, ADMIN_ROLE))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
+/**
+ * Where the owner's mails go (a paid order's, the daily summary): the contact e-mail and every
+ * chosen user who is an admin still, each address once.
+ */
+export async function ownerMailRecipients(q: Queryable = db): Promise<string[]> {
+  const settings = await getShopSettings();
+  const admins = await adminsAmong(settings.ownerMailAdmins, q);
+  return [...new Set([settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean))];
 }

@@ -29,6 +29,7 @@ import {
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShopSettings } from "~/models/shop-settings.server";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
@@ -224,6 +225,8 @@ describe("webhook", () => {
   });
 
   it("a payment confirmed only through the webhook marks the order paid, once however often it is delivered", async () => {
+    // The owner hears of it too (owner-mails.server.test.ts), in the same transaction.
+    await saveShopSettings({ contactEmail: "webhook-owner@example.com" });
     const productId = await createProduct({ priceCents: 20_00, stock: 3 });
     const user = await buyer(productId, 1);
     const { order, intent } = await startPayment(user);
@@ -245,6 +248,12 @@ describe("webhook", () => {
       sentAt: expect.any(Date),
       payload: { buyer: { email: user.email } },
     });
+    expect(await outboxRow(`newOrder:${order.id}:webhook-owner@example.com`)).toMatchObject({
+      attempts: 1,
+      sentAt: expect.any(Date),
+      payload: { kind: "newOrder", to: "webhook-owner@example.com" },
+    });
+    await saveShopSettings({ contactEmail: "" });
   });
 
   it("once the webhook has settled a payment, the buyer's return does not ask the provider again", async () => {

@@ -7,6 +7,7 @@ import { openShopDatabase } from "~/db/shop-file.server";
 import { orders, paymentRefusals, products } from "~/db/schema";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
+import { saveShopSettings } from "~/models/shop-settings.server";
 import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
@@ -59,6 +60,8 @@ async function paid(user: User, amountCents: number) {
 
 describe("a cart kept by the client", () => {
   it("makes the order from the posted lines at the server's prices when the intent paid that total, once", async () => {
+    // The owner hears of it too (owner-mails.server.test.ts), in the same transaction.
+    await saveShopSettings({ contactEmail: "client-cart-owner@example.com" });
     const productId = await createProduct({ priceCents: 40_00, stock: 5 });
     const user = await shopper();
     const intentId = await paid(user, 2 * 40_00 + 25_00 + 4_00);
@@ -98,6 +101,12 @@ describe("a cart kept by the client", () => {
       sentAt: expect.any(Date),
       payload: { buyer: { email: user.email } },
     });
+    expect(await outboxRow(`newOrder:${order.id}:client-cart-owner@example.com`)).toMatchObject({
+      attempts: 1,
+      sentAt: expect.any(Date),
+      payload: { kind: "newOrder", to: "client-cart-owner@example.com" },
+    });
+    await saveShopSettings({ contactEmail: "" });
   });
 
   it("refuses and refunds a payment lower than the server's total; the intent cannot be used again", async () => {

@@ -11,8 +11,8 @@ import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
 import { cartLinesOf, userCart } from "../cart.server";
-import { sendQueued, type QueuedMail } from "../mail-outbox.server";
-import { queueOrderMail } from "../order-mails.server";
+import type { QueuedMail } from "../mail-outbox.server";
+import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
 import { countryOfList } from "../shipping.server";
 import type { User } from "../users.server";
@@ -93,7 +93,7 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
 /** Why the order of a paid intent cannot be made: the payment goes back before the client hears of it. */
 type Refusal = { message: string; status: PublicError["status"] };
 
-type Placed = { order: Order; created: boolean; mail?: QueuedMail | null } | { refused: Refusal };
+type Placed = { order: Order; created: boolean; mails?: QueuedMail[] } | { refused: Refusal };
 
 /**
  * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
@@ -143,11 +143,11 @@ async function placeClientCartOrder(
       await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, ...made.refused });
       return made;
     }
-    // The confirmation is promised with the order.
+    // The confirmation (and the owner's news of the order) is promised with the order.
     return {
       order: made.order,
       created: true,
-      mail: await queueOrderMail(tx, made.order.id, { kind: "orderConfirmation" }),
+      mails: await queuePaidOrderMails(tx, made.order.id),
     };
   });
   if ("refused" in placed) {
@@ -159,7 +159,7 @@ async function placeClientCartOrder(
     );
   }
   if (placed.order.userId !== user.id) throw noOrder();
-  if (placed.created) void sendQueued(placed.mail ?? null);
+  if (placed.created) void sendAllQueued(placed.mails ?? []);
   return (await getOrder(placed.order.id))!;
 }
 

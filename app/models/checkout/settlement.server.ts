@@ -9,8 +9,7 @@ import { shopMoney } from "~/models/shop-settings.server";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { emptyCart } from "../cart.server";
-import { sendQueued } from "../mail-outbox.server";
-import { queueOrderMail } from "../order-mails.server";
+import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order } from "../orders.server";
 import { cancelIntentAt, expireSessionAt, refundAt, retrieveIntent } from "./payment-provider.server";
 import { lapsedReservations, releaseReservation, takeStockAgain } from "./reservation.server";
@@ -258,9 +257,10 @@ async function markPaidOnce(
       createdAt: now,
     });
     if (order.userId) await emptyCart(tx, order.userId);
-    // The receipt the buyer is told of, promised in this transaction (mail-outbox.server.ts).
-    const mail = await queueOrderMail(tx, order.id, { kind: "orderConfirmation" });
-    return { kind: "paid" as const, order: paid, mail };
+    // The receipt the buyer is told of (and the owner's news of the order), promised in this
+    // transaction (mail-outbox.server.ts).
+    const mails = await queuePaidOrderMails(tx, order.id);
+    return { kind: "paid" as const, order: paid, mails };
   });
 
   switch (outcome.kind) {
@@ -277,7 +277,7 @@ async function markPaidOnce(
       );
       return null;
     case "paid":
-      void sendQueued(outcome.mail);
+      void sendAllQueued(outcome.mails);
       return outcome.order;
   }
 }

@@ -1,12 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/form-fields";
 import { PictureField } from "~/components/PictureField";
 import { CATEGORIES } from "~/lib/categories";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { CURRENCIES, LOCALES, shopSettingsValidator } from "~/lib/shop-settings";
-import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, listAdmins, saveShopSettings } from "~/models/shop-settings.server";
 import { requireAdmin } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { formFailure } from "~/web/form-response.server";
@@ -19,7 +26,7 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { settings: await getShopSettings(), categories: [...CATEGORIES] };
+  return { settings: await getShopSettings(), categories: [...CATEGORIES], admins: await listAdmins() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = {
     ...Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
     heroCategories: form.getAll("heroCategories").map(String),
+    ownerMailAdmins: form.getAll("ownerMailAdmins").map(String),
   };
   const result = await shopSettingsValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
@@ -46,17 +54,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { settings, categories } = useLoaderData<typeof loader>();
+  const { settings, categories, admins } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.fieldErrors ?? {};
-  const typed = actionData?.repopulateFields as { heroCategories?: string[] } | undefined;
+  const typed = actionData?.repopulateFields as { heroCategories?: string[]; ownerMailAdmins?: string[] } | undefined;
   const shownCategories = typed?.heroCategories ?? settings.heroCategories;
+  const chosenAdmins = typed?.ownerMailAdmins ?? settings.ownerMailAdmins;
   return (
     <div className="col-xl-8">
       <FormAlert message={actionData?.formError} />
       <ValidatedForm
         // Saved settings start a new form (with JavaScript the page is not loaded again).
-        key={JSON.stringify(settings)}
+        key={JSON.stringify([settings, admins])}
         validator={shopSettingsValidator}
         method="post"
         encType="multipart/form-data"
@@ -122,6 +131,37 @@ export default function AdminSettings() {
             {errors.heroCategories ? (
               <div id="heroCategories-error" className="invalid-feedback d-block">
                 {errors.heroCategories}
+              </div>
+            ) : null}
+          </fieldset>
+        </fieldset>
+        <fieldset className="mb-4" aria-describedby="owner-mails-help">
+          <legend className="h5">Mails to the owner</legend>
+          <p id="owner-mails-help" className="form-text mt-0">
+            They go to the contact e-mail and to the admins chosen below.
+          </p>
+          <CheckboxField name="newOrderMails" label="A mail for each paid order" />
+          <CheckboxField name="dailySummary" label="A daily summary each morning (the day before, UTC)" />
+          <fieldset className="mb-3" aria-describedby={errors.ownerMailAdmins ? "ownerMailAdmins-error" : undefined}>
+            <legend className="form-label fs-6">Admins who get them too</legend>
+            {admins.map((admin, i) => (
+              <div key={admin.id} className="form-check">
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  name="ownerMailAdmins"
+                  value={admin.id}
+                  id={`ownerMailAdmins-${i}`}
+                  defaultChecked={chosenAdmins.includes(admin.id)}
+                />
+                <label className="form-check-label text-break" htmlFor={`ownerMailAdmins-${i}`}>
+                  {admin.name} ({admin.email})
+                </label>
+              </div>
+            ))}
+            {errors.ownerMailAdmins ? (
+              <div id="ownerMailAdmins-error" className="invalid-feedback d-block">
+                {errors.ownerMailAdmins}
               </div>
             ) : null}
           </fieldset>

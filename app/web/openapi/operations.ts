@@ -16,6 +16,7 @@ import {
   productPayload,
   reviewPayload,
   settingsPayload,
+  adminSettingsPayload,
   userPayload,
 } from "~/lib/api-payloads";
 import { pageSchema } from "~/lib/page-schema";
@@ -387,7 +388,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "The shop's settings",
     tag: "Admin",
     access: "admin",
-    ok: { status: 200, description: "The shop's settings", schema: ok({ settings: settingsPayload }) },
+    ok: { status: 200, description: "The shop's settings", schema: ok({ settings: adminSettingsPayload }) },
   },
   {
     paths: ["/admin/settings"],
@@ -396,7 +397,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Admin",
     access: "admin",
     body: { schema: settingsInput, files: { logo: "one", heroImage: "one" } },
-    ok: { status: 200, description: "The settings now in force", schema: ok({ settings: settingsPayload }) },
+    ok: { status: 200, description: "The settings now in force", schema: ok({ settings: adminSettingsPayload }) },
   },
 
   // The shop's own pages

@@ -1,0 +1,54 @@
+import { mailStyles } from "./styles";
+
+/** What the mails about an order show of it. */
+export type MailedOrder = {
+  orderNumber: number;
+  lines: { name: string; quantity: number; priceCents: number }[];
+  itemsPriceCents: number;
+  shippingPriceCents: number;
+  taxPriceCents: number;
+  totalPriceCents: number;
+};
+
+/** An order's lines and totals, as the buyer's confirmation and the owner's new-order mail show them. */
+export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatMoney: (cents: number) => string }) {
+  const totals: [string, number][] = [
+    ["Subtotal", order.itemsPriceCents],
+    ["Shipping", order.shippingPriceCents],
+    ["Tax", order.taxPriceCents],
+  ];
+  return (
+    <table data-text-format="dataTable" style={mailStyles.table} cellPadding={0} cellSpacing={0}>
+      <thead>
+        <tr>
+          <th style={mailStyles.cell}>Item</th>
+          <th style={mailStyles.number}>Qty</th>
+          <th style={mailStyles.number}>Price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line, i) => (
+          <tr key={i}>
+            <td style={mailStyles.cell}>{line.name}</td>
+            <td style={mailStyles.number}>{line.quantity}</td>
+            <td style={mailStyles.number}>{formatMoney(line.priceCents)}</td>
+          </tr>
+        ))}
+        {totals.map(([label, cents]) => (
+          <tr key={label}>
+            <td style={mailStyles.number} colSpan={2}>
+              {`${label}:`}
+            </td>
+            <td style={mailStyles.number}>{formatMoney(cents)}</td>
+          </tr>
+        ))}
+        <tr>
+          <td style={mailStyles.total} colSpan={2}>
+            Total paid:
+          </td>
+          <td style={mailStyles.total}>{formatMoney(order.totalPriceCents)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}

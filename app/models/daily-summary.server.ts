@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/commit.server";
+import { orderLines, orders, products } from "~/db/schema";
+import { PAYMENT } from "~/lib/order-states";
+import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
+
+// The owner's daily summary: the orders paid on one day (UTC), what sold most, and what is running
+// out; mailed once per day and recipient through the outbox, when the owner switched it on.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many of the day's orders and products the mail lists (the counts and sums cover all). */
+const LISTED_ORDERS = 20;
+const LISTED_PRODUCTS = 5;
+
+export type DaySummary = {
+  /** The day, YYYY-MM-DD (UTC). */
+  day: string;
+  orderCount: number;
+  revenueCents: number;
+  orders: { id: string; orderNumber: number; buyerName: string; totalPriceCents: number }[];
+  topProducts: { name: string; quantity: number }[];
+  lowStock: number;
+  outOfStock: number;
+};
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** What happened on `day` (YYYY-MM-DD, UTC): the orders paid that day, refunded ones left out. */
+export async function daySummary(day: string): Promise<DaySummary> {
+  const start = new Date(`${day}T00:00:00.000Z`);
+  const end = new Date(start.getTime() + DAY_MS);
+  const paidThatDay = and(
+    eq(orders.paymentStatus, PAYMENT.succeeded),
+    gte(orders.paidAt, start),
+    lt(orders.paidAt, end),
+  );
+  const quantity = sum(orderLines.quantity).mapWith(Number);
+  const [[totals], listed, topProducts, [stock]] = await Promise.all([
+    db
+      .select({ n: count(), cents: sum(orders.totalPriceCents).mapWith(Number) })
+      .from(orders)
+      .where(paidThatDay),
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        buyerName: orders.userName,
+        totalPriceCents: orders.totalPriceCents,
+      })
+      .from(orders)
+      .where(paidThatDay)
+      .orderBy(asc(orders.paidAt), asc(orders.orderNumber))
+      .limit(LISTED_ORDERS),
+    db
+      .select({ name: orderLines.name, quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(paidThatDay)))
+      .groupBy(orderLines.name)
+      .orderBy(desc(quantity), asc(orderLines.name))
+      .limit(LISTED_PRODUCTS),
+    db
+      .select({
+        low: sql<number>`SUM(CASE WHEN ${products.stock} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD} THEN 1 ELSE 0 END)`.mapWith(Number),
+        out: sql<number>`SUM(CASE WHEN ${products.stock} <= 0 THEN 1 ELSE 0 END)`.mapWith(Number),
+      })
+      .from(products),
+  ]);
+  return {
+    day,
+    orderCount: totals?.n ?? 0,
+    revenueCents: totals?.cents ?? 0,
+    orders: listed,
+    topProducts,
+    lowStock: stock?.low ?? 0,
+    outOfStock: stock?.out ?? 0,
+  };
+}
+
+/**
+ * Queues the summary of the day before `now` (UTC) to each of the owner's recipients, when the
+ * owner switched it on: once per day and recipient, however many nodes ask (the outbox's key).
+ * Answers the mails this call queued; send them with sendQueued.
+ */
+export async function queueDailySummary(now = new Date()): Promise<QueuedMail[]> {
+  if (!(await getShopSettings()).dailySummary) return [];
+  const day = dayOf(new Date(now.getTime() - DAY_MS));
+  const recipients = await ownerMailRecipients();
+  if (!recipients.length) return [];
+  const summary = await daySummary(day);
+  return commitTogether(async (tx) => {
+    const queued: QueuedMail[] = [];
+    for (const to of recipients) {
+      const mail = await queueMail(tx, { key: `dailySummary:${day}:${to}`, job: { kind: "dailySummary", to, summary } });
+      if (mail) queued.push(mail);
+    }
+    return queued;
+  });
+}
+
+/** The scheduled job: queue the day before's summary (if not yet) and send it. */
+export async function sendDailySummary(now = new Date()): Promise<void> {
+  for (const mail of await queueDailySummary(now)) await sendQueued(mail);
+}
+
