@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "./support/accounts";
+import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/accounts";
+import { e2eEnv } from "./support/env";
+import { placeOrder } from "./support/orders";
 import { overflowsViewport, wcagViolations } from "./support/axe";
 import { startOwnShop } from "./support/own-shop";
 
@@ -25,7 +27,8 @@ test.describe("a demo shop's owner", () => {
   let shop: OwnShop;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    shop = await startOwnShop({ SEED: "demo" });
+    // Its mails go to the test SMTP server, where the tests read them.
+    shop = await startOwnShop({ SEED: "demo", SMTP_URL: `smtp://127.0.0.1:${e2eEnv().smtpPort}` });
   });
   test.afterAll(async () => {
     await shop?.stop();
@@ -117,6 +120,45 @@ test.describe("a demo shop's owner", () => {
     });
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
+  });
+
+  test("hears of each paid order at the contact e-mail and as a chosen admin; switches on the daily summary", async ({
+    page,
+    playwright,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = uniqueEmail("owner");
+    await openSettings(page, shop);
+    await page.getByLabel("Contact e-mail").fill(owner);
+    await expect(page.getByLabel("A mail for each paid order")).toBeChecked();
+    await page.getByLabel("A daily summary each morning (the day before, UTC)").check();
+    const admins = page.getByRole("group", { name: "Admins who get them too" });
+    await admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`).check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Settings saved");
+    await expect(page.getByLabel("A daily summary each morning (the day before, UTC)")).toBeChecked();
+    await expect(admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`)).toBeChecked();
+
+    const buyer = await playwright.request.newContext({ baseURL: shop.base });
+    try {
+      const account = { name: "Owner's Customer", email: uniqueEmail("customer"), password: "correct-horse-1" };
+      expect((await buyer.post("/api/v1/register", { data: account })).status()).toBe(201);
+      const order = await placeOrder(buyer, "Hydro Flask 32 oz Wide Mouth Bottle");
+      const mail = await waitForMail(owner, `new order #${order.orderNumber}`);
+      expect(mail.text).toContain(`${account.name} (${account.email}) paid`);
+      expect(mail.text).toContain("Hydro Flask 32 oz Wide Mouth Bottle");
+      expect(mail.html).toContain(`href="${shop.base}/admin/order/${order._id}"`);
+      // The demo admin gets one too (other shops of the run mail that address: this order's is found by its id).
+      await expect
+        .poll(async () =>
+          (await waitForMails(DEMO_ADMIN.email, /new order #/, 1)).some((m) =>
+            String(m.html).includes(`/admin/order/${order._id}"`),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      await buyer.dispose();
+    }
   });
 });
 
