@@ -7,7 +7,12 @@ import type { DaySummary } from "~/models/daily-summary.server";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
-export type DailySummaryProps = { shop: ShopFrame; summary: DaySummary; dashboardUrl: string; orderUrl: (id: string) => string };
+export type DailySummaryProps = {
+  shop: ShopFrame;
+  summary: DaySummary;
+  dashboardUrl: string;
+  orderUrl: (id: string) => string;
+};
 
 /** To the owner each morning (when switched on): the day before's orders, best sellers and stock. */
 export function DailySummary({ shop, summary, dashboardUrl, orderUrl }: DailySummaryProps) {

@@ -25,9 +25,7 @@ export function NewOrder({ shop, order, buyer, address, adminUrl }: NewOrderProp
       <Heading as="h1" style={mailStyles.heading}>
         {`New order ${number}`}
       </Heading>
-      <Text style={mailStyles.text}>
-        {`${buyer.name}${buyer.email ? ` (${buyer.email})` : ""} paid ${paid}.`}
-      </Text>
+      <Text style={mailStyles.text}>{`${buyer.name}${buyer.email ? ` (${buyer.email})` : ""} paid ${paid}.`}</Text>
       <OrderTable order={order} formatMoney={formatMoney} />
       <Text style={mailStyles.text}>
         <b>Shipping to:</b> {address}

@@ -63,7 +63,9 @@ export async function daySummary(day: string): Promise<DaySummary> {
       .limit(LISTED_PRODUCTS),
     db
       .select({
-        low: sql<number>`SUM(CASE WHEN ${products.stock} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD} THEN 1 ELSE 0 END)`.mapWith(Number),
+        low: sql<number>`SUM(CASE WHEN ${products.stock} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD} THEN 1 ELSE 0 END)`.mapWith(
+          Number,
+        ),
         out: sql<number>`SUM(CASE WHEN ${products.stock} <= 0 THEN 1 ELSE 0 END)`.mapWith(Number),
       })
       .from(products),
@@ -93,7 +95,10 @@ export async function queueDailySummary(now = new Date()): Promise<QueuedMail[]>
   return commitTogether(async (tx) => {
     const queued: QueuedMail[] = [];
     for (const to of recipients) {
-      const mail = await queueMail(tx, { key: `dailySummary:${day}:${to}`, job: { kind: "dailySummary", to, summary } });
+      const mail = await queueMail(tx, {
+        key: `dailySummary:${day}:${to}`,
+        job: { kind: "dailySummary", to, summary },
+      });
       if (mail) queued.push(mail);
     }
     return queued;
@@ -104,4 +109,3 @@ export async function queueDailySummary(now = new Date()): Promise<QueuedMail[]>
 export async function sendDailySummary(now = new Date()): Promise<void> {
   for (const mail of await queueDailySummary(now)) await sendQueued(mail);
 }
-
