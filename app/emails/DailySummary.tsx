@@ -3,9 +3,20 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
-import type { DaySummary } from "~/models/daily-summary.server";
 import { EmailLayout, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
+
+/** What the summary tells of one day (UTC): daily-summary.server.ts reads it from the database. */
+export type DaySummary = {
+  /** The day, YYYY-MM-DD (UTC). */
+  day: string;
+  orderCount: number;
+  revenueCents: number;
+  orders: { id: string; orderNumber: number; buyerName: string; totalPriceCents: number }[];
+  topProducts: { name: string; quantity: number }[];
+  lowStock: number;
+  outOfStock: number;
+};
 
 export type DailySummaryProps = {
   shop: ShopFrame;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-o
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, products } from "~/db/schema";
+import type { DaySummary } from "~/emails/DailySummary";
 import { PAYMENT } from "~/lib/order-states";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
@@ -14,17 +15,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many of the day's orders and products the mail lists (the counts and sums cover all). */
 const LISTED_ORDERS = 20;
 const LISTED_PRODUCTS = 5;
-
-export type DaySummary = {
-  /** The day, YYYY-MM-DD (UTC). */
-  day: string;
-  orderCount: number;
-  revenueCents: number;
-  orders: { id: string; orderNumber: number; buyerName: string; totalPriceCents: number }[];
-  topProducts: { name: string; quantity: number }[];
-  lowStock: number;
-  outOfStock: number;
-};
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,6 +1,6 @@
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
-import type { DaySummary } from "./daily-summary.server";
+import type { DaySummary } from "~/emails/DailySummary";
 import {
   dailySummaryMail,
   newOrderMail,

@@ -11,7 +11,7 @@ import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
 import { DailySummary } from "~/emails/DailySummary";
 import { moneyFormatter } from "~/lib/money";
-import type { DaySummary } from "./daily-summary.server";
+import type { DaySummary } from "~/emails/DailySummary";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
 import { addressLines, type OrderAddressColumns } from "~/lib/address";
