@@ -6,6 +6,9 @@ import { overflowsViewport, wcagViolations } from "../support/axe";
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("at 390 px every admin table fits the screen, its actions visible, and passes axe", async ({ page, browser }) => {
+  // An order placed, then axe over every admin table: a walk of many pages. The limit guards
+  // against a hang, not the speed (which on a loaded machine passed 60 s).
+  test.setTimeout(150_000);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await registerViaApi(buyer, "Phone Buyer");

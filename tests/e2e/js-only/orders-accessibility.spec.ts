@@ -26,6 +26,9 @@ test("My Orders, the order page, the success page and the receipt", async ({ pag
 });
 
 test("the admin's order list and order page, with every status badge", async ({ page, browser }) => {
+  // Orders placed and moved through every status, axe at each: the limit guards against a hang,
+  // not the speed (which on a loaded machine passed 60 s).
+  test.setTimeout(150_000);
   const buyer = await browser.newContext();
   const buyerPage = await buyer.newPage();
   await registerViaApi(buyerPage, "Badge Buyer");
