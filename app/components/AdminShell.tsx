@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/categories", label: "Categories" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/settings", label: "Settings" },
 ];

@@ -1,5 +1,4 @@
 import { ValidatedForm } from "remix-validated-form";
-import { CATEGORIES } from "~/lib/categories";
 import { productValidator } from "~/lib/product-schema";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
@@ -7,13 +6,15 @@ import { ImagePreviews } from "./ImagePreviews";
 type Props = {
   defaultValues?: { name: string; price: string; description: string; category: string; stock: string; seller: string };
   images: { id: string; url: string }[];
+  /** The shop's categories, by name (admin → Categories). */
+  categories: string[];
   imagesError?: string;
   formError?: string | null;
   submitLabel: string;
 };
 
 /** The admin's product form (create and update): a multipart POST that works without JavaScript. */
-export function ProductForm({ defaultValues, images, imagesError, formError, submitLabel }: Props) {
+export function ProductForm({ defaultValues, images, categories, imagesError, formError, submitLabel }: Props) {
   return (
     <ValidatedForm
       validator={productValidator}
@@ -27,7 +28,7 @@ export function ProductForm({ defaultValues, images, imagesError, formError, sub
       <TextField name="name" label="Name" required />
       <TextField name="price" label="Price" inputMode="decimal" required />
       <TextAreaField name="description" label="Description" rows={6} />
-      <SelectField name="category" label="Category" options={[...CATEGORIES]} placeholder="Choose a category" />
+      <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" />
       <TextField name="stock" label="Stock" type="number" min={0} step={1} required />
       <TextField name="seller" label="Seller Name" required />
       <ImagePreviews current={images} error={imagesError} replaces={images.length > 0} />

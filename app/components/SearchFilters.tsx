@@ -1,6 +1,5 @@
 import { Form, Link } from "@remix-run/react";
 import { QUERY_FIELDS, SORTS, SORT_LABELS, type QueryField } from "~/lib/catalogue-fields";
-import { CATEGORIES } from "~/lib/categories";
 
 type Props = {
   action: string;
@@ -9,6 +8,8 @@ type Props = {
   withRelevance: boolean;
   values: Partial<Record<QueryField, string>>;
   errors: Partial<Record<QueryField, string>>;
+  /** The shop's categories the storefront lists, by name. */
+  categories: readonly string[];
 };
 
 const RATING_CHOICES = ["4", "3", "2", "1"];
@@ -29,7 +30,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * The search page's filters and sort: a GET form, so the URL holds them and no script is needed
  * (the button applies them); with JavaScript a new sort applies at once.
  */
-export function SearchFilters({ action, clearHref, withRelevance, values, errors }: Props) {
+export function SearchFilters({ action, clearHref, withRelevance, values, errors, categories }: Props) {
   const sorts = withRelevance ? SORTS : SORTS.filter((s) => s !== "relevance");
   return (
     <Form method="get" action={action} className="card card-body" aria-label="Filters">
@@ -91,7 +92,7 @@ export function SearchFilters({ action, clearHref, withRelevance, values, errors
           defaultValue={values.category ?? ""}
         >
           <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

@@ -11,6 +11,7 @@ export type SearchPageData = {
   keyword?: string;
   values: Partial<Record<QueryField, string>>;
   errors: Partial<Record<QueryField, string>>;
+  categories: string[];
   results: {
     products: ProductCardData[];
     filteredProductsCount: number;
@@ -53,6 +54,7 @@ function SearchPage({
   keyword,
   values,
   errors,
+  categories,
   results,
   clearFiltersHref,
   suggestion,
@@ -70,6 +72,7 @@ function SearchPage({
             withRelevance={Boolean(keyword)}
             values={values}
             errors={errors}
+            categories={categories}
           />
         </aside>
         <div className="col-md-8 col-lg-9">

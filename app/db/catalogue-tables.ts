@@ -18,6 +18,8 @@ export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly strin
   shop_settings: "rows",
   // The shop's own pages: the footer of every page links them.
   pages: "rows",
+  // The categories: the home page, the filters, the category pages and the sitemap list them.
+  categories: "rows",
 };
 
 /**

@@ -168,6 +168,10 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     { slug: "terms", title: "Terms", body: "**Ours**", inFooter: true, position: 2, updatedAt: day(8) },
     { slug: "hidden", title: "Hidden", body: "Not linked", inFooter: false, position: 0 },
   ]);
+  await db.insert(s.categories).values([
+    { slug: "laptops", name: "Laptops", position: 0, imageUrl: "/uploads/categories/abc.webp", updatedAt: day(8) },
+    { slug: "clothes-shoes", name: "Clothes/Shoes", position: 1, hidden: true },
+  ]);
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
   await db.insert(s.mailOutbox).values([
     {

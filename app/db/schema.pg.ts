@@ -400,3 +400,22 @@ export const pages = pgTable(
   },
   (t) => [uniqueIndex("pages_slug_unique").on(t.slug)],
 );
+
+// The shop's categories (app/models/categories.server.ts): a product's `category` holds its category's
+// name, kept in step by the model (a rename renames its products' category in the same transaction;
+// a category is deleted only once its products were moved). The storefront lists the ones not hidden
+// in `position` order, each at /category/{slug}; every write moves the catalogue's version.
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_slug_unique").on(t.slug), uniqueIndex("categories_name_unique").on(t.name)],
+);

@@ -24,4 +24,5 @@ export const {
   scheduledRuns,
   shopSettings,
   pages,
+  categories,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categoryFields, withSlug } from "./category-schema";
 import { checkbox } from "./checkbox-field";
 import { ORDER_STATUSES } from "./order-states";
 import { reviewSchema } from "./review-schema";
@@ -40,3 +41,16 @@ export const settingsInput = shopSettingsSchema()
     heroImage: picture("A new picture for the home page's hero"),
     heroImageRemove: checkbox.optional().describe("`true` removes the hero's picture"),
   });
+
+/** A category, with its picture (or the wish to remove it). */
+export const categoryInput = categoryFields
+  .extend({
+    image: picture("The category's picture"),
+    imageRemove: checkbox.optional().describe("`true` removes the picture"),
+  })
+  .transform(withSlug);
+
+/** One place up or down in the shop's order of categories. */
+export const categoryMoveInput = z.object({
+  direction: z.enum(["up", "down"], { errorMap: () => ({ message: "Please choose up or down" }) }),
+});

@@ -129,7 +129,12 @@ export const settingsPayload = z
       .string()
       .describe("A path of the shop (`/search?category=Laptops`) or an http(s) address; empty for none"),
     heroImageUrl: z.string().nullable(),
-    heroCategories: z.array(z.string()).describe("The categories the home page shows, in the shop's order"),
+    heroCategories: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        "The categories the home page shows (by name, shown in the shop's order), or null for every one it lists",
+      ),
   })
   .openapi("ShopSettings");
 
@@ -156,6 +161,19 @@ export const pagePayload = z
   })
   .openapi("Page");
 
+export const categoryPayload = z
+  .object({
+    _id: z.string(),
+    name: z.string().describe("What products name as their `category`"),
+    slug: z.string().describe("The category's page is at /category/{slug}"),
+    position: z.number().int().describe("The shop's order, lower first"),
+    hidden: z.boolean().describe("Left out of the storefront's lists, filters and sitemap"),
+    image: z.string().nullable().describe("The category's picture (its URL), or null"),
+    productCount: z.number().int().optional().describe("How many products it holds (the admin's list)"),
+  })
+  .openapi("Category");
+
+export type CategoryPayload = z.infer<typeof categoryPayload>;
 export type PagePayload = z.infer<typeof pagePayload>;
 export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;

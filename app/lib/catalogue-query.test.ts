@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { effectiveSort, parseProductQuery } from "./catalogue-query";
 
-const parse = (query: string, keyword?: string) => parseProductQuery(new URLSearchParams(query), { keyword });
+const SHOP_CATEGORIES = ["Laptops", "Cameras"];
+const parse = (query: string, keyword?: string) =>
+  parseProductQuery(new URLSearchParams(query), SHOP_CATEGORIES, { keyword });
 
 describe("parseProductQuery", () => {
   it("defaults to the first page with no filters", () => {

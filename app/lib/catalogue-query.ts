@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { CATEGORIES, type Category } from "./categories";
 import { QUERY_FIELDS, SORTS, type ProductSort, type QueryField } from "./catalogue-fields";
 import { dollarsToCents } from "./money";
 import { fieldErrorsOf } from "./zod-errors";
@@ -13,7 +12,7 @@ export const MAX_KEYWORD_LENGTH = 100;
 export type ProductQuery = {
   keyword?: string;
   page: number;
-  category?: Category;
+  category?: string;
   priceGteCents?: number;
   priceLteCents?: number;
   ratingsGte?: number;
@@ -60,14 +59,8 @@ const schema = z
         .refine((n) => n >= 1, "page must be a whole number from 1")
         .default("1"),
     ),
-    category: z.preprocess(
-      blankToUndefined,
-      z
-        .enum(CATEGORIES, {
-          errorMap: () => ({ message: `category must be one of: ${CATEGORIES.join(", ")}` }),
-        })
-        .optional(),
-    ),
+    // One of the shop's categories, by name: checked against them in parseProductQuery.
+    category: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
     priceGte: amount("The minimum price"),
     priceLte: amount("The maximum price"),
     ratingsGte: z.preprocess(
@@ -102,8 +95,19 @@ export type QueryParseResult =
   | { success: true; query: ProductQuery }
   | { success: false; message: string; fieldErrors: Partial<Record<QueryField, string>> };
 
-/** Reads the catalogue query from URL parameters (`price[gte]` style, as the original API). */
-export function parseProductQuery(params: URLSearchParams, overrides: { keyword?: string } = {}): QueryParseResult {
+/** The message for a category the shop does not have. */
+const unknownCategory = (categories: readonly string[]) =>
+  categories.length ? `category must be one of: ${categories.join(", ")}` : "The shop has no categories yet";
+
+/**
+ * Reads the catalogue query from URL parameters (`price[gte]` style, as the original API); a
+ * category must be one of `categories` (the shop's, by name).
+ */
+export function parseProductQuery(
+  params: URLSearchParams,
+  categories: readonly string[],
+  overrides: { keyword?: string } = {},
+): QueryParseResult {
   const raw: Record<string, string | undefined> = {};
   for (const [field, name] of Object.entries(QUERY_FIELDS)) raw[field] = params.get(name) ?? undefined;
   if (overrides.keyword !== undefined) raw.keyword = overrides.keyword;
@@ -114,6 +118,10 @@ export function parseProductQuery(params: URLSearchParams, overrides: { keyword?
     return { success: false, message: result.error.issues[0].message, fieldErrors };
   }
   const q = result.data;
+  if (q.category !== undefined && !categories.includes(q.category)) {
+    const message = unknownCategory(categories);
+    return { success: false, message, fieldErrors: { category: message } };
+  }
   return {
     success: true,
     query: {

@@ -1,6 +1,6 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { CATEGORIES } from "./categories";
+import { UNKNOWN_CATEGORY } from "./category-schema";
 
 /** The most pictures one product shows (the admin form and the API alike). */
 export const MAX_PRODUCT_IMAGES = 10;
@@ -27,7 +27,12 @@ export const productSchema = z.object({
     .trim()
     .min(1, "Please enter product description")
     .max(4000, "The description can be at most 4000 characters"),
-  category: z.enum(CATEGORIES, { errorMap: () => ({ message: "Please select correct category for product" }) }),
+  // One of the shop's categories: the model checks the name against them (app/models/categories.server.ts).
+  category: z
+    .string({ required_error: UNKNOWN_CATEGORY, invalid_type_error: UNKNOWN_CATEGORY })
+    .trim()
+    .min(1, UNKNOWN_CATEGORY)
+    .max(40, UNKNOWN_CATEGORY),
   seller: z
     .string({ required_error: "Please enter product seller" })
     .trim()

@@ -22,8 +22,8 @@ export function shortDescription(text: string): string {
   return line.length <= DESCRIPTION_LENGTH ? line : `${line.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
 
-/** The URL of a category's listing (the search page filtered by category). */
-export const categoryPath = (category: string) => `/search?category=${encodeURIComponent(category)}`;
+/** The URL of a category's listing, when its page is not known: the search filtered by it (it sends on to the page). */
+const categorySearch = (category: string) => `/search?category=${encodeURIComponent(category)}`;
 
 /** Cents as the decimal string schema.org's `price` expects ("1299.50"). */
 const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
@@ -33,7 +33,12 @@ const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
  * `<Meta>` writes them as `application/ld+json` with `<` escaped, so a name holding `</script>`
  * cannot end the block.
  */
-export function productJsonLd(product: ProductForSeo, publicUrl: string, shopName: string) {
+export function productJsonLd(
+  product: ProductForSeo,
+  publicUrl: string,
+  shopName: string,
+  categoryLink = categorySearch(product.category),
+) {
   const url = `${publicUrl}/product/${product.id}`;
   const productLd = {
     "@context": "https://schema.org",
@@ -67,7 +72,7 @@ export function productJsonLd(product: ProductForSeo, publicUrl: string, shopNam
     "@type": "BreadcrumbList",
     itemListElement: [
       { name: shopName, item: `${publicUrl}/` },
-      { name: product.category, item: `${publicUrl}${categoryPath(product.category)}` },
+      { name: product.category, item: `${publicUrl}${categoryLink}` },
       { name: product.name, item: url },
     ].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
   };
@@ -75,7 +80,12 @@ export function productJsonLd(product: ProductForSeo, publicUrl: string, shopNam
 }
 
 /** Open Graph, Twitter card and JSON-LD tags of a product page (besides its title and canonical). */
-export function productShareMeta(product: ProductForSeo, publicUrl: string, shopName: string): MetaDescriptor[] {
+export function productShareMeta(
+  product: ProductForSeo,
+  publicUrl: string,
+  shopName: string,
+  categoryLink?: string,
+): MetaDescriptor[] {
   const description = shortDescription(product.description);
   const image = product.images[0] ? absoluteUrl(publicUrl, product.images[0].url) : undefined;
   return [
@@ -94,6 +104,6 @@ export function productShareMeta(product: ProductForSeo, publicUrl: string, shop
     { name: "twitter:title", content: product.name },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
-    ...productJsonLd(product, publicUrl, shopName).map((ld) => ({ "script:ld+json": ld })),
+    ...productJsonLd(product, publicUrl, shopName, categoryLink).map((ld) => ({ "script:ld+json": ld })),
   ];
 }

@@ -1,6 +1,5 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { CATEGORIES } from "./categories";
 import { checkbox } from "./checkbox-field";
 
 // The owner's settings (admin → Settings, PUT /api/v1/admin/settings): what the storefront shows of
@@ -82,7 +81,7 @@ const heroLink = z
   );
 
 /** The settings the owner edits in the form and the API, each with the message shown beside it. */
-export function shopSettingsSchema(categories: readonly string[] = CATEGORIES) {
+export function shopSettingsSchema() {
   return z.object({
     name: text(60, "The shop's name").pipe(z.string().min(1, "Enter the shop's name")),
     contactEmail: z
@@ -102,13 +101,18 @@ export function shopSettingsSchema(categories: readonly string[] = CATEGORIES) {
     heroLinkLabel: text(40, "The button's label"),
     heroLink,
     // A form sends one checkbox's value as a string, none as nothing at all.
+    // The categories the home page shows, by name (the model checks they exist), or null for every
+    // category the storefront lists, new ones included. A form sends one checkbox's value as a
+    // string, none as nothing at all.
     heroCategories: z.preprocess(
       (v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v),
       z
-        .array(z.string(), { invalid_type_error: "Choose categories from the list" })
-        .max(categories.length, "Choose categories from the list")
-        .refine((names) => names.every((n) => categories.includes(n)), "Choose categories from the list")
-        .transform((names) => categories.filter((c) => names.includes(c))),
+        .array(z.string().max(40, "Choose categories from the list"), {
+          invalid_type_error: "Choose categories from the list",
+        })
+        .max(200, "Choose categories from the list")
+        .transform((names) => [...new Set(names)])
+        .nullable(),
     ),
     // The owner's mails go to the contact e-mail and to the admins chosen here (their ids; the
     // model checks each is an admin when saved, and mails only those who still are).
@@ -161,7 +165,7 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     heroText: "Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.",
     heroLinkLabel: "Shop laptops",
     heroLink: "/search?category=Laptops",
-    heroCategories: [...CATEGORIES],
+    heroCategories: null,
     newOrderMails: true,
     dailySummary: false,
     ownerMailAdmins: [],

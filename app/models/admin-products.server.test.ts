@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders } from "~/db/schema";
@@ -10,7 +10,7 @@ import { productSchema } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { ProductSort } from "~/lib/admin-sorts";
 import { pngBomb } from "../../tests/e2e/support/png-bomb";
-import { clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
+import { addCategories, clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
 import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateProduct } from "./admin-products.server";
 import { nextOrderNumber } from "~/db/dialect";
 import { getProduct } from "./products.server";
@@ -29,6 +29,9 @@ const png = (background: string) =>
     .toBuffer();
 const fileOf = (url: string) => path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""));
 const urlsOf = async (id: string) => (await getProduct(id))!.images.map((i) => i.url);
+
+// A product is saved only into one of the shop's categories (categories.server.test.ts).
+beforeAll(() => addCategories("Home"));
 
 describe("product pictures on disk", () => {
   it("replacing pictures removes the old files; deleting keeps only the one an order still shows", async () => {

@@ -4,6 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { containsText, rowsAffected } from "~/db/dialect";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
+import { UNKNOWN_CATEGORY } from "~/lib/category-schema";
 import type { ProductInput } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
 import type { ProductSort } from "~/lib/admin-sorts";
@@ -12,6 +13,7 @@ import { selectPage } from "~/db/paging";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
 import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
+import { categoryNamed, requireCategory } from "./categories.server";
 
 const notFound = () => new PublicError("Product not found", 404);
 
@@ -102,8 +104,10 @@ const columns = (input: ProductInput) => ({
 
 export async function createProduct(input: ProductInput, images: ImageUpload[]) {
   if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
+  if (!(await categoryNamed(input.category))) throw new PublicError(UNKNOWN_CATEGORY, 400, "category");
   const urls = await saveAll(images);
   return commitTogether(async (tx) => {
+    await requireCategory(tx, input.category);
     const [product] = await tx.insert(products).values(columns(input)).returning({ id: products.id });
     await tx.insert(productImages).values(urls.map((url, position) => ({ productId: product.id, url, position })));
     return product;
@@ -131,9 +135,11 @@ async function removeUnusedImages(urls: string[]) {
 export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[]) {
   const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   if (!found) throw notFound();
+  if (!(await categoryNamed(input.category))) throw new PublicError(UNKNOWN_CATEGORY, 400, "category");
   const urls = images.length ? await saveAll(images) : [];
   const replaced = urls.length ? await imageUrlsOf(id) : [];
   await commitTogether(async (tx) => {
+    await requireCategory(tx, input.category);
     await tx.update(products).set(columns(input)).where(eq(products.id, id));
     if (urls.length) {
       await tx.delete(productImages).where(eq(productImages.productId, id));

@@ -8,6 +8,7 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { shopSettings } from "~/db/schema";
 import { defaultShopSettings } from "~/lib/shop-settings";
 import { getShopSettings, saveShopSettings, shopMoney } from "./shop-settings.server";
+import { addCategories } from "../../tests/unit/fixtures";
 
 // The owner's settings, on both engines: defaults until saved, saved over what is kept, read from
 // memory until a write, and pictures kept, replaced and removed with the settings.
@@ -39,6 +40,7 @@ describe("the shop's settings", () => {
   });
 
   it("take some settings at a time (the API), each over what is kept", async () => {
+    await addCategories("Cameras", "Books");
     await saveShopSettings({ name: "Volt" });
     await saveShopSettings({ heroTitle: "Cameras for everyone", heroCategories: ["Cameras"] });
     const settings = await getShopSettings();
@@ -47,6 +49,19 @@ describe("the shop's settings", () => {
       "Cameras for everyone",
       ["Cameras"],
     ]);
+  });
+
+  it("take the home page's categories from the shop's own: all of those listed read as all, new ones included", async () => {
+    await addCategories("Cameras", "Books");
+    await expect(saveShopSettings({ heroCategories: ["Cameras", "Toys"] })).rejects.toMatchObject({
+      status: 400,
+      field: "heroCategories",
+      message: "Choose categories from the list",
+    });
+    await saveShopSettings({ heroCategories: ["Books", "Cameras"] });
+    expect((await getShopSettings()).heroCategories).toBeNull();
+    await saveShopSettings({ heroCategories: [] });
+    expect((await getShopSettings()).heroCategories).toEqual([]);
   });
 
   it("two owners saving at once: both changes are kept", async () => {
@@ -69,7 +84,7 @@ describe("the shop's settings", () => {
     await commitTogether((tx) =>
       tx.insert(shopSettings).values({
         id: 1,
-        settings: { name: "Stored", currency: "XBT", heroCategories: ["Laptops", "Gone"], logoUrl: "javascript:x" },
+        settings: { name: "Stored", currency: "XBT", heroCategories: [42], logoUrl: "javascript:x" },
         updatedAt: new Date(),
       }),
     );

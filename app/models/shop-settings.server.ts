@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { config } from "~/config.server";
-import { db, type Queryable } from "~/db/client.server";
+import { db, type Queryable, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { inList, listParam, lockName } from "~/db/dialect";
-import { shopSettings, users } from "~/db/schema";
+import { categories, shopSettings, users } from "~/db/schema";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { moneyFormatter } from "~/lib/money";
 import { PublicError } from "~/lib/public-error";
@@ -23,7 +23,8 @@ const SHOP_PICTURE = /^\/uploads\/shop\/[a-z0-9]+\.webp$/;
 /**
  * The stored document read as settings: each stored value that still passes its check, over the
  * defaults (SHOP_NAME names a shop that was never set up). A value a later version would refuse, or
- * a category since deleted, reads as its default instead of breaking every page.
+ * anything else it cannot read, reads as its default instead of breaking every page (a category
+ * since deleted is left out where the categories are shown).
  */
 function settingsOf(stored: unknown): ShopSettings {
   const settings = defaultShopSettings(config.shopName);
@@ -114,6 +115,8 @@ export async function saveShopSettings(
       }
       const problem = heroButtonProblem(next);
       if (problem) throw new PublicError(problem.message, 400, problem.field);
+      if (next.heroCategories && changes.heroCategories)
+        next.heroCategories = await heroChoice(tx, next.heroCategories);
       if (changes.ownerMailAdmins?.length) {
         const admins = await adminsAmong(changes.ownerMailAdmins, tx);
         if (admins.length !== changes.ownerMailAdmins.length)
@@ -135,6 +138,28 @@ export async function saveShopSettings(
   } finally {
     await Promise.all(replaced.map(deleteImage));
   }
+}
+
+/**
+ * The home page's categories as chosen: each must be one of the shop's; all of them reads as null
+ * (every category, those added later too).
+ */
+async function heroChoice(tx: Tx, names: string[]): Promise<string[] | null> {
+  const all = await tx.select({ name: categories.name, hidden: categories.hidden }).from(categories);
+  if (names.some((n) => !all.some((c) => c.name === n)))
+    throw new PublicError("Choose categories from the list", 400, "heroCategories");
+  const listed = all.filter((c) => !c.hidden);
+  return listed.length > 0 && listed.every((c) => names.includes(c.name)) ? null : names;
+}
+
+/** A category renamed (app/models/categories.server.ts): the home page's choice follows it, in its transaction. */
+export async function renameHeroCategory(tx: Tx, from: string, to: string): Promise<void> {
+  await lockName(tx, "shop_settings");
+  const [row] = await tx.select({ settings: shopSettings.settings }).from(shopSettings).where(eq(shopSettings.id, ROW));
+  const settings = settingsOf(row?.settings);
+  if (!settings.heroCategories?.includes(from)) return;
+  const next = { ...settings, heroCategories: settings.heroCategories.map((n) => (n === from ? to : n)) };
+  await tx.update(shopSettings).set({ settings: next, updatedAt: new Date() }).where(eq(shopSettings.id, ROW));
 }
 
 /** The admins (id, name, e-mail) among these user ids. */

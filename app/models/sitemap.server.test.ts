@@ -65,8 +65,8 @@ describe("catalogueSitemap", () => {
     const xml = await catalogueSitemap(BASE, "root");
     expect(locs(xml)).toEqual([
       `${BASE}/`,
-      `${BASE}/search?category=Books`,
-      `${BASE}/search?category=Laptops`,
+      `${BASE}/category/books`,
+      `${BASE}/category/laptops`,
       `${BASE}/product/${laptop}`,
       `${BASE}/product/${book}`,
     ]);
@@ -76,7 +76,7 @@ describe("catalogueSitemap", () => {
     const index = await catalogueSitemap(BASE, "root", 4);
     expect(locs(index)).toEqual([`${BASE}/sitemap/1.xml`, `${BASE}/sitemap/2.xml`]);
     // Page 1: home and the three categories; page 2: the products.
-    expect(locs(await catalogueSitemap(BASE, 1, 4))).toContain(`${BASE}/search?category=Clothes%2FShoes`);
+    expect(locs(await catalogueSitemap(BASE, 1, 4))).toContain(`${BASE}/category/clothes-shoes`);
     expect(locs(await catalogueSitemap(BASE, 2, 4))).toEqual(
       [laptop, book, later].map((id) => `${BASE}/product/${id}`),
     );

@@ -1,7 +1,8 @@
 import { asc, count, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { categoryPath } from "~/lib/product-seo";
+import { categoryPath } from "~/lib/category-schema";
+import { listCategories } from "./categories.server";
 import { catalogueVersion } from "./catalogue-version.server";
 import { pagesForSitemap } from "./pages.server";
 
@@ -72,15 +73,22 @@ const latest = (dates: (Date | null)[]) =>
  * first, so that pages keep their URLs as products are added), each with its last change.
  */
 async function catalogueSource(publicUrl: string): Promise<SitemapSource & { lastmod: Date | null }> {
-  const categories = await db
-    .select({ category: products.category, lastmod: max(products.updatedAt) })
-    .from(products)
-    .groupBy(products.category)
-    .orderBy(asc(products.category));
-  const lastmod = latest(categories.map((c) => c.lastmod));
+  const [changed, all] = await Promise.all([
+    db
+      .select({ category: products.category, lastmod: max(products.updatedAt) })
+      .from(products)
+      .groupBy(products.category),
+    listCategories(),
+  ]);
+  // The categories the storefront lists that hold products, in the shop's order.
+  const lastChange = new Map(changed.map((c) => [c.category, c.lastmod]));
+  const categories = all
+    .filter((c) => !c.hidden && lastChange.has(c.name))
+    .map((c) => ({ slug: c.slug, lastmod: latest([lastChange.get(c.name) ?? null, c.updatedAt]) }));
+  const lastmod = latest(changed.map((c) => c.lastmod));
   const fixed: SitemapUrl[] = [
     { loc: `${publicUrl}/`, lastmod },
-    ...categories.map((c) => ({ loc: `${publicUrl}${categoryPath(c.category)}`, lastmod: c.lastmod })),
+    ...categories.map((c) => ({ loc: `${publicUrl}${categoryPath(c.slug)}`, lastmod: c.lastmod })),
     ...(await pagesForSitemap()).map((p) => ({ loc: `${publicUrl}/pages/${p.slug}`, lastmod: p.updatedAt })),
   ];
   const [counted] = await db.select({ n: count() }).from(products);

@@ -1,4 +1,4 @@
-import type { Category } from "~/lib/categories";
+import type { DemoCategory as Category } from "~/seed/demo-categories";
 
 export type DemoProduct = {
   name: string;

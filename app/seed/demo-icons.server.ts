@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Category } from "~/lib/categories";
+import type { DemoCategory as Category } from "~/seed/demo-categories";
 
 // Demo pictures show what a product is with an icon from Bootstrap Icons (MIT; the package's
 // SVG files are read at seed time, nothing is fetched). Icons are drawn on a 16 × 16 grid.

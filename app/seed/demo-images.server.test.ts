@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "~/lib/categories";
+import { DEMO_CATEGORIES as CATEGORIES } from "~/seed/demo-categories";
 import { productSvg } from "~/seed/demo-images.server";
 import { iconFor } from "~/seed/demo-icons.server";
 

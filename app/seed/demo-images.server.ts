@@ -1,4 +1,4 @@
-import type { Category } from "~/lib/categories";
+import type { DemoCategory as Category } from "~/seed/demo-categories";
 import type { UploadStore } from "~/models/upload-store.server";
 import { escapeHtml } from "~/lib/html";
 import { ICON_SIZE, iconFor, iconShapes } from "~/seed/demo-icons.server";

@@ -10,6 +10,8 @@ import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
 import { demoPages } from "~/seed/demo-pages";
+import { DEMO_CATEGORIES } from "~/seed/demo-categories";
+import { addCategories } from "~/models/categories.server";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {
@@ -28,7 +30,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   return (productRows?.n ?? 0) === 0 && (userRows?.n ?? 0) === 0;
 }
 
-/** Fills an empty shop with the demo catalogue, pictures, reviews, pages and the two demo accounts. */
+/** Fills an empty shop with the demo categories, catalogue, pictures, reviews, pages and the two demo accounts. */
 export async function seedDemoData(store: UploadStore): Promise<void> {
   const [adminHash, shopperHash, reviewerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
@@ -74,6 +76,7 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
     );
 
     await tx.insert(pages).values(demoPages.map((page) => ({ ...page, inFooter: true })));
+    await addCategories(tx, DEMO_CATEGORIES);
     await tx.insert(products).values(productRows);
     await tx.insert(productImages).values(imageRows);
 

@@ -3,6 +3,7 @@ import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
 import { searchHref } from "~/lib/search-links";
 import { countKeywordMatches, listProducts, type ProductPage, type ProductSummary } from "~/models/products.server";
+import { categoryNames, shownCategories } from "~/models/categories.server";
 import { suggestKeyword } from "~/models/spelling.server";
 
 /** Only what a product card shows (the page's data goes to the browser). */
@@ -59,23 +60,35 @@ const FILTERS: QueryField[] = ["category", "priceGte", "priceLte", "ratingsGte"]
  * query) alike: the results, or the fields' messages (400); when nothing is found, whether the
  * filters caused it (with a link to the search without them) or a "did you mean" for the keyword.
  */
-export async function loadSearchPage(searchParams: URLSearchParams, keyword?: string) {
+export async function loadSearchPage<Extra extends object = object>(
+  searchParams: URLSearchParams,
+  keyword?: string,
+  /** More for the page (the category page's category), in every answer. */
+  extra: Extra = {} as Extra,
+) {
   const values: Partial<Record<QueryField, string>> = {};
   for (const [field, name] of Object.entries(QUERY_FIELDS) as [QueryField, string][]) {
     const value = searchParams.get(name);
     if (value !== null) values[field] = value;
   }
   const base = keyword ? { keyword } : { category: values.category };
+  const [categories, shown] = await Promise.all([categoryNames(), shownCategories()]);
+  // The filter offers the categories the storefront lists (and a hidden one the URL names).
+  const offered = shown.map((c) => c.name);
+  if (values.category && categories.includes(values.category) && !offered.includes(values.category))
+    offered.push(values.category);
   const empty = {
+    ...extra,
     keyword,
     category: base.category,
     values,
+    categories: offered,
     clearFiltersHref: null,
     suggestionHref: null,
     suggestion: null,
   };
 
-  const parsed = parseProductQuery(searchParams, keyword === undefined ? {} : { keyword });
+  const parsed = parseProductQuery(searchParams, categories, keyword === undefined ? {} : { keyword });
   if (!parsed.success) {
     // A mistyped filter: say which, keep what was typed, show no stale results.
     return data({ ...empty, errors: parsed.fieldErrors, results: null }, { status: 400 });

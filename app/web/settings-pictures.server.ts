@@ -1,10 +1,9 @@
+import { isTicked } from "~/lib/checkbox-field";
 import type { SettingsPictures } from "~/models/shop-settings.server";
 import { singleImage } from "./multipart.server";
 
 /** What the settings form and call keep of a multipart body: one logo, one hero picture. */
 export const SETTINGS_FILES = { logo: 1, heroImage: 1 };
-
-const ticked = (value: unknown) => value === true || value === "on" || value === "true";
 
 /** The pictures of the settings form or call: a new file (or data URL) for each, or a box ticked to remove it. */
 export function settingsPictures(fields: {
@@ -14,7 +13,7 @@ export function settingsPictures(fields: {
   heroImageRemove: unknown;
 }): SettingsPictures {
   return {
-    logo: { upload: singleImage(fields.logo, "logo"), remove: ticked(fields.logoRemove) },
-    heroImage: { upload: singleImage(fields.heroImage, "heroImage"), remove: ticked(fields.heroImageRemove) },
+    logo: { upload: singleImage(fields.logo, "logo"), remove: isTicked(fields.logoRemove) },
+    heroImage: { upload: singleImage(fields.heroImage, "heroImage"), remove: isTicked(fields.heroImageRemove) },
   };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CATEGORIES } from "../../app/lib/categories";
+import { DEMO_CATEGORIES as CATEGORIES } from "../../app/seed/demo-categories";
 import { overflowsViewport } from "./support/axe";
 import { probeProduct, probeWord, productNamed } from "./helpers";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { nextOrderNumber } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
-import { orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
-import type { Category } from "~/lib/categories";
+import { categories, orderLines, orders, productImages, products, reviews, users } from "~/db/schema";
+import { slugOf } from "~/lib/page-schema";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
 import type { Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
@@ -20,25 +20,40 @@ type ProductInput = Partial<{
   name: string;
   description: string;
   priceCents: number;
-  category: Category;
+  category: string;
   seller: string;
   stock: number;
   ratings: number;
   images: number;
 }>;
 
-/** Inserts a product; each call is one minute newer than the last, so "latest first" is known. */
+/** The shop's categories of these names, added when missing (as admin → Categories would, last in its order). */
+export function addCategories(...names: string[]): Promise<void> {
+  return write(async (tx) => {
+    for (const name of names) await addCategory(tx, name);
+  });
+}
+
+const addCategory = (tx: Tx, name: string) =>
+  tx
+    .insert(categories)
+    .values({ name, slug: slugOf(name), position: 100 })
+    .onConflictDoNothing();
+
+/** Inserts a product (and its category when the shop lacks it); each call is one minute newer than the last, so "latest first" is known. */
 export function createProduct(input: ProductInput = {}): Promise<string> {
   const id = newId();
   clock += 60_000;
   const createdAt = new Date(clock);
+  const category = input.category ?? "Electronics";
   return write(async (tx) => {
+    await addCategory(tx, category);
     await tx.insert(products).values({
       id,
       name: input.name ?? `Product ${id.slice(0, 6)}`,
       description: input.description ?? "A plain test product.",
       priceCents: input.priceCents ?? 1000,
-      category: input.category ?? "Electronics",
+      category,
       seller: input.seller ?? "Test Seller",
       stock: input.stock ?? 5,
       ratings: input.ratings ?? 0,

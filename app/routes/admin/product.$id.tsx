@@ -6,6 +6,7 @@ import { centsToDollars } from "~/lib/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { saveProductForm } from "~/web/product-form.server";
 import { requireAdmin } from "~/web/auth.server";
+import { categoryNames } from "~/models/categories.server";
 import { getProduct } from "~/models/products.server";
 import { notFound } from "~/web/errors.server";
 
@@ -18,6 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product) throw notFound("Product not found");
   return {
     images: product.images,
+    categories: await categoryNames(),
     values: {
       name: product.name,
       price: centsToDollars(product.priceCents).toFixed(2),
@@ -37,13 +39,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateProduct() {
-  const { images, values } = useLoaderData<typeof loader>();
+  const { images, values, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="col-lg-8">
       <ProductForm
         defaultValues={values}
         images={images}
+        categories={categories}
         imagesError={actionData?.fieldErrors?.images}
         formError={actionData?.formError}
         submitLabel="Update"

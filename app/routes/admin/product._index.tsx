@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/ProductForm";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { saveProductForm } from "~/web/product-form.server";
 import { requireAdmin } from "~/web/auth.server";
+import { categoryNames } from "~/models/categories.server";
 
 export const handle: AdminHandle = { title: "New Product" };
 export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { categories: await categoryNames() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,10 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewProduct() {
   const actionData = useActionData<typeof action>();
+  const { categories } = useLoaderData<typeof loader>();
   return (
     <div className="col-lg-8">
       <ProductForm
         images={[]}
+        categories={categories}
         imagesError={actionData?.fieldErrors?.images}
         formError={actionData?.formError}
         submitLabel="Create"

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import {
   CheckboxField,
@@ -10,7 +10,7 @@ import {
   TextField,
 } from "~/components/form-fields";
 import { PictureField } from "~/components/PictureField";
-import { CATEGORIES } from "~/lib/categories";
+import { shownCategories } from "~/models/categories.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { CURRENCIES, LOCALES, shopSettingsValidator } from "~/lib/shop-settings";
 import { getShopSettings, listAdmins, saveShopSettings } from "~/models/shop-settings.server";
@@ -26,7 +26,8 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { settings: await getShopSettings(), categories: [...CATEGORIES], admins: await listAdmins() };
+  const [settings, categories, admins] = await Promise.all([getShopSettings(), shownCategories(), listAdmins()]);
+  return { settings, categories: categories.map((c) => c.name), admins };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,7 +59,8 @@ export default function AdminSettings() {
   const actionData = useActionData<typeof action>();
   const errors = actionData?.fieldErrors ?? {};
   const typed = actionData?.repopulateFields as { heroCategories?: string[]; ownerMailAdmins?: string[] } | undefined;
-  const shownCategories = typed?.heroCategories ?? settings.heroCategories;
+  // null: every category (those added later too).
+  const homeCategories = typed?.heroCategories ?? settings.heroCategories ?? categories;
   const chosenAdmins = typed?.ownerMailAdmins ?? settings.ownerMailAdmins;
   return (
     <div className="col-xl-8">
@@ -111,6 +113,11 @@ export default function AdminSettings() {
           />
           <fieldset className="mb-3" aria-describedby={errors.heroCategories ? "heroCategories-error" : undefined}>
             <legend className="form-label fs-6">Categories shown on the home page</legend>
+            {categories.length === 0 ? (
+              <p className="text-muted mb-0">
+                The shop has no categories yet: add them in <Link to="/admin/categories">Categories</Link>.
+              </p>
+            ) : null}
             <div className="row row-cols-2 row-cols-md-3">
               {categories.map((category, i) => (
                 <div key={category} className="col form-check ps-5">
@@ -120,7 +127,7 @@ export default function AdminSettings() {
                     name="heroCategories"
                     value={category}
                     id={`heroCategories-${i}`}
-                    defaultChecked={shownCategories.includes(category)}
+                    defaultChecked={homeCategories.includes(category)}
                   />
                   <label className="form-check-label" htmlFor={`heroCategories-${i}`}>
                     {category}

@@ -6,6 +6,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
+import { shownCategories } from "~/models/categories.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
@@ -18,15 +19,20 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = parseProductQuery(new URLSearchParams({ page: params.get("page") ?? "" }));
+  const parsed = parseProductQuery(new URLSearchParams({ page: params.get("page") ?? "" }), []);
   if (!parsed.success) badQuery(parsed.message);
-  const [cards, settings] = await Promise.all([loadProductCards(parsed.query), getShopSettings()]);
+  const [cards, settings, shown] = await Promise.all([
+    loadProductCards(parsed.query),
+    getShopSettings(),
+    shownCategories(),
+  ]);
   const { name, heroTitle, heroText, heroLinkLabel, heroLink, heroImageUrl, heroCategories } = settings;
   return {
     cards,
     hero: { title: heroTitle, text: heroText, linkLabel: heroLinkLabel, link: heroLink, imageUrl: heroImageUrl },
     shopName: name,
-    categories: heroCategories,
+    // The owner's choice (admin → Settings), in the shop's order; null: every category listed.
+    categories: heroCategories === null ? shown : shown.filter((c) => heroCategories.includes(c.name)),
   };
 }
 

@@ -10,6 +10,7 @@ import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
 import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { CartNotices } from "~/components/CartNotices";
 import { CategoryLinks } from "~/components/CategoryLinks";
+import { shownCategories } from "~/models/categories.server";
 import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
@@ -23,7 +24,9 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));
-  return { lines, notices, itemsCents: priceOrder(lines).itemsCents };
+  // An empty cart offers the categories to browse.
+  const categories = lines.length === 0 ? await shownCategories() : [];
+  return { lines, notices, itemsCents: priceOrder(lines).itemsCents, categories };
 }
 
 const stepSchema = z.object({
@@ -57,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Cart() {
   const formatMoney = useMoney();
-  const { lines, notices, itemsCents } = useLoaderData<typeof loader>();
+  const { lines, notices, itemsCents, categories } = useLoaderData<typeof loader>();
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <section>
@@ -70,7 +73,7 @@ export default function Cart() {
               Continue shopping
             </Link>
           </p>
-          <CategoryLinks title="Or browse a category" />
+          {categories.length > 0 ? <CategoryLinks title="Or browse a category" categories={categories} /> : null}
         </>
       ) : (
         <>

@@ -5,7 +5,9 @@ import { CachedFragment } from "~/components/CachedFragment";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductGallery } from "~/components/ProductGallery";
 import { StockBadge } from "~/components/StockBadge";
-import { categoryHref } from "~/lib/category-href";
+import { categoryPath } from "~/lib/category-schema";
+import { searchHref } from "~/lib/search-links";
+import { categoryNamed } from "~/models/categories.server";
 import { QuantityStepper } from "~/components/QuantityStepper";
 import { Rating } from "~/components/Rating";
 import { addToCartSchema } from "~/lib/cart-schema";
@@ -34,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const { shopName, publicUrl } = shopOf(args.matches);
   return [
     ...pageMeta(args, { title: product.name, description: shortDescription(product.description) }),
-    ...productShareMeta(product, publicUrl, shopName),
+    ...productShareMeta(product, publicUrl, shopName, args.data?.categoryLink),
   ];
 };
 
@@ -42,7 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
   const image = Number(new URL(request.url).searchParams.get("image") ?? 0);
-  const [user, related] = await Promise.all([getOptionalUser(request), relatedProducts(product)]);
+  const [user, related, category] = await Promise.all([
+    getOptionalUser(request),
+    relatedProducts(product),
+    categoryNamed(product.category),
+  ]);
   const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
   return {
     product,
@@ -51,6 +57,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentUserId: user?.id ?? null,
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
     related: productCards(related),
+    // The breadcrumb's link: the category's page, or its products when it is hidden.
+    categoryLink:
+      category && !category.hidden ? categoryPath(category.slug) : searchHref({ category: product.category }),
   };
 }
 
@@ -88,7 +97,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProductPage() {
   const formatMoney = useMoney();
-  const { product, activeImage, signedIn, currentUserId, myReview, related } = useLoaderData<typeof loader>();
+  const { product, activeImage, signedIn, currentUserId, myReview, related, categoryLink } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;
   const reviewResult = result && "fieldErrors" in result ? result : null;
@@ -101,11 +111,7 @@ export default function ProductPage() {
     <>
       <CachedFragment name="breadcrumbs" data={product}>
         <Breadcrumbs
-          trail={[
-            { label: "Home", to: "/" },
-            { label: product.category, to: categoryHref(product.category) },
-            { label: product.name },
-          ]}
+          trail={[{ label: "Home", to: "/" }, { label: product.category, to: categoryLink }, { label: product.name }]}
         />
       </CachedFragment>
       <article className="row g-4 g-lg-5">

@@ -4,6 +4,8 @@ import { SearchResults } from "~/components/SearchResults";
 import { QUERY_FIELDS } from "~/lib/catalogue-fields";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_CANONICAL_PARAMS, searchHref } from "~/lib/search-links";
+import { categoryPath } from "~/lib/category-schema";
+import { categoryNamed } from "~/models/categories.server";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -15,9 +17,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   });
 };
 
-// The navbar's search form and the category links land here. With a keyword: /search/{keyword},
-// keeping the other parameters. Without: the category's products (/search?category=Laptops), or
-// home when there is neither.
+// The navbar's search form and the filters land here. With a keyword: /search/{keyword}, keeping the
+// other parameters. Without: the category's page (/search?category=Laptops goes to /category/laptops),
+// a hidden category's products here, or home when there is neither.
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const keyword = params.get(QUERY_FIELDS.keyword)?.trim() ?? "";
@@ -26,7 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const rest = params.toString();
     return redirect(`/search/${encodeURIComponent(keyword)}${rest ? `?${rest}` : ""}`);
   }
-  if (!params.get(QUERY_FIELDS.category)?.trim()) return redirect("/");
+  const name = params.get(QUERY_FIELDS.category)?.trim();
+  if (!name) return redirect("/");
+  // A category the storefront lists has a page of its own: the filters go along.
+  const category = await categoryNamed(name);
+  if (category && !category.hidden) {
+    params.delete(QUERY_FIELDS.category);
+    const rest = params.toString();
+    return redirect(`${categoryPath(category.slug)}${rest ? `?${rest}` : ""}`);
+  }
   return loadSearchPage(params);
 }
 

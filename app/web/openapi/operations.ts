@@ -9,8 +9,17 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "~/lib/account-schemas";
-import { orderNewInput, orderStatusInput, paymentProcessInput, reviewInput, settingsInput } from "~/lib/api-inputs";
 import {
+  categoryInput,
+  categoryMoveInput,
+  orderNewInput,
+  orderStatusInput,
+  paymentProcessInput,
+  reviewInput,
+  settingsInput,
+} from "~/lib/api-inputs";
+import {
+  categoryPayload,
   orderPayload,
   pagePayload,
   productPayload,
@@ -19,6 +28,7 @@ import {
   adminSettingsPayload,
   userPayload,
 } from "~/lib/api-payloads";
+import { categoryDeleteSchema } from "~/lib/category-schema";
 import { pageSchema } from "~/lib/page-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
@@ -398,6 +408,69 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     body: { schema: settingsInput, files: { logo: "one", heroImage: "one" } },
     ok: { status: 200, description: "The settings now in force", schema: ok({ settings: adminSettingsPayload }) },
+  },
+
+  // The shop's categories
+  {
+    paths: ["/categories"],
+    method: "get",
+    summary: "The categories the storefront lists, in the shop's order",
+    tag: "Products",
+    access: "public",
+    ok: { status: 200, description: "The categories", schema: ok({ categories: z.array(categoryPayload) }) },
+  },
+  {
+    paths: ["/admin/categories"],
+    method: "get",
+    summary: "Every category, hidden ones too, with how many products each holds",
+    tag: "Admin",
+    access: "admin",
+    ok: { status: 200, description: "The categories", schema: ok({ categories: z.array(categoryPayload) }) },
+  },
+  {
+    paths: ["/admin/category/new"],
+    method: "post",
+    summary: "Add a category, last in the shop's order (the slug is made from the name when left out)",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: categoryInput, files: { image: "one" } },
+    ok: { status: 201, description: "The category", schema: ok({ category: categoryPayload }) },
+    errors: [409],
+  },
+  {
+    paths: ["/admin/category/{id}"],
+    method: "put",
+    summary: "Change a category (all of it, as on create): a new name goes to its products too",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: categoryInput, files: { image: "one" } },
+    ok: { status: 200, description: "The category", schema: ok({ category: categoryPayload }) },
+    errors: [409],
+  },
+  {
+    paths: ["/admin/category/{id}"],
+    method: "delete",
+    summary: "Delete a category; one that holds products needs `moveTo`, the category they go to",
+    tag: "Admin",
+    access: "admin",
+    query: categoryDeleteSchema.extend({
+      moveTo: categoryDeleteSchema.shape.moveTo.describe("Another category's id, for the products this one holds"),
+    }),
+    ok: {
+      status: 200,
+      description: "Deleted",
+      schema: ok({ message: z.string(), moved: z.number().int().describe("How many products moved") }),
+    },
+    errors: [400, 409],
+  },
+  {
+    paths: ["/admin/category/{id}/move"],
+    method: "post",
+    summary: "Move a category one place up or down in the shop's order",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: categoryMoveInput },
+    ok: { status: 200, description: "Moved", schema: message },
   },
 
   // The shop's own pages

@@ -68,10 +68,12 @@ test("no answer is a 5xx, whatever is sent; writes from other origins are 403", 
   };
   const urls = Object.values(TARGETS).map((t) => ({ ...t, url: t.url.replace(":product", products.products[0]._id) }));
   const admin = await throwawayAdmin(base);
-  // The shop's settings and pages are shared by every test: no body in the corpus may change them.
+  // The shop's settings, pages and categories are shared by every test: no body in the corpus may change them.
   const sharedState = async () =>
-    [await rawRequest(base, "GET", "/api/v1/settings"), await rawRequest(base, "GET", "/api/v1/pages")].map(
-      (a) => a.body,
+    Promise.all(
+      ["/api/v1/settings", "/api/v1/pages", "/api/v1/categories"].map(
+        async (url) => (await rawRequest(base, "GET", url)).body,
+      ),
     );
   const sharedBefore = await sharedState();
 

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { productJson } from "~/web/product-json";
+import { categoryNames } from "~/models/categories.server";
 import { listProducts, reviewsByProduct } from "~/models/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
-    const parsed = parseProductQuery(new URL(request.url).searchParams);
+    const parsed = parseProductQuery(new URL(request.url).searchParams, await categoryNames());
     if (!parsed.success) return apiError(400, parsed.message);
     const page = await listProducts(parsed.query);
     const reviews = await reviewsByProduct(page.products.map((p) => p.id));

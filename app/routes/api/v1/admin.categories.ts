@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/web/api.server";
+import { categoryJson, listCategories, productCounts } from "~/models/categories.server";
+import { requireApiAdmin } from "~/web/auth.server";
+
+// GET /api/v1/admin/categories: every category, hidden ones too, with how many products each holds.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const [categories, counts] = await Promise.all([listCategories(), productCounts()]);
+    return Response.json({
+      success: true,
+      categories: categories.map((c) => categoryJson(c, counts.get(c.name) ?? 0)),
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { categoryMoveInput } from "~/lib/api-inputs";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { moveCategory } from "~/models/categories.server";
+import { requireApiAdmin } from "~/web/auth.server";
+
+// POST /api/v1/admin/category/:id/move: { direction: "up" | "down" }, one place in the shop's order.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const { direction } = parseApiInput(categoryMoveInput, await readApiBody(request));
+    await moveCategory(params.id ?? "", direction);
+    return Response.json({ success: true, message: "Order saved" });
+  });
+}

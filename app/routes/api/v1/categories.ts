@@ -1,0 +1,10 @@
+import { apiHandler } from "~/web/api.server";
+import { categoryJson, listCategories } from "~/models/categories.server";
+
+// GET /api/v1/categories: the categories the storefront lists, in the shop's order.
+export async function loader() {
+  return apiHandler(async () => {
+    const shown = (await listCategories()).filter((c) => !c.hidden);
+    return Response.json({ success: true, categories: shown.map((c) => categoryJson(c)) });
+  });
+}
