@@ -13,6 +13,8 @@ const ADMIN_PAGES = [
   "/admin/orders",
   "/admin/users",
   "/admin/reviews",
+  "/admin/categories",
+  "/admin/category",
   "/admin/pages",
   "/admin/page",
   "/admin/settings",
@@ -27,7 +29,7 @@ async function asAdmin(page: Page) {
 
 test("every admin page turns away visitors and shoppers", async ({ page, browser }) => {
   // Two visitors walk every admin page.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   for (const url of ADMIN_PAGES) {
     await page.goto(url);
     await expect(page, url).toHaveURL(/\/lgn\?redirectTo=/);

@@ -77,7 +77,7 @@ test("a product page carries Open Graph, Twitter tags and JSON-LD with its price
   });
   expect(crumbs.itemListElement.map((c: JsonLd) => c.item)).toEqual([
     `${baseURL}/`,
-    `${baseURL}/search?category=${encodeURIComponent(product.category)}`,
+    `${baseURL}/category/${product.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
     url,
   ]);
 });
@@ -134,7 +134,7 @@ test("/sitemap.xml lists the home page, the categories and every product with la
   for (const { lastmod } of urls) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
   const locs = urls.map((u) => u.loc);
   expect(locs[0]).toBe(`${baseURL}/`);
-  expect(locs).toContain(`${baseURL}/search?category=Laptops`);
+  expect(locs).toContain(`${baseURL}/category/laptops`);
   // Other tests may add products meanwhile: at least the catalogue counted just before.
   expect(locs.filter((loc) => loc.startsWith(`${baseURL}/product/`)).length).toBeGreaterThanOrEqual(
     products.productsCount,

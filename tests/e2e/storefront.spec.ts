@@ -4,7 +4,8 @@ import { overflowsViewport } from "./support/axe";
 import { probeProduct, probeWord, productNamed } from "./helpers";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 
-const categoryHref = (name: string) => `/search?category=${encodeURIComponent(name)}`;
+// Each category's page is at /category/{slug}, the slug made from its name.
+const categoryHref = (name: string) => `/category/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 async function expectCategoryLinks(page: Page, navName: string) {
   const nav = page.getByRole("navigation", { name: navName });
@@ -25,7 +26,7 @@ test("the home page opens with the laptops hero and a link to every category, th
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Laptops for work and play");
   await expect(hero.getByRole("link", { name: "Shop laptops" })).toHaveAttribute("href", "/search?category=Laptops");
   await expectCategoryLinks(page, "Shop by category");
-  expect(categoryHref("Clothes/Shoes")).toBe("/search?category=Clothes%2FShoes");
+  expect(categoryHref("Clothes/Shoes")).toBe("/category/clothes-shoes");
   await expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible();
   await expect(page.getByTestId("product-card")).toHaveCount(8);
 });
@@ -93,7 +94,7 @@ test("the product page has breadcrumbs and up to four related products of its ca
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
   await expect(crumbs).toHaveText(["Home", "Cameras", product.name]);
   await expect(crumbs.nth(0).getByRole("link")).toHaveAttribute("href", "/");
-  await expect(crumbs.nth(1).getByRole("link")).toHaveAttribute("href", "/search?category=Cameras");
+  await expect(crumbs.nth(1).getByRole("link")).toHaveAttribute("href", "/category/cameras");
   await expect(crumbs.nth(2)).toHaveAttribute("aria-current", "page");
   await expect(crumbs.nth(2).getByRole("link")).toHaveCount(0);
 

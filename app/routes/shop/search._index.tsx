@@ -33,9 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A category the storefront lists has a page of its own: the filters go along.
   const category = await categoryNamed(name);
   if (category && !category.hidden) {
-    params.delete(QUERY_FIELDS.category);
-    const rest = params.toString();
-    return redirect(`${categoryPath(category.slug)}${rest ? `?${rest}` : ""}`);
+    // The filters the form left empty stay out of the address.
+    const rest = new URLSearchParams([...params].filter(([key, value]) => key !== QUERY_FIELDS.category && value));
+    return redirect(`${categoryPath(category.slug)}${rest.size ? `?${rest}` : ""}`);
   }
   return loadSearchPage(params);
 }
