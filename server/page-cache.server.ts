@@ -25,6 +25,7 @@ const CACHEABLE_PATHS = [
   /^\/$/,
   /^\/search$/,
   /^\/search\/[^/]+$/,
+  /^\/category\/[^/]+$/,
   /^\/product\/[^/]+$/,
   /^\/api\/v1\/products$/,
   /^\/api\/v1\/product\/[^/]+$/,
