@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
 type MatchLike = { id: string; data: unknown };
-type RootData = { shopName?: string; publicUrl?: string };
+type RootData = { shopName?: string; publicUrl?: string; money?: { currency?: string } };
 /** What Remix hands every `meta` export (only the parts used here). */
 export type MetaArgsLike = { matches: MatchLike[]; location: { pathname: string; search: string } };
 
@@ -20,9 +20,13 @@ export type PageMeta = {
 };
 
 /** The shop's name and public address (PUBLIC_URL, without a trailing slash), as the root loader sends them. */
-export function shopOf(matches: MatchLike[]): { shopName: string; publicUrl: string } {
+export function shopOf(matches: MatchLike[]): { shopName: string; publicUrl: string; currency: string } {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
-  return { shopName: root?.shopName ?? "ShopIT", publicUrl: root?.publicUrl ?? "" };
+  return {
+    shopName: root?.shopName ?? "ShopIT",
+    publicUrl: root?.publicUrl ?? "",
+    currency: root?.money?.currency ?? "USD",
+  };
 }
 
 /**

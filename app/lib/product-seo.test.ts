@@ -39,6 +39,12 @@ describe("productJsonLd", () => {
     ]);
   });
 
+  it("links the category's page and offers in the shop's currency when given", () => {
+    const [ld, crumbs] = productJsonLd(product, BASE, "ShopIT", "/category/laptops", "EUR");
+    expect(ld.offers.priceCurrency).toBe("EUR");
+    expect(crumbs.itemListElement[1]).toMatchObject({ name: "Laptops", item: `${BASE}/category/laptops` });
+  });
+
   it("says OutOfStock without stock and leaves aggregateRating out when unrated", () => {
     const [ld] = productJsonLd({ ...product, stock: 0, ratings: 0, numOfReviews: 0 }, BASE, "ShopIT");
     expect(ld.offers.availability).toBe("https://schema.org/OutOfStock");

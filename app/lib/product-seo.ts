@@ -38,6 +38,7 @@ export function productJsonLd(
   publicUrl: string,
   shopName: string,
   categoryLink = categorySearch(product.category),
+  currency = "USD",
 ) {
   const url = `${publicUrl}/product/${product.id}`;
   const productLd = {
@@ -54,7 +55,7 @@ export function productJsonLd(
       "@type": "Offer",
       url,
       price: decimalPrice(product.priceCents),
-      priceCurrency: "USD",
+      priceCurrency: currency,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
     ...(product.numOfReviews > 0
@@ -85,6 +86,7 @@ export function productShareMeta(
   publicUrl: string,
   shopName: string,
   categoryLink?: string,
+  currency?: string,
 ): MetaDescriptor[] {
   const description = shortDescription(product.description);
   const image = product.images[0] ? absoluteUrl(publicUrl, product.images[0].url) : undefined;
@@ -104,6 +106,6 @@ export function productShareMeta(
     { name: "twitter:title", content: product.name },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
-    ...productJsonLd(product, publicUrl, shopName, categoryLink).map((ld) => ({ "script:ld+json": ld })),
+    ...productJsonLd(product, publicUrl, shopName, categoryLink, currency).map((ld) => ({ "script:ld+json": ld })),
   ];
 }

@@ -33,10 +33,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;
   if (!product)
     return pageMeta(args, { title: "Not Found", description: "This product does not exist.", noindex: true });
-  const { shopName, publicUrl } = shopOf(args.matches);
+  const { shopName, publicUrl, currency } = shopOf(args.matches);
   return [
     ...pageMeta(args, { title: product.name, description: shortDescription(product.description) }),
-    ...productShareMeta(product, publicUrl, shopName, args.data?.categoryLink),
+    ...productShareMeta(product, publicUrl, shopName, args.data?.categoryLink, currency),
   ];
 };
 
