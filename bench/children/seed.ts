@@ -4,6 +4,8 @@ import { commitTogether } from "~/db/commit.server";
 import { closeShopDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";
+import { DEMO_CATEGORIES } from "~/seed/demo-categories";
+import { addCategories } from "~/models/categories.server";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { PaymentStatus } from "~/lib/order-states";
@@ -51,6 +53,8 @@ function report(done: number) {
 
 async function seedProducts() {
   const now = Date.now();
+  // The demo's categories, for the products' names to be among the shop's (as the demo seed does).
+  await commitTogether((tx) => addCategories(tx, DEMO_CATEGORIES));
   for (let start = 0; start < count; start += BATCH * 20) {
     await commitTogether(async (tx) => {
       for (let b = start; b < Math.min(count, start + BATCH * 20); b += BATCH) {
