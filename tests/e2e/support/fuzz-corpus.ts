@@ -66,7 +66,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   // its own (tests/e2e/api/categories-api.spec.ts), as are the settings below.
   "admin/category._index.tsx": { url: "/admin/category", admin: false },
   "admin/category.$id.tsx": { url: `/admin/category/${NONE}` },
-  "admin/category.$id.delete.tsx": { url: `/admin/category/${NONE}/delete` },
+  "admin/category.$id_.delete.tsx": { url: `/admin/category/${NONE}/delete` },
   "admin/order.$id.tsx": { url: `/admin/order/${NONE}` },
   "admin/product.$id.tsx": { url: `/admin/product/${NONE}` },
   "admin/orders.tsx": { url: "/admin/orders" },

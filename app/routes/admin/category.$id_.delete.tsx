@@ -9,8 +9,9 @@ import { notFound, publicErrorToForm } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 
-// The confirmation before a category is deleted. One that holds products asks where they go (a
-// plain POST form with a select, so it needs no script); the model refuses a delete without it.
+// The confirmation before a category is deleted (a page beside the edit page, not inside it: `$id_`).
+// One that holds products asks where they go (a plain POST form with a select, so it needs no
+// script); the model refuses a delete without it.
 export const handle: AdminHandle = { title: "Delete Category" };
 export const meta = adminMeta;
 
