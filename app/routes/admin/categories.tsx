@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { categoryMoveInput } from "~/lib/api-inputs";
 import { categoryPath } from "~/lib/category-schema";
+import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { listCategories, moveCategory, productCounts } from "~/models/categories.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -101,12 +102,11 @@ export default function AdminCategories() {
                         <span className="visually-hidden">Move {category.name} down</span>
                       </button>
                     </Form>
-                    <Link to={`/admin/category/${category.id}`} className="btn btn-sm btn-outline-primary me-2">
-                      Edit<span className="visually-hidden"> {category.name}</span>
-                    </Link>
-                    <Link to={`/admin/category/${category.id}/delete`} className="btn btn-sm btn-outline-danger">
-                      Delete<span className="visually-hidden"> {category.name}</span>
-                    </Link>
+                    <EditDeleteLinks
+                      editTo={`/admin/category/${category.id}`}
+                      deleteTo={`/admin/category/${category.id}/delete`}
+                      name={category.name}
+                    />
                   </td>
                 </tr>
               ))}

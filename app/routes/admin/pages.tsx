@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { listPages } from "~/models/pages.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -48,12 +49,11 @@ export default function AdminPages() {
                   <td className="d-none d-md-table-cell text-break">/pages/{page.slug}</td>
                   <td className="d-none d-md-table-cell">{page.inFooter ? "Yes" : "No"}</td>
                   <td className="text-nowrap text-end">
-                    <Link to={`/admin/page/${page.id}`} className="btn btn-sm btn-outline-primary me-2">
-                      Edit<span className="visually-hidden"> {page.title}</span>
-                    </Link>
-                    <Link to={`/admin/page/${page.id}/delete`} className="btn btn-sm btn-outline-danger">
-                      Delete<span className="visually-hidden"> {page.title}</span>
-                    </Link>
+                    <EditDeleteLinks
+                      editTo={`/admin/page/${page.id}`}
+                      deleteTo={`/admin/page/${page.id}/delete`}
+                      name={page.title}
+                    />
                   </td>
                 </tr>
               ))}
