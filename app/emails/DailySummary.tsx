@@ -3,7 +3,7 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
 /** What the summary tells of one day (UTC): daily-summary.server.ts reads it from the database. */
@@ -71,11 +71,7 @@ export function DailySummary({ shop, summary, dashboardUrl, orderUrl }: DailySum
       <Text style={mailStyles.text}>
         {`Stock: ${summary.outOfStock} out of stock, ${summary.lowStock} running low.`}
       </Text>
-      <Text style={mailStyles.text}>
-        <Link href={dashboardUrl} style={mailStyles.button}>
-          Open the dashboard
-        </Link>
-      </Text>
+      <MailButton href={dashboardUrl}>Open the dashboard</MailButton>
     </EmailLayout>
   );
 }

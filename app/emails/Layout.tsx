@@ -33,3 +33,14 @@ export function EmailLayout({ shop, preview, children }: { shop: ShopFrame; prev
     </Html>
   );
 }
+
+/** The mail's call to action: a link drawn as a button, in a paragraph of its own. */
+export function MailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Text style={mailStyles.text}>
+      <Link href={href} style={mailStyles.button}>
+        {children}
+      </Link>
+    </Text>
+  );
+}

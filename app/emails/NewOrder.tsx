@@ -1,9 +1,8 @@
 import { Heading } from "@react-email/heading";
-import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { OrderTable, type MailedOrder } from "./OrderTable";
 import { mailStyles } from "./styles";
 
@@ -30,11 +29,7 @@ export function NewOrder({ shop, order, buyer, address, adminUrl }: NewOrderProp
       <Text style={mailStyles.text}>
         <b>Shipping to:</b> {address}
       </Text>
-      <Text style={mailStyles.text}>
-        <Link href={adminUrl} style={mailStyles.button}>
-          Process the order
-        </Link>
-      </Text>
+      <MailButton href={adminUrl}>Process the order</MailButton>
     </EmailLayout>
   );
 }

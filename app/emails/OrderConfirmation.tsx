@@ -3,7 +3,7 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { OrderTable, type MailedOrder } from "./OrderTable";
 import { mailStyles } from "./styles";
 
@@ -31,11 +31,7 @@ export function OrderConfirmation({ shop, buyerName, order, address, orderUrl, r
       <Text style={mailStyles.text}>
         <b>Shipping to:</b> {address}
       </Text>
-      <Text style={mailStyles.text}>
-        <Link href={orderUrl} style={mailStyles.button}>
-          Follow your order
-        </Link>
-      </Text>
+      <MailButton href={orderUrl}>Follow your order</MailButton>
       <Text style={mailStyles.text}>
         <Link href={receiptUrl}>Your receipt</Link>
       </Text>

@@ -4,7 +4,7 @@ import { Text } from "@react-email/text";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT } from "~/lib/order-states";
 import type { Tracking } from "~/lib/shipment-tracking";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
 /** The statuses a buyer hears about. */
@@ -57,11 +57,7 @@ export function OrderStatusChanged({
           ) : null}
         </Text>
       ) : null}
-      <Text style={mailStyles.text}>
-        <Link href={orderUrl} style={mailStyles.button}>
-          View your order
-        </Link>
-      </Text>
+      <MailButton href={orderUrl}>View your order</MailButton>
     </EmailLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
 export type RegistrationAttemptProps = { shop: ShopFrame; loginUrl: string; resetUrl: string };
@@ -17,11 +17,7 @@ export function RegistrationAttempt({ shop, loginUrl, resetUrl }: RegistrationAt
         {`Someone tried to register at ${shop.shopName} with this e-mail address, which already has an account. Nothing was changed.`}
       </Text>
       <Text style={mailStyles.text}>If it was you, log in, or reset your password if you forgot it:</Text>
-      <Text style={mailStyles.text}>
-        <Link href={loginUrl} style={mailStyles.button}>
-          Log in
-        </Link>
-      </Text>
+      <MailButton href={loginUrl}>Log in</MailButton>
       <Text style={mailStyles.text}>
         <Link href={resetUrl}>Reset your password</Link>
       </Text>

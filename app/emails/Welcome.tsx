@@ -1,7 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { EmailLayout, type ShopFrame } from "./Layout";
+import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
 export type WelcomeProps = { shop: ShopFrame; email: string; googleSignIn: boolean; profileUrl: string };
@@ -21,11 +21,7 @@ export function Welcome({ shop, email, googleSignIn, profileUrl }: WelcomeProps)
         {`Your account ${email} is ready. `}
         {googleSignIn ? "Sign in with Google whenever you come back." : "Sign in with this e-mail and your password."}
       </Text>
-      <Text style={mailStyles.text}>
-        <Link href={shop.shopUrl} style={mailStyles.button}>
-          Start shopping
-        </Link>
-      </Text>
+      <MailButton href={shop.shopUrl}>Start shopping</MailButton>
       <Text style={mailStyles.text}>
         <Link href={profileUrl}>Your profile</Link>
       </Text>
