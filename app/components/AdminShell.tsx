@@ -12,6 +12,7 @@ const LINKS = [
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/pages", label: "Pages" },
+  { to: "/admin/shipping", label: "Shipping and tax" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

@@ -110,7 +110,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
         </div>
       ))}
       <div className="my-4">
-        <PriceSummary prices={storedPrices(order)} />
+        <PriceSummary {...storedPrices(order)} />
       </div>
     </div>
   );

@@ -4,7 +4,15 @@ import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "
 import { ImagePreviews } from "./ImagePreviews";
 
 type Props = {
-  defaultValues?: { name: string; price: string; description: string; category: string; stock: string; seller: string };
+  defaultValues?: {
+    name: string;
+    price: string;
+    description: string;
+    category: string;
+    stock: string;
+    seller: string;
+    weightGrams: string;
+  };
   images: { id: string; url: string }[];
   /** The shop's categories, by name (admin → Categories). */
   categories: string[];
@@ -31,6 +39,13 @@ export function ProductForm({ defaultValues, images, categories, imagesError, fo
       <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" />
       <TextField name="stock" label="Stock" type="number" min={0} step={1} required />
       <TextField name="seller" label="Seller Name" required />
+      <TextField
+        name="weightGrams"
+        label="Weight in grams (optional, for shipping by weight)"
+        type="number"
+        min={0}
+        step={1}
+      />
       <ImagePreviews current={images} error={imagesError} replaces={images.length > 0} />
       <SubmitButton>{submitLabel}</SubmitButton>
     </ValidatedForm>

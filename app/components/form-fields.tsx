@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
@@ -85,18 +85,20 @@ export function SelectField({
   options,
   placeholder,
   autoComplete,
+  onChange,
 }: {
   name: string;
   label: string;
   options: Option[];
   placeholder?: string;
   autoComplete?: string;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const { error, getInputProps } = useField(name);
   return (
     <Field id={name} label={label} error={error}>
       <select
-        {...getInputProps({ id: name, autoComplete })}
+        {...getInputProps({ id: name, autoComplete, onChange })}
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
       >

@@ -20,6 +20,11 @@ export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly strin
   pages: "rows",
   // The categories: the home page, the filters, the category pages and the sitemap list them.
   categories: "rows",
+  // Shipping and tax by region: the cart and checkout price with them, kept in memory like the rest.
+  shipping_zones: "rows",
+  shipping_zone_countries: "rows",
+  shipping_methods: "rows",
+  tax_rates: "rows",
 };
 
 /**

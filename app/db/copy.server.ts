@@ -46,6 +46,9 @@ export type CopyOptions = {
 };
 
 type SqliteTable = SQLiteTable;
+
+/** Tables every new shop's migrations fill with the specification's defaults (drizzle/pg/0010). */
+const SEEDED_BY_MIGRATIONS = new Set(["shipping_zones", "shipping_zone_countries", "shipping_methods", "tax_rates"]);
 type AnyPgTable = PgTable;
 
 /** A URL with its password masked, for messages. */
@@ -245,6 +248,7 @@ export async function copyShopDatabase({
       // Nothing else writes the target meanwhile (a shop started on it too early waits).
       await tx.execute(sql`LOCK TABLE ${names} IN EXCLUSIVE MODE`);
       for (const table of tables) {
+        if (SEEDED_BY_MIGRATIONS.has(getTableName(table))) continue;
         const [row] = await tx.select({ n: count() }).from(pgTableFor(table));
         if (Number(row.n) > 0) {
           throw new CopyRefused(
@@ -255,6 +259,9 @@ export async function copyShopDatabase({
       // The catalogue's and the order totals' triggers stay quiet for the copied rows (foreign keys are
       // still checked): their tables are written below, once. ALTER TABLE is undone with a rollback.
       for (const table of tables) await tx.execute(sql`ALTER TABLE ${pgTableFor(table)} DISABLE TRIGGER USER`);
+      // The file's own rules take the place of the defaults the migrations gave every new shop.
+      for (const table of [...tables].reverse())
+        if (SEEDED_BY_MIGRATIONS.has(getTableName(table))) await tx.delete(pgTableFor(table));
       for (const table of tables) {
         const copied = await copyTable(source, tx, table, pageSize);
         log(`${getTableName(table)}: ${copied.toLocaleString("en")} rows`);

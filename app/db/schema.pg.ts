@@ -19,6 +19,7 @@ import { newId } from "./ids";
 import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/order-states";
 import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
+import { RATE_KINDS, type RateBand } from "../lib/pricing";
 
 // PostgreSQL's tables: the same exports, table, column and index names, and the same JavaScript
 // row types as schema.sqlite.ts (app/db/schema-parity.test.ts holds them to it). Money is stored in
@@ -65,6 +66,8 @@ export const users = pgTable(
     shippingPostalCode: text("shipping_postal_code"),
     shippingCountry: text("shipping_country"),
     shippingState: text("shipping_state"),
+    // The shipping method chosen at the last checkout (app/models/pricing.server.ts checks it still applies).
+    shippingMethodId: text("shipping_method_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +93,8 @@ export const products = pgTable(
     category: text("category").notNull(),
     seller: text("seller").notNull(),
     stock: integer("stock").notNull().default(0),
+    // For shipping rates by weight; none weighs nothing.
+    weightGrams: integer("weight_grams"),
     // Denormalised from reviews, recomputed in the transaction that changes a review.
     ratings: doublePrecision("ratings").notNull().default(0),
     numOfReviews: integer("num_of_reviews").notNull().default(0),
@@ -205,6 +210,12 @@ export const orders = pgTable(
     // Set with Shipped (or later): one of app/lib/shipment-tracking.ts's CARRIERS, and its number.
     shippingCarrier: text("shipping_carrier"),
     trackingNumber: text("tracking_number"),
+    // What the order was priced with, as it was then: the shipping method's name, and the tax's name,
+    // rate (basis points) and whether the items' prices included it (VAT style).
+    shippingMethod: text("shipping_method"),
+    taxName: text("tax_name"),
+    taxRateBp: integer("tax_rate_bp"),
+    taxIncluded: boolean("tax_included").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,4 +429,67 @@ export const categories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("categories_slug_unique").on(t.slug), uniqueIndex("categories_name_unique").on(t.name)],
+);
+
+// Shipping by region (app/models/pricing.server.ts): a zone is a set of countries ("*" in
+// shipping_zone_countries: every country no other zone names), each country in one zone at most;
+// a zone's methods are what the shopper chooses from. Every write moves the catalogue's version, so
+// the rules are kept in memory on every worker and node (app/db/catalogue-tables.ts).
+export const shippingZones = pgTable(
+  "shipping_zones",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("shipping_zones_name_unique").on(t.name)],
+);
+
+export const shippingZoneCountries = pgTable(
+  "shipping_zone_countries",
+  {
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    country: text("country").notNull(),
+  },
+  (t) => [uniqueIndex("shipping_zone_countries_country_unique").on(t.country), index("shipping_zone_countries_zone_idx").on(t.zoneId)],
+);
+
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: id(),
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // app/lib/pricing.ts's RATE_KINDS: flat (price_cents), weight or value (bands).
+    kind: text("kind", { enum: RATE_KINDS }).notNull().default("flat"),
+    priceCents: integer("price_cents").notNull().default(0),
+    bands: jsonb("bands").$type<RateBand[]>().notNull().default([]),
+    freeOverCents: integer("free_over_cents"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("shipping_methods_zone_name_unique").on(t.zoneId, t.name)],
+);
+
+// Tax by country and region: the most particular rate applies ("*" is every country, or every
+// region of one, that no other row names). Rates in basis points (1% = 100).
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: id(),
+    country: text("country").notNull(),
+    region: text("region").notNull().default("*"),
+    name: text("name").notNull().default("Tax"),
+    rateBp: integer("rate_bp").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tax_rates_country_region_unique").on(t.country, t.region)],
 );

@@ -25,4 +25,8 @@ export const {
   shopSettings,
   pages,
   categories,
+  shippingZones,
+  shippingZoneCountries,
+  shippingMethods,
+  taxRates,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

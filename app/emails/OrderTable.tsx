@@ -1,3 +1,4 @@
+import { taxLabel } from "~/lib/pricing";
 import { mailStyles } from "./styles";
 
 /** What the mails about an order show of it. */
@@ -8,14 +9,21 @@ export type MailedOrder = {
   shippingPriceCents: number;
   taxPriceCents: number;
   totalPriceCents: number;
+  // Absent from mails queued before shipping and tax were the owner's data.
+  shippingMethod?: string | null;
+  taxName?: string | null;
+  taxRateBp?: number | null;
+  taxIncluded?: boolean;
 };
 
 /** An order's lines and totals, as the buyer's confirmation and the owner's new-order mail show them. */
 export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatMoney: (cents: number) => string }) {
+  const tax = taxLabel(order.taxName ? { name: order.taxName, rateBp: order.taxRateBp ?? null } : null);
   const totals: [string, number][] = [
     ["Subtotal", order.itemsPriceCents],
-    ["Shipping", order.shippingPriceCents],
-    ["Tax", order.taxPriceCents],
+    [order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping", order.shippingPriceCents],
+    // A tax the prices include is part of the total, said after it.
+    ...(order.taxIncluded ? [] : [[tax, order.taxPriceCents] as [string, number]]),
   ];
   return (
     <table data-text-format="dataTable" style={mailStyles.table} cellPadding={0} cellSpacing={0}>
@@ -48,6 +56,14 @@ export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatM
           </td>
           <td style={mailStyles.total}>{formatMoney(order.totalPriceCents)}</td>
         </tr>
+        {order.taxIncluded ? (
+          <tr>
+            <td style={mailStyles.number} colSpan={2}>
+              {`Includes ${tax}:`}
+            </td>
+            <td style={mailStyles.number}>{formatMoney(order.taxPriceCents)}</td>
+          </tr>
+        ) : null}
       </tbody>
     </table>
   );

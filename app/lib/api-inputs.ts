@@ -54,3 +54,13 @@ export const categoryInput = categoryFields
 export const categoryMoveInput = z.object({
   direction: z.enum(["up", "down"], { errorMap: () => ({ message: "Please choose up or down" }) }),
 });
+
+/** GET /api/v1/shipping/methods: the address's country (any of its English names) and region. */
+export const shippingQuery = z.object({
+  country: z
+    .string({ required_error: "Please send the country" })
+    .trim()
+    .min(1, "Please send the country")
+    .max(100, "Please choose a country from the list"),
+  state: z.string().trim().max(100).optional().describe("State or region, where the tax differs by region"),
+});

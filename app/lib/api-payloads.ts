@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
 import { CARRIER_IDS } from "./shipment-tracking";
 import { ROLES } from "./roles";
+import { RATE_KINDS } from "./pricing";
 import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
@@ -32,6 +33,11 @@ export const productPayload = z
     category: z.string(),
     seller: z.string(),
     stock: z.number().int(),
+    weightGrams: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The weight in grams, for shipping rates by weight; null when not given. Not part of the original API."),
     ratings: z.number(),
     numOfReviews: z.number().int(),
     images: z.array(z.object({ _id: z.string(), url: z.string() })),
@@ -96,7 +102,19 @@ export const orderPayload = z
     paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
     itemsPrice: z.number(),
     shippingPrice: z.number(),
+    shippingMethod: z
+      .string()
+      .nullable()
+      .describe("The shipping method's name as it was when ordered. Not part of the original API."),
     taxPrice: z.number(),
+    tax: z
+      .object({
+        name: z.string(),
+        rate: z.number().describe("A percentage: 19 is 19%"),
+        included: z.boolean().describe("taxPrice is part of itemsPrice (VAT style), not added to the total"),
+      })
+      .nullable()
+      .describe("The tax the order was priced with; null for orders from before tax rates. Not part of the original API."),
     totalPrice: z.number(),
     orderStatus: z.enum(ORDER_STATUSES),
     paidAt: nullableDate,
@@ -122,6 +140,9 @@ export const settingsPayload = z
     contactAddress: z.string(),
     currency: z.enum(CURRENCIES).describe("Every price of the shop and the API is in this currency"),
     locale: z.enum(Object.keys(LOCALES) as [Locale, ...Locale[]]).describe("How prices and dates are written"),
+    pricesIncludeTax: z
+      .boolean()
+      .describe("Prices include the tax (VAT style); false: the tax is added at checkout (US style)"),
     heroTitle: z.string(),
     heroText: z.string(),
     heroLinkLabel: z.string(),
@@ -173,6 +194,44 @@ export const categoryPayload = z
   })
   .openapi("Category");
 
+export const methodPayload = z
+  .object({
+    _id: z.string(),
+    zoneId: z.string(),
+    name: z.string(),
+    kind: z
+      .enum(RATE_KINDS)
+      .describe("flat: one price; weight: by the cart's weight in grams; value: by the items' cost"),
+    price: z.number().nullable().describe("A flat rate's price; null for the others"),
+    freeOver: z.number().nullable().describe("Free when the items cost more than this; null: never free"),
+    bands: z
+      .array(z.object({ upTo: z.number().nullable(), price: z.number() }))
+      .describe('Weight (grams) or value bands, ascending: the price up to and including upTo; null is "and above"'),
+  })
+  .openapi("ShippingMethod");
+
+export const zonePayload = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    countries: z.array(z.string()).describe('Country names; "*" is every country no other zone names'),
+    methods: z.array(methodPayload).describe("In the order the shopper sees them; the first is the default"),
+  })
+  .openapi("ShippingZone");
+
+export const taxRatePayload = z
+  .object({
+    _id: z.string(),
+    country: z.string().describe('A country name, or "*": every country no other rate names'),
+    region: z.string().describe('A state or region as addresses name it, or "*": the whole country'),
+    name: z.string().describe("What receipts call it: Tax, VAT, GST…"),
+    rate: z.number().describe("A percentage: 19 is 19%"),
+  })
+  .openapi("TaxRate");
+
+export type MethodPayload = z.infer<typeof methodPayload>;
+export type ZonePayload = z.infer<typeof zonePayload>;
+export type TaxRatePayload = z.infer<typeof taxRatePayload>;
 export type CategoryPayload = z.infer<typeof categoryPayload>;
 export type PagePayload = z.infer<typeof pagePayload>;
 export type ReviewPayload = z.infer<typeof reviewPayload>;

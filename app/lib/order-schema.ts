@@ -42,6 +42,15 @@ export const newOrderSchema = z.object({
   ),
   orderItems: z.array(orderItemSchema).min(1, "orderItems is empty").max(100).optional(),
   shippingInfo: z.preprocess(shippingAsText, apiShippingSchema).optional(),
+  shippingMethod: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, "Choose one of the shipping methods")
+    .optional()
+    .describe(
+      "A client cart's shipping method (its id, GET /api/v1/shipping/methods); the first that applies when left out. Not part of the original API.",
+    ),
   itemsPrice: numeric("itemsPrice", (n) => n.nonnegative()).optional(),
   shippingPrice: numeric("shippingPrice", (n) => n.nonnegative()).optional(),
   taxPrice: numeric("taxPrice", (n) => n.nonnegative()).optional(),

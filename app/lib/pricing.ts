@@ -1,25 +1,96 @@
-// The shop's pricing rules, in one place for the pages, the API and the tests. All in cents.
-export const FREE_SHIPPING_OVER_CENTS = 200_00;
-export const SHIPPING_CENTS = 25_00;
-export const TAX_RATE_PERCENT = 5;
+// The shop's arithmetic of an order, in one place for the pages, the API and the tests. All in cents;
+// rates in basis points (1% = 100). What the rules are (which method, which rate) is the owner's data,
+// read by app/models/pricing.server.ts; this module only computes with them.
 
-export type PricedLine = { priceCents: number; quantity: number };
+/** How a shipping method's price is found: one price, or the band the cart's weight or value falls in. */
+export const RATE_KINDS = ["flat", "weight", "value"] as const;
+export type RateKind = (typeof RATE_KINDS)[number];
+
+/** A band of a weight (grams) or value (cents) rate: the price up to and including `upTo`; null is "and above". */
+export type RateBand = { upTo: number | null; priceCents: number };
+
+export type ShippingRate = {
+  kind: RateKind;
+  /** The price of a flat rate. */
+  priceCents: number;
+  /** Weight and value rates: bands in ascending `upTo`. */
+  bands: RateBand[];
+  /** Free when the items cost more than this (any kind). */
+  freeOverCents: number | null;
+};
+
+export type TaxRule = { rateBp: number; included: boolean };
+
+export type PricedLine = { priceCents: number; quantity: number; weightGrams?: number | null };
 
 export type OrderPrices = {
   itemsCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** The tax is part of the items' prices (VAT style), so the total does not add it again. */
+  taxIncluded: boolean;
 };
 
+/** The specification's rules, every new shop's defaults: $25 shipping, free over $200; 5% tax added. */
+export const SPEC_SHIPPING: ShippingRate = { kind: "flat", priceCents: 25_00, bands: [], freeOverCents: 200_00 };
+export const SPEC_TAX: TaxRule = { rateBp: 500, included: false };
+
+export const itemsCentsOf = (lines: PricedLine[]) =>
+  lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+
+export const weightGramsOf = (lines: PricedLine[]) =>
+  lines.reduce((sum, line) => sum + (line.weightGrams ?? 0) * line.quantity, 0);
+
+/** a / b rounded half up, in integers (a ≥ 0, b > 0). */
+const divideRounded = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+
 /**
- * Subtotal, shipping (free when the subtotal is over $200, else $25), tax (5% of the subtotal,
- * rounded half up to the cent) and total.
+ * What a method charges for these lines; null when it cannot carry them (heavier or dearer than its
+ * last band, and that band is not open-ended).
  */
-export function priceOrder(lines: PricedLine[]): OrderPrices {
-  const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const shippingCents = itemsCents > FREE_SHIPPING_OVER_CENTS ? 0 : SHIPPING_CENTS;
-  // Integer arithmetic: cents * 5 / 100, halves rounded up.
-  const taxCents = Math.floor((itemsCents * TAX_RATE_PERCENT + 50) / 100);
-  return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
+export function shippingCentsOf(rate: ShippingRate, lines: PricedLine[]): number | null {
+  const itemsCents = itemsCentsOf(lines);
+  if (rate.freeOverCents !== null && itemsCents > rate.freeOverCents) return 0;
+  if (rate.kind === "flat") return rate.priceCents;
+  const measure = rate.kind === "weight" ? weightGramsOf(lines) : itemsCents;
+  const band = rate.bands.find((b) => b.upTo === null || measure <= b.upTo);
+  return band ? band.priceCents : null;
 }
+
+/**
+ * The tax in an amount: added to it (rounded half up at the cent), or, when prices include it, the
+ * part of it that is tax: amount × rate / (1 + rate), rounded half up.
+ */
+export function taxCentsOf(amountCents: number, tax: TaxRule): number {
+  if (amountCents <= 0 || tax.rateBp <= 0) return 0;
+  return tax.included
+    ? divideRounded(amountCents * tax.rateBp, 10_000 + tax.rateBp)
+    : divideRounded(amountCents * tax.rateBp, 10_000);
+}
+
+/**
+ * Subtotal, shipping, tax (on the items) and total. `shippingCents` is the chosen method's price for
+ * these lines (shippingCentsOf); with the tax included in the prices the total is items + shipping.
+ */
+export function priceOrder(lines: PricedLine[], shippingCents: number, tax: TaxRule): OrderPrices {
+  const itemsCents = itemsCentsOf(lines);
+  const taxCents = taxCentsOf(itemsCents, tax);
+  return {
+    itemsCents,
+    shippingCents,
+    taxCents,
+    totalCents: itemsCents + shippingCents + (tax.included ? 0 : taxCents),
+    taxIncluded: tax.included,
+  };
+}
+
+/** The specification's own pricing (its client computes the same): $25 shipping unless over $200, 5% tax. */
+export const priceBySpec = (lines: PricedLine[]) => priceOrder(lines, shippingCentsOf(SPEC_SHIPPING, lines)!, SPEC_TAX);
+
+/** "5%", "19%", "7.25%": a rate in basis points as people write it. */
+export const percentOf = (rateBp: number) => `${(rateBp / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
+
+/** What receipts call a tax: "Tax (5%)", "VAT (19%)"; "Tax" for orders from before tax rates. */
+export const taxLabel = (tax: { name: string; rateBp: number | null } | null) =>
+  tax ? `${tax.name}${tax.rateBp === null ? "" : ` (${percentOf(tax.rateBp)})`}` : "Tax";

@@ -48,6 +48,19 @@ export const productSchema = z.object({
         .regex(/^\d{1,5}$/, "The stock must be a whole number from 0 to 99999"),
     )
     .transform(Number),
+  // Left out (the specification's client never sends it), the weight stays as it was; empty clears it.
+  weightGrams: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v, context) => {
+      if (v === undefined) return undefined;
+      const text = v === null ? "" : String(v).trim();
+      if (text === "") return null;
+      if (/^\d{1,7}$/.test(text)) return Number(text);
+      context.addIssue({ code: "custom", message: "The weight must be a whole number of grams, such as 1500" });
+      return z.NEVER;
+    })
+    .describe("The weight in grams, for shipping rates by weight; null or empty clears it, left out keeps it"),
 });
 
 export type ProductInput = z.infer<typeof productSchema>;

@@ -96,11 +96,13 @@ export function shopSettingsSchema() {
     contactAddress: text(500, "The address"),
     currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose one of the listed currencies" }) }),
     locale: z.enum(LOCALE_CODES, { errorMap: () => ({ message: "Choose one of the listed languages" }) }),
+    // Catalogue prices include the tax (VAT style: the price shown is the price paid, the receipt
+    // shows the tax in it), or exclude it (US style: the tax is added at checkout).
+    pricesIncludeTax: checkbox,
     heroTitle: text(80, "The title").pipe(z.string().min(1, "Enter the home page's title")),
     heroText: text(300, "The text"),
     heroLinkLabel: text(40, "The button's label"),
     heroLink,
-    // A form sends one checkbox's value as a string, none as nothing at all.
     // The categories the home page shows, by name (the model checks they exist), or null for every
     // category the storefront lists, new ones included. A form sends one checkbox's value as a
     // string, none as nothing at all.
@@ -161,6 +163,7 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     contactAddress: "",
     currency: "USD",
     locale: "en-US",
+    pricesIncludeTax: false,
     heroTitle: "Laptops for work and play",
     heroText: "Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.",
     heroLinkLabel: "Shop laptops",

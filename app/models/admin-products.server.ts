@@ -100,6 +100,7 @@ const columns = (input: ProductInput) => ({
   category: input.category,
   seller: input.seller,
   stock: input.stock,
+  weightGrams: input.weightGrams,
 });
 
 export async function createProduct(input: ProductInput, images: ImageUpload[]) {

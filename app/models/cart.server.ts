@@ -72,6 +72,7 @@ const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
       productId: products.id,
       name: products.name,
       priceCents: products.priceCents,
+      weightGrams: products.weightGrams,
       stock: products.stock,
       quantity: cartLines.quantity,
     })
@@ -212,6 +213,7 @@ export type CartLine = {
   productId: string;
   name: string;
   priceCents: number;
+  weightGrams: number | null;
   image: string | null;
   stock: number;
   quantity: number;

@@ -219,7 +219,12 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     paymentInfo: { id: order.paymentIntentId, status: order.paymentStatus },
     itemsPrice: centsToDollars(order.itemsPriceCents),
     shippingPrice: centsToDollars(order.shippingPriceCents),
+    shippingMethod: order.shippingMethod,
     taxPrice: centsToDollars(order.taxPriceCents),
+    tax:
+      order.taxName === null
+        ? null
+        : { name: order.taxName, rate: (order.taxRateBp ?? 0) / 100, included: order.taxIncluded },
     totalPrice: centsToDollars(order.totalPriceCents),
     orderStatus: order.orderStatus,
     paidAt: order.paidAt?.toISOString() ?? null,

@@ -25,6 +25,8 @@ export type ProductSummary = {
   category: string;
   seller: string;
   stock: number;
+  /** For shipping by weight; null when not given. */
+  weightGrams: number | null;
   ratings: number;
   numOfReviews: number;
   createdAt: Date;
@@ -60,6 +62,7 @@ const summaryColumns = {
   category: products.category,
   seller: products.seller,
   stock: products.stock,
+  weightGrams: products.weightGrams,
   ratings: products.ratings,
   numOfReviews: products.numOfReviews,
   createdAt: products.createdAt,

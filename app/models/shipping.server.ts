@@ -4,6 +4,8 @@ import { users } from "~/db/schema";
 import { COUNTRY_NAMES, officialCountryName } from "~/lib/countries";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
+import type { PricedLine } from "~/lib/pricing";
+import { quoteOrder, type ShippingOption } from "./pricing.server";
 import type { User } from "./users.server";
 
 const known = new Set(COUNTRY_NAMES);
@@ -48,7 +50,26 @@ export function shippingFormDefaults(user: User): Partial<ShippingInfo> {
   return savedShippingInfo(user) ?? { recipientName: user.name };
 }
 
-export async function saveShippingInfo(userId: string, info: ShippingInfo): Promise<void> {
+/**
+ * Saves the buyer's address and shipping method for their cart's lines: 400 on the country when the
+ * shop does not ship there; 400 on the method when its zone offers several and none of them was
+ * chosen (a zone with one method needs no choice). Returns the method saved.
+ */
+export async function saveShippingChoice(
+  userId: string,
+  lines: PricedLine[],
+  info: ShippingInfo,
+  methodId: string | null,
+): Promise<ShippingOption> {
+  assertCountry(info.country);
+  const { method, options } = await quoteOrder(lines, info, { methodId });
+  if (options.length > 1 && method.id !== methodId)
+    throw new PublicError(`Choose how your order is shipped to ${info.country}`, 400, "shippingMethod");
+  await saveShippingInfo(userId, info, method.id);
+  return method;
+}
+
+export async function saveShippingInfo(userId: string, info: ShippingInfo, methodId: string | null = null) {
   assertCountry(info.country);
   await commitTogether(async (tx) => {
     await tx
@@ -61,6 +82,7 @@ export async function saveShippingInfo(userId: string, info: ShippingInfo): Prom
         shippingPhoneNo: info.phoneNo,
         shippingPostalCode: info.postalCode,
         shippingCountry: info.country,
+        shippingMethodId: methodId,
       })
       .where(eq(users.id, userId));
   });

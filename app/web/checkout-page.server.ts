@@ -1,18 +1,34 @@
 import { redirect } from "@remix-run/node";
-import { priceOrder } from "~/lib/pricing";
 import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
 import { loadCart, userCart } from "~/models/cart.server";
+import { quoteOrder } from "~/models/pricing.server";
 import { savedShippingInfo } from "~/models/shipping.server";
+import { PublicError } from "~/lib/public-error";
+import { redirectWithError } from "~/web/toast.server";
 
 /**
- * What every checkout step needs: a signed-in buyer ("Please log in to check out." otherwise), a cart
- * that is not empty, and, past the first step, the shipping info. Prices come from the database.
+ * What every checkout step needs: a signed-in buyer ("Please log in to check out." otherwise) and a
+ * cart that is not empty (prices from the database).
  */
-export async function loadCheckout(request: Request, { needShipping }: { needShipping: boolean }) {
+export async function loadCheckout(request: Request) {
   const user = await requireUser(request, LOGIN_TO_ORDER);
   const { lines, notices } = await loadCart(userCart(user.id));
   if (lines.length === 0) throw redirect("/cart");
-  const shipping = savedShippingInfo(user);
-  if (needShipping && !shipping) throw redirect("/shipping");
-  return { user, lines, notices, shipping, prices: priceOrder(lines) };
+  return { user, lines, notices, shipping: savedShippingInfo(user) };
+}
+
+/**
+ * The steps past shipping: loadCheckout with the shipping info, and the order priced to it by the
+ * shop's rules. An address the shop no longer ships to goes back to the shipping step, which says why.
+ */
+export async function loadPricedCheckout(request: Request) {
+  const { user, lines, notices, shipping } = await loadCheckout(request);
+  if (!shipping) throw redirect("/shipping");
+  try {
+    const quote = await quoteOrder(lines, shipping, { methodId: user.shippingMethodId });
+    return { user, lines, notices, shipping, quote };
+  } catch (error) {
+    if (error instanceof PublicError) throw await redirectWithError("/shipping", error.message);
+    throw error;
+  }
 }

@@ -27,6 +27,7 @@ export function productJson(product: ProductSummary, reviews: ReviewLike[]): Pro
     category: product.category,
     seller: product.seller,
     stock: product.stock,
+    weightGrams: product.weightGrams,
     ratings: Math.round(product.ratings * 100) / 100,
     numOfReviews: product.numOfReviews,
     images: product.images.map((image) => ({ _id: image.id, url: absoluteUrl(config.publicUrl, image.url) })),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
-import { priceOrder } from "~/lib/pricing";
+import { priceBySpec } from "~/lib/pricing";
 import { request, Shopper } from "../lib/client";
 import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
 import { BUSY_NAME, withShop, type ShopServer } from "../lib/server";
@@ -60,7 +60,7 @@ export async function buyOnce(
     return;
   }
   if (added.status !== 302) return void tally.failures.push(`add-to-cart ${added.status}`);
-  const amount = priceOrder([{ priceCents: product.priceCents, quantity }]).totalCents;
+  const amount = priceBySpec([{ priceCents: product.priceCents, quantity }]).totalCents;
   const processed = await buyer.request("/api/v1/payment/process", { json: { amount } });
   // Sold out meanwhile: the reservation fails (409), or the cart drops a line whose stock reached 0
   // ("Your cart is empty.") or clamps it to what is left (the amount no longer matches).
@@ -132,7 +132,7 @@ export async function auditBooks(database: string, initialStock: Map<string, num
       { priceCents: l.price_cents, quantity: l.quantity },
     ]);
   for (const o of orders) {
-    const p = priceOrder(linesByOrder.get(o.id as string) ?? []);
+    const p = priceBySpec(linesByOrder.get(o.id as string) ?? []);
     if (
       p.itemsCents !== o.items_price_cents ||
       p.shippingCents !== o.shipping_price_cents ||

@@ -4,6 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { insertOrder } from "~/models/checkout/reservation.server";
+import { quoteOrder } from "~/models/pricing.server";
 
 /** A shipping address, as a buyer saves it. */
 export const SHIPPING = {
@@ -18,9 +19,9 @@ export const SHIPPING = {
 /** Writes a paid order of one unit of a product through the checkout's own insertOrder (numbered as checkouts number them). */
 export async function buyOne(userId: string, productId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const lines = [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }];
+  const quote = await quoteOrder(lines, SHIPPING);
   return commitTogether(async (tx) =>
-    insertOrder(tx, user, SHIPPING, [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }], {
-      paymentStatus: PAYMENT.succeeded,
-    }),
+    insertOrder(tx, user, SHIPPING, lines, quote, { paymentStatus: PAYMENT.succeeded }),
   );
 }

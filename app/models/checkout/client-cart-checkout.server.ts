@@ -7,13 +7,13 @@ import { lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
-import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
 import { cartLinesOf, userCart } from "../cart.server";
 import type { QueuedMail } from "../mail-outbox.server";
 import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
+import { pricingContext, quoteWith, type OrderQuote, type PricingContext } from "../pricing.server";
 import { countryOfList } from "../shipping.server";
 import type { User } from "../users.server";
 import { startPayment } from "./intent-checkout.server";
@@ -40,6 +40,8 @@ export type ApiOrderInput = {
   /** The client's cart: present when the shop has no order for the intent yet. */
   lines?: ClientCartLine[];
   shipping?: ApiShippingInfo;
+  /** The shipping method's id; the zone's first that can carry the order when left out. */
+  shippingMethod?: string;
 };
 
 const noOrder = () => new PublicError("No order for this payment", 404);
@@ -87,7 +89,7 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
     return (await getOrder(result.orderId))!;
   }
   if (!input.lines || !input.shipping) throw noOrder();
-  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping);
+  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping, input.shippingMethod);
 }
 
 /** Why the order of a paid intent cannot be made: the payment goes back before the client hears of it. */
@@ -111,6 +113,7 @@ async function placeClientCartOrder(
   intentId: string,
   lines: ClientCartLine[],
   shipping: ApiShippingInfo,
+  shippingMethod?: string,
 ): Promise<OrderWithLines> {
   // Without a recipient, the parcel goes to the buyer.
   const shipTo = {
@@ -125,7 +128,7 @@ async function placeClientCartOrder(
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
   // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
   // Read before the transaction, whose body awaits only its own queries.
-  const formatMoney = await shopMoney();
+  const [formatMoney, pricing] = await Promise.all([shopMoney(), pricingContext()]);
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
@@ -137,7 +140,7 @@ async function placeClientCartOrder(
       .where(eq(paymentRefusals.paymentIntentId, intentId))
       .limit(1);
     if (refused) return { refused };
-    const made = await makeOrder(tx, user, intent, quantities, shipTo, formatMoney);
+    const made = await makeOrder(tx, user, intent, { quantities, shipTo, shippingMethod }, pricing, formatMoney);
     if ("refused" in made) {
       // Decided before anything was written: a refusal leaves no stock taken.
       await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, ...made.refused });
@@ -171,19 +174,32 @@ async function makeOrder(
   tx: Tx,
   user: User,
   intent: Stripe.PaymentIntent,
-  quantities: Map<string, number>,
-  shipTo: ShippingInfo,
+  { quantities, shipTo, shippingMethod }: { quantities: Map<string, number>; shipTo: ShippingInfo; shippingMethod?: string },
+  pricing: PricingContext,
   formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {
   await lockProducts(tx, quantities.keys());
   const rows = await tx
-    .select({ productId: products.id, name: products.name, priceCents: products.priceCents, stock: products.stock })
+    .select({
+      productId: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      weightGrams: products.weightGrams,
+      stock: products.stock,
+    })
     .from(products)
     .where(inArray(products.id, [...quantities.keys()]));
   if (rows.length !== quantities.size)
     return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
   const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
-  const { totalCents } = priceOrder(priced);
+  let quote: OrderQuote;
+  try {
+    quote = quoteWith(pricing, priced, shipTo, { methodId: shippingMethod, strict: true });
+  } catch (error) {
+    if (error instanceof PublicError) return { refused: { message: error.message, status: error.status } };
+    throw error;
+  }
+  const { totalCents } = quote.prices;
   if (intent.amount_received !== totalCents) {
     return {
       refused: {
@@ -199,7 +215,7 @@ async function makeOrder(
   }
   await takeStock(tx, priced);
   const now = new Date();
-  const order = await insertOrder(tx, user, shipTo, priced, {
+  const order = await insertOrder(tx, user, shipTo, priced, quote, {
     paymentStatus: PAYMENT.succeeded,
     paymentIntentId: intent.id,
     createdAt: now,

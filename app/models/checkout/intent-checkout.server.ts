@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { config } from "~/config.server";
 import { newId } from "~/db/ids";
-import { priceOrder } from "~/lib/pricing";
 import { shopMoney } from "~/models/shop-settings.server";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart, userCart } from "../cart.server";
 import type { Order } from "../orders.server";
+import { quoteOrder } from "../pricing.server";
 import type { User } from "../users.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";
 import { cartIsEmpty, reserveOrder, shippingOf, type IntentForOrder } from "./reservation.server";
@@ -35,12 +35,12 @@ export async function startPayment(
   const { rows: lines, notices } = await fitCart(userCart(user.id));
   if (notices.length) throw new CartError(notices.join(" "), 409);
   if (lines.length === 0) throw cartIsEmpty();
-  const { totalCents } = priceOrder(lines);
+  const shipping = shippingOf(user);
+  const { totalCents } = (await quoteOrder(lines, shipping, { methodId: user.shippingMethodId })).prices;
   if (amountCents !== undefined && amountCents !== totalCents) {
     const formatMoney = await shopMoney();
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
-  shippingOf(user);
   const orderId = newId();
   const intent = await createOrderIntent(user.id, orderId, totalCents);
   const forOrder: IntentForOrder = { orderId, intentId: intent.id, amountCents: totalCents };

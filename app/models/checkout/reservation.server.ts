@@ -5,11 +5,11 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { orderLines, orders, products } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
-import { priceOrder } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import { CartError, cartLineRows, lockedUserCartId } from "../cart.server";
 import type { Order } from "../orders.server";
+import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
 import { firstImageUrls } from "../products.server";
 import { savedShippingInfo } from "../shipping.server";
 import type { User } from "../users.server";
@@ -56,6 +56,10 @@ const statements = preparedOnce((q) => ({
       shippingPriceCents: placeholder("shippingPriceCents"),
       taxPriceCents: placeholder("taxPriceCents"),
       totalPriceCents: placeholder("totalPriceCents"),
+      shippingMethod: placeholder("shippingMethod"),
+      taxName: placeholder("taxName"),
+      taxRateBp: placeholder("taxRateBp"),
+      taxIncluded: placeholder("taxIncluded"),
       paymentStatus: placeholder("paymentStatus"),
       paymentIntentId: placeholder("paymentIntentId"),
       reservedUntil: msPlaceholder("reservedUntilMs"),
@@ -96,11 +100,12 @@ export type IntentForOrder = { orderId: string; intentId: string; amountCents: n
  * provider, after the commit). With `intent`, the order is the one that intent was made for, and
  * is refused (409) when the cart no longer costs its amount.
  */
-export function reserveOrder(
+export async function reserveOrder(
   user: User,
   { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
 ): Promise<{ order: Order; released: Order[] }> {
   const shipping = shippingOf(user);
+  const pricing = await pricingContext();
   return commitTogether(async (tx) => {
     // The buyer's checkouts queue on their cart: each finds the one before it unpaid, and releases it.
     const cartId = await lockedUserCartId(tx, user.id);
@@ -109,11 +114,12 @@ export function reserveOrder(
 
     const lines = cartId ? await cartLineRows(cartId, tx) : [];
     if (lines.length === 0) throw cartIsEmpty();
-    if (intent && priceOrder(lines).totalCents !== intent.amountCents) throw cartChanged();
+    const quote = quoteWith(pricing, lines, shipping, { methodId: user.shippingMethodId });
+    if (intent && quote.prices.totalCents !== intent.amountCents) throw cartChanged();
 
     await takeStock(tx, lines);
 
-    const order = await insertOrder(tx, user, shipping, lines, {
+    const order = await insertOrder(tx, user, shipping, lines, quote, {
       ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
       paymentStatus: PAYMENT.requiresPayment,
       createdAt: now,
@@ -156,18 +162,18 @@ export async function takeStock(tx: Tx, lines: StockLine[]) {
 
 type OrderLineInput = StockLine & { priceCents: number };
 
-/** Writes an order, numbered, and its lines, priced by the shop's rules. */
+/** Writes an order, numbered, and its lines, priced as `quote` says (what the shop's rules made of them). */
 export async function insertOrder(
   tx: Tx,
   user: User,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
+  { prices, method, tax }: OrderQuote,
   fields: Pick<
     typeof orders.$inferInsert,
     "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt"
   >,
 ): Promise<Order> {
-  const prices = priceOrder(lines);
   const createdAt = fields.createdAt ?? new Date();
   const [order] = await statements(tx).insertOrder.execute({
     id: fields.id ?? newId(),
@@ -184,6 +190,10 @@ export async function insertOrder(
     shippingPriceCents: prices.shippingCents,
     taxPriceCents: prices.taxCents,
     totalPriceCents: prices.totalCents,
+    shippingMethod: method.name,
+    taxName: tax.name,
+    taxRateBp: tax.rateBp,
+    taxIncluded: tax.included,
     paymentStatus: fields.paymentStatus ?? PAYMENT.requiresPayment,
     paymentIntentId: fields.paymentIntentId ?? null,
     reservedUntilMs: fields.reservedUntil?.getTime() ?? null,

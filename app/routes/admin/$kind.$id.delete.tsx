@@ -8,13 +8,23 @@ import { deleteUserByAdmin } from "~/models/admin-users.server";
 import { getOrder } from "~/models/orders.server";
 import { deletePage, getPageById } from "~/models/pages.server";
 import { getProduct } from "~/models/products.server";
+import { countryText } from "~/lib/shipping-rules";
+import { countOf } from "~/lib/plural";
+import {
+  deleteMethod,
+  deleteTaxRate,
+  deleteZone,
+  getMethod,
+  getTaxRate,
+  getZone,
+} from "~/models/shipping-rules.server";
 import { getUserById, type User } from "~/models/users.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { readForm } from "~/web/forms.server";
 
-// /admin/{product,user,order,page}/:id/delete: the confirmation page before a deletion (a plain POST
+// /admin/{product,user,order,page,shipping-zone,shipping-method,tax-rate}/:id/delete: the confirmation page before a deletion (a plain POST
 // form, so it needs no script), and the deletion itself.
 type Kind = {
   title: string;
@@ -52,6 +62,36 @@ const KINDS: Record<string, Kind> = {
       return page && `the page ${page.title}`;
     },
     remove: (_admin, id) => deletePage(id),
+  },
+  "shipping-zone": {
+    title: "Delete Shipping Zone",
+    list: "/admin/shipping",
+    deleted: "Shipping zone deleted",
+    describe: async (id) => {
+      const zone = await getZone(id);
+      return zone && `the zone ${zone.name} and its ${countOf(zone.methods.length, "method")}`;
+    },
+    remove: (_admin, id) => deleteZone(id),
+  },
+  "shipping-method": {
+    title: "Delete Shipping Method",
+    list: "/admin/shipping",
+    deleted: "Shipping method deleted",
+    describe: async (id) => {
+      const method = await getMethod(id);
+      return method && `the shipping method ${method.name}`;
+    },
+    remove: (_admin, id) => deleteMethod(id),
+  },
+  "tax-rate": {
+    title: "Delete Tax Rate",
+    list: "/admin/shipping",
+    deleted: "Tax rate deleted",
+    describe: async (id) => {
+      const rate = await getTaxRate(id);
+      return rate && `the ${rate.name} rate of ${countryText(rate.country)}${rate.region === "*" ? "" : `, ${rate.region}`}`;
+    },
+    remove: (_admin, id) => deleteTaxRate(id),
   },
   order: {
     title: "Delete Order",

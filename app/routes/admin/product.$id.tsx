@@ -26,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: product.description,
       category: product.category,
       stock: String(product.stock),
+      weightGrams: product.weightGrams === null ? "" : String(product.weightGrams),
       seller: product.seller,
     },
   };

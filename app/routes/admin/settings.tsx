@@ -89,6 +89,10 @@ export default function AdminSettings() {
             label="Language of prices and dates"
             options={Object.entries(LOCALES).map(([value, label]) => ({ value, label }))}
           />
+          <CheckboxField name="pricesIncludeTax" label="Prices include tax (VAT): the price shown is the price paid" />
+          <p className="form-text mt-n2">
+            Tax rates by country, and shipping zones and methods, are in <Link to="/admin/shipping">Shipping and tax</Link>.
+          </p>
         </fieldset>
         <fieldset className="mb-4">
           <legend className="h5">Home page</legend>

@@ -5,7 +5,7 @@ import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
-import { loadCheckout } from "~/web/checkout-page.server";
+import { loadPricedCheckout } from "~/web/checkout-page.server";
 import { hasPage } from "~/models/pages.server";
 import { TERMS_PAGE } from "~/lib/page-schema";
 import { CartNotices } from "~/components/CartNotices";
@@ -18,16 +18,16 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ lines, notices, shipping, prices }, terms] = await Promise.all([
-    loadCheckout(request, { needShipping: true }),
+  const [{ lines, notices, shipping, quote }, terms] = await Promise.all([
+    loadPricedCheckout(request),
     hasPage(TERMS_PAGE),
   ]);
-  return { lines, notices, shipping: shipping!, prices, terms };
+  return { lines, notices, shipping, quote, terms };
 }
 
 export default function ConfirmOrder() {
   const formatMoney = useMoney();
-  const { lines, notices, shipping, prices, terms } = useLoaderData<typeof loader>();
+  const { lines, notices, shipping, quote, terms } = useLoaderData<typeof loader>();
   return (
     <>
       <CheckoutSteps current={2} />
@@ -39,6 +39,15 @@ export default function ConfirmOrder() {
           <AddressBlock address={shipping} testId="buyer-address" />
           <p className="mt-2 mb-4">
             <b>Phone:</b> <span data-testid="buyer-phone">{shipping.phoneNo}</span>
+          </p>
+          <p className="mb-4" data-testid="confirm-method">
+            <b>Shipping method:</b> {quote.method.name} ({formatMoney(quote.method.priceCents)})
+            {quote.options.length > 1 ? (
+              <>
+                {" "}
+                · <Link to="/shipping">Change</Link>
+              </>
+            ) : null}
           </p>
           <hr />
           <h2 className="h4 mt-4">Your Cart Items:</h2>
@@ -59,7 +68,7 @@ export default function ConfirmOrder() {
           ))}
         </div>
         <div className="col-12 col-lg-3 my-4">
-          <PriceSummary prices={prices}>
+          <PriceSummary prices={quote.prices} shippingMethod={quote.method.name} tax={quote.tax}>
             <hr />
             <Link to="/payment" className="btn btn-warning w-100">
               Proceed to Payment

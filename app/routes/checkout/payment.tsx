@@ -19,7 +19,7 @@ import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { redirectWithError } from "~/web/toast.server";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
-import { loadCheckout } from "~/web/checkout-page.server";
+import { loadPricedCheckout } from "~/web/checkout-page.server";
 import { startCheckout } from "~/models/checkout/stripe-checkout.server";
 import { isSandbox, publishableKey, stripeJsUrl } from "~/models/checkout/payment-provider.server";
 import { CartNotices } from "~/components/CartNotices";
@@ -29,15 +29,15 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Payment", description: "Pay for your order by card.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { prices, notices } = await loadCheckout(request, { needShipping: true });
+  const { quote, notices } = await loadPricedCheckout(request);
   // As the spec's client does before showing the form: no provider key, no payment.
   if (!publishableKey()) throw await redirectWithError("/", "The payment provider is not available right now.");
   const stripe = isSandbox() ? null : { publishableKey: publishableKey(), jsUrl: stripeJsUrl() };
-  return { prices, notices, stripe };
+  return { prices: quote.prices, tax: quote.tax, method: quote.method, notices, stripe };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await loadCheckout(request, { needShipping: true });
+  const { user } = await loadPricedCheckout(request);
   const form = await readForm(request);
   if (!isSandbox()) {
     // With real keys, card details never reach the shop: the buyer pays on Stripe Checkout.
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Payment() {
   const formatMoney = useMoney();
-  const { prices, notices, stripe } = useLoaderData<typeof loader>();
+  const { prices, tax, method, notices, stripe } = useLoaderData<typeof loader>();
   const payLabel = `Pay - ${formatMoney(prices.totalCents)}`;
   const actionData = useActionData<typeof action>();
   const paymentError = actionData && "paymentError" in actionData ? actionData.paymentError : null;
@@ -117,7 +117,7 @@ export default function Payment() {
           </div>
         </div>
         <div className="col-12 col-md-5 col-lg-3">
-          <PriceSummary prices={prices} />
+          <PriceSummary prices={prices} shippingMethod={method.name} tax={tax} />
         </div>
       </div>
     </>

@@ -1,5 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { SelectField, SubmitButton, TextField } from "~/components/form-fields";
@@ -7,35 +8,54 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { shippingValidator } from "~/lib/shipping-validator";
+import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES } from "~/lib/countries";
-import { saveShippingInfo, shippingFormDefaults } from "~/models/shipping.server";
+import { shippingChoicesTo, type ShippingOption } from "~/models/pricing.server";
+import { saveShippingChoice, shippingFormDefaults } from "~/models/shipping.server";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });
 
+// The methods shown are those to the country the form holds: the saved one, the one just sent (a
+// refused form shows them with its errors), or, with JavaScript, the one just chosen (?country=).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await loadCheckout(request, { needShipping: false });
-  return { shipping: shippingFormDefaults(user), countries: COUNTRY_NAMES };
+  const { user, lines } = await loadCheckout(request);
+  const shipping = shippingFormDefaults(user);
+  const country = new URL(request.url).searchParams.get("country") ?? shipping.country ?? null;
+  const methods = country ? await shippingChoicesTo(lines, country) : [];
+  return { shipping, countries: COUNTRY_NAMES, country, methods, chosen: user.shippingMethodId };
 }
 
+/** A refused form's answer, with the methods to the country it names. */
+const withMethods = (refused: ReturnType<typeof formFailure>, methods: ShippingOption[]) =>
+  data({ ...refused.data, methods }, refused.init ?? undefined);
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await loadCheckout(request, { needShipping: false });
+  const { user, lines } = await loadCheckout(request);
   const form = await readForm(request);
   const values = Object.fromEntries(form);
+  const methodId = typeof values.shippingMethod === "string" ? values.shippingMethod : null;
+  const methods = typeof values.country === "string" ? await shippingChoicesTo(lines, values.country) : [];
   const result = await shippingValidator.validate(form);
-  if (result.error) return formFailure(400, result.error.fieldErrors, values);
+  if (result.error) return withMethods(formFailure(400, result.error.fieldErrors, values), methods);
   try {
-    await saveShippingInfo(user.id, result.data);
+    await saveShippingChoice(user.id, lines, result.data, methodId);
   } catch (error) {
-    return publicErrorToForm(error, values);
+    return withMethods(publicErrorToForm(error, values), methods);
   }
   return redirect("/confirm");
 }
 
 export default function Shipping() {
-  const { shipping, countries } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof loader>();
+  const [picked, setPicked] = useState<string | null>(null);
+  const methods = (picked !== null && fetcher.data?.methods) || refused?.methods || loaded.methods;
+  const methodError = refused?.fieldErrors?.shippingMethod;
+  const chosen = (refused?.repopulateFields?.shippingMethod as string | undefined) ?? loaded.chosen;
   return (
     <>
       <CheckoutSteps current={1} />
@@ -43,7 +63,7 @@ export default function Shipping() {
         <div className="col-12 col-md-8 col-lg-5">
           <div className="card card-body shadow-sm p-4">
             <h1 className="h3 mb-4">Shipping Info</h1>
-            <ValidatedForm validator={shippingValidator} method="post" defaultValues={shipping} noValidate>
+            <ValidatedForm validator={shippingValidator} method="post" defaultValues={loaded.shipping} noValidate>
               <TextField name="recipientName" label="Recipient Name" autoComplete="shipping name" required />
               <TextField name="address" label="Address" autoComplete="shipping street-address" required />
               <TextField name="city" label="City" autoComplete="shipping address-level2" required />
@@ -59,15 +79,64 @@ export default function Shipping() {
               <SelectField
                 name="country"
                 label="Country"
-                options={countries}
+                options={loaded.countries}
                 placeholder="Choose a country"
                 autoComplete="shipping country-name"
+                onChange={(event) => {
+                  setPicked(event.target.value);
+                  if (event.target.value) fetcher.load(`/shipping?country=${encodeURIComponent(event.target.value)}`);
+                }}
               />
+              <ShippingMethods methods={picked === "" ? [] : methods} chosen={chosen} error={methodError} />
               <SubmitButton>Continue</SubmitButton>
             </ValidatedForm>
           </div>
         </div>
       </div>
     </>
+  );
+}
+
+/** The methods to the country, as radios; one method needs no choice, and none shows nothing (the server says why). */
+function ShippingMethods({
+  methods,
+  chosen,
+  error,
+}: {
+  methods: ShippingOption[];
+  chosen: string | null;
+  error?: string;
+}) {
+  const formatMoney = useMoney();
+  if (methods.length === 0) return null;
+  const checked = methods.some((m) => m.id === chosen) ? chosen : methods.length === 1 ? methods[0].id : null;
+  return (
+    <fieldset
+      className="mb-3"
+      data-testid="shipping-methods"
+      aria-describedby={error ? "shippingMethod-error" : undefined}
+    >
+      <legend className="form-label fs-6">Shipping method</legend>
+      {methods.map((method) => (
+        <div key={method.id} className="form-check">
+          <input
+            className={`form-check-input${error ? " is-invalid" : ""}`}
+            type="radio"
+            name="shippingMethod"
+            id={`shippingMethod-${method.id}`}
+            value={method.id}
+            defaultChecked={method.id === checked}
+          />
+          <label className="form-check-label" htmlFor={`shippingMethod-${method.id}`}>
+            {method.name}: {method.priceCents === 0 ? "free" : formatMoney(method.priceCents)}
+          </label>
+        </div>
+      ))}
+      {error ? (
+        <div id="shippingMethod-error" className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: order.createdAt,
       lines: order.lines.map(({ id, name, quantity, priceCents }) => ({ id, name, quantity, priceCents })),
       address: orderAddress(order),
-      prices: storedPrices(order),
+      priced: storedPrices(order),
       mailedTo: order.buyer?.email ?? user.email,
     },
   };
@@ -106,7 +106,7 @@ export default function OrderSuccess() {
         <div className="mb-3">
           <AddressBlock address={order.address} testId="shipping-address" />
         </div>
-        <PriceSummary prices={order.prices} />
+        <PriceSummary {...order.priced} />
         <p className="d-flex flex-wrap gap-3 justify-content-center mt-4">
           <Link to={`/order/${order.id}`} className="btn btn-primary">
             View order

@@ -112,7 +112,7 @@ export default function Receipt() {
           </tbody>
         </table>
       </div>
-      <PriceSummary prices={storedPrices(order)} />
+      <PriceSummary {...storedPrices(order)} />
     </article>
   );
 }

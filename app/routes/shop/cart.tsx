@@ -4,10 +4,12 @@ import { z } from "zod";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
-import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_RATE_PERCENT, priceOrder } from "~/lib/pricing";
+import { itemsCentsOf, percentOf } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
 import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
+import { cartEstimate, type CartEstimate } from "~/models/pricing.server";
+import { savedShippingInfo } from "~/models/shipping.server";
 import { CartNotices } from "~/components/CartNotices";
 import { CategoryLinks } from "~/components/CategoryLinks";
 import { shownCategories } from "~/models/categories.server";
@@ -23,10 +25,12 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { lines, notices } = await loadCart(await cartRef(request, await getOptionalUser(request)));
+  const user = await getOptionalUser(request);
+  const { lines, notices } = await loadCart(await cartRef(request, user));
   // An empty cart offers the categories to browse.
   const categories = lines.length === 0 ? await shownCategories() : [];
-  return { lines, notices, itemsCents: priceOrder(lines).itemsCents, categories };
+  const estimate = lines.length === 0 ? null : await cartEstimate(lines, user ? savedShippingInfo(user) : null);
+  return { lines, notices, itemsCents: itemsCentsOf(lines), categories, estimate };
 }
 
 const stepSchema = z.object({
@@ -60,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Cart() {
   const formatMoney = useMoney();
-  const { lines, notices, itemsCents, categories } = useLoaderData<typeof loader>();
+  const { lines, notices, itemsCents, categories, estimate } = useLoaderData<typeof loader>();
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <section>
@@ -150,10 +154,7 @@ export default function Cart() {
                 <p className="d-flex justify-content-between mb-1">
                   Subtotal: <span data-testid="subtotal">{formatMoney(itemsCents)}</span>
                 </p>
-                <p className="small text-muted" data-testid="subtotal-note">
-                  Before {TAX_RATE_PERCENT}% tax and shipping ({formatMoney(SHIPPING_CENTS)}, free on orders over{" "}
-                  {formatMoney(FREE_SHIPPING_OVER_CENTS)}), which are added at checkout.
-                </p>
+                {estimate ? <SubtotalNote estimate={estimate} /> : null}
                 <hr />
                 <Form method="post">
                   <input type="hidden" name="intent" value="checkout" />
@@ -167,5 +168,25 @@ export default function Cart() {
         </>
       )}
     </section>
+  );
+}
+
+/** "Before 5% tax and shipping ($25.00, free on orders over $200.00), which are added at checkout." */
+function SubtotalNote({ estimate: { country, tax, shipping } }: { estimate: CartEstimate }) {
+  const formatMoney = useMoney();
+  const taxText = tax ? `${percentOf(tax.rateBp)} ${tax.name === "Tax" ? "tax" : tax.name}` : "tax";
+  const to = country ? ` to ${country}` : "";
+  let shippingText = "";
+  if (shipping?.priceCents === 0) shippingText = " (free)";
+  else if (shipping)
+    shippingText = ` (${formatMoney(shipping.priceCents)}${
+      shipping.freeOverCents === null ? "" : `, free on orders over ${formatMoney(shipping.freeOverCents)}`
+    })`;
+  return (
+    <p className="small text-muted" data-testid="subtotal-note">
+      {tax?.included
+        ? `Includes ${taxText}. Shipping${to}${shippingText} is added at checkout.`
+        : `Before ${taxText} and shipping${to}${shippingText}, which are added at checkout.`}
+    </p>
   );
 }

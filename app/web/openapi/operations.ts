@@ -12,6 +12,7 @@ import {
 import {
   categoryInput,
   categoryMoveInput,
+  shippingQuery,
   orderNewInput,
   orderStatusInput,
   paymentProcessInput,
@@ -20,6 +21,9 @@ import {
 } from "~/lib/api-inputs";
 import {
   categoryPayload,
+  methodPayload,
+  taxRatePayload,
+  zonePayload,
   orderPayload,
   pagePayload,
   productPayload,
@@ -29,6 +33,7 @@ import {
   userPayload,
 } from "~/lib/api-payloads";
 import { categoryDeleteSchema } from "~/lib/category-schema";
+import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
@@ -76,6 +81,40 @@ const catalogueQuery = z.object(
 
 const reviewsQuery = z.object({ id: z.string().describe("The product's id") });
 const reviewDeleteQuery = z.object({ id: z.string().describe("The review's id"), productId: z.string() });
+
+/** POST /admin/{kind}/new, PUT and DELETE /admin/{kind}/{id}: the shop's rules (app/web/admin-rule-api.server.ts). */
+function ruleOperations(kind: string, what: string, input: ZodTypeAny, answer: z.ZodRawShape): ApiOperation[] {
+  return [
+    {
+      paths: [`/admin/${kind}/new`],
+      method: "post",
+      summary: `Add ${what}`,
+      tag: "Admin",
+      access: "admin",
+      body: { schema: input },
+      ok: { status: 201, description: `The new ${kind.replace("-", " ")}`, schema: ok(answer) },
+      errors: [409],
+    },
+    {
+      paths: [`/admin/${kind}/{id}`],
+      method: "put",
+      summary: `Change ${what} (all of it, as on create)`,
+      tag: "Admin",
+      access: "admin",
+      body: { schema: input },
+      ok: { status: 200, description: `The ${kind.replace("-", " ")}`, schema: ok(answer) },
+      errors: [409],
+    },
+    {
+      paths: [`/admin/${kind}/{id}`],
+      method: "delete",
+      summary: `Delete ${what}`,
+      tag: "Admin",
+      access: "admin",
+      ok: { status: 200, description: "Deleted", schema: message },
+    },
+  ];
+}
 
 export const API_OPERATIONS: ApiOperation[] = [
   // Products and reviews
@@ -472,6 +511,45 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: { schema: categoryMoveInput },
     ok: { status: 200, description: "Moved", schema: message },
   },
+
+  // Shipping and tax by region
+  {
+    paths: ["/shipping/methods"],
+    method: "get",
+    summary: "The shipping methods to a country and the tax there, for a client that prices its own cart",
+    tag: "Orders",
+    access: "public",
+    query: shippingQuery,
+    ok: {
+      status: 200,
+      description: "The zone that ships there, its methods (the first is the default) and the tax",
+      schema: ok({
+        country: z.string().describe("The country as the shop's list names it"),
+        zone: z.object({ _id: z.string(), name: z.string() }),
+        methods: z.array(methodPayload),
+        tax: z
+          .object({ name: z.string(), rate: z.number(), included: z.boolean() })
+          .nullable()
+          .describe("null: no tax applies there"),
+      }),
+    },
+    errors: [400],
+  },
+  {
+    paths: ["/admin/shipping"],
+    method: "get",
+    summary: "Every shipping zone with its countries and methods, and every tax rate",
+    tag: "Admin",
+    access: "admin",
+    ok: {
+      status: 200,
+      description: "The shop's rules",
+      schema: ok({ zones: z.array(zonePayload), taxRates: z.array(taxRatePayload) }),
+    },
+  },
+  ...ruleOperations("shipping-zone", "a shipping zone", zoneSchema, { zone: zonePayload }),
+  ...ruleOperations("shipping-method", "a shipping method", methodSchema, { method: methodPayload }),
+  ...ruleOperations("tax-rate", "a tax rate", taxRateSchema, { taxRate: taxRatePayload }),
 
   // The shop's own pages
   {

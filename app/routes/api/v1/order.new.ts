@@ -18,6 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
       totalCents: input.totalPrice === undefined ? undefined : dollarsToCents(input.totalPrice),
       lines: input.orderItems?.map((item) => ({ productId: item.product, quantity: item.quantity })),
       shipping: input.shippingInfo,
+      shippingMethod: input.shippingMethod,
     });
     return Response.json({ success: true, order: orderJson(order) }, { status: 201 });
   });

@@ -1,0 +1,10 @@
+import { methodSchema } from "~/lib/shipping-rules";
+import { deleteMethod, methodJson, updateMethod } from "~/models/shipping-rules.server";
+import { changeRuleAction } from "~/web/admin-rule-api.server";
+
+// PUT /api/v1/admin/shipping-method/:id (the whole method, as on create) and DELETE.
+export const action = changeRuleAction(
+  methodSchema,
+  { update: updateMethod, remove: deleteMethod, deleted: "Shipping method deleted" },
+  (method) => ({ method: methodJson(method) }),
+);

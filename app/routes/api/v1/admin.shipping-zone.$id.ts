@@ -1,0 +1,10 @@
+import { zoneSchema } from "~/lib/shipping-rules";
+import { deleteZone, updateZone, zoneJson } from "~/models/shipping-rules.server";
+import { changeRuleAction } from "~/web/admin-rule-api.server";
+
+// PUT /api/v1/admin/shipping-zone/:id { name, countries } and DELETE (its methods go with it).
+export const action = changeRuleAction(
+  zoneSchema,
+  { update: updateZone, remove: deleteZone, deleted: "Shipping zone deleted" },
+  (zone) => ({ zone: zoneJson(zone) }),
+);

@@ -1,0 +1,6 @@
+import { zoneSchema } from "~/lib/shipping-rules";
+import { createZone, zoneJson } from "~/models/shipping-rules.server";
+import { createRuleAction } from "~/web/admin-rule-api.server";
+
+// POST /api/v1/admin/shipping-zone/new: { name, countries }.
+export const action = createRuleAction(zoneSchema, createZone, (zone) => ({ zone: zoneJson(zone) }));

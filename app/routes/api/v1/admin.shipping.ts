@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler } from "~/web/api.server";
+import { requireApiAdmin } from "~/web/auth.server";
+import { pricingRules } from "~/models/pricing.server";
+import { taxRateJson, zoneJson } from "~/models/shipping-rules.server";
+
+// GET /api/v1/admin/shipping: every zone with its countries and methods, and every tax rate.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const { zones, taxRates } = await pricingRules();
+    return Response.json({ success: true, zones: zones.map(zoneJson), taxRates: taxRates.map(taxRateJson) });
+  });
+}

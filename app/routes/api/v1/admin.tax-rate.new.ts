@@ -1,0 +1,6 @@
+import { taxRateSchema } from "~/lib/shipping-rules";
+import { createTaxRate, taxRateJson } from "~/models/shipping-rules.server";
+import { createRuleAction } from "~/web/admin-rule-api.server";
+
+// POST /api/v1/admin/tax-rate/new: { country, region?, name, rate }.
+export const action = createRuleAction(taxRateSchema, createTaxRate, (rate) => ({ taxRate: taxRateJson(rate) }));
