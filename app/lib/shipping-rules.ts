@@ -44,7 +44,11 @@ const list = <T extends z.ZodTypeAny>(item: T, message: string, max: number) =>
 
 export const zoneSchema = z.object({
   name: name("zone", 60),
-  countries: list(z.string().max(60), "Choose countries from the list", known.size)
+  countries: list(
+    z.string({ invalid_type_error: "Choose countries from the list" }).max(60, "Choose countries from the list"),
+    "Choose countries from the list",
+    known.size,
+  )
     .transform((countries) => [...new Set(countries)])
     .refine((countries) => countries.length > 0, "Choose the countries this zone ships to")
     .refine((countries) => countries.every((c) => known.has(c)), "Choose countries from the list")
@@ -136,7 +140,8 @@ export const taxRateSchema = z
       .describe("A state or region, as shoppers write it in their address; empty for the whole country"),
     name: name("tax", 30),
     rate: asText
-      .pipe(z.string().min(1, "Enter the rate").regex(RATE, "Enter a percentage from 0 to 100, such as 19 or 7.25"))
+      .pipe(z.string().min(1, "Enter the rate"))
+    .pipe(z.string().regex(RATE, "Enter a percentage from 0 to 100, such as 19 or 7.25"))
       .transform((v) => Math.round(Number(v) * 100))
       .describe("A percentage, such as 19 or 7.25"),
   })

@@ -25,6 +25,7 @@ type ProductInput = Partial<{
   stock: number;
   ratings: number;
   images: number;
+  weightGrams: number;
 }>;
 
 /** The shop's categories of these names, added when missing (as admin → Categories would, last in its order). */
@@ -57,6 +58,7 @@ export function createProduct(input: ProductInput = {}): Promise<string> {
       seller: input.seller ?? "Test Seller",
       stock: input.stock ?? 5,
       ratings: input.ratings ?? 0,
+      weightGrams: input.weightGrams ?? null,
       createdAt,
     });
     for (let i = 0; i < (input.images ?? 1); i++) {

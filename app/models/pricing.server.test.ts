@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { followCatalogueVersion } from "~/db/dialect";
+import { priceBySpec } from "~/lib/pricing";
+import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
+import { PublicError } from "~/lib/public-error";
+import { quoteOrder } from "./pricing.server";
+import {
+  createMethod,
+  createTaxRate,
+  createZone,
+  deleteMethod,
+  deleteZone,
+  shippingTo,
+  updateMethod,
+  updateTaxRate,
+} from "./shipping-rules.server";
+import { saveShopSettings } from "./shop-settings.server";
+import { pricingRules } from "./pricing.server";
+
+// Shipping and tax by region on both engines: a new shop prices as the specification does; zones,
+// methods and rates by country and region change what an order costs, the VAT-inclusive way too.
+
+beforeAll(() => followCatalogueVersion());
+
+const laptop = { priceCents: 150_00, quantity: 1, weightGrams: 2_000 };
+const mouse = { priceCents: 19_99, quantity: 2, weightGrams: 100 };
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: PublicError) => ({ message: error.message, status: error.status, field: error.field }),
+  );
+
+describe("a new shop's rules", () => {
+  it("are the specification's everywhere: $25 shipping unless over $200, 5% tax added", async () => {
+    for (const lines of [[laptop], [laptop, mouse], [mouse]]) {
+      for (const country of ["France", "Japan", "United States of America"]) {
+        const { prices, method, tax } = await quoteOrder(lines, { country });
+        expect(prices).toEqual(priceBySpec(lines));
+        expect(method.name).toBe("Standard");
+        expect(tax).toEqual({ name: "Tax", rateBp: 500, included: false });
+      }
+    }
+  });
+});
+
+describe("zones, methods and rates", () => {
+  it("price an order by its country's zone and method, and its country's (or region's) tax", async () => {
+    const europe = await createZone(zoneSchema.parse({ name: "Europe", countries: ["Germany", "France"] }));
+    const standard = await createMethod(
+      methodSchema.parse({ zoneId: europe.id, name: "Standard", kind: "flat", price: "4.90", freeOver: "100" }),
+    );
+    const heavy = await createMethod(
+      methodSchema.parse({
+        zoneId: europe.id,
+        name: "Parcel by weight",
+        kind: "weight",
+        bands: [
+          { upTo: "1000", price: "6" },
+          { upTo: "3000", price: "11" },
+        ],
+      }),
+    );
+    await createTaxRate(taxRateSchema.parse({ country: "Germany", name: "VAT", rate: "19" }));
+    await createTaxRate(taxRateSchema.parse({ country: "France", name: "TVA", rate: "20" }));
+    await createTaxRate(
+      taxRateSchema.parse({
+        country: "United States of America",
+        region: "California",
+        name: "Sales tax",
+        rate: "7.25",
+      }),
+    );
+
+    // The first method that can carry the order, unless the shopper chose another.
+    const first = await quoteOrder([mouse], { country: "Germany" });
+    expect(first.options.map((o) => [o.name, o.priceCents])).toEqual([
+      ["Standard", 4_90],
+      ["Parcel by weight", 6_00],
+    ]);
+    expect(first.prices).toEqual({
+      itemsCents: 39_98,
+      shippingCents: 4_90,
+      taxCents: 7_60, // 19% of 39.98 = 7.5962
+      totalCents: 52_48,
+      taxIncluded: false,
+    });
+    const chosen = await quoteOrder([laptop, mouse], { country: "France" }, { methodId: heavy.id });
+    expect(chosen.method).toEqual({ id: heavy.id, name: "Parcel by weight", priceCents: 11_00 }); // 2.2 kg
+    expect(chosen.tax).toEqual({ name: "TVA", rateBp: 2000, included: false });
+    // Free over 100 for the flat method; the weight method cannot carry 4 kg.
+    const two = [{ ...laptop, quantity: 2 }];
+    expect((await quoteOrder(two, { country: "Germany" })).options).toEqual([
+      { id: standard.id, name: "Standard", priceCents: 0 },
+    ]);
+
+    // A method of another zone, or one that cannot carry the order: the first instead, or a refusal when named.
+    expect((await quoteOrder(two, { country: "Germany" }, { methodId: heavy.id })).method.name).toBe("Standard");
+    expect(await refusal(quoteOrder(two, { country: "Germany" }, { methodId: heavy.id, strict: true }))).toEqual({
+      message: `Choose one of the shipping methods to Germany: Standard (${standard.id}).`,
+      status: 400,
+      field: "shippingMethod",
+    });
+
+    // Every other country keeps the specification's zone and tax; a region has its own rate.
+    const us = await quoteOrder([laptop], { country: "United States of America", state: " california " });
+    expect([us.method.name, us.prices.shippingCents, us.tax.name, us.prices.taxCents]).toEqual([
+      "Standard",
+      25_00,
+      "Sales tax",
+      10_88, // 7.25% of 150 = 10.875
+    ]);
+    const texas = await quoteOrder([laptop], { country: "United States of America", state: "Texas" });
+    expect(texas.tax).toEqual({ name: "Tax", rateBp: 500, included: false });
+
+    // The API's view of a country.
+    expect(await shippingTo("Germany")).toMatchObject({
+      zone: { _id: europe.id, name: "Europe" },
+      methods: [
+        { name: "Standard", kind: "flat", price: 4.9, freeOver: 100, bands: [] },
+        {
+          name: "Parcel by weight",
+          kind: "weight",
+          price: null,
+          bands: [
+            { upTo: 1000, price: 6 },
+            { upTo: 3000, price: 11 },
+          ],
+        },
+      ],
+      tax: { name: "VAT", rate: 19, included: false },
+    });
+
+    await deleteZone(europe.id);
+    expect((await pricingRules()).zones.map((z) => z.name)).toEqual(["Everywhere"]);
+    expect((await quoteOrder([mouse], { country: "Germany" })).method.name).toBe("Standard");
+  });
+
+  it("with prices that include tax, finds the VAT in the items and does not add it", async () => {
+    const rates = await pricingRules();
+    const everywhere = rates.taxRates.find((r) => r.country === "*")!;
+    await updateTaxRate(everywhere.id, taxRateSchema.parse({ country: "*", name: "VAT", rate: "19" }));
+    await saveShopSettings({ pricesIncludeTax: true });
+    try {
+      const { prices } = await quoteOrder([{ priceCents: 119_00, quantity: 1 }], { country: "Austria" });
+      expect(prices).toEqual({
+        itemsCents: 119_00,
+        shippingCents: 25_00,
+        taxCents: 19_00,
+        totalCents: 144_00,
+        taxIncluded: true,
+      });
+    } finally {
+      await saveShopSettings({ pricesIncludeTax: false });
+      await updateTaxRate(everywhere.id, taxRateSchema.parse({ country: "*", name: "Tax", rate: "5" }));
+    }
+  });
+
+  it("refuse a country no zone ships to, and an order no method can carry, before anything is paid", async () => {
+    const everywhere = (await pricingRules()).zones.find((z) => z.countries.includes("*"))!;
+    const standard = everywhere.methods[0];
+    await updateMethod(
+      standard.id,
+      methodSchema.parse({
+        zoneId: everywhere.id,
+        name: "Standard",
+        kind: "weight",
+        freeOver: "200",
+        bands: [{ upTo: "1000", price: "25" }],
+      }),
+    );
+    expect(await refusal(quoteOrder([laptop], { country: "Chile" }))).toEqual({
+      message: "Sorry, none of our shipping methods to Chile can carry this order.",
+      status: 400,
+      field: "country",
+    });
+    // Free over 200 whatever it weighs.
+    expect((await quoteOrder([{ ...laptop, quantity: 2 }], { country: "Chile" })).prices.shippingCents).toBe(0);
+
+    const europe = await createZone(zoneSchema.parse({ name: "EU only", countries: ["Spain"] }));
+    await createMethod(methodSchema.parse({ zoneId: europe.id, name: "Post", kind: "flat", price: "3" }));
+    await deleteMethod(standard.id);
+    await deleteZone(everywhere.id);
+    expect(await refusal(quoteOrder([mouse], { country: "Chile" }))).toEqual({
+      message: "Sorry, we do not ship to Chile.",
+      status: 400,
+      field: "country",
+    });
+    expect(await refusal(shippingTo("Chile"))).toMatchObject({
+      status: 400,
+      message: "Sorry, we do not ship to Chile.",
+    });
+    expect((await quoteOrder([mouse], { country: "Spain" })).prices.shippingCents).toBe(3_00);
+  });
+});
