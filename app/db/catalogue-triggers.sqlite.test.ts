@@ -14,6 +14,7 @@ import { suggestKeyword } from "~/models/spelling.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { footerPages, shownPage } from "~/models/pages.server";
 import { listCategories } from "~/models/categories.server";
+import { pricingRules } from "~/models/pricing.server";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";
 import { commitTogether } from "./commit.server";
@@ -132,6 +133,7 @@ describe("the list of catalogue tables", () => {
     await footerPages();
     await shownPage("contact");
     await listCategories();
+    await pricingRules();
     // A kept answer checked against the changes since (the cache's own read).
     await commitTogether((tx) => tx.update(products).set({ ratings: 5 }).where(eq(products.id, productId)));
     await getProduct(productId);

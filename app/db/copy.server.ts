@@ -48,7 +48,12 @@ export type CopyOptions = {
 type SqliteTable = SQLiteTable;
 
 /** Tables every new shop's migrations fill with the specification's defaults (drizzle/pg/0010). */
-const SEEDED_BY_MIGRATIONS = new Set(["shipping_zones", "shipping_zone_countries", "shipping_methods", "tax_rates"]);
+export const SEEDED_BY_MIGRATIONS = new Set([
+  "shipping_zones",
+  "shipping_zone_countries",
+  "shipping_methods",
+  "tax_rates",
+]);
 type AnyPgTable = PgTable;
 
 /** A URL with its password masked, for messages. */

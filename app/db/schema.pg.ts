@@ -455,7 +455,10 @@ export const shippingZoneCountries = pgTable(
       .references(() => shippingZones.id, { onDelete: "cascade" }),
     country: text("country").notNull(),
   },
-  (t) => [uniqueIndex("shipping_zone_countries_country_unique").on(t.country), index("shipping_zone_countries_zone_idx").on(t.zoneId)],
+  (t) => [
+    uniqueIndex("shipping_zone_countries_country_unique").on(t.country),
+    index("shipping_zone_countries_zone_idx").on(t.zoneId),
+  ],
 );
 
 export const shippingMethods = pgTable(

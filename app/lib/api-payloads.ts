@@ -37,7 +37,9 @@ export const productPayload = z
       .number()
       .int()
       .nullable()
-      .describe("The weight in grams, for shipping rates by weight; null when not given. Not part of the original API."),
+      .describe(
+        "The weight in grams, for shipping rates by weight; null when not given. Not part of the original API.",
+      ),
     ratings: z.number(),
     numOfReviews: z.number().int(),
     images: z.array(z.object({ _id: z.string(), url: z.string() })),
@@ -114,7 +116,9 @@ export const orderPayload = z
         included: z.boolean().describe("taxPrice is part of itemsPrice (VAT style), not added to the total"),
       })
       .nullable()
-      .describe("The tax the order was priced with; null for orders from before tax rates. Not part of the original API."),
+      .describe(
+        "The tax the order was priced with; null for orders from before tax rates. Not part of the original API.",
+      ),
     totalPrice: z.number(),
     orderStatus: z.enum(ORDER_STATUSES),
     paidAt: nullableDate,

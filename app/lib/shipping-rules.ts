@@ -141,7 +141,7 @@ export const taxRateSchema = z
     name: name("tax", 30),
     rate: asText
       .pipe(z.string().min(1, "Enter the rate"))
-    .pipe(z.string().regex(RATE, "Enter a percentage from 0 to 100, such as 19 or 7.25"))
+      .pipe(z.string().regex(RATE, "Enter a percentage from 0 to 100, such as 19 or 7.25"))
       .transform((v) => Math.round(Number(v) * 100))
       .describe("A percentage, such as 19 or 7.25"),
   })

@@ -174,7 +174,11 @@ async function makeOrder(
   tx: Tx,
   user: User,
   intent: Stripe.PaymentIntent,
-  { quantities, shipTo, shippingMethod }: { quantities: Map<string, number>; shipTo: ShippingInfo; shippingMethod?: string },
+  {
+    quantities,
+    shipTo,
+    shippingMethod,
+  }: { quantities: Map<string, number>; shipTo: ShippingInfo; shippingMethod?: string },
   pricing: PricingContext,
   formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {

@@ -89,7 +89,9 @@ const KINDS: Record<string, Kind> = {
     deleted: "Tax rate deleted",
     describe: async (id) => {
       const rate = await getTaxRate(id);
-      return rate && `the ${rate.name} rate of ${countryText(rate.country)}${rate.region === "*" ? "" : `, ${rate.region}`}`;
+      return (
+        rate && `the ${rate.name} rate of ${countryText(rate.country)}${rate.region === "*" ? "" : `, ${rate.region}`}`
+      );
     },
     remove: (_admin, id) => deleteTaxRate(id),
   },

@@ -91,7 +91,8 @@ export default function AdminSettings() {
           />
           <CheckboxField name="pricesIncludeTax" label="Prices include tax (VAT): the price shown is the price paid" />
           <p className="form-text mt-n2">
-            Tax rates by country, and shipping zones and methods, are in <Link to="/admin/shipping">Shipping and tax</Link>.
+            Tax rates by country, and shipping zones and methods, are in{" "}
+            <Link to="/admin/shipping">Shipping and tax</Link>.
           </p>
         </fieldset>
         <fieldset className="mb-4">

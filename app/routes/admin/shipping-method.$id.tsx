@@ -67,7 +67,12 @@ export default function ShippingMethod() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="col-xl-8">
-      <ValidatedForm validator={methodValidator} method="post" defaultValues={defaults as Record<string, unknown>} noValidate>
+      <ValidatedForm
+        validator={methodValidator}
+        method="post"
+        defaultValues={defaults as Record<string, unknown>}
+        noValidate
+      >
         <FormAlert message={actionData?.formError} />
         <SelectField name="zoneId" label="Zone" options={zones} />
         <TextField name="name" label="Name" placeholder="Standard" required />

@@ -61,8 +61,8 @@ function CountriesField() {
   return (
     <Field id="countries" label="Countries" error={error}>
       <div id="countries-help" className="form-text mt-0 mb-1">
-        Hold Ctrl (⌘ on a Mac) to choose several. &ldquo;Every other country&rdquo; ships to every country no other
-        zone names.
+        Hold Ctrl (⌘ on a Mac) to choose several. &ldquo;Every other country&rdquo; ships to every country no other zone
+        names.
       </div>
       <select
         {...getInputProps({ id: "countries", multiple: true })}

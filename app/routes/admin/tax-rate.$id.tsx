@@ -51,7 +51,12 @@ export default function TaxRate() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="col-xl-8">
-      <ValidatedForm validator={taxRateValidator} method="post" defaultValues={defaults as Record<string, unknown>} noValidate>
+      <ValidatedForm
+        validator={taxRateValidator}
+        method="post"
+        defaultValues={defaults as Record<string, unknown>}
+        noValidate
+      >
         <FormAlert message={actionData?.formError} />
         <SelectField name="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Choose a country" />
         <TextField

@@ -39,7 +39,11 @@ function methodsOf(source: string, dir = ROUTES): string[] {
       : null;
   if (!from) return [];
   const file = [`${from}.ts`, `${from}.tsx`, from].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-  return file ? methodsOf(fs.readFileSync(file, "utf8"), path.dirname(file)) : [];
+  if (!file) return [];
+  const module = fs.readFileSync(file, "utf8");
+  // A helper module may export several actions: only the helper's own function counts.
+  const own = helper ? module.match(new RegExp(`export function ${helper}\\b[\\s\\S]*?(?=\\nexport |$)`))?.[0] : null;
+  return methodsOf(own ?? module, path.dirname(file));
 }
 
 const routeFiles = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
