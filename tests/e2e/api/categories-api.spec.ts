@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIResponse } from "../support/openapi-check";
+import { expect, test } from "../support/openapi-check";
+import { expectRefused } from "../support/api-refusals";
 import { DEMO_ADMIN, DEMO_SHOPPER } from "../support/accounts";
 import { fuzzAsAdmin } from "../support/admin-fuzz";
 import { startOwnShop } from "../support/own-shop";
@@ -12,11 +13,6 @@ const png = fs.readFileSync(path.resolve("public/images/profile.png"));
 const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
 
 type Category = { _id: string; name: string; slug: string; position: number; hidden: boolean; image: string | null };
-
-async function expectRefused(response: APIResponse, status: number, message: string) {
-  expect(response.status()).toBe(status);
-  expect(await response.json()).toEqual({ success: false, message });
-}
 
 test("listed by anyone, changed by an admin only: create, rename, move, hide and delete with the products moved", async ({
   playwright,

@@ -1,10 +1,6 @@
-import { expect, test, type APIResponse } from "../support/openapi-check";
+import { expect, test } from "../support/openapi-check";
+import { expectRefused } from "../support/api-refusals";
 import { DEMO_ADMIN } from "../support/accounts";
-
-async function expectRefused(response: APIResponse, status: number, message: string) {
-  expect(response.status()).toBe(status);
-  expect(await response.json()).toEqual({ success: false, message });
-}
 
 test("pages: read by anyone, written by admins, each field checked, the HTML harmless", async ({
   request,

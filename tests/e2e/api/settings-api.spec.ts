@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIResponse } from "../support/openapi-check";
+import { expect, test } from "../support/openapi-check";
+import { expectRefused } from "../support/api-refusals";
 import { DEMO_ADMIN, DEMO_SHOPPER } from "../support/accounts";
 import { startOwnShop } from "../support/own-shop";
 import { fuzzAsAdmin } from "../support/admin-fuzz";
@@ -11,11 +12,6 @@ const png = fs.readFileSync(path.resolve("public/images/profile.png"));
 const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
 
 type Settings = Record<string, unknown> & { name: string; currency: string; logoUrl: string | null };
-
-async function expectRefused(response: APIResponse, status: number, message: string) {
-  expect(response.status()).toBe(status);
-  expect(await response.json()).toEqual({ success: false, message });
-}
 
 test("read by anyone, changed by an admin only, each field checked, pictures as data URLs or files", async ({
   playwright,

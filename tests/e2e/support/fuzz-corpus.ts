@@ -76,6 +76,11 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   // its own (tests/e2e/api/settings-api.spec.ts).
   "admin/settings.tsx": { url: "/admin/settings", admin: false },
   "admin/product._index.tsx": { url: "/admin/product" },
+  // Shipping and tax: "new" adds to the shared shop's rules, so the fuzz goes there anonymously and
+  // as an admin on a shop of its own (tests/e2e/api/shipping-api.spec.ts); an unknown id changes nothing.
+  "admin/shipping-zone.$id.tsx": { url: "/admin/shipping-zone/new", admin: false },
+  "admin/shipping-method.$id.tsx": { url: "/admin/shipping-method/new", admin: false },
+  "admin/tax-rate.$id.tsx": { url: "/admin/tax-rate/new", admin: false },
   "admin/products_.delete.tsx": { url: "/admin/products/delete" },
   "admin/reviews.tsx": { url: "/admin/reviews" },
   "admin/user.$id.tsx": { url: `/admin/user/${NONE}` },
@@ -96,6 +101,14 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/admin.update.order.$id.ts": { url: `/api/v1/admin/update/order/${NONE}` },
   "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
   "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
+  "api/v1/admin.shipping.ts": { url: "/api/v1/admin/shipping" },
+  "api/v1/admin.shipping-zone.new.ts": { url: "/api/v1/admin/shipping-zone/new", admin: false },
+  "api/v1/admin.shipping-zone.$id.ts": { url: `/api/v1/admin/shipping-zone/${NONE}` },
+  "api/v1/admin.shipping-method.new.ts": { url: "/api/v1/admin/shipping-method/new", admin: false },
+  "api/v1/admin.shipping-method.$id.ts": { url: `/api/v1/admin/shipping-method/${NONE}` },
+  "api/v1/admin.tax-rate.new.ts": { url: "/api/v1/admin/tax-rate/new", admin: false },
+  "api/v1/admin.tax-rate.$id.ts": { url: `/api/v1/admin/tax-rate/${NONE}` },
+  "api/v1/shipping.methods.ts": { url: "/api/v1/shipping/methods?country=Germany" },
   "api/v1/categories.ts": { url: "/api/v1/categories" },
   "api/v1/login.ts": { url: "/api/v1/login" },
   "api/v1/logout.ts": { url: "/api/v1/logout", admin: false },
