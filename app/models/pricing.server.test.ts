@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
+import { refusal } from "../../tests/unit/refusals";
 import { priceBySpec } from "~/lib/pricing";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
-import { PublicError } from "~/lib/public-error";
 import { quoteOrder } from "./pricing.server";
 import {
   createMethod,
@@ -24,11 +24,6 @@ beforeAll(() => followCatalogueVersion());
 
 const laptop = { priceCents: 150_00, quantity: 1, weightGrams: 2_000 };
 const mouse = { priceCents: 19_99, quantity: 2, weightGrams: 100 };
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: PublicError) => ({ message: error.message, status: error.status, field: error.field }),
-  );
 
 describe("a new shop's rules", () => {
   it("are the specification's everywhere: $25 shipping unless over $200, 5% tax added", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
+import { refusal } from "../../tests/unit/refusals";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
-import type { PublicError } from "~/lib/public-error";
 import { reserveOrder } from "./checkout/reservation.server";
 import { setCartLine, userCart } from "./cart.server";
 import { pricingRules } from "./pricing.server";
@@ -25,12 +25,6 @@ import { SHIPPING } from "../../tests/unit/buying";
 // unique where they are chosen by, and an order keeps what it was priced with.
 
 beforeAll(() => followCatalogueVersion());
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: PublicError) => ({ message: error.message, status: error.status, field: error.field }),
-  );
 
 describe("the owner's shipping zones", () => {
   it("hold each country once: a country in another zone is refused by name", async () => {
