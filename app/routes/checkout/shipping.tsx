@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shipping = shippingFormDefaults(user);
   const country = new URL(request.url).searchParams.get("country") ?? shipping.country ?? null;
   const methods = country ? await shippingChoicesTo(lines, country) : [];
-  return { shipping, countries: COUNTRY_NAMES, country, methods, chosen: user.shippingMethodId };
+  return { shipping, countries: COUNTRY_NAMES, methods, chosen: user.shippingMethodId };
 }
 
 /** A refused form's answer, with the methods to the country it names. */
@@ -37,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = Object.fromEntries(form);
   const methodId = typeof values.shippingMethod === "string" ? values.shippingMethod : null;
-  const methods = typeof values.country === "string" ? await shippingChoicesTo(lines, values.country) : [];
+  const methods =
+    typeof values.country === "string" && values.country ? await shippingChoicesTo(lines, values.country) : [];
   const result = await shippingValidator.validate(form);
   if (result.error) return withMethods(formFailure(400, result.error.fieldErrors, values), methods);
   try {
