@@ -57,9 +57,11 @@ export const zoneSchema = z.object({
 export type ZoneInput = z.infer<typeof zoneSchema>;
 export const zoneValidator = withZod(zoneSchema);
 
+// A band's fields as typed, or as a client sends them (null for "no limit").
+const bandText = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? "" : String(v).trim()));
 const bandRow = z.object({
-  upTo: asText.pipe(z.string().max(12, "Enter a number such as 1000 or 49.99")).optional().default(""),
-  price: asText.pipe(z.string().max(12, "The price must be an amount such as 25 or 19.99")).optional().default(""),
+  upTo: bandText.pipe(z.string().max(12, "Enter a number such as 1000 or 49.99")).optional().default(""),
+  price: bandText.pipe(z.string().max(12, "The price must be an amount such as 25 or 19.99")).optional().default(""),
 });
 
 /** The method's form and API: its price found one way (flat, by weight or by value), maybe free over an amount. */

@@ -153,7 +153,13 @@ export async function cartEstimate(lines: PricedLine[], destination: Destination
   return {
     country: destination?.country ?? null,
     tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax } : null,
-    shipping: method ? { priceCents: shippingCentsOf(method, lines)!, freeOverCents: method.freeOverCents } : null,
+    // The method's price before "free over", which is said beside it.
+    shipping: method
+      ? {
+          priceCents: shippingCentsOf({ ...method, freeOverCents: null }, lines) ?? 0,
+          freeOverCents: method.freeOverCents,
+        }
+      : null,
   };
 }
 

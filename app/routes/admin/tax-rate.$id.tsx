@@ -59,13 +59,9 @@ export default function TaxRate() {
       >
         <FormAlert message={actionData?.formError} />
         <SelectField name="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Choose a country" />
-        <TextField
-          name="region"
-          label="State or region (optional: empty for the whole country)"
-          aria-describedby="region-help"
-        />
+        <TextField name="region" label="State or region (optional)" aria-describedby="region-help" />
         <div id="region-help" className="form-text mb-3 mt-n2">
-          As shoppers write it in their address, such as California or CA.
+          As shoppers write it in their address, such as California or CA; empty for the whole country.
         </div>
         <TextField name="name" label="Name on receipts" placeholder="VAT" required />
         <TextField name="rate" label="Rate (%)" inputMode="decimal" placeholder="19" required />

@@ -210,11 +210,11 @@ test("an owner's zones, methods and tax rates price a client's order; a country 
       "Shipping zone not found",
     );
     await expectRefused(
-      await anyone.get("/api/v1/shipping/methods?country=Chile"),
+      await anyone.get("/api/v1/shipping/methods?country=Mexico"),
       400,
-      "Sorry, we do not ship to Chile.",
+      "Sorry, we do not ship to Mexico.",
     );
-    // A client cart paid for Chile all the same: no order, and the payment goes back.
+    // A client cart paid for Mexico all the same: no order, and the payment goes back.
     const chile = await shopper.post("/api/v1/payment/process", { data: { amount: 50_00 } });
     const chilePaid = await confirmAsStripeJs(shopper, (await chile.json()).client_secret);
     await expectRefused(
@@ -222,11 +222,11 @@ test("an owner's zones, methods and tax rates price a client's order; a country 
         data: {
           ...order,
           paymentInfo: { id: chilePaid.intentId, status: "succeeded" },
-          shippingInfo: { ...SHIPPING, country: "Chile" },
+          shippingInfo: { ...SHIPPING, country: "Mexico" },
         },
       }),
       400,
-      "Sorry, we do not ship to Chile. Your payment of $50.00 was refunded.",
+      "Sorry, we do not ship to Mexico. Your payment of $50.00 was refunded.",
     );
 
     // The fuzz corpus, as an admin, where a well-formed body adds a rule (on the shared shop it goes
