@@ -121,3 +121,20 @@ CREATE TRIGGER `catalogue_version_tax_rates_delete` AFTER DELETE ON `tax_rates` 
 	UPDATE catalogue_version SET version = version + 1;
 	INSERT INTO catalogue_changes (version, product_id) SELECT version, NULL FROM catalogue_version;
 END;
+--> statement-breakpoint
+-- A product's weight shows only where the product does: an update of it touches that product alone,
+-- like its ratings (drizzle/sqlite/0009 counted every column it did not know as touching every page).
+DROP TRIGGER `catalogue_version_products_update`;
+--> statement-breakpoint
+CREATE TRIGGER `catalogue_version_products_update` AFTER UPDATE ON `products` BEGIN
+	UPDATE catalogue_version SET version = version + 1;
+	INSERT INTO catalogue_changes (version, product_id)
+	SELECT version, CASE
+		WHEN old.seq IS new.seq AND old.id IS new.id AND old.name IS new.name AND old.description IS new.description
+			AND old.price_cents IS new.price_cents AND old.category IS new.category AND old.seller IS new.seller
+			AND old.stock IS new.stock AND old.created_at IS new.created_at
+			AND (SELECT count(*) FROM pragma_table_info('products')) = 13
+		THEN new.id
+	END
+	FROM catalogue_version;
+END;
