@@ -20,6 +20,11 @@ process.env.E2E_STOREFRONT_PORT ??= String(ports[5]);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const env = e2eEnv();
 const externalShop = process.env.E2E_EXTERNAL_SHOP === "1";
+// The second engine's run (scripts/scale/run.ts) leaves out the JavaScript-on pass of the page flows
+// and its browser-only walks (axe, layouts, enhancements): every action, loader and API route is
+// reached by the no-js and api projects, and what JavaScript adds runs in the browser, the same
+// whatever the database. The first run (SQLite) has every project.
+const serverPaths = process.env.E2E_SERVER_PATHS === "1";
 const baseURL = `http://127.0.0.1:${env.port}`;
 const keysURL = `http://127.0.0.1:${env.keysPort}`;
 const keysSandboxURL = `http://127.0.0.1:${env.keysSandboxPort}`;
@@ -76,7 +81,9 @@ export default defineConfig({
   // Every page flow runs with JavaScript on and off; enhancements only with it on; API calls once.
   projects: [
     ...readersThenWriters([
-      { name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] },
+      ...(serverPaths
+        ? []
+        : [{ name: "js", use: { javaScriptEnabled: true }, testIgnore: ["**/api/**", "**/stripe-keys/**"] }]),
       {
         name: "no-js",
         use: { javaScriptEnabled: false },

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import os from "node:os";
 
 // Every unit test runs twice: on SQLite (project "sqlite") and on PostgreSQL (project "pg", a
 // throwaway server started for the run). A test of one engine only is named *.sqlite.test.ts or
@@ -12,6 +13,10 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
+    // One fork per core, not Vitest's cores - 1: the files wait on PostgreSQL and bcrypt much of the
+    // time, and on two cores one fork left the other idle (404 s against 287 s here).
+    maxWorkers: os.availableParallelism(),
+    minWorkers: 1,
     // A guard against a hung test, not a speed check: bcrypt-heavy tests take seconds on a busy machine.
     testTimeout: 30_000,
     projects: [

@@ -23,8 +23,10 @@ import { uploadsShared } from "./uploads";
 //     sandbox, once;
 //  2. two nodes (one process each) started at the same moment on one empty database: seeded once;
 //  3. HAProxy in front: round robin, no stickiness, health checks on /healthz;
-//  4. the Playwright suite (JavaScript on, off, the API) through the load balancer; then a picture
-//     uploaded through node A is served by node B (one bucket);
+//  4. the Playwright suite through the load balancer, its projects that reach the server's every
+//     path: JavaScript off (every form to its action) and the API, and the Stripe-keys shop; the
+//     JavaScript-on pass of the same flows ran on SQLite before (--every-project runs it here too);
+//     then a picture uploaded through node A is served by node B (one bucket);
 //  5. a price changed on node A shows on node B's cached page within a second; B's LISTEN
 //     connection cut, B serves nothing stale;
 //  6. shoppers and buyers through the load balancer, node B killed (SIGKILL) in the middle and
@@ -33,7 +35,8 @@ import { uploadsShared } from "./uploads";
 
 const args = process.argv.slice(2);
 const runSuite = !args.includes("--no-suite");
-const playwrightArgs = args.filter((a) => a !== "--no-suite");
+const everyProject = args.includes("--every-project");
+const playwrightArgs = args.filter((a) => a !== "--no-suite" && a !== "--every-project");
 const log = (line: string) => console.log(`[scale] ${line}`);
 const failures: string[] = [];
 const programs: Program[] = [];
@@ -59,6 +62,7 @@ try {
     E2E_DATABASE_URL: shopDatabase,
     E2E_KEYS_DATABASE_URL: keysDatabase,
     E2E_EXTERNAL_SHOP: "1",
+    E2E_SERVER_PATHS: everyProject ? "0" : "1",
     // Node A itself, for the specs that test a node's own edge in raw HTTP (limits-api, fuzz).
     E2E_NODE_URL: `http://127.0.0.1:${a}`,
   });
