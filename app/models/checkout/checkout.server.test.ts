@@ -603,6 +603,22 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     expect(await settleElementsReturn(settled.paymentIntentId!, stranger)).toBeNull();
   });
 
+  it("with VAT-inclusive prices charges the items and shipping, the VAT being in them already", async () => {
+    await saveShopSettings({ pricesIncludeTax: true });
+    try {
+      const productId = await createProduct({ priceCents: 105_00, stock: 5 });
+      const user = await buyer(productId, 1);
+      await startCheckout(user);
+      const order = await orderOf(user.id);
+      const session = await stripe().checkout.sessions.retrieve(order.checkoutSessionId!);
+      // $105 including 5% tax ($5), + $25 shipping: $130, with no tax line added on top.
+      expect(order).toMatchObject({ taxPriceCents: 5_00, taxIncluded: true, totalPriceCents: 130_00 });
+      expect(session).toMatchObject({ amount_total: 130_00 });
+    } finally {
+      await saveShopSettings({ pricesIncludeTax: false });
+    }
+  });
+
   it("a declined card stays on the payment page; starting again expires the old session and returns its stock", async () => {
     const productId = await createProduct({ stock: 3 });
     const user = await buyer(productId, 2);

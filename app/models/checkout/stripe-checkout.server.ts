@@ -29,7 +29,8 @@ function lineItems(order: OrderWithLines, currency: string): Stripe.Checkout.Ses
   });
   const items = order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
   if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
-  if (order.taxPriceCents > 0) items.push(item("Tax", order.taxPriceCents));
+  // A tax the prices include is in them already.
+  if (order.taxPriceCents > 0 && !order.taxIncluded) items.push(item(order.taxName ?? "Tax", order.taxPriceCents));
   const sum = items.reduce((total, i) => total + i.price_data.unit_amount * i.quantity, 0);
   if (sum !== order.totalPriceCents)
     throw new Error(`Checkout lines of order ${order.id} add up to ${sum}, not ${order.totalPriceCents}`);
