@@ -2,7 +2,8 @@ import type { Tx } from "~/db/client.server";
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import { mailOrderOf } from "./mail-messages.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
+import type { ShopSettings } from "~/lib/shop-settings";
+import { ownerMailRecipients } from "./shop-settings.server";
 import { getOrder } from "./orders.server";
 
 /** Which mail about an order: its confirmation once paid, or the news of a status it reached. */
@@ -31,10 +32,14 @@ export async function queueOrderMail(tx: Tx, orderId: string, mail: OrderMail): 
  * The mails a paid order brings, queued in the transaction that marks it paid: the buyer's
  * confirmation (queueOrderMail) and, when the owner wants them, a new-order mail to each of the
  * owner's recipients (shop-settings.server.ts), each once. Send each after the commit: sendQueued.
+ *
+ * `settings` is read by the caller before its transaction: on PostgreSQL a read through the pool
+ * inside a transaction waits for a second connection, and with every connection held by such a
+ * transaction none is ever freed (the two-node kill test saw the shop stop answering).
  */
-export async function queuePaidOrderMails(tx: Tx, orderId: string): Promise<QueuedMail[]> {
+export async function queuePaidOrderMails(tx: Tx, orderId: string, settings: ShopSettings): Promise<QueuedMail[]> {
   const queued = [await queueOrderMail(tx, orderId, { kind: "orderConfirmation" })];
-  const recipients = (await getShopSettings()).newOrderMails ? await ownerMailRecipients(tx) : [];
+  const recipients = settings.newOrderMails ? await ownerMailRecipients(tx, settings) : [];
   const order = recipients.length ? await getOrder(orderId, tx) : null;
   if (order) {
     const about = { order: mailOrderOf(order), buyer: order.buyer ?? { name: order.userName, email: null } };

@@ -11,7 +11,7 @@ import { daySummary, queueDailySummary } from "./daily-summary.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { queuePaidOrderMails } from "./order-mails.server";
-import { ownerMailRecipients, saveShopSettings } from "./shop-settings.server";
+import { getShopSettings, ownerMailRecipients, saveShopSettings } from "./shop-settings.server";
 
 // The owner hears about the shop: a mail per paid order and a daily summary, to the contact e-mail
 // and the admins chosen in Settings, through the outbox, on both engines.
@@ -33,7 +33,10 @@ const outbox = async () =>
       mail: await composeJob(row.payload as MailJob),
     })),
   );
-const paidMails = (orderId: string) => commitTogether((tx) => queuePaidOrderMails(tx, orderId));
+const paidMails = async (orderId: string) => {
+  const settings = await getShopSettings();
+  return commitTogether((tx) => queuePaidOrderMails(tx, orderId, settings));
+};
 const emailOf = async (id: string) =>
   (await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
 

@@ -184,8 +184,8 @@ export function listAdmins() {
  * Where the owner's mails go (a paid order's, the daily summary): the contact e-mail and every
  * chosen user who is an admin still, each address once.
  */
-export async function ownerMailRecipients(q: Queryable = db): Promise<string[]> {
-  const settings = await getShopSettings();
+export async function ownerMailRecipients(q: Queryable = db, known?: ShopSettings): Promise<string[]> {
+  const settings = known ?? (await getShopSettings());
   const admins = await adminsAmong(settings.ownerMailAdmins, q);
   return [...new Set([settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean))];
 }

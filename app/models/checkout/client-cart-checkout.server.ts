@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { shopMoney } from "~/models/shop-settings.server";
+import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
 import { lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
@@ -128,7 +128,7 @@ async function placeClientCartOrder(
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
   // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
   // Read before the transaction, whose body awaits only its own queries.
-  const [formatMoney, pricing] = await Promise.all([shopMoney(), pricingContext()]);
+  const [formatMoney, pricing, settings] = await Promise.all([shopMoney(), pricingContext(), getShopSettings()]);
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
@@ -150,7 +150,7 @@ async function placeClientCartOrder(
     return {
       order: made.order,
       created: true,
-      mails: await queuePaidOrderMails(tx, made.order.id),
+      mails: await queuePaidOrderMails(tx, made.order.id, settings),
     };
   });
   if ("refused" in placed) {

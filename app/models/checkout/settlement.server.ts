@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockedRead, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
-import { shopMoney } from "~/models/shop-settings.server";
+import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { emptyCart } from "../cart.server";
@@ -226,6 +226,8 @@ async function markPaidOnce(
   // Paid already (the webhook and the buyer's return both come here): no write transaction.
   const known = readBefore ?? (await getOrderByIntent(intentId));
   if (known && isPlaced(known.paymentStatus)) return known;
+  // Read before the transaction, whose body awaits only its own queries (queuePaidOrderMails).
+  const settings = await getShopSettings();
   const outcome = await commitTogether(async (tx) => {
     // Locked: another call marking it paid, or a release, waits until this one commits.
     const [order] = await statements(tx).lockedOrderOfIntent.execute({ intentId });
@@ -259,7 +261,7 @@ async function markPaidOnce(
     if (order.userId) await emptyCart(tx, order.userId);
     // The receipt the buyer is told of (and the owner's news of the order), promised in this
     // transaction (mail-outbox.server.ts).
-    const mails = await queuePaidOrderMails(tx, order.id);
+    const mails = await queuePaidOrderMails(tx, order.id, settings);
     return { kind: "paid" as const, order: paid, mails };
   });
 
