@@ -13,11 +13,23 @@ describe("reads outside a transaction", () => {
     const seen: string[] = [];
     const nameNow = async () =>
       (await db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0].name;
-    await commitTogether(async (tx) => {
+    // Read from outside while the transaction is open (its body may not use the pool itself:
+    // app/db/transaction-scope.server.ts).
+    let wrote!: () => void;
+    let finish!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const committing = commitTogether(async (tx) => {
       await tx.update(products).set({ name: "After" }).where(eq(products.id, id));
       const [inside] = await tx.select({ name: products.name }).from(products).where(eq(products.id, id));
-      seen.push(inside.name, await nameNow());
+      seen.push(inside.name);
+      wrote();
+      await finished;
     });
+    await written;
+    seen.push(await nameNow());
+    finish();
+    await committing;
     seen.push(await nameNow());
     expect(seen).toEqual(["After", "Before", "After"]);
   });

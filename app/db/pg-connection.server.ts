@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.pg";
+import { refuseInsideTransaction } from "./transaction-scope.server";
 
 // Opening a PostgreSQL database, apart from client.server.ts's pool of this shop: importing this opens
 // nothing, so a test, a script or the bench can reach another shop's database.
@@ -41,8 +42,9 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
-function watched<A extends unknown[], R>(call: (...args: A) => Promise<R>) {
+function watched<A extends unknown[], R>(what: string, call: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
+    refuseInsideTransaction(what);
     try {
       const result = await call(...args);
       unreachable = false;
@@ -77,8 +79,8 @@ export function openPgDatabase(
     unreachable = true;
   });
   // Every query outside a transaction goes through pool.query, every transaction through pool.connect.
-  pool.query = watched(pool.query.bind(pool)) as typeof pool.query;
-  pool.connect = watched(pool.connect.bind(pool)) as typeof pool.connect;
+  pool.query = watched("A query", pool.query.bind(pool)) as typeof pool.query;
+  pool.connect = watched("A transaction", pool.connect.bind(pool)) as typeof pool.connect;
   return drizzle(pool, { schema }) as PgConnection;
 }
 

@@ -5,6 +5,7 @@ import { heardCommitted, isCatalogueVersionKnown, READ_CATALOGUE_VERSION } from 
 import { isRetryable } from "./dialect/pg/errors";
 import type { PgConnection } from "./pg-connection.server";
 import * as schema from "./schema.pg";
+import { asTransactionBody } from "./transaction-scope.server";
 
 // Write transactions on PostgreSQL: each body in a transaction of its own, READ COMMITTED, on a
 // connection of the pool. The server makes concurrent commits durable together (its WAL flush), so
@@ -45,7 +46,7 @@ async function transaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Prom
   try {
     await client.query(BEGIN);
     try {
-      const result = await work(drizzleOn(client));
+      const result = await asTransactionBody(() => work(drizzleOn(client)));
       await commitAndCatchUp(client);
       return result;
     } catch (error) {
