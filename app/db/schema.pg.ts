@@ -20,6 +20,7 @@ import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/or
 import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
 import { RATE_KINDS, type RateBand } from "../lib/pricing";
+import { DISCOUNT_KINDS } from "../lib/discounts";
 
 // PostgreSQL's tables: the same exports, table, column and index names, and the same JavaScript
 // row types as schema.sqlite.ts (app/db/schema-parity.test.ts holds them to it). Money is stored in
@@ -154,6 +155,8 @@ export const carts = pgTable(
   {
     id: id(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // The discount code the shopper entered (as they typed it; app/models/discounts.server.ts finds it).
+    couponCode: text("coupon_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -216,6 +219,8 @@ export const orders = pgTable(
     taxName: text("tax_name"),
     taxRateBp: integer("tax_rate_bp"),
     taxIncluded: boolean("tax_included").notNull().default(false),
+    // Taken off the items by discount codes and promotions (order_discounts says which), before tax.
+    discountCents: integer("discount_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -495,4 +500,50 @@ export const taxRates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("tax_rates_country_region_unique").on(t.country, t.region)],
+);
+
+// Discount codes and automatic promotions (no code), app/models/discounts.server.ts. Not part of the
+// catalogue's version: times_used moves with every order. `code` is kept upper-case (codes are
+// matched whatever their case); value is basis points for a percent, cents for an amount.
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: id(),
+    code: text("code"),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    value: integer("value").notNull().default(0),
+    minSubtotalCents: integer("min_subtotal_cents"),
+    startsAt: instant("starts_at"),
+    endsAt: instant("ends_at"),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    // Limited to these products or categories (ids); both empty: every item.
+    productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull().default([]),
+    paused: boolean("paused").notNull().default(false),
+    // Orders holding a use: taken with the order's reservation, given back when it is released.
+    timesUsed: integer("times_used").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("discounts_code_unique").on(t.code)],
+);
+
+// What each order got off, and from which discount (kept when the discount is deleted).
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discountId: text("discount_id").references(() => discounts.id, { onDelete: "set null" }),
+    code: text("code"),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    // Off the items; for free shipping, the shipping price it saved.
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [index("order_discounts_order_idx").on(t.orderId), index("order_discounts_discount_idx").on(t.discountId)],
 );

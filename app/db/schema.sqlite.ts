@@ -5,6 +5,7 @@ import { FULFILMENT, ORDER_STATUSES, PAYMENT, PAYMENT_STATUSES } from "../lib/or
 import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
 import { RATE_KINDS, type RateBand } from "../lib/pricing";
+import { DISCOUNT_KINDS } from "../lib/discounts";
 
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
 const id = () =>
@@ -127,6 +128,8 @@ export const carts = sqliteTable(
   {
     id: id(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // The discount code the shopper entered (as they typed it; app/models/discounts.server.ts finds it).
+    couponCode: text("coupon_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,6 +192,8 @@ export const orders = sqliteTable(
     taxName: text("tax_name"),
     taxRateBp: integer("tax_rate_bp"),
     taxIncluded: integer("tax_included", { mode: "boolean" }).notNull().default(false),
+    // Taken off the items by discount codes and promotions (order_discounts says which), before tax.
+    discountCents: integer("discount_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -467,4 +472,50 @@ export const taxRates = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("tax_rates_country_region_unique").on(t.country, t.region)],
+);
+
+// Discount codes and automatic promotions (no code), app/models/discounts.server.ts. Not part of the
+// catalogue's version: times_used moves with every order. `code` is kept upper-case (codes are
+// matched whatever their case); value is basis points for a percent, cents for an amount.
+export const discounts = sqliteTable(
+  "discounts",
+  {
+    id: id(),
+    code: text("code"),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    value: integer("value").notNull().default(0),
+    minSubtotalCents: integer("min_subtotal_cents"),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    // Limited to these products or categories (ids); both empty: every item.
+    productIds: text("product_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    categoryIds: text("category_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    // Orders holding a use: taken with the order's reservation, given back when it is released.
+    timesUsed: integer("times_used").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("discounts_code_unique").on(t.code)],
+);
+
+// What each order got off, and from which discount (kept when the discount is deleted).
+export const orderDiscounts = sqliteTable(
+  "order_discounts",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discountId: text("discount_id").references(() => discounts.id, { onDelete: "set null" }),
+    code: text("code"),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    // Off the items; for free shipping, the shipping price it saved.
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [index("order_discounts_order_idx").on(t.orderId), index("order_discounts_discount_idx").on(t.discountId)],
 );

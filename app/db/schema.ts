@@ -29,4 +29,6 @@ export const {
   shippingZoneCountries,
   shippingMethods,
   taxRates,
+  discounts,
+  orderDiscounts,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { couponCodeField } from "./discount-schema";
 import { apiShippingSchema } from "./shipping-schema";
 
 /** A number, or a string that holds one: the specification's client sends prices from toFixed. */
@@ -50,6 +51,11 @@ export const newOrderSchema = z.object({
     .optional()
     .describe(
       "A client cart's shipping method (its id, GET /api/v1/shipping/methods); the first that applies when left out. Not part of the original API.",
+    ),
+  couponCode: couponCodeField
+    .optional()
+    .describe(
+      "A client cart's discount code: the order is refused, and its payment refunded, when the code does not apply. Not part of the original API.",
     ),
   itemsPrice: numeric("itemsPrice", (n) => n.nonnegative()).optional(),
   shippingPrice: numeric("shippingPrice", (n) => n.nonnegative()).optional(),

@@ -23,6 +23,7 @@ describe("the specification's pricing", () => {
       ]),
     ).toEqual({
       itemsCents: 199_93,
+      discountCents: 0,
       shippingCents: 25_00,
       taxCents: 10_00, // 999.65 cents -> 1000
       totalCents: 234_93,
@@ -30,6 +31,7 @@ describe("the specification's pricing", () => {
     });
     expect(priceBySpec([])).toEqual({
       itemsCents: 0,
+      discountCents: 0,
       shippingCents: 25_00,
       taxCents: 0,
       totalCents: 25_00,
@@ -104,6 +106,7 @@ describe("tax", () => {
     const prices = priceOrder([{ priceCents: 59_50, quantity: 2 }], 4_90, { rateBp: 1900, included: true });
     expect(prices).toEqual({
       itemsCents: 119_00,
+      discountCents: 0,
       shippingCents: 4_90,
       taxCents: 19_00,
       totalCents: 123_90,
@@ -113,5 +116,36 @@ describe("tax", () => {
 
   it("writes rates as people do", () => {
     expect([500, 1900, 725, 1050, 0].map(percentOf)).toEqual(["5%", "19%", "7.25%", "10.5%", "0%"]);
+  });
+});
+
+describe("a discount", () => {
+  it("comes off the items before tax is added", () => {
+    // $100 of items, $10 off: 5% of $90 is $4.50.
+    expect(priceOrder([{ priceCents: 100_00, quantity: 1 }], 25_00, { rateBp: 500, included: false }, 10_00)).toEqual({
+      itemsCents: 100_00,
+      discountCents: 10_00,
+      shippingCents: 25_00,
+      taxCents: 4_50,
+      totalCents: 119_50,
+      taxIncluded: false,
+    });
+  });
+
+  it("lowers the VAT inside VAT-inclusive prices", () => {
+    // €119 including 19% VAT, €19 off: €100 paid, of which VAT is 100 × 19 / 119 = 15.966… → €15.97.
+    expect(priceOrder([{ priceCents: 119_00, quantity: 1 }], 0, { rateBp: 1900, included: true }, 19_00)).toEqual({
+      itemsCents: 119_00,
+      discountCents: 19_00,
+      shippingCents: 0,
+      taxCents: 15_97,
+      totalCents: 100_00,
+      taxIncluded: true,
+    });
+  });
+
+  it("that takes everything off leaves no tax", () => {
+    const prices = priceOrder([{ priceCents: 5_00, quantity: 2 }], 0, { rateBp: 500, included: false }, 10_00);
+    expect(prices).toMatchObject({ taxCents: 0, totalCents: 0 });
   });
 });

@@ -25,6 +25,8 @@ export type PricedLine = { priceCents: number; quantity: number; weightGrams?: n
 
 export type OrderPrices = {
   itemsCents: number;
+  /** Taken off the items by discounts, before tax. */
+  discountCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -70,17 +72,19 @@ export function taxCentsOf(amountCents: number, tax: TaxRule): number {
 }
 
 /**
- * Subtotal, shipping, tax (on the items) and total. `shippingCents` is the chosen method's price for
- * these lines (shippingCentsOf); with the tax included in the prices the total is items + shipping.
+ * Subtotal, discount, shipping, tax (on the items after the discount) and total. `shippingCents` is
+ * the chosen method's price for these lines (shippingCentsOf), after any free-shipping discount; with
+ * the tax included in the prices the total is items − discount + shipping.
  */
-export function priceOrder(lines: PricedLine[], shippingCents: number, tax: TaxRule): OrderPrices {
+export function priceOrder(lines: PricedLine[], shippingCents: number, tax: TaxRule, discountCents = 0): OrderPrices {
   const itemsCents = itemsCentsOf(lines);
-  const taxCents = taxCentsOf(itemsCents, tax);
+  const taxCents = taxCentsOf(itemsCents - discountCents, tax);
   return {
     itemsCents,
+    discountCents,
     shippingCents,
     taxCents,
-    totalCents: itemsCents + shippingCents + (tax.included ? 0 : taxCents),
+    totalCents: itemsCents - discountCents + shippingCents + (tax.included ? 0 : taxCents),
     taxIncluded: tax.included,
   };
 }

@@ -73,6 +73,7 @@ const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
       name: products.name,
       priceCents: products.priceCents,
       weightGrams: products.weightGrams,
+      category: products.category,
       stock: products.stock,
       quantity: cartLines.quantity,
     })
@@ -121,6 +122,7 @@ const writes = preparedOnce((q) => ({
     .delete(cartLines)
     .where(inArray(cartLines.cartId, q.select({ id: carts.id }).from(carts).where(userCartIs())))
     .prepare(),
+  forgetCouponOfUser: q.update(carts).set({ couponCode: null }).where(userCartIs()).prepare(),
 }));
 
 /** A product's stock and name, read in the transaction; 404 when it is gone. */
@@ -214,6 +216,7 @@ export type CartLine = {
   name: string;
   priceCents: number;
   weightGrams: number | null;
+  category: string;
   image: string | null;
   stock: number;
   quantity: number;
@@ -274,7 +277,7 @@ async function fitToStock(tx: Tx, cartId: string) {
 
 /**
  * On sign-in, the visitor's cart joins the account's cart: its lines replace those for the same
- * products (the most recent choice wins), and the visitor cart is gone.
+ * products (the most recent choice wins), as its discount code does, and the visitor cart is gone.
  */
 export async function adoptVisitorCart(visitorCart: string | null, userId: string) {
   const visitor: CartRef = { userId: null, cartId: visitorCart };
@@ -299,16 +302,40 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
         .values({ cartId: own, productId: line.productId, quantity: line.quantity })
         .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } });
     }
+    // A code entered before signing in is the most recent choice too.
+    const [visitorRow] = await tx.select({ code: carts.couponCode }).from(carts).where(eq(carts.id, visitorCartId));
+    if (visitorRow?.code) await tx.update(carts).set({ couponCode: visitorRow.code }).where(eq(carts.id, own));
     await tx.delete(carts).where(eq(carts.id, visitorCartId));
   });
 }
 
-/** Empties a user's cart (after their order is paid; inside its transaction). */
+/** Empties a user's cart and forgets its discount code (after their order is paid; inside its transaction). */
 export async function emptyCart(tx: Tx, userId: string) {
   await writes(tx).emptyCartOfUser.execute({ userId });
+  await writes(tx).forgetCouponOfUser.execute({ userId });
 }
 
 /** The id of a user's cart, its row locked until the transaction ends (see lockedCartId). */
 export async function lockedUserCartId(tx: Tx, userId: string): Promise<string | null> {
   return lockedCartId(userCart(userId), tx);
+}
+
+/** The discount code entered on the cart, as typed; null when none (or no cart). */
+export async function cartCouponCode(ref: CartRef): Promise<string | null> {
+  const cartId = await findCartId(ref, db);
+  if (!cartId) return null;
+  const [row] = await db.select({ code: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
+  return row?.code ?? null;
+}
+
+/** Keeps a discount code with the cart (null removes it); 400 when there is no cart to keep it with. */
+export async function setCartCouponCode(ref: CartRef, code: string | null) {
+  await commitTogether(async (tx) => {
+    const cartId = await lockedCartId(ref, tx);
+    if (!cartId) throw new CartError("Your cart is empty.", 400, "couponCode");
+    await tx
+      .update(carts)
+      .set({ couponCode: code?.trim() || null, updatedAt: new Date() })
+      .where(eq(carts.id, cartId));
+  });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/db/client.server";
 import { config } from "~/config.server";
-import { orderLines, orders, users } from "~/db/schema";
+import { orderDiscounts, orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
 import type { OrderPayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
@@ -17,7 +17,17 @@ export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
 /** The buyer's account as it is now; null once the account is deleted. */
 export type Buyer = { name: string; email: string } | null;
-export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer };
+/** What a discount took off an order, as kept with it (order_discounts). */
+export type OrderDiscount = Pick<typeof orderDiscounts.$inferSelect, "code" | "name" | "kind" | "amountCents">;
+export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer; discounts: OrderDiscount[] };
+
+const discountColumns = {
+  orderId: orderDiscounts.orderId,
+  code: orderDiscounts.code,
+  name: orderDiscounts.name,
+  kind: orderDiscounts.kind,
+  amountCents: orderDiscounts.amountCents,
+};
 
 // Ids as one list parameter: the same SQL, prepared once, for any number of ids (no limit on bound values).
 const anyOf = (column: Column) => inList(column, sql.placeholder("ids"));
@@ -32,6 +42,12 @@ const manyStatements = preparedOnce((q) => ({
     .from(orderLines)
     .where(anyOf(orderLines.orderId))
     .orderBy(asc(orderLines.name))
+    .prepare(),
+  discounts: q
+    .select(discountColumns)
+    .from(orderDiscounts)
+    .where(anyOf(orderDiscounts.orderId))
+    .orderBy(asc(orderDiscounts.name))
     .prepare(),
 }));
 
@@ -48,8 +64,16 @@ async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
   const lines = new Map<string, OrderLine[]>(list.map((o) => [o.id, []]));
   for (const line of await manyStatements(db).lines.execute(ofIds(list.map((o) => o.id))))
     lines.get(line.orderId)?.push(line);
+  const discounts = new Map<string, OrderDiscount[]>(list.map((o) => [o.id, []]));
+  for (const { orderId, ...discount } of await manyStatements(db).discounts.execute(ofIds(list.map((o) => o.id))))
+    discounts.get(orderId)?.push(discount);
   const buyers = await buyersOf(list.map((o) => o.userId));
-  return list.map((o) => ({ ...o, lines: lines.get(o.id) ?? [], buyer: buyers.get(o.userId ?? "") ?? null }));
+  return list.map((o) => ({
+    ...o,
+    lines: lines.get(o.id) ?? [],
+    buyer: buyers.get(o.userId ?? "") ?? null,
+    discounts: discounts.get(o.id) ?? [],
+  }));
 }
 
 /**
@@ -73,6 +97,12 @@ const statements = preparedOnce((q) => ({
     .where(eq(orderLines.orderId, sql.placeholder("orderId")))
     .orderBy(asc(orderLines.name))
     .prepare(),
+  discounts: q
+    .select(discountColumns)
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderDiscounts.name))
+    .prepare(),
   orderOfIntent: q
     .select()
     .from(orders)
@@ -84,11 +114,15 @@ const statements = preparedOnce((q) => ({
 export async function getOrder(id: string, q: Queryable = db): Promise<OrderWithLines | null> {
   const [row] = await statements(q).orderAndBuyer.execute({ id });
   if (!row) return null;
-  const lines = await statements(q).lines.execute({ orderId: id });
+  const [lines, discounts] = await Promise.all([
+    statements(q).lines.execute({ orderId: id }),
+    statements(q).discounts.execute({ orderId: id }),
+  ]);
   const { buyerName, buyerEmail } = row;
   return {
     ...row.order,
     lines,
+    discounts: discounts.map(({ orderId: _, ...discount }) => discount),
     buyer: buyerName !== null && buyerEmail !== null ? { name: buyerName, email: buyerEmail } : null,
   };
 }

@@ -22,8 +22,8 @@ import { pricingRules } from "./pricing.server";
 
 beforeAll(() => followCatalogueVersion());
 
-const laptop = { priceCents: 150_00, quantity: 1, weightGrams: 2_000 };
-const mouse = { priceCents: 19_99, quantity: 2, weightGrams: 100 };
+const laptop = { productId: "laptop", category: "Laptops", priceCents: 150_00, quantity: 1, weightGrams: 2_000 };
+const mouse = { productId: "mouse", category: "Accessories", priceCents: 19_99, quantity: 2, weightGrams: 100 };
 
 describe("a new shop's rules", () => {
   it("are the specification's everywhere: $25 shipping unless over $200, 5% tax added", async () => {
@@ -136,7 +136,10 @@ describe("zones, methods and rates", () => {
     await updateTaxRate(everywhere.id, taxRateSchema.parse({ country: "*", name: "VAT", rate: "19" }));
     await saveShopSettings({ pricesIncludeTax: true });
     try {
-      const { prices } = await quoteOrder([{ priceCents: 119_00, quantity: 1 }], { country: "Austria" });
+      const { prices } = await quoteOrder(
+        [{ productId: "phone", category: "Phones", priceCents: 119_00, quantity: 1 }],
+        { country: "Austria" },
+      );
       expect(prices).toEqual({
         itemsCents: 119_00,
         shippingCents: 25_00,

@@ -3,8 +3,10 @@ import { db } from "~/db/client.server";
 import { shippingMethods, shippingZoneCountries, shippingZones, taxRates } from "~/db/schema";
 import { priceOrder, shippingCentsOf, type OrderPrices, type PricedLine } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
+import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "./catalogue-cache.server";
+import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
 import { getShopSettings } from "./shop-settings.server";
 
 // What an order costs to a destination: the shipping zone that covers its country, the method the
@@ -77,6 +79,9 @@ export type AppliedTax = { name: string; rateBp: number; included: boolean };
 
 export type OrderQuote = {
   prices: OrderPrices;
+  /** The promotions and code taken off (app/models/discounts.server.ts), and what became of the code entered. */
+  discounts: AppliedDiscount[];
+  coupon: CouponOutcome;
   /** The method the order ships with, and the others the shopper could choose. */
   method: ShippingOption;
   options: ShippingOption[];
@@ -94,18 +99,19 @@ export async function pricingContext(): Promise<PricingContext> {
   return { rules, pricesIncludeTax: settings.pricesIncludeTax };
 }
 
-export type QuoteOptions = { methodId?: string | null; strict?: boolean };
+export type QuoteOptions = { methodId?: string | null; strict?: boolean; discounts?: DiscountContext };
 
 /**
  * Prices lines for a destination: 400 on the country when no zone covers it or none of its methods can
  * carry the order. `methodId` is the shopper's choice; when it is not one of the options, the first
- * option is taken, or, with `strict` (a client that named it), 400 on `shippingMethod`.
+ * option is taken, or, with `strict` (a client that named it), 400 on `shippingMethod`. `discounts`
+ * (discountContext) takes off the promotions and code that apply, before tax.
  */
 export function quoteWith(
   { rules, pricesIncludeTax }: PricingContext,
-  lines: PricedLine[],
+  lines: DiscountLine[],
   destination: Destination,
-  { methodId, strict = false }: QuoteOptions = {},
+  { methodId, strict = false, discounts }: QuoteOptions = {},
 ): OrderQuote {
   const zone = zoneFor(rules, destination.country);
   if (!zone) throw notShippedTo(destination.country);
@@ -128,12 +134,34 @@ export function quoteWith(
   const method = chosen ?? options[0];
   const rate = taxRateFor(rules, destination.country, destination.state);
   const tax: AppliedTax = { name: rate?.name ?? "Tax", rateBp: rate?.rateBp ?? 0, included: pricesIncludeTax };
-  return { prices: priceOrder(lines, method.priceCents, tax), method, options, tax };
+  const { discounted, coupon } = discounts
+    ? discountsFor(discounts, lines, method.priceCents)
+    : { discounted: { applied: [], itemsOffCents: 0, shippingCents: method.priceCents }, coupon: null };
+  return {
+    prices: priceOrder(lines, discounted.shippingCents, tax, discounted.itemsOffCents),
+    discounts: discounted.applied,
+    coupon,
+    method,
+    options,
+    tax,
+  };
 }
 
 /** quoteWith the shop's current rules. */
-export async function quoteOrder(lines: PricedLine[], destination: Destination, options?: QuoteOptions) {
+export async function quoteOrder(lines: DiscountLine[], destination: Destination, options?: QuoteOptions) {
   return quoteWith(await pricingContext(), lines, destination, options);
+}
+
+/** A signed-in buyer's cart priced to their address with their chosen method and the code on their cart. */
+export async function quoteForBuyer(
+  user: { id: string; shippingMethodId: string | null },
+  lines: DiscountLine[],
+  destination: Destination,
+) {
+  return quoteOrder(lines, destination, {
+    methodId: user.shippingMethodId,
+    discounts: await cartDiscountContext(user),
+  });
 }
 
 /** What the cart says of the tax and shipping still to come, for the buyer's saved address or, without one, every other country. */
@@ -142,15 +170,25 @@ export type CartEstimate = {
   tax: AppliedTax | null;
   /** The first method's price for this cart and the amount over which it is free; null when none ships there. */
   shipping: { priceCents: number; freeOverCents: number | null } | null;
+  /** The promotions and code that apply to the cart as it is, and what became of the code entered. */
+  discounts: AppliedDiscount[];
+  coupon: CouponOutcome;
 };
 
-export async function cartEstimate(lines: PricedLine[], destination: Destination | null): Promise<CartEstimate> {
+export async function cartEstimate(
+  lines: DiscountLine[],
+  destination: Destination | null,
+  discountContext: DiscountContext,
+): Promise<CartEstimate> {
   const { rules, pricesIncludeTax } = await pricingContext();
   const country = destination?.country ?? EVERYWHERE;
   const zone = zoneFor(rules, country);
   const method = zone?.methods.find((m) => shippingCentsOf(m, lines) !== null);
   const rate = taxRateFor(rules, country, destination?.state);
+  const { discounted, coupon } = discountsFor(discountContext, lines, method ? shippingCentsOf(method, lines)! : 0);
   return {
+    discounts: discounted.applied,
+    coupon,
     country: destination?.country ?? null,
     tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax } : null,
     // The method's price before "free over", which is said beside it.

@@ -123,12 +123,28 @@ describe("an order", () => {
       await setCartLine(userCart(userId), productId, 1);
       const belgium = { ...SHIPPING, country: "Belgium" };
       // Two methods: the buyer must choose.
-      expect(await refusal(saveShippingChoice(userId, [{ priceCents: 121_00, quantity: 1 }], belgium, null))).toEqual({
+      expect(
+        await refusal(
+          saveShippingChoice(
+            userId,
+            [{ productId, category: "Laptops", priceCents: 121_00, quantity: 1 }],
+            belgium,
+            null,
+          ),
+        ),
+      ).toEqual({
         message: "Choose how your order is shipped to Belgium",
         status: 400,
         field: "shippingMethod",
       });
-      expect(await saveShippingChoice(userId, [{ priceCents: 121_00, quantity: 1 }], belgium, express.id)).toEqual({
+      expect(
+        await saveShippingChoice(
+          userId,
+          [{ productId, category: "Laptops", priceCents: 121_00, quantity: 1 }],
+          belgium,
+          express.id,
+        ),
+      ).toEqual({
         id: express.id,
         name: "Express",
         priceCents: 15_00,
@@ -146,7 +162,14 @@ describe("an order", () => {
       });
       // One method: no choice needed, and an unknown choice takes it.
       await deleteZone(zone.id);
-      expect(await saveShippingChoice(userId, [{ priceCents: 1, quantity: 1 }], belgium, post.id)).toMatchObject({
+      expect(
+        await saveShippingChoice(
+          userId,
+          [{ productId: "any", category: "Laptops", priceCents: 1, quantity: 1 }],
+          belgium,
+          post.id,
+        ),
+      ).toMatchObject({
         name: "Standard",
       });
     } finally {

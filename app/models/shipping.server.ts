@@ -4,7 +4,7 @@ import { users } from "~/db/schema";
 import { COUNTRY_NAMES, officialCountryName } from "~/lib/countries";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import type { PricedLine } from "~/lib/pricing";
+import type { DiscountLine } from "~/lib/discounts";
 import { quoteOrder, type ShippingOption } from "./pricing.server";
 import type { User } from "./users.server";
 
@@ -57,7 +57,7 @@ export function shippingFormDefaults(user: User): Partial<ShippingInfo> {
  */
 export async function saveShippingChoice(
   userId: string,
-  lines: PricedLine[],
+  lines: DiscountLine[],
   info: ShippingInfo,
   methodId: string | null,
 ): Promise<ShippingOption> {

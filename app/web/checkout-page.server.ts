@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
 import { loadCart, userCart } from "~/models/cart.server";
-import { quoteOrder } from "~/models/pricing.server";
+import { quoteForBuyer } from "~/models/pricing.server";
 import { savedShippingInfo } from "~/models/shipping.server";
 import { PublicError } from "~/lib/public-error";
 import { redirectWithError } from "~/web/toast.server";
@@ -25,7 +25,7 @@ export async function loadPricedCheckout(request: Request) {
   const { user, lines, notices, shipping } = await loadCheckout(request);
   if (!shipping) throw redirect("/shipping");
   try {
-    const quote = await quoteOrder(lines, shipping, { methodId: user.shippingMethodId });
+    const quote = await quoteForBuyer(user, lines, shipping);
     return { user, lines, notices, shipping, quote };
   } catch (error) {
     if (error instanceof PublicError) throw await redirectWithError("/shipping", error.message);

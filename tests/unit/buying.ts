@@ -19,7 +19,7 @@ export const SHIPPING = {
 /** Writes a paid order of one unit of a product through the checkout's own insertOrder (numbered as checkouts number them). */
 export async function buyOne(userId: string, productId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const lines = [{ productId, name: "Mouse", stock: 5, quantity: 1, priceCents: 10_00 }];
+  const lines = [{ productId, name: "Mouse", category: "Accessories", stock: 5, quantity: 1, priceCents: 10_00 }];
   const quote = await quoteOrder(lines, SHIPPING);
   return commitTogether(async (tx) =>
     insertOrder(tx, user, SHIPPING, lines, quote, { paymentStatus: PAYMENT.succeeded }),

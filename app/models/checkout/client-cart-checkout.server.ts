@@ -15,6 +15,7 @@ import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
 import { pricingContext, quoteWith, type OrderQuote, type PricingContext } from "../pricing.server";
 import { countryOfList } from "../shipping.server";
+import { checkDiscountUses, discountContext, type DiscountContext } from "../discounts.server";
 import type { User } from "../users.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
@@ -42,6 +43,8 @@ export type ApiOrderInput = {
   shipping?: ApiShippingInfo;
   /** The shipping method's id; the zone's first that can carry the order when left out. */
   shippingMethod?: string;
+  /** A discount code: the order is refused (and refunded) when it does not apply. */
+  couponCode?: string;
 };
 
 const noOrder = () => new PublicError("No order for this payment", 404);
@@ -89,7 +92,10 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
     return (await getOrder(result.orderId))!;
   }
   if (!input.lines || !input.shipping) throw noOrder();
-  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping, input.shippingMethod);
+  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping, {
+    shippingMethod: input.shippingMethod,
+    couponCode: input.couponCode,
+  });
 }
 
 /** Why the order of a paid intent cannot be made: the payment goes back before the client hears of it. */
@@ -113,7 +119,7 @@ async function placeClientCartOrder(
   intentId: string,
   lines: ClientCartLine[],
   shipping: ApiShippingInfo,
-  shippingMethod?: string,
+  { shippingMethod, couponCode }: { shippingMethod?: string; couponCode?: string },
 ): Promise<OrderWithLines> {
   // Without a recipient, the parcel goes to the buyer.
   const shipTo = {
@@ -128,7 +134,12 @@ async function placeClientCartOrder(
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
   // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
   // Read before the transaction, whose body awaits only its own queries.
-  const [formatMoney, pricing, settings] = await Promise.all([shopMoney(), pricingContext(), getShopSettings()]);
+  const [formatMoney, pricing, settings, discounts] = await Promise.all([
+    shopMoney(),
+    pricingContext(),
+    getShopSettings(),
+    discountContext({ couponCode: couponCode ?? null, userId: user.id }),
+  ]);
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
     // A concurrent call for the same intent got here first: the same order, or the same refusal.
@@ -140,7 +151,14 @@ async function placeClientCartOrder(
       .where(eq(paymentRefusals.paymentIntentId, intentId))
       .limit(1);
     if (refused) return { refused };
-    const made = await makeOrder(tx, user, intent, { quantities, shipTo, shippingMethod }, pricing, formatMoney);
+    const made = await makeOrder(
+      tx,
+      user,
+      intent,
+      { quantities, shipTo, shippingMethod },
+      { pricing, discounts },
+      formatMoney,
+    );
     if ("refused" in made) {
       // Decided before anything was written: a refusal leaves no stock taken.
       await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, ...made.refused });
@@ -179,7 +197,7 @@ async function makeOrder(
     shipTo,
     shippingMethod,
   }: { quantities: Map<string, number>; shipTo: ShippingInfo; shippingMethod?: string },
-  pricing: PricingContext,
+  { pricing, discounts }: { pricing: PricingContext; discounts: DiscountContext },
   formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {
   await lockProducts(tx, quantities.keys());
@@ -189,6 +207,7 @@ async function makeOrder(
       name: products.name,
       priceCents: products.priceCents,
       weightGrams: products.weightGrams,
+      category: products.category,
       stock: products.stock,
     })
     .from(products)
@@ -198,11 +217,12 @@ async function makeOrder(
   const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
   let quote: OrderQuote;
   try {
-    quote = quoteWith(pricing, priced, shipTo, { methodId: shippingMethod, strict: true });
+    quote = quoteWith(pricing, priced, shipTo, { methodId: shippingMethod, strict: true, discounts });
   } catch (error) {
     if (error instanceof PublicError) return { refused: { message: error.message, status: error.status } };
     throw error;
   }
+  if (quote.coupon?.refusal) return { refused: { message: quote.coupon.refusal, status: 400 } };
   const { totalCents } = quote.prices;
   if (intent.amount_received !== totalCents) {
     return {
@@ -217,6 +237,8 @@ async function makeOrder(
     const { message, status } = notEnoughStock(short);
     return { refused: { message, status } };
   }
+  const discountRefused = await checkDiscountUses(tx, user.id, quote.discounts);
+  if (discountRefused) return { refused: { message: discountRefused.message, status: discountRefused.status } };
   await takeStock(tx, priced);
   const now = new Date();
   const order = await insertOrder(tx, user, shipTo, priced, quote, {

@@ -5,7 +5,7 @@ import { shopMoney } from "~/models/shop-settings.server";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart, userCart } from "../cart.server";
 import type { Order } from "../orders.server";
-import { quoteOrder } from "../pricing.server";
+import { quoteForBuyer } from "../pricing.server";
 import type { User } from "../users.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";
 import { cartIsEmpty, reserveOrder, shippingOf, type IntentForOrder } from "./reservation.server";
@@ -36,7 +36,7 @@ export async function startPayment(
   if (notices.length) throw new CartError(notices.join(" "), 409);
   if (lines.length === 0) throw cartIsEmpty();
   const shipping = shippingOf(user);
-  const { totalCents } = (await quoteOrder(lines, shipping, { methodId: user.shippingMethodId })).prices;
+  const { totalCents } = (await quoteForBuyer(user, lines, shipping)).prices;
   if (amountCents !== undefined && amountCents !== totalCents) {
     const formatMoney = await shopMoney();
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);

@@ -10,6 +10,13 @@ import type { ShippingInfo } from "~/lib/shipping-schema";
 import { CartError, cartLineRows, lockedUserCartId } from "../cart.server";
 import type { Order } from "../orders.server";
 import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
+import {
+  cartDiscountContext,
+  checkDiscountUses,
+  keepDiscountUses,
+  releaseDiscountUses,
+  takeDiscountUsesAgain,
+} from "../discounts.server";
 import { firstImageUrls } from "../products.server";
 import { savedShippingInfo } from "../shipping.server";
 import type { User } from "../users.server";
@@ -56,6 +63,7 @@ const statements = preparedOnce((q) => ({
       shippingPriceCents: placeholder("shippingPriceCents"),
       taxPriceCents: placeholder("taxPriceCents"),
       totalPriceCents: placeholder("totalPriceCents"),
+      discountCents: placeholder("discountCents"),
       shippingMethod: placeholder("shippingMethod"),
       taxName: placeholder("taxName"),
       taxRateBp: placeholder("taxRateBp"),
@@ -105,7 +113,7 @@ export async function reserveOrder(
   { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
 ): Promise<{ order: Order; released: Order[] }> {
   const shipping = shippingOf(user);
-  const pricing = await pricingContext();
+  const [pricing, discounts] = await Promise.all([pricingContext(), cartDiscountContext(user, now)]);
   return commitTogether(async (tx) => {
     // The buyer's checkouts queue on their cart: each finds the one before it unpaid, and releases it.
     const cartId = await lockedUserCartId(tx, user.id);
@@ -114,8 +122,10 @@ export async function reserveOrder(
 
     const lines = cartId ? await cartLineRows(cartId, tx) : [];
     if (lines.length === 0) throw cartIsEmpty();
-    const quote = quoteWith(pricing, lines, shipping, { methodId: user.shippingMethodId });
+    const quote = quoteWith(pricing, lines, shipping, { methodId: user.shippingMethodId, discounts });
     if (intent && quote.prices.totalCents !== intent.amountCents) throw cartChanged();
+    const discountRefused = await checkDiscountUses(tx, user.id, quote.discounts);
+    if (discountRefused) throw discountRefused;
 
     await takeStock(tx, lines);
 
@@ -162,13 +172,16 @@ export async function takeStock(tx: Tx, lines: StockLine[]) {
 
 type OrderLineInput = StockLine & { priceCents: number };
 
-/** Writes an order, numbered, and its lines, priced as `quote` says (what the shop's rules made of them). */
+/**
+ * Writes an order, numbered, and its lines, priced as `quote` says (what the shop's rules made of
+ * them), and takes a use of each discount it got (checked first by the caller: checkDiscountUses).
+ */
 export async function insertOrder(
   tx: Tx,
   user: User,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
-  { prices, method, tax }: OrderQuote,
+  { prices, method, tax, discounts }: OrderQuote,
   fields: Pick<
     typeof orders.$inferInsert,
     "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt"
@@ -190,6 +203,7 @@ export async function insertOrder(
     shippingPriceCents: prices.shippingCents,
     taxPriceCents: prices.taxCents,
     totalPriceCents: prices.totalCents,
+    discountCents: prices.discountCents,
     shippingMethod: method.name,
     taxName: tax.name,
     taxRateBp: tax.rateBp,
@@ -215,6 +229,7 @@ export async function insertOrder(
       image: images.get(l.productId) ?? null,
     });
   }
+  await keepDiscountUses(tx, order.id, discounts);
   return order;
 }
 
@@ -225,6 +240,7 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<boole
     .set({ paymentStatus: changePayment(PAYMENT.requiresPayment, PAYMENT.canceled), reservedUntil: null })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT.requiresPayment)));
   if (rowsAffected(changed) !== 1) return false;
+  await releaseDiscountUses(tx, orderId);
   // In id order, as lockProducts: two releases never wait for each other crosswise.
   const lines = await tx
     .select()
@@ -242,8 +258,8 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<boole
 }
 
 /**
- * Takes the stock of a released order again (its payment came after the reservation lapsed), all
- * of it or nothing: false, with nothing written, when some of it is gone.
+ * Takes the stock of a released order again (its payment came after the reservation lapsed), and
+ * the uses of its discounts, all of it or nothing: false, with nothing written, when some is gone.
  */
 export async function takeStockAgain(tx: Tx, orderId: string): Promise<boolean> {
   const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).filter(
@@ -262,6 +278,8 @@ export async function takeStockAgain(tx: Tx, orderId: string): Promise<boolean> 
       .limit(1);
     if ((product?.stock ?? 0) < line.quantity) return false;
   }
+  // All of its discounts' uses or none (it gives back what it took when one is gone).
+  if (!(await takeDiscountUsesAgain(tx, orderId))) return false;
   for (const line of lines) {
     await tx
       .update(products)

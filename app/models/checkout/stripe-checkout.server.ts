@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
+import { discountLabel } from "~/lib/discounts";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
 import type { User } from "../users.server";
@@ -27,7 +28,12 @@ function lineItems(order: OrderWithLines, currency: string): Stripe.Checkout.Ses
     quantity,
     price_data: { currency, unit_amount: cents, product_data: { name } },
   });
-  const items = order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
+  // Checkout takes no negative line: a discount on the items makes them one line, at their price after it.
+  const discounted = order.discounts.filter((d) => d.kind !== "free_shipping").map(discountLabel);
+  const items =
+    order.discountCents > 0
+      ? [item(`Your items, with ${discounted.join(" and ")}`, order.itemsPriceCents - order.discountCents)]
+      : order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
   if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
   // A tax the prices include is in them already.
   if (order.taxPriceCents > 0 && !order.taxIncluded) items.push(item(order.taxName ?? "Tax", order.taxPriceCents));

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
@@ -9,6 +9,11 @@ import { loadPricedCheckout } from "~/web/checkout-page.server";
 import { hasPage } from "~/models/pages.server";
 import { TERMS_PAGE } from "~/lib/page-schema";
 import { CartNotices } from "~/components/CartNotices";
+import { CouponForm } from "~/components/CouponForm";
+import { userCart } from "~/models/cart.server";
+import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
+import { couponFormAction } from "~/web/coupon-form.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -16,6 +21,13 @@ export const meta: MetaFunction = (args) =>
     description: "Check your items, shipping address and total before paying.",
     noindex: true,
   });
+
+// The discount code can be entered or removed here too (CouponForm); the page then shows the new total.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, LOGIN_TO_ORDER);
+  const form = await readForm(request);
+  return (await couponFormAction(form, userCart(user.id), "/confirm")) ?? redirect("/confirm");
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ lines, notices, shipping, quote }, terms] = await Promise.all([
@@ -68,7 +80,13 @@ export default function ConfirmOrder() {
           ))}
         </div>
         <div className="col-12 col-lg-3 my-4">
-          <PriceSummary prices={quote.prices} shippingMethod={quote.method.name} tax={quote.tax}>
+          <PriceSummary
+            prices={quote.prices}
+            shippingMethod={quote.method.name}
+            tax={quote.tax}
+            discounts={quote.discounts}
+          >
+            <CouponForm coupon={quote.coupon} />
             <hr />
             <Link to="/payment" className="btn btn-warning w-100">
               Proceed to Payment

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // As the spec's client does before showing the form: no provider key, no payment.
   if (!publishableKey()) throw await redirectWithError("/", "The payment provider is not available right now.");
   const stripe = isSandbox() ? null : { publishableKey: publishableKey(), jsUrl: stripeJsUrl() };
-  return { prices: quote.prices, tax: quote.tax, method: quote.method, notices, stripe };
+  return { prices: quote.prices, tax: quote.tax, method: quote.method, discounts: quote.discounts, notices, stripe };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Payment() {
   const formatMoney = useMoney();
-  const { prices, tax, method, notices, stripe } = useLoaderData<typeof loader>();
+  const { prices, tax, method, discounts, notices, stripe } = useLoaderData<typeof loader>();
   const payLabel = `Pay - ${formatMoney(prices.totalCents)}`;
   const actionData = useActionData<typeof action>();
   const paymentError = actionData && "paymentError" in actionData ? actionData.paymentError : null;
@@ -117,7 +117,7 @@ export default function Payment() {
           </div>
         </div>
         <div className="col-12 col-md-5 col-lg-3">
-          <PriceSummary prices={prices} shippingMethod={method.name} tax={tax} />
+          <PriceSummary prices={prices} shippingMethod={method.name} tax={tax} discounts={discounts} />
         </div>
       </div>
     </>

@@ -7,8 +7,12 @@ import { countOf } from "~/lib/plural";
 import { itemsCentsOf, percentOf } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
-import { loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
+import { cartCouponCode, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { cartEstimate, type CartEstimate } from "~/models/pricing.server";
+import { discountContext } from "~/models/discounts.server";
+import { CouponForm } from "~/components/CouponForm";
+import { couponFormAction } from "~/web/coupon-form.server";
+import { discountLabel } from "~/lib/discounts";
 import { savedShippingInfo } from "~/models/shipping.server";
 import { CartNotices } from "~/components/CartNotices";
 import { CategoryLinks } from "~/components/CategoryLinks";
@@ -26,10 +30,18 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const { lines, notices } = await loadCart(await cartRef(request, user));
+  const ref = await cartRef(request, user);
+  const { lines, notices } = await loadCart(ref);
   // An empty cart offers the categories to browse.
   const categories = lines.length === 0 ? await shownCategories() : [];
-  const estimate = lines.length === 0 ? null : await cartEstimate(lines, user ? savedShippingInfo(user) : null);
+  const estimate =
+    lines.length === 0
+      ? null
+      : await cartEstimate(
+          lines,
+          user ? savedShippingInfo(user) : null,
+          await discountContext({ couponCode: await cartCouponCode(ref), userId: user?.id ?? null }),
+        );
   return { lines, notices, itemsCents: itemsCentsOf(lines), categories, estimate };
 }
 
@@ -47,6 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
       ? redirect("/shipping")
       : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);
   }
+  const coupon = await couponFormAction(form, await cartRef(request, user), "/cart");
+  if (coupon) return coupon;
   const productId = String(form.get("productId") ?? "");
   if (intent === "remove") {
     await removeCartLine(await cartRef(request, user), productId);
@@ -154,7 +168,19 @@ export default function Cart() {
                 <p className="d-flex justify-content-between mb-1">
                   Subtotal: <span data-testid="subtotal">{formatMoney(itemsCents)}</span>
                 </p>
+                {estimate?.discounts.map((discount) => (
+                  <p key={discount.id} className="d-flex justify-content-between mb-1" data-testid="cart-discount">
+                    {discount.kind === "free_shipping" ? (
+                      <>Shipping: free with {discountLabel(discount)}</>
+                    ) : (
+                      <>
+                        Discount ({discountLabel(discount)}): <span>−{formatMoney(discount.amountCents)}</span>
+                      </>
+                    )}
+                  </p>
+                ))}
                 {estimate ? <SubtotalNote estimate={estimate} /> : null}
+                <CouponForm coupon={estimate?.coupon ?? null} />
                 <hr />
                 <Form method="post">
                   <input type="hidden" name="intent" value="checkout" />

@@ -19,6 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
       lines: input.orderItems?.map((item) => ({ productId: item.product, quantity: item.quantity })),
       shipping: input.shippingInfo,
       shippingMethod: input.shippingMethod,
+      couponCode: input.couponCode,
     });
     return Response.json({ success: true, order: orderJson(order) }, { status: 201 });
   });
