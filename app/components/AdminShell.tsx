@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/shipping", label: "Shipping and tax" },
+  { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

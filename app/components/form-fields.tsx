@@ -116,6 +116,46 @@ export function SelectField({
   );
 }
 
+/** A select multiple (Ctrl or ⌘ to choose several), no script needed; `help` is said above it. */
+export function MultiSelectField({
+  name,
+  label,
+  help,
+  options,
+  size = 8,
+}: {
+  name: string;
+  label: string;
+  help: ReactNode;
+  options: Option[];
+  size?: number;
+}) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <Field id={name} label={label} error={error}>
+      <div id={`${name}-help`} className="form-text mt-0 mb-1">
+        {help}
+      </div>
+      <select
+        {...getInputProps({ id: name, multiple: true })}
+        size={size}
+        className={`form-select${error ? " is-invalid" : ""}`}
+        {...errorProps(name, error)}
+        aria-describedby={error ? `${name}-help ${name}-error` : `${name}-help`}
+      >
+        {options.map((option) => {
+          const { value, label: shown } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {shown}
+            </option>
+          );
+        })}
+      </select>
+    </Field>
+  );
+}
+
 export function CheckboxField({ name, label }: { name: string; label: string }) {
   const { getInputProps } = useField(name);
   return (

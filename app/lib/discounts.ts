@@ -3,7 +3,7 @@
 // discounts and keeps each use, app/models/pricing.server.ts puts the result in an order's quote.
 // All in cents; a percent in basis points (10% = 1000).
 
-import type { PricedLine } from "./pricing";
+import { percentOf, type PricedLine } from "./pricing";
 
 /** Percent off the items it covers, a fixed amount off them, or the shipping free. */
 export const DISCOUNT_KINDS = ["percent", "amount", "free_shipping"] as const;
@@ -117,3 +117,27 @@ export function applyDiscounts(rules: DiscountRule[], lines: DiscountLine[], shi
 
 /** "SAVE10", or the promotion's name: how a receipt names a discount. */
 export const discountLabel = (discount: { code: string | null; name: string }) => discount.code ?? discount.name;
+
+/** "10% off", "$15.00 off", "Free shipping": what a discount gives, as the owner's list says it. */
+export function describeDiscount(
+  discount: { kind: DiscountKind; value: number },
+  formatMoney: (cents: number) => string,
+): string {
+  if (discount.kind === "percent") return `${percentOf(discount.value)} off`;
+  if (discount.kind === "amount") return `${formatMoney(discount.value)} off`;
+  return "Free shipping";
+}
+
+export type DiscountStatus = "Active" | "Paused" | "Scheduled" | "Ended" | "Used up";
+
+/** Where a discount stands now: whether new orders can get it, and if not, why. */
+export function discountStatus(
+  discount: Pick<DiscountRule, "paused" | "startsAt" | "endsAt" | "usageLimit" | "timesUsed">,
+  now: Date,
+): DiscountStatus {
+  if (discount.paused) return "Paused";
+  if (discount.endsAt && now >= discount.endsAt) return "Ended";
+  if (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit) return "Used up";
+  if (discount.startsAt && now < discount.startsAt) return "Scheduled";
+  return "Active";
+}

@@ -2,10 +2,11 @@ import { asc, count, desc, eq, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { isUniqueViolation } from "~/db/dialect";
-import { discounts, orderDiscounts, orders } from "~/db/schema";
+import { discounts, orderDiscounts, orders, products } from "~/db/schema";
 import { valueOf, type DiscountInput } from "~/lib/discount-schema";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
+import { listCategories, type Category } from "./categories.server";
 import type { Discount } from "./discounts.server";
 
 // The owner's discount codes and promotions (admin → Discounts, /api/v1/admin/discount*): written
@@ -101,4 +102,13 @@ export async function setDiscountPaused(id: string, paused: boolean): Promise<Di
 export async function deleteDiscount(id: string): Promise<void> {
   const deleted = await commitTogether((tx) => tx.delete(discounts).where(eq(discounts.id, id)).returning());
   if (deleted.length === 0) throw discountNotFound();
+}
+
+/** The products and categories a discount can be limited to, by name (the form's lists). */
+export async function discountTargets(): Promise<{ products: { id: string; name: string }[]; categories: Category[] }> {
+  const [productRows, categoryRows] = await Promise.all([
+    db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.name)),
+    listCategories(),
+  ]);
+  return { products: productRows, categories: categoryRows };
 }

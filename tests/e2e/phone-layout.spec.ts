@@ -42,7 +42,7 @@ test("on a phone the admin menu folds behind a button, the page heading in the f
   expect((await heading.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
 
   await button.click();
-  await expect(nav.getByRole("link")).toHaveCount(10);
+  await expect(nav.getByRole("link")).toHaveCount(11);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -69,6 +69,7 @@ test("on a wide screen the admin sidebar shows its links, no button", async ({ p
     "Categories",
     "Pages",
     "Shipping and tax",
+    "Discounts",
     "Settings",
   ]);
   const sidebar = (await nav.boundingBox())!;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { deleteOrder } from "~/models/admin-orders.server";
+import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
 import { deleteProduct } from "~/models/admin-products.server";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
 import { getOrder } from "~/models/orders.server";
@@ -24,7 +25,7 @@ import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { readForm } from "~/web/forms.server";
 
-// /admin/{product,user,order,page,shipping-zone,shipping-method,tax-rate}/:id/delete: the confirmation page before a deletion (a plain POST
+// /admin/{product,user,order,page,shipping-zone,shipping-method,tax-rate,discount}/:id/delete: the confirmation page before a deletion (a plain POST
 // form, so it needs no script), and the deletion itself.
 type Kind = {
   title: string;
@@ -94,6 +95,16 @@ const KINDS: Record<string, Kind> = {
       );
     },
     remove: (_admin, id) => deleteTaxRate(id),
+  },
+  discount: {
+    title: "Delete Discount",
+    list: "/admin/discounts",
+    deleted: "Discount deleted",
+    describe: async (id) => {
+      const discount = await getDiscount(id);
+      return discount && (discount.code ? `the code ${discount.code}` : `the promotion ${discount.name}`);
+    },
+    remove: (_admin, id) => deleteDiscount(id),
   },
   order: {
     title: "Delete Order",

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useField, ValidatedForm } from "remix-validated-form";
-import { errorProps, Field, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { ValidatedForm } from "remix-validated-form";
+import { FormAlert, MultiSelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { COUNTRY_NAMES } from "~/lib/countries";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { EVERYWHERE, zoneValidator } from "~/lib/shipping-rules";
@@ -48,35 +48,20 @@ export default function ShippingZone() {
       <ValidatedForm validator={zoneValidator} method="post" defaultValues={zone ?? { countries: [] }} noValidate>
         <FormAlert message={actionData?.formError} />
         <TextField name="name" label="Name" required />
-        <CountriesField />
+        <MultiSelectField
+          name="countries"
+          label="Countries"
+          size={12}
+          options={COUNTRY_OPTIONS}
+          help={
+            <>
+              Hold Ctrl (⌘ on a Mac) to choose several. &ldquo;Every other country&rdquo; ships to every country no
+              other zone names.
+            </>
+          }
+        />
         <SubmitButton>{zone ? "Update" : "Create"}</SubmitButton>
       </ValidatedForm>
     </div>
-  );
-}
-
-/** The zone's countries: a select multiple (Ctrl or ⌘ to choose several), no script needed. */
-function CountriesField() {
-  const { error, getInputProps } = useField("countries");
-  return (
-    <Field id="countries" label="Countries" error={error}>
-      <div id="countries-help" className="form-text mt-0 mb-1">
-        Hold Ctrl (⌘ on a Mac) to choose several. &ldquo;Every other country&rdquo; ships to every country no other zone
-        names.
-      </div>
-      <select
-        {...getInputProps({ id: "countries", multiple: true })}
-        size={12}
-        className={`form-select${error ? " is-invalid" : ""}`}
-        {...errorProps("countries", error)}
-        aria-describedby={error ? "countries-help countries-error" : "countries-help"}
-      >
-        {COUNTRY_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Field>
   );
 }
