@@ -1,3 +1,4 @@
+import { discountLabel, type DiscountKind } from "~/lib/discounts";
 import { taxLabel } from "~/lib/pricing";
 import { mailStyles } from "./styles";
 
@@ -14,14 +15,24 @@ export type MailedOrder = {
   taxName?: string | null;
   taxRateBp?: number | null;
   taxIncluded?: boolean;
+  // Absent from mails queued before discounts.
+  discounts?: { code: string | null; name: string; kind: DiscountKind; amountCents: number }[];
 };
 
 /** An order's lines and totals, as the buyer's confirmation and the owner's new-order mail show them. */
 export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatMoney: (cents: number) => string }) {
   const tax = taxLabel(order.taxName ? { name: order.taxName, rateBp: order.taxRateBp ?? null } : null);
+  const discounts = order.discounts ?? [];
+  const freeShipping = discounts.find((d) => d.kind === "free_shipping");
+  const shippingNote = [order.shippingMethod, freeShipping ? `free with ${discountLabel(freeShipping)}` : null]
+    .filter(Boolean)
+    .join(", ");
   const totals: [string, number][] = [
     ["Subtotal", order.itemsPriceCents],
-    [order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping", order.shippingPriceCents],
+    ...discounts
+      .filter((d) => d.kind !== "free_shipping")
+      .map((d): [string, number] => [`Discount (${discountLabel(d)})`, -d.amountCents]),
+    [shippingNote ? `Shipping (${shippingNote})` : "Shipping", order.shippingPriceCents],
     // A tax the prices include is part of the total, said after it.
     ...(order.taxIncluded ? [] : [[tax, order.taxPriceCents] as [string, number]]),
   ];

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states";
 import { CARRIER_IDS } from "./shipment-tracking";
 import { ROLES } from "./roles";
 import { RATE_KINDS } from "./pricing";
+import { DISCOUNT_KINDS } from "./discounts";
 import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
@@ -103,6 +104,19 @@ export const orderPayload = z
     }),
     paymentInfo: z.object({ id: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
     itemsPrice: z.number(),
+    discountPrice: z
+      .number()
+      .describe("Taken off the items by discount codes and promotions, before tax. Not part of the original API."),
+    discounts: z
+      .array(
+        z.object({
+          code: z.string().nullable().describe("The code typed; null for an automatic promotion"),
+          name: z.string(),
+          kind: z.enum(DISCOUNT_KINDS),
+          amount: z.number().describe("What it took off: off the items, or for free_shipping the shipping it saved"),
+        }),
+      )
+      .describe("What each discount took off the order. Not part of the original API."),
     shippingPrice: z.number(),
     shippingMethod: z
       .string()

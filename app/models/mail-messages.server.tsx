@@ -73,6 +73,7 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
     taxName: order.taxName,
     taxRateBp: order.taxRateBp,
     taxIncluded: order.taxIncluded,
+    discounts: order.discounts,
     shippingRecipientName: order.shippingRecipientName,
     shippingAddress: order.shippingAddress,
     shippingCity: order.shippingCity,

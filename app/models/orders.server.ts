@@ -252,6 +252,13 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     },
     paymentInfo: { id: order.paymentIntentId, status: order.paymentStatus },
     itemsPrice: centsToDollars(order.itemsPriceCents),
+    discountPrice: centsToDollars(order.discountCents),
+    discounts: order.discounts.map((d) => ({
+      code: d.code,
+      name: d.name,
+      kind: d.kind,
+      amount: centsToDollars(d.amountCents),
+    })),
     shippingPrice: centsToDollars(order.shippingPriceCents),
     shippingMethod: order.shippingMethod,
     taxPrice: centsToDollars(order.taxPriceCents),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { commitTogether } from "~/db/commit.server";
-import { orders } from "~/db/schema";
+import { orderDiscounts, orders } from "~/db/schema";
 import { listOrdersWithDetails } from "~/models/orders.server";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
 import { toCsv } from "./csv.server";
@@ -22,7 +22,7 @@ describe("every CSV the shop writes", () => {
 describe("the admin's orders as CSV", () => {
   beforeEach(() => clearOrders());
 
-  it("has the items by name, the buyer's e-mail, the address, shipping and tax; a shopper's formula stays text", async () => {
+  it("has the items by name, the buyer's e-mail, the address, discounts, shipping and tax; a shopper's formula stays text", async () => {
     const buyerId = await createUser("Mallory");
     const [laptop, mouse] = [await createProduct(), await createProduct()];
     const order = await createOrder({
@@ -36,8 +36,14 @@ describe("the admin's orders as CSV", () => {
     await commitTogether((tx) =>
       tx
         .update(orders)
-        .set({ shippingPriceCents: 1250, taxPriceCents: 10125, totalPriceCents: 213875 })
+        .set({ shippingPriceCents: 1250, taxPriceCents: 10000, discountCents: 2500, totalPriceCents: 211250 })
         .where(eq(orders.id, order.id)),
+    );
+    await commitTogether((tx) =>
+      tx.insert(orderDiscounts).values([
+        { orderId: order.id, code: "SAVE25", name: "Save $25", kind: "amount", amountCents: 2500 },
+        { orderId: order.id, code: null, name: "Free delivery week", kind: "free_shipping", amountCents: 2500 },
+      ]),
     );
     const gone = await createOrder({
       userId: null,
@@ -46,7 +52,9 @@ describe("the admin's orders as CSV", () => {
     });
 
     const lines = ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { dir: "asc" }))).split("\n");
-    expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
+    expect(lines[0]).toBe(
+      "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Discount,Discount codes,Shipping,Tax,Amount,Status",
+    );
     const escaped = `"'=HYPERLINK(""//evil.co"",""Pay"")"`;
     expect(lines[1]).toBe(
       [
@@ -59,15 +67,17 @@ describe("the admin's orders as CSV", () => {
         "2 × Laptop X; 1 × Mouse",
         // The recipient (the fixture's buyer name) starts the address: escaped too.
         `"'=HYPERLINK(""//evil.co"",""Pay""), 1 Main St, Springfield 12345, France"`,
+        "25.00",
+        "Free delivery week; SAVE25",
         "12.50",
-        "101.25",
-        "2138.75",
+        "100.00",
+        "2112.50",
         "Processing",
       ].join(","),
     );
     // A deleted account: no e-mail, the name at purchase.
     expect(lines[2]).toBe(
-      `#${gone.orderNumber},${gone.id},${gone.createdAt.toISOString()},Former Buyer,,3,3 × Mouse,"Former Buyer, 1 Main St, Springfield 12345, France",0.00,0.00,75.00,Processing`,
+      `#${gone.orderNumber},${gone.id},${gone.createdAt.toISOString()},Former Buyer,,3,3 × Mouse,"Former Buyer, 1 Main St, Springfield 12345, France",0.00,,0.00,0.00,75.00,Processing`,
     );
     expect(lines.slice(3)).toEqual([""]);
   });
@@ -94,7 +104,7 @@ describe("the admin's orders as CSV", () => {
       numbers(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: `#${made[3].orderNumber}` })))),
     ).toEqual([`#${made[3].orderNumber}`]);
     expect(ordersCsv(await listOrdersWithDetails(tableQuery("createdAt", { q: "nobody at all" })))).toBe(
-      "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status\n",
+      "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Discount,Discount codes,Shipping,Tax,Amount,Status\n",
     );
   });
 });

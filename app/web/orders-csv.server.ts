@@ -1,4 +1,5 @@
 import { addressLines } from "~/lib/address";
+import { discountLabel } from "~/lib/discounts";
 import { centsToDollars } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import type { OrderWithLines } from "~/models/orders.server";
@@ -13,6 +14,8 @@ const COLUMNS = [
   "Items",
   "Item names",
   "Address",
+  "Discount",
+  "Discount codes",
   "Shipping",
   "Tax",
   "Amount",
@@ -38,6 +41,8 @@ export function ordersCsv(list: OrderWithLines[]): string {
       order.lines.reduce((sum, line) => sum + line.quantity, 0),
       order.lines.map((line) => `${line.quantity} × ${line.name}`).join("; "),
       addressLines(order).join(", "),
+      dollars(order.discountCents),
+      order.discounts.map(discountLabel).join("; "),
       dollars(order.shippingPriceCents),
       dollars(order.taxPriceCents),
       dollars(order.totalPriceCents),

@@ -280,7 +280,9 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\n");
-  expect(lines[0]).toBe("Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Shipping,Tax,Amount,Status");
+  expect(lines[0]).toBe(
+    "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Discount,Discount codes,Shipping,Tax,Amount,Status",
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},`));
   const email = (await (await buyer.get("/api/v1/me")).json()).user.email;
@@ -288,7 +290,7 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   const address = `"${SHIPPING_FORM.recipientName}, ${SHIPPING_FORM.address}, ${SHIPPING_FORM.city} ${SHIPPING_FORM.postalCode}, ${SHIPPING_FORM.country}"`;
   const amount = (dollars: number) => dollars.toFixed(2);
   expect(lines[1]).toContain(
-    `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},${amount(placed.shippingPrice)},${amount(placed.taxPrice)},${amount(order.totalPrice)},Processing`,
+    `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},0.00,,${amount(placed.shippingPrice)},${amount(placed.taxPrice)},${amount(order.totalPrice)},Processing`,
   );
   // A shopper whose name is a formula reaches the spreadsheet as text.
   const mallory = await playwright.request.newContext({ baseURL });
