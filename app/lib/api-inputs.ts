@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { categoryFields, withSlug } from "./category-schema";
 import { checkbox } from "./checkbox-field";
+import { couponCodeField } from "./discount-schema";
 import { ORDER_STATUSES } from "./order-states";
+import { newOrderSchema } from "./order-schema";
 import { reviewSchema } from "./review-schema";
 import { trackingFields } from "./shipment-tracking";
 import { shopSettingsSchema } from "./shop-settings";
@@ -63,4 +65,12 @@ export const shippingQuery = z.object({
     .min(1, "Please send the country")
     .max(100, "Please choose a country from the list"),
   state: z.string().trim().max(100).optional().describe("State or region, where the tax differs by region"),
+});
+
+/** POST /api/v1/order/quote: a client's cart, where it goes, how, and a discount code. */
+export const orderQuoteInput = z.object({
+  orderItems: newOrderSchema.shape.orderItems.unwrap(),
+  shippingInfo: shippingQuery.describe("Where the order goes: its country, and its state where the tax differs"),
+  shippingMethod: newOrderSchema.shape.shippingMethod,
+  couponCode: couponCodeField.optional().describe("A discount code; the answer says whether it applies, and why not"),
 });

@@ -63,6 +63,14 @@ export const userPayload = z
 
 const nullableDate = z.string().datetime().nullable();
 
+/** What an order's total got off, in the order and in a quote. */
+const appliedDiscountPayload = z.object({
+  code: z.string().nullable().describe("The code typed; null for an automatic promotion"),
+  name: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  amount: z.number().describe("What it took off: off the items, or for free_shipping the shipping it saved"),
+});
+
 export const orderPayload = z
   .object({
     _id: z.string(),
@@ -108,14 +116,7 @@ export const orderPayload = z
       .number()
       .describe("Taken off the items by discount codes and promotions, before tax. Not part of the original API."),
     discounts: z
-      .array(
-        z.object({
-          code: z.string().nullable().describe("The code typed; null for an automatic promotion"),
-          name: z.string(),
-          kind: z.enum(DISCOUNT_KINDS),
-          amount: z.number().describe("What it took off: off the items, or for free_shipping the shipping it saved"),
-        }),
-      )
+      .array(appliedDiscountPayload)
       .describe("What each discount took off the order. Not part of the original API."),
     shippingPrice: z.number(),
     shippingMethod: z
@@ -247,6 +248,48 @@ export const taxRatePayload = z
   })
   .openapi("TaxRate");
 
+export const discountPayload = z
+  .object({
+    _id: z.string(),
+    code: z.string().nullable().describe("Upper-case; null for an automatic promotion"),
+    name: z.string(),
+    kind: z.enum(DISCOUNT_KINDS),
+    percent: z.number().nullable().describe("For percent: 10 is 10%"),
+    amount: z.number().nullable().describe("For amount: off the items it covers"),
+    minSubtotal: z.number().nullable(),
+    startsAt: nullableDate,
+    endsAt: nullableDate,
+    usageLimit: z.number().int().nullable(),
+    perCustomerLimit: z.number().int().nullable(),
+    productIds: z.array(z.string()),
+    categoryIds: z.array(z.string()),
+    paused: z.boolean(),
+    timesUsed: z.number().int().describe("Orders holding a use: paid ones, and unpaid ones while they hold their items"),
+    paidOrders: z.number().int().describe("Paid orders that got it"),
+    discounted: z.number().describe("What it took off those paid orders, in all"),
+  })
+  .openapi("Discount");
+
+/** An order's total as the shop computes it before payment (POST /api/v1/order/quote). */
+export const quotePayload = z
+  .object({
+    itemsPrice: z.number(),
+    discountPrice: z.number().describe("Taken off the items, before tax"),
+    discounts: z.array(appliedDiscountPayload),
+    shippingMethod: z.object({ _id: z.string(), name: z.string() }),
+    shippingPrice: z.number().describe("After a free-shipping discount"),
+    taxPrice: z.number(),
+    tax: z.object({ name: z.string(), rate: z.number(), included: z.boolean() }),
+    totalPrice: z.number().describe("What to charge: the intent's amount for POST /payment/process"),
+    coupon: z
+      .object({ code: z.string(), applies: z.boolean(), reason: z.string().nullable() })
+      .nullable()
+      .describe("What became of couponCode: whether it applies, and why not in words; null when none was sent"),
+  })
+  .openapi("Quote");
+
+export type DiscountPayload = z.infer<typeof discountPayload>;
+export type QuotePayload = z.infer<typeof quotePayload>;
 export type MethodPayload = z.infer<typeof methodPayload>;
 export type ZonePayload = z.infer<typeof zonePayload>;
 export type TaxRatePayload = z.infer<typeof taxRatePayload>;

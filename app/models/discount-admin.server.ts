@@ -1,9 +1,11 @@
-import { asc, count, desc, eq, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { isUniqueViolation } from "~/db/dialect";
 import { discounts, orderDiscounts, orders, products } from "~/db/schema";
+import type { DiscountPayload } from "~/lib/api-payloads";
 import { valueOf, type DiscountInput } from "~/lib/discount-schema";
+import { centsToDollars } from "~/lib/money";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { listCategories, type Category } from "./categories.server";
@@ -57,6 +59,42 @@ export async function listDiscounts(): Promise<DiscountWithUse[]> {
     paidOrders: Number(byId.get(row.id)?.n ?? 0),
     discountedCents: Number(byId.get(row.id)?.cents ?? 0),
   }));
+}
+
+/** A discount as the API answers it. */
+export function discountJson(d: DiscountWithUse): DiscountPayload {
+  return {
+    _id: d.id,
+    code: d.code,
+    name: d.name,
+    kind: d.kind,
+    percent: d.kind === "percent" ? d.value / 100 : null,
+    amount: d.kind === "amount" ? centsToDollars(d.value) : null,
+    minSubtotal: d.minSubtotalCents === null ? null : centsToDollars(d.minSubtotalCents),
+    startsAt: d.startsAt?.toISOString() ?? null,
+    endsAt: d.endsAt?.toISOString() ?? null,
+    usageLimit: d.usageLimit,
+    perCustomerLimit: d.perCustomerLimit,
+    productIds: d.productIds,
+    categoryIds: d.categoryIds,
+    paused: d.paused,
+    timesUsed: d.timesUsed,
+    paidOrders: d.paidOrders,
+    discounted: centsToDollars(d.discountedCents),
+  };
+}
+
+/** A new discount: no paid order has it yet. */
+export const withoutUse = (discount: Discount): DiscountWithUse => ({ ...discount, paidOrders: 0, discountedCents: 0 });
+
+/** A discount with what paid orders got from it. */
+export async function withUse(discount: Discount): Promise<DiscountWithUse> {
+  const [used] = await db
+    .select({ n: count(), cents: sum(orderDiscounts.amountCents) })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(and(eq(orderDiscounts.discountId, discount.id), eq(orders.paymentStatus, PAYMENT.succeeded)));
+  return { ...discount, paidOrders: Number(used?.n ?? 0), discountedCents: Number(used?.cents ?? 0) };
 }
 
 export async function getDiscount(id: string): Promise<Discount | undefined> {

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Tx } from "~/db/client.server";
+import { db, type Queryable, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
 import { lockName } from "~/db/dialect";
@@ -13,7 +13,9 @@ import { cartLinesOf, userCart } from "../cart.server";
 import type { QueuedMail } from "../mail-outbox.server";
 import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
-import { pricingContext, quoteWith, type OrderQuote, type PricingContext } from "../pricing.server";
+import { pricingContext, quoteWith, type Destination, type OrderQuote, type PricingContext } from "../pricing.server";
+import type { QuotePayload } from "~/lib/api-payloads";
+import { centsToDollars } from "~/lib/money";
 import { countryOfList } from "../shipping.server";
 import { checkDiscountUses, discountContext, type DiscountContext } from "../discounts.server";
 import type { User } from "../users.server";
@@ -128,8 +130,7 @@ async function placeClientCartOrder(
     country: countryOfList(shipping.country),
   };
   const intent = await paidIntentOf(user, intentId);
-  const quantities = new Map<string, number>();
-  for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+  const quantities = quantitiesOf(lines);
 
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
   // on PostgreSQL the calls for one intent queue on its name. `placed` is known once it is committed.
@@ -201,20 +202,9 @@ async function makeOrder(
   formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {
   await lockProducts(tx, quantities.keys());
-  const rows = await tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      weightGrams: products.weightGrams,
-      category: products.category,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(inArray(products.id, [...quantities.keys()]));
-  if (rows.length !== quantities.size)
+  const priced = await pricedLines(tx, quantities);
+  if (priced.length !== quantities.size)
     return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
-  const priced = rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
   let quote: OrderQuote;
   try {
     quote = quoteWith(pricing, priced, shipTo, { methodId: shippingMethod, strict: true, discounts });
@@ -250,6 +240,71 @@ async function makeOrder(
   });
   await tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now });
   return { order };
+}
+
+/** The products of a client cart at today's prices, with its quantities (those the shop sells). */
+async function pricedLines(q: Queryable, quantities: Map<string, number>) {
+  const rows = await q
+    .select({
+      productId: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      weightGrams: products.weightGrams,
+      category: products.category,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(inArray(products.id, [...quantities.keys()]));
+  return rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
+}
+
+/** A client cart's lines as one quantity per product. */
+function quantitiesOf(lines: ClientCartLine[]): Map<string, number> {
+  const quantities = quantitiesOf(lines);
+  return quantities;
+}
+
+/**
+ * POST /api/v1/order/quote: what a client cart costs, priced exactly as its order will be (order/new
+ * with the same lines, destination, method and code): the amount to pay. The code's refusal, if any,
+ * is in the answer, not an error; an unknown product is a 404, a destination not shipped to a 400.
+ */
+export async function quoteClientCart(
+  user: User | null,
+  lines: ClientCartLine[],
+  destination: Destination,
+  { shippingMethod, couponCode }: { shippingMethod?: string; couponCode?: string },
+): Promise<OrderQuote> {
+  const quantities = quantitiesOf(lines);
+  const [priced, pricing, discounts] = await Promise.all([
+    pricedLines(db, quantities),
+    pricingContext(),
+    discountContext({ couponCode: couponCode ?? null, userId: user?.id ?? null }),
+  ]);
+  const missing = [...quantities.keys()].find((id) => !priced.some((line) => line.productId === id));
+  if (missing) throw new PublicError(`No product with the id ${missing} is sold here.`, 404);
+  const to = { country: countryOfList(destination.country), state: destination.state };
+  return quoteWith(pricing, priced, to, { methodId: shippingMethod, strict: true, discounts });
+}
+
+/** A quote as the API answers it. */
+export function quoteJson({ prices, discounts, method, tax, coupon }: OrderQuote): QuotePayload {
+  return {
+    itemsPrice: centsToDollars(prices.itemsCents),
+    discountPrice: centsToDollars(prices.discountCents),
+    discounts: discounts.map((d) => ({
+      code: d.code,
+      name: d.name,
+      kind: d.kind,
+      amount: centsToDollars(d.amountCents),
+    })),
+    shippingMethod: { _id: method.id, name: method.name },
+    shippingPrice: centsToDollars(prices.shippingCents),
+    taxPrice: centsToDollars(prices.taxCents),
+    tax: { name: tax.name, rate: tax.rateBp / 100, included: tax.included },
+    totalPrice: centsToDollars(prices.totalCents),
+    coupon: coupon && { code: coupon.code, applies: coupon.refusal === null, reason: coupon.refusal },
+  };
 }
 
 /** The intent, if the provider says it is this user's client-cart payment, succeeded and not refunded. */

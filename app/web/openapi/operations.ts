@@ -14,6 +14,7 @@ import {
   categoryMoveInput,
   shippingQuery,
   orderNewInput,
+  orderQuoteInput,
   orderStatusInput,
   paymentProcessInput,
   reviewInput,
@@ -21,6 +22,8 @@ import {
 } from "~/lib/api-inputs";
 import {
   categoryPayload,
+  discountPayload,
+  quotePayload,
   methodPayload,
   taxRatePayload,
   zonePayload,
@@ -33,6 +36,7 @@ import {
   userPayload,
 } from "~/lib/api-payloads";
 import { categoryDeleteSchema } from "~/lib/category-schema";
+import { discountSchema } from "~/lib/discount-schema";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
@@ -550,6 +554,31 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...ruleOperations("shipping-zone", "a shipping zone", zoneSchema, { zone: zonePayload }),
   ...ruleOperations("shipping-method", "a shipping method", methodSchema, { method: methodPayload }),
   ...ruleOperations("tax-rate", "a tax rate", taxRateSchema, { taxRate: taxRatePayload }),
+
+  // Discount codes and promotions
+  {
+    paths: ["/order/quote"],
+    method: "post",
+    summary: "Price a client's cart as its order will be, with a discount code: the amount to pay",
+    tag: "Orders",
+    access: "public",
+    body: { schema: orderQuoteInput },
+    ok: {
+      status: 200,
+      description: "The order's total, and what became of the code",
+      schema: ok({ quote: quotePayload }),
+    },
+    errors: [400, 404],
+  },
+  {
+    paths: ["/admin/discounts"],
+    method: "get",
+    summary: "Every discount code and automatic promotion, with its uses and the amount it discounted",
+    tag: "Admin",
+    access: "admin",
+    ok: { status: 200, description: "The discounts", schema: ok({ discounts: z.array(discountPayload) }) },
+  },
+  ...ruleOperations("discount", "a discount code or promotion", discountSchema, { discount: discountPayload }),
 
   // The shop's own pages
   {
