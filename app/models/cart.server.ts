@@ -65,18 +65,20 @@ export async function getCartCount({ userId, cartId }: CartRef): Promise<number>
   return (await linesOfVisitorCart(db).execute({ cartId }))[0]?.n ?? 0;
 }
 
+/** What pricing and stock read of a product in a cart, the shop's or a client's (client-cart checkout). */
+export const pricedProductColumns = {
+  productId: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  weightGrams: products.weightGrams,
+  category: products.category,
+  stock: products.stock,
+};
+
 // A cart's lines with their products' current price and stock, in the order they were added.
 const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
   q
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      weightGrams: products.weightGrams,
-      category: products.category,
-      stock: products.stock,
-      quantity: cartLines.quantity,
-    })
+    .select({ ...pricedProductColumns, quantity: cartLines.quantity })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .innerJoin(carts, eq(carts.id, cartLines.cartId))

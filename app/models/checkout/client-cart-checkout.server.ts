@@ -9,7 +9,7 @@ import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { cartLinesOf, userCart } from "../cart.server";
+import { cartLinesOf, pricedProductColumns, userCart } from "../cart.server";
 import type { QueuedMail } from "../mail-outbox.server";
 import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
@@ -245,14 +245,7 @@ async function makeOrder(
 /** The products of a client cart at today's prices, with its quantities (those the shop sells). */
 async function pricedLines(q: Queryable, quantities: Map<string, number>) {
   const rows = await q
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      weightGrams: products.weightGrams,
-      category: products.category,
-      stock: products.stock,
-    })
+    .select(pricedProductColumns)
     .from(products)
     .where(inArray(products.id, [...quantities.keys()]));
   return rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
