@@ -253,7 +253,8 @@ async function pricedLines(q: Queryable, quantities: Map<string, number>) {
 
 /** A client cart's lines as one quantity per product. */
 function quantitiesOf(lines: ClientCartLine[]): Map<string, number> {
-  const quantities = quantitiesOf(lines);
+  const quantities = new Map<string, number>();
+  for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
   return quantities;
 }
 

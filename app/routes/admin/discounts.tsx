@@ -50,7 +50,8 @@ export default function AdminDiscounts() {
       {discounts.length === 0 ? (
         <p className="text-muted">No discounts yet.</p>
       ) : (
-        <div className="table-responsive">
+        // Positioned, so that the hidden caption (absolutely placed) scrolls with the table, not the page.
+        <div className="table-responsive position-relative">
           <table className="table align-middle">
             <caption className="visually-hidden">Discount codes and promotions</caption>
             <thead>
