@@ -1,13 +1,10 @@
 import { Form } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
-import { couponValidator } from "~/lib/discount-schema";
+import { APPLY_COUPON, couponValidator, REMOVE_COUPON } from "~/lib/discount-schema";
 import { SubmitButton, TextField } from "./form-fields";
 
 /** What became of the code on the cart: null when none was entered; `refusal` says why it does not apply. */
 export type CouponState = { code: string; refusal: string | null } | null;
-
-export const APPLY_COUPON = "apply-coupon";
-export const REMOVE_COUPON = "remove-coupon";
 
 /**
  * The cart's and the confirmation's discount code: a field and "Apply" (a plain form, handled by the

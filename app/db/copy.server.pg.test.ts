@@ -172,6 +172,37 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     { slug: "laptops", name: "Laptops", position: 0, imageUrl: "/uploads/categories/abc.webp", updatedAt: day(8) },
     { slug: "clothes-shoes", name: "Clothes/Shoes", position: 1, hidden: true },
   ]);
+  const [code] = await db
+    .insert(s.discounts)
+    .values([
+      {
+        code: "AUTUMN10",
+        name: "Autumn",
+        kind: "percent",
+        value: 1000,
+        startsAt: day(1),
+        endsAt: day(30, 23),
+        usageLimit: 100,
+        productIds: [products[0].id],
+        categoryIds: ["laptops-id"],
+        timesUsed: 1,
+      },
+      { code: null, name: "Free shipping week", kind: "free_shipping", paused: true },
+    ])
+    .returning();
+  const [firstOrder] = await db.select().from(s.orders).limit(1);
+  await db.insert(s.orderDiscounts).values([
+    {
+      orderId: firstOrder.id,
+      discountId: code.id,
+      code: "AUTUMN10",
+      name: "Autumn",
+      kind: "percent",
+      amountCents: 100,
+    },
+    { orderId: firstOrder.id, discountId: null, code: null, name: "Gone", kind: "amount", amountCents: 50 },
+  ]);
+  await db.update(s.carts).set({ couponCode: "autumn10" }).where(eq(s.carts.id, aliceCart.id));
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
   await db.insert(s.mailOutbox).values([
     {

@@ -18,6 +18,10 @@ export const couponCodeField = z
   .max(MAX_CODE_LENGTH, `A discount code has at most ${MAX_CODE_LENGTH} characters`);
 
 export const couponSchema = z.object({ couponCode: couponCodeField });
+
+/** The `intent` of the code form's two buttons (the cart's and the confirmation's). */
+export const APPLY_COUPON = "apply-coupon";
+export const REMOVE_COUPON = "remove-coupon";
 export const couponValidator = withZod(couponSchema);
 
 const asText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());

@@ -74,6 +74,7 @@ describe("zones, methods and rates", () => {
     ]);
     expect(first.prices).toEqual({
       itemsCents: 39_98,
+      discountCents: 0,
       shippingCents: 4_90,
       taxCents: 7_60, // 19% of 39.98 = 7.5962
       totalCents: 52_48,
@@ -142,6 +143,7 @@ describe("zones, methods and rates", () => {
       );
       expect(prices).toEqual({
         itemsCents: 119_00,
+        discountCents: 0,
         shippingCents: 25_00,
         taxCents: 19_00,
         totalCents: 144_00,

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { APPLY_COUPON, REMOVE_COUPON } from "~/components/CouponForm";
-import { couponValidator } from "~/lib/discount-schema";
+import { APPLY_COUPON, couponValidator, REMOVE_COUPON } from "~/lib/discount-schema";
 import { setCartCouponCode, type CartRef } from "~/models/cart.server";
 import { orRedirectWithError } from "./errors.server";
 import { formFailure } from "./form-response.server";
