@@ -264,7 +264,10 @@ export const discountPayload = z
     productIds: z.array(z.string()),
     categoryIds: z.array(z.string()),
     paused: z.boolean(),
-    timesUsed: z.number().int().describe("Orders holding a use: paid ones, and unpaid ones while they hold their items"),
+    timesUsed: z
+      .number()
+      .int()
+      .describe("Orders holding a use: paid ones, and unpaid ones while they hold their items"),
     paidOrders: z.number().int().describe("Paid orders that got it"),
     discounted: z.number().describe("What it took off those paid orders, in all"),
   })
