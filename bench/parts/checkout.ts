@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
-import { priceBySpec } from "~/lib/pricing";
+import { priceBySpec, priceOrder, SPEC_TAX } from "~/lib/pricing";
 import { request, Shopper } from "../lib/client";
 import { addRow, ms, percentile, progress, progressDone, quick } from "../lib/report";
 import { BUSY_NAME, withShop, type ShopServer } from "../lib/server";
@@ -132,7 +132,18 @@ export async function auditBooks(database: string, initialStock: Map<string, num
       { priceCents: l.price_cents, quantity: l.quantity },
     ]);
   for (const o of orders) {
-    const p = priceBySpec(linesByOrder.get(o.id as string) ?? []);
+    // Each order adds up by the rules it was priced with, as it keeps them: its shipping, its tax
+    // rate (the specification's 5% for orders from before tax rates), its discount before tax.
+    const tax = {
+      rateBp: o.tax_rate_bp === null ? SPEC_TAX.rateBp : Number(o.tax_rate_bp),
+      included: Boolean(o.tax_included),
+    };
+    const p = priceOrder(
+      linesByOrder.get(o.id as string) ?? [],
+      Number(o.shipping_price_cents),
+      tax,
+      Number(o.discount_cents),
+    );
     if (
       p.itemsCents !== o.items_price_cents ||
       p.shippingCents !== o.shipping_price_cents ||
