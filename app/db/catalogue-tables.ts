@@ -11,6 +11,9 @@
 export const CATALOGUE_TABLES: Record<string, "rows" | { columns: readonly string[] }> = {
   products: "rows",
   product_images: "rows",
+  // A product's options and variants: its page, and "from $X" on its cards.
+  product_options: "rows",
+  product_variants: "rows",
   reviews: "rows",
   // A reviewer's name shows beside each review (its id only joins, and ids never change).
   users: { columns: ["name"] },

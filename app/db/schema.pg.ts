@@ -128,6 +128,48 @@ export const productImages = pgTable(
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
 
+// A product's options (Memory: 8 GB, 16 GB), in order; none: the product is its own one variant.
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    values: jsonb("values").$type<string[]>().notNull(),
+  },
+  (t) => [uniqueIndex("product_options_product_position_unique").on(t.productId, t.position)],
+);
+
+// One per combination of the options' values that the shop sells (app/lib/variants.ts). The
+// product's own price_cents and stock are kept as the variants' lowest price and their total stock.
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    // One value per option, in the options' order; title is the same joined with " / ".
+    optionValues: jsonb("option_values").$type<string[]>().notNull(),
+    title: text("title").notNull(),
+    sku: text("sku"),
+    priceCents: integer("price_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    // One of the product's pictures (its url), shown when the variant is chosen.
+    imageUrl: text("image_url"),
+  },
+  (t) => [
+    uniqueIndex("product_variants_product_title_unique").on(t.productId, t.title),
+    uniqueIndex("product_variants_sku_unique").on(t.sku),
+    index("product_variants_product_position_idx").on(t.productId, t.position),
+    index("product_variants_stock_idx").on(t.stock),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -172,10 +214,15 @@ export const cartLines = pgTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    // The variant chosen, or "" for a product without options (a key column cannot be null).
+    variantId: text("variant_id").notNull().default(""),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), index("cart_lines_product_idx").on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId, t.variantId] }),
+    index("cart_lines_product_idx").on(t.productId),
+  ],
 );
 
 export const orders = pgTable(
@@ -244,6 +291,10 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    // The variant bought: its id while it exists, and its title and SKU as they were.
+    variantId: text("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    variantTitle: text("variant_title"),
+    sku: text("sku"),
     name: text("name").notNull(),
     priceCents: integer("price_cents").notNull(),
     quantity: integer("quantity").notNull(),

@@ -9,6 +9,8 @@ export const {
   users,
   products,
   productImages,
+  productOptions,
+  productVariants,
   reviews,
   carts,
   cartLines,

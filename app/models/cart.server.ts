@@ -1,10 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { lockedRead, lockName, lockRows, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
-import { cartLines, carts, products } from "~/db/schema";
+import { cartLines, carts, productVariants, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
+import { lineName } from "~/lib/variants";
 import { firstImageUrls } from "./products.server";
+import { hasVariants } from "./variants.server";
 
 export class CartError extends PublicError {}
 
@@ -65,32 +67,63 @@ export async function getCartCount({ userId, cartId }: CartRef): Promise<number>
   return (await linesOfVisitorCart(db).execute({ cartId }))[0]?.n ?? 0;
 }
 
-/** What pricing and stock read of a product in a cart, the shop's or a client's (client-cart checkout). */
+/** The variant a line names: "" for a product without options (cart_lines.variant_id), null in an order line. */
+export const NO_VARIANT = "";
+
+// Whether the product has variants: a line of it must name one that still exists.
+const productHasVariants = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`;
+
+/**
+ * What pricing and stock read of a product in a cart, the shop's or a client's (client-cart
+ * checkout), with `productVariants` left-joined on the line's variant: the variant's price and stock
+ * where it names one. A line that names no variant of a product that has some, or a variant that
+ * is gone, has no stock (fitToStock removes it, and checkouts refuse it).
+ */
 export const pricedProductColumns = {
   productId: products.id,
+  variantId: sql<string>`coalesce(${productVariants.id}, '')`,
   name: products.name,
-  priceCents: products.priceCents,
+  variantTitle: productVariants.title,
+  sku: productVariants.sku,
+  priceCents: sql<number>`coalesce(${productVariants.priceCents}, ${products.priceCents})`.mapWith(Number),
   weightGrams: products.weightGrams,
   category: products.category,
-  stock: products.stock,
+  stock: sql<number>`case when ${productVariants.id} is not null then ${productVariants.stock} when ${productHasVariants} then 0 else ${products.stock} end`.mapWith(
+    Number,
+  ),
+  variantImage: productVariants.imageUrl,
+  /** 1 when the product has variants (a line must then name one of them), else 0. */
+  hasVariants: sql<number>`case when ${productHasVariants} then 1 else 0 end`.mapWith(Number),
 };
+
+/** A line that names no variant of a product that has some: which one is wanted must be said (400). */
+export function unchosenVariant(lines: readonly { hasVariants: number; variantId: string; name: string }[]) {
+  const line = lines.find((l) => l.hasVariants && !l.variantId);
+  return line ? new CartError(`Choose which ${line.name} you want: it comes in several versions.`, 400, "variant") : null;
+}
+
+/** Joins a line's variant (cart_lines, or a client's list, names it by `variantId`) to its product's row. */
+export const joinVariant = (variantId: SQLWrapper) =>
+  and(eq(productVariants.id, variantId), eq(productVariants.productId, products.id));
 
 // A cart's lines with their products' current price and stock, in the order they were added.
 const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
   q
-    .select({ ...pricedProductColumns, quantity: cartLines.quantity })
+    .select({ ...pricedProductColumns, lineVariantId: cartLines.variantId, quantity: cartLines.quantity })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, joinVariant(cartLines.variantId))
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(where)
-    .orderBy(asc(cartLines.createdAt), asc(products.name))
+    .orderBy(asc(cartLines.createdAt), asc(products.name), asc(cartLines.variantId))
     .prepare();
 
 // The statements of every add-to-cart and checkout (see preparedOnce in the dialect): reads, on either connection…
 const reads = preparedOnce((q) => ({
   stockOf: q
-    .select({ stock: products.stock, name: products.name })
+    .select({ stock: pricedProductColumns.stock, name: products.name, variantId: pricedProductColumns.variantId })
     .from(products)
+    .leftJoin(productVariants, joinVariant(sql.placeholder("variantId")))
     .where(eq(products.id, sql.placeholder("productId")))
     .prepare(),
   lineRows: lineRowsWhere(q, eq(cartLines.cartId, sql.placeholder("cartId"))),
@@ -115,10 +148,14 @@ const writes = preparedOnce((q) => ({
     .values({
       cartId: sql.placeholder("cartId"),
       productId: sql.placeholder("productId"),
+      variantId: sql.placeholder("variantId"),
       quantity: sql.placeholder("quantity"),
       createdAt: sql.placeholder("now"),
     })
-    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`excluded.quantity` } })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.productId, cartLines.variantId],
+      set: { quantity: sql`excluded.quantity` },
+    })
     .prepare(),
   emptyCartOfUser: q
     .delete(cartLines)
@@ -127,10 +164,29 @@ const writes = preparedOnce((q) => ({
   forgetCouponOfUser: q.update(carts).set({ couponCode: null }).where(userCartIs()).prepare(),
 }));
 
-/** A product's stock and name, read in the transaction; 404 when it is gone. */
-async function stockOf(tx: Tx, productId: string) {
-  const [product] = await reads(tx).stockOf.execute({ productId });
+/** Which product, and which of its variants ("" when it has no options). */
+export type Item = { productId: string; variantId: string };
+
+/** An item, or a product id alone for a product without options. */
+export type ItemRef = Item | string;
+const itemOfRef = (ref: ItemRef): Item => (typeof ref === "string" ? { productId: ref, variantId: NO_VARIANT } : ref);
+
+/**
+ * The stock of a product, or of its variant, read in the transaction; 404 when the product is
+ * gone, 400 when the variant is not one of its own (or none is named and it has variants).
+ */
+async function stockOf(tx: Tx, { productId, variantId }: Item) {
+  const [product] = await reads(tx).stockOf.execute({ productId, variantId });
   if (!product) throw new CartError("This product no longer exists.", 404, "product");
+  if (product.variantId !== variantId) {
+    if (variantId === NO_VARIANT || !(await hasVariants(productId, tx)))
+      throw new CartError(
+        variantId === NO_VARIANT ? `Choose which ${product.name} you want first.` : `${product.name} has no such choice.`,
+        400,
+        "variant",
+      );
+    throw new CartError(`This choice of ${product.name} is no longer sold.`, 400, "variant");
+  }
   return product;
 }
 
@@ -139,27 +195,28 @@ function checkQuantity(product: { stock: number }, quantity: number) {
   if (quantity > product.stock) throw new CartError(`Only ${product.stock} left in stock.`, 409, "quantity");
 }
 
-const lineOf = (cartId: string, productId: string) =>
-  and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
+const lineOf = (cartId: string, { productId, variantId }: Item) =>
+  and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId), eq(cartLines.variantId, variantId));
 
 /**
- * Puts `quantity` of a product in the cart, replacing the line when the product is already there
- * (one line per product). Returns the cart's id and whether it was made now (a visitor then needs
- * a cookie naming it).
+ * Puts `quantity` of a product (its variant, when it has options) in the cart, replacing the line
+ * when it is already there (one line per variant). Returns the cart's id and whether it was made
+ * now (a visitor then needs a cookie naming it).
  */
 export async function setCartLine(
   ref: CartRef,
-  productId: string,
+  item: ItemRef,
   quantity: number,
 ): Promise<{ cartId: string; created: boolean }> {
+  const { productId, variantId } = itemOfRef(item);
   return commitTogether(async (tx) => {
-    checkQuantity(await stockOf(tx, productId), quantity);
+    checkQuantity(await stockOf(tx, { productId, variantId }), quantity);
     // Looked up inside the transaction: another process may be making this user's cart right now.
     const existing = await lockedCartId(ref, tx);
     const cartId = existing ?? (await makeCart(tx, ref.userId));
     const now = new Date();
     await writes(tx).touchCart.execute({ cartId, nowMs: now.getTime() });
-    await writes(tx).putLine.execute({ cartId, productId, quantity, now });
+    await writes(tx).putLine.execute({ cartId, productId, variantId, quantity, now });
     return { cartId, created: cartId !== existing };
   });
 }
@@ -181,25 +238,27 @@ const userCartLock = (userId: string) => `cart of user ${userId}`;
  * The cart page's stepper: one more or one less of a line, kept within 1 and the stock. A step (not
  * a target quantity) is sent, so two quick clicks make two steps.
  */
-export async function stepCartLine(ref: CartRef, productId: string, step: 1 | -1) {
+export async function stepCartLine(ref: CartRef, itemRef: ItemRef, step: 1 | -1) {
+  const item = itemOfRef(itemRef);
   await commitTogether(async (tx) => {
     // The line is read, then written: no other step in between.
     const cartId = await lockedCartId(ref, tx);
     const [line] = cartId
-      ? await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineOf(cartId, productId))
+      ? await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineOf(cartId, item))
       : [];
     if (!line || !cartId) throw new CartError("This product is not in your cart.", 404, "product");
-    const { stock } = await stockOf(tx, productId);
+    const { stock } = await stockOf(tx, item);
     checkQuantity({ stock }, 1);
     const quantity = Math.min(Math.max(line.quantity + step, 1), stock);
-    await tx.update(cartLines).set({ quantity }).where(lineOf(cartId, productId));
+    await tx.update(cartLines).set({ quantity }).where(lineOf(cartId, item));
   });
 }
 
-export async function removeCartLine(ref: CartRef, productId: string) {
+export async function removeCartLine(ref: CartRef, itemRef: ItemRef) {
+  const item = itemOfRef(itemRef);
   await commitTogether(async (tx) => {
     const cartId = await findCartId(ref, tx);
-    if (cartId) await tx.delete(cartLines).where(lineOf(cartId, productId));
+    if (cartId) await tx.delete(cartLines).where(lineOf(cartId, item));
   });
 }
 
@@ -215,7 +274,11 @@ export async function userCartId(userId: string, q: Queryable = db): Promise<str
 
 export type CartLine = {
   productId: string;
+  /** "" for a product without options. */
+  variantId: string;
   name: string;
+  variantTitle: string | null;
+  sku: string | null;
   priceCents: number;
   weightGrams: number | null;
   category: string;
@@ -224,15 +287,20 @@ export type CartLine = {
   quantity: number;
 };
 
+/** A line's row as read, its variant's picture apart (loadCart shows it instead of the product's first). */
+const asCartLine = ({ variantImage: _, lineVariantId: __, hasVariants: ___, ...row }: CartLineRow, image: string | null): CartLine => ({
+  ...row,
+  image,
+});
+
 /**
  * The cart's lines at today's prices. A line whose product ran short is clamped to the stock left,
  * and one whose product sold out is removed; each such change comes back as a notice.
  */
 export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notices: string[] }> {
   const { rows, notices } = await fitCart(ref);
-  const lines: CartLine[] = rows.map((row) => ({ ...row, image: null }));
-  const images = await firstImageUrls(lines.map((l) => l.productId));
-  for (const line of lines) line.image = images.get(line.productId) ?? null;
+  const images = await firstImageUrls(rows.map((l) => l.productId));
+  const lines = rows.map((row) => asCartLine(row, row.variantImage ?? images.get(row.productId) ?? null));
   return { lines, notices };
 }
 
@@ -254,7 +322,10 @@ export function cartLinesOf({ userId, cartId }: CartRef) {
   return cartId ? reads(db).lineRowsOfVisitor.execute({ cartId }) : Promise.resolve([]);
 }
 
-type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
+export type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
+
+/** The line's own key: the variant it was put in with (which may be gone since). */
+const itemOf = (row: CartLineRow): Item => ({ productId: row.productId, variantId: row.lineVariantId });
 
 /** Clamps each line of the cart (its row locked by the caller) to its product's stock, removing sold-out ones; says what changed. */
 async function fitToStock(tx: Tx, cartId: string) {
@@ -262,14 +333,20 @@ async function fitToStock(tx: Tx, cartId: string) {
   const notices: string[] = [];
   const kept: typeof rows = [];
   for (const row of rows) {
+    const name = lineName(row.name, row.variantTitle);
+    if (row.variantId !== row.lineVariantId) {
+      await tx.delete(cartLines).where(lineOf(cartId, itemOf(row)));
+      notices.push(`${row.name} now comes in several versions (or the one you chose is no longer sold): choose one on its page.`);
+      continue;
+    }
     if (row.stock === 0) {
-      await tx.delete(cartLines).where(lineOf(cartId, row.productId));
-      notices.push(`${row.name} is out of stock and was removed from your cart.`);
+      await tx.delete(cartLines).where(lineOf(cartId, itemOf(row)));
+      notices.push(`${name} is out of stock and was removed from your cart.`);
       continue;
     }
     if (row.quantity > row.stock) {
-      await tx.update(cartLines).set({ quantity: row.stock }).where(lineOf(cartId, row.productId));
-      notices.push(`Only ${row.stock} of ${row.name} left: the quantity in your cart is now ${row.stock}.`);
+      await tx.update(cartLines).set({ quantity: row.stock }).where(lineOf(cartId, itemOf(row)));
+      notices.push(`Only ${row.stock} of ${name} left: the quantity in your cart is now ${row.stock}.`);
       row.quantity = row.stock;
     }
     kept.push(row);
@@ -301,8 +378,11 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
     for (const line of lines) {
       await tx
         .insert(cartLines)
-        .values({ cartId: own, productId: line.productId, quantity: line.quantity })
-        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: line.quantity } });
+        .values({ cartId: own, productId: line.productId, variantId: line.variantId, quantity: line.quantity })
+        .onConflictDoUpdate({
+          target: [cartLines.cartId, cartLines.productId, cartLines.variantId],
+          set: { quantity: line.quantity },
+        });
     }
     // A code entered before signing in is the most recent choice too.
     const [visitorRow] = await tx.select({ code: carts.couponCode }).from(carts).where(eq(carts.id, visitorCartId));

@@ -1,15 +1,15 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
-import { lockName } from "~/db/dialect";
-import { orderStatusEvents, orders, paymentRefusals, products } from "~/db/schema";
+import { inList, listParam, lockName } from "~/db/dialect";
+import { orderStatusEvents, orders, paymentRefusals, productVariants, products } from "~/db/schema";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { cartLinesOf, pricedProductColumns, userCart } from "../cart.server";
+import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "../cart.server";
 import type { QueuedMail } from "../mail-outbox.server";
 import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
@@ -21,7 +21,8 @@ import { checkDiscountUses, discountContext, type DiscountContext } from "../dis
 import type { User } from "../users.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
-import { insertOrder, lockProducts, notEnoughStock, takeStock } from "./reservation.server";
+import { insertOrder } from "./reservation.server";
+import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
 import { settlePayment } from "./settlement.server";
 
 // The API's checkout for clients that keep the cart in the browser (the specification's own
@@ -34,7 +35,9 @@ const CLIENT_CART = "client";
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
 
-export type ClientCartLine = { productId: string; quantity: number };
+/** A line of a client's cart: a product, its variant when it has options, and how many. */
+export type ClientCartLine = { productId: string; variantId?: string; quantity: number };
+type ClientItem = { productId: string; variantId: string; quantity: number };
 
 export type ApiOrderInput = {
   intentId: string;
@@ -197,14 +200,19 @@ async function makeOrder(
     quantities,
     shipTo,
     shippingMethod,
-  }: { quantities: Map<string, number>; shipTo: ShippingInfo; shippingMethod?: string },
+  }: { quantities: Map<string, ClientItem>; shipTo: ShippingInfo; shippingMethod?: string },
   { pricing, discounts }: { pricing: PricingContext; discounts: DiscountContext },
   formatMoney: (cents: number) => string,
 ): Promise<{ order: Order } | { refused: Refusal }> {
-  await lockProducts(tx, quantities.keys());
+  await lockProducts(
+    tx,
+    [...quantities.values()].map((item) => item.productId),
+  );
   const priced = await pricedLines(tx, quantities);
   if (priced.length !== quantities.size)
     return { refused: { message: "A product of this order is no longer sold.", status: 409 } };
+  const unchosen = unchosenVariant(priced);
+  if (unchosen) return { refused: { message: unchosen.message, status: unchosen.status } };
   let quote: OrderQuote;
   try {
     quote = quoteWith(pricing, priced, shipTo, { methodId: shippingMethod, strict: true, discounts });
@@ -242,19 +250,34 @@ async function makeOrder(
   return { order };
 }
 
-/** The products of a client cart at today's prices, with its quantities (those the shop sells). */
-async function pricedLines(q: Queryable, quantities: Map<string, number>) {
+/** The products (and variants) of a client cart at today's prices, with its quantities (those the shop sells). */
+async function pricedLines(q: Queryable, quantities: Map<string, ClientItem>) {
+  const items = [...quantities.values()];
+  const variantIds = items.map((item) => item.variantId).filter(Boolean);
   const rows = await q
     .select(pricedProductColumns)
     .from(products)
-    .where(inArray(products.id, [...quantities.keys()]));
-  return rows.map((row) => ({ ...row, quantity: quantities.get(row.productId)! }));
+    .leftJoin(
+      productVariants,
+      variantIds.length
+        ? and(inList(productVariants.id, listParam(variantIds)), eq(productVariants.productId, products.id))
+        : sql`false`,
+    )
+    .where(inArray(products.id, [...new Set(items.map((item) => item.productId))]));
+  return items.flatMap((item) => {
+    const row = rows.find((r) => r.productId === item.productId && r.variantId === item.variantId);
+    return row ? [{ ...row, quantity: item.quantity }] : [];
+  });
 }
 
-/** A client cart's lines as one quantity per product. */
-function quantitiesOf(lines: ClientCartLine[]): Map<string, number> {
-  const quantities = new Map<string, number>();
-  for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+/** A client cart's lines as one quantity per product and variant. */
+function quantitiesOf(lines: ClientCartLine[]): Map<string, ClientItem> {
+  const quantities = new Map<string, ClientItem>();
+  for (const { productId, variantId = NO_VARIANT, quantity } of lines) {
+    const key = JSON.stringify([productId, variantId]);
+    const before = quantities.get(key)?.quantity ?? 0;
+    quantities.set(key, { productId, variantId, quantity: before + quantity });
+  }
   return quantities;
 }
 
@@ -275,8 +298,18 @@ export async function quoteClientCart(
     pricingContext(),
     discountContext({ couponCode: couponCode ?? null, userId: user?.id ?? null }),
   ]);
-  const missing = [...quantities.keys()].find((id) => !priced.some((line) => line.productId === id));
-  if (missing) throw new PublicError(`No product with the id ${missing} is sold here.`, 404);
+  const missing = [...quantities.values()].find(
+    (item) => !priced.some((line) => line.productId === item.productId && line.variantId === item.variantId),
+  );
+  if (missing)
+    throw new PublicError(
+      missing.variantId && priced.some((line) => line.productId === missing.productId)
+        ? `The product ${missing.productId} has no variant ${missing.variantId}.`
+        : `No product with the id ${missing.productId} is sold here.`,
+      404,
+    );
+  const unchosen = unchosenVariant(priced);
+  if (unchosen) throw unchosen;
   const to = { country: countryOfList(destination.country), state: destination.state };
   return quoteWith(pricing, priced, to, { methodId: shippingMethod, strict: true, discounts });
 }

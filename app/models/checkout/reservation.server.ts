@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { lockRows, nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
+import { nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { orderLines, orders, products } from "~/db/schema";
+import { orderLines, orders } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
@@ -18,6 +18,7 @@ import {
   takeDiscountUsesAgain,
 } from "../discounts.server";
 import { firstImageUrls } from "../products.server";
+import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
 import { savedShippingInfo } from "../shipping.server";
 import type { User } from "../users.server";
 
@@ -39,11 +40,6 @@ const statements = preparedOnce((q) => ({
     .select()
     .from(orders)
     .where(and(eq(orders.userId, placeholder("userId")), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
-    .prepare(),
-  takeStock: q
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${placeholder("quantity")}`, updatedAt: msPlaceholder("nowMs") })
-    .where(and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity"))))
     .prepare(),
   insertOrder: q
     .insert(orders)
@@ -83,6 +79,9 @@ const statements = preparedOnce((q) => ({
       id: placeholder("id"),
       orderId: placeholder("orderId"),
       productId: placeholder("productId"),
+      variantId: placeholder("variantId"),
+      variantTitle: placeholder("variantTitle"),
+      sku: placeholder("sku"),
       name: placeholder("name"),
       priceCents: placeholder("priceCents"),
       quantity: placeholder("quantity"),
@@ -139,36 +138,7 @@ export async function reserveOrder(
   });
 }
 
-type StockLine = { productId: string; name: string; stock: number; quantity: number };
-
-/**
- * Locks the products' rows until the transaction ends, in id order (two checkouts never wait for
- * each other crosswise): stock read after this is still there when it is written.
- */
-export const lockProducts = (tx: Tx, productIds: Iterable<string>) =>
-  lockRows(tx, products, [...new Set(productIds)].sort());
-
-/** What the buyer is told when a line asks for more than is left (409). */
-export const notEnoughStock = (line: { name: string; stock: number }) =>
-  new CartError(
-    line.stock === 0 ? `${line.name} is out of stock.` : `Only ${line.stock} of ${line.name} left in stock.`,
-    409,
-  );
-
-/**
- * Takes each line's quantity from stock, only where that much is left: when N units remain, at
- * most N are sold however many buyers come at once. 409 when one is short (the transaction's body
- * throws, so what was taken is undone: SQLite's savepoint, PostgreSQL's whole transaction).
- */
-export async function takeStock(tx: Tx, lines: StockLine[]) {
-  const nowMs = Date.now();
-  // Each UPDATE locks its row until the transaction ends; in id order, as lockProducts, so that two
-  // checkouts never wait for each other crosswise. Nothing is read in between, so no lock before.
-  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    const taken = await statements(tx).takeStock.execute({ productId: line.productId, quantity: line.quantity, nowMs });
-    if (rowsAffected(taken) !== 1) throw notEnoughStock(line);
-  }
-}
+type StockLine = StockItem & { stock: number; sku?: string | null; variantImage?: string | null };
 
 type OrderLineInput = StockLine & { priceCents: number };
 
@@ -223,10 +193,13 @@ export async function insertOrder(
       id: newId(),
       orderId: order.id,
       productId: l.productId,
+      variantId: l.variantId || null,
+      variantTitle: l.variantTitle ?? null,
+      sku: l.sku ?? null,
       name: l.name,
       priceCents: l.priceCents,
       quantity: l.quantity,
-      image: images.get(l.productId) ?? null,
+      image: l.variantImage ?? images.get(l.productId) ?? null,
     });
   }
   await keepDiscountUses(tx, order.id, discounts);
@@ -241,20 +214,16 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<boole
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT.requiresPayment)));
   if (rowsAffected(changed) !== 1) return false;
   await releaseDiscountUses(tx, orderId);
-  // In id order, as lockProducts: two releases never wait for each other crosswise.
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.productId));
-  for (const line of lines) {
-    if (line.productId)
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${line.quantity}` })
-        .where(eq(products.id, line.productId));
-  }
+  await giveStockBack(tx, await stockOfOrder(tx, orderId));
   return true;
+}
+
+/** What an order's lines took from stock (those whose product still exists). */
+async function stockOfOrder(tx: Tx, orderId: string): Promise<StockItem[]> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return lines.flatMap(({ productId, variantId, quantity, name }) =>
+    productId ? [{ productId, variantId, quantity, name }] : [],
+  );
 }
 
 /**
@@ -262,30 +231,12 @@ export async function releaseReservation(tx: Tx, orderId: string): Promise<boole
  * the uses of its discounts, all of it or nothing: false, with nothing written, when some is gone.
  */
 export async function takeStockAgain(tx: Tx, orderId: string): Promise<boolean> {
-  const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).filter(
-    (l): l is typeof l & { productId: string } => l.productId !== null,
-  );
+  const items = await stockOfOrder(tx, orderId);
   // Read, then written: the rows stay locked in between (a no-op on SQLite, see lockRows).
-  await lockProducts(
-    tx,
-    lines.map((l) => l.productId),
-  );
-  for (const line of lines) {
-    const [product] = await tx
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, line.productId))
-      .limit(1);
-    if ((product?.stock ?? 0) < line.quantity) return false;
-  }
+  if (!(await allInStock(tx, items))) return false;
   // All of its discounts' uses or none (it gives back what it took when one is gone).
   if (!(await takeDiscountUsesAgain(tx, orderId))) return false;
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
+  await takeStock(tx, items);
   return true;
 }
 
