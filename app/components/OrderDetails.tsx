@@ -8,6 +8,7 @@ import { AddressBlock } from "./AddressBlock";
 import { OrderDate } from "./OrderDate";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
+import { lineName, productHref } from "~/lib/variants";
 
 export type OrderView = StoredPrices &
   OrderAddressColumns & {
@@ -24,6 +25,9 @@ export type OrderView = StoredPrices &
     lines: {
       id: string;
       productId: string | null;
+      variantId: string | null;
+      variantTitle: string | null;
+      sku: string | null;
       name: string;
       priceCents: number;
       quantity: number;
@@ -99,12 +103,13 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
         <div key={line.id} className="d-flex align-items-center gap-3 border-bottom py-2" data-testid="order-line">
           {line.image ? <img src={line.image} alt="" width={65} height={49} /> : null}
           {line.productId ? (
-            <a href={`/product/${line.productId}`} className="flex-grow-1">
-              {line.name}
+            <a href={productHref({ productId: line.productId, variantId: line.variantId })} className="flex-grow-1">
+              {lineName(line.name, line.variantTitle)}
             </a>
           ) : (
-            <span className="flex-grow-1">{line.name}</span>
+            <span className="flex-grow-1">{lineName(line.name, line.variantTitle)}</span>
           )}
+          {line.sku ? <span className="text-muted small">SKU {line.sku}</span> : null}
           <span>{formatMoney(line.priceCents)}</span>
           <span>{line.quantity} Piece(s)</span>
         </div>

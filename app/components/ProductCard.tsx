@@ -8,6 +8,8 @@ export type ProductCardData = {
   id: string;
   name: string;
   priceCents: number;
+  /** The product comes in variants of different prices: priceCents is the lowest ("from"). */
+  priceVaries?: boolean;
   ratings: number;
   numOfReviews: number;
   stock: number;
@@ -49,7 +51,10 @@ export function ProductCard({ product, columnClass, eager = false, titleLevel = 
             <span className="text-muted small">({countOf(product.numOfReviews, "review")})</span>
           </div>
           <p className="card-text d-flex flex-wrap align-items-center gap-2">
-            <span className="fs-5 fw-semibold">{formatMoney(product.priceCents)}</span>
+            <span className="fs-5 fw-semibold">
+              {product.priceVaries ? <span className="fs-6 fw-normal">from </span> : null}
+              {formatMoney(product.priceCents)}
+            </span>
             <StockBadge stock={product.stock} />
           </p>
           <Link

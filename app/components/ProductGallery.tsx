@@ -1,6 +1,12 @@
 import { useEffect, useRef } from "react";
 
-type Props = { name: string; images: { id: string; url: string }[]; active: number };
+type Props = {
+  name: string;
+  images: { id: string; url: string }[];
+  active: number;
+  /** The page's other parameters, kept by the links (the variant chosen): "variant=…&". */
+  linkQuery?: string;
+};
 
 const CAROUSEL_ID = "product-images";
 
@@ -9,7 +15,7 @@ const CAROUSEL_ID = "product-images";
  * once JavaScript runs. Without JavaScript every control is a link to `?image=N`, which the server
  * renders with that image showing, so all images stay reachable.
  */
-export function ProductGallery({ name, images, active }: Props) {
+export function ProductGallery({ name, images, active, linkQuery = "" }: Props) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -59,7 +65,7 @@ export function ProductGallery({ name, images, active }: Props) {
           <>
             <a
               className="carousel-control-prev"
-              href={`?image=${(current - 1 + count) % count}`}
+              href={`?${linkQuery}image=${(current - 1 + count) % count}`}
               data-bs-target={target}
               data-bs-slide="prev"
             >
@@ -68,7 +74,7 @@ export function ProductGallery({ name, images, active }: Props) {
             </a>
             <a
               className="carousel-control-next"
-              href={`?image=${(current + 1) % count}`}
+              href={`?${linkQuery}image=${(current + 1) % count}`}
               data-bs-target={target}
               data-bs-slide="next"
             >
@@ -83,7 +89,7 @@ export function ProductGallery({ name, images, active }: Props) {
           {images.map((image, i) => (
             <a
               key={image.id}
-              href={`?image=${i}`}
+              href={`?${linkQuery}image=${i}`}
               data-bs-target={target}
               data-bs-slide-to={i}
               aria-current={i === current ? "true" : undefined}

@@ -1,11 +1,13 @@
 import { discountLabel, type DiscountKind } from "~/lib/discounts";
 import { taxLabel } from "~/lib/pricing";
 import { mailStyles } from "./styles";
+import { lineName } from "~/lib/variants";
 
 /** What the mails about an order show of it. */
 export type MailedOrder = {
   orderNumber: number;
-  lines: { name: string; quantity: number; priceCents: number }[];
+  // variantTitle: absent from mails queued before variants existed.
+  lines: { name: string; variantTitle?: string | null; quantity: number; priceCents: number }[];
   itemsPriceCents: number;
   shippingPriceCents: number;
   taxPriceCents: number;
@@ -48,7 +50,7 @@ export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatM
       <tbody>
         {order.lines.map((line, i) => (
           <tr key={i}>
-            <td style={mailStyles.cell}>{line.name}</td>
+            <td style={mailStyles.cell}>{lineName(line.name, line.variantTitle)}</td>
             <td style={mailStyles.number}>{line.quantity}</td>
             <td style={mailStyles.number}>{formatMoney(line.priceCents)}</td>
           </tr>

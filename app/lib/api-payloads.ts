@@ -25,6 +25,18 @@ export const reviewPayload = z
   })
   .openapi("Review");
 
+export const variantPayload = z
+  .object({
+    _id: z.string().describe("What a cart line or order item names as its `variant`"),
+    options: z.array(z.string()).describe("One value per option, in the options' order"),
+    title: z.string().describe('The values joined: "16 GB / Silver"'),
+    sku: z.string().nullable(),
+    price: z.number().describe("In dollars"),
+    stock: z.number().int(),
+    image: z.string().nullable().describe("One of the product's pictures (absolute URL), or null"),
+  })
+  .openapi("Variant");
+
 export const productPayload = z
   .object({
     _id: z.string(),
@@ -44,6 +56,14 @@ export const productPayload = z
     ratings: z.number(),
     numOfReviews: z.number().int(),
     images: z.array(z.object({ _id: z.string(), url: z.string() })),
+    options: z
+      .array(z.object({ name: z.string(), values: z.array(z.string()) }))
+      .describe("The product's options (Memory, Colour…), in order; empty for a product without. Not part of the original API."),
+    variants: z
+      .array(variantPayload)
+      .describe(
+        "One per combination of the options that is sold; empty for a product without options (price and stock are then its own). With variants, price is the lowest of theirs and stock their total. Not part of the original API.",
+      ),
     reviews: z.array(reviewPayload),
     createdAt: z.string().datetime(),
   })
@@ -90,6 +110,15 @@ export const orderPayload = z
     orderItems: z.array(
       z.object({
         product: z.string().nullable().describe("null once the product is deleted"),
+        variant: z
+          .string()
+          .nullable()
+          .describe("The variant's id; null for a product without options, or once the variant is deleted. Not part of the original API."),
+        variantTitle: z
+          .string()
+          .nullable()
+          .describe('The variant bought, as it was named then ("16 GB / Silver"). Not part of the original API.'),
+        sku: z.string().nullable().describe("The variant's SKU when bought. Not part of the original API."),
         name: z.string(),
         price: z.number(),
         quantity: z.number().int(),

@@ -6,4 +6,10 @@ export const addToCartSchema = z.object({
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
     .max(1_000_000, "Quantity is too large"),
+  // The variant chosen on the page; none for a product without options.
+  variantId: z
+    .string()
+    .max(64, "Choose one of the product's versions")
+    .optional()
+    .transform((v) => v ?? ""),
 });

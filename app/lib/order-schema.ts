@@ -26,6 +26,14 @@ const orderItemSchema = z.object({
   quantity: numeric("quantity", (n) =>
     n.int("The quantity must be a whole number").min(1, "The quantity must be at least 1").max(1000),
   ),
+  variant: z
+    .string()
+    .trim()
+    .max(64, "Choose one of the product's variants")
+    .optional()
+    .describe(
+      "The variant's id (the product's `variants`), required for a product with options. Not part of the original API.",
+    ),
   // name, price and image are the client's copy: the server prices the product itself.
 });
 

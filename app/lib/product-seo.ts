@@ -12,6 +12,8 @@ export type ProductForSeo = {
   ratings: number;
   numOfReviews: number;
   images: { url: string }[];
+  /** Its variants, each an offer of its own (none: the product is one offer). */
+  variants?: { id: string; title: string; sku: string | null; priceCents: number; stock: number; imageUrl: string | null }[];
 };
 
 const DESCRIPTION_LENGTH = 160;
@@ -27,6 +29,40 @@ const categorySearch = (category: string) => `/search?category=${encodeURICompon
 
 /** Cents as the decimal string schema.org's `price` expects ("1299.50"). */
 const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
+
+const availability = (stock: number) =>
+  stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+
+/** One offer, or with variants an AggregateOffer holding each variant's own (its SKU, price, stock and URL). */
+function offersOf(product: ProductForSeo, url: string, currency: string) {
+  const variants = product.variants ?? [];
+  if (variants.length === 0)
+    return {
+      "@type": "Offer",
+      url,
+      price: decimalPrice(product.priceCents),
+      priceCurrency: currency,
+      availability: availability(product.stock),
+    };
+  const prices = variants.map((v) => v.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: decimalPrice(Math.min(...prices)),
+    highPrice: decimalPrice(Math.max(...prices)),
+    priceCurrency: currency,
+    offerCount: variants.length,
+    availability: availability(product.stock),
+    offers: variants.map((v) => ({
+      "@type": "Offer",
+      name: `${product.name} (${v.title})`,
+      ...(v.sku ? { sku: v.sku } : {}),
+      url: `${url}?variant=${encodeURIComponent(v.id)}`,
+      price: decimalPrice(v.priceCents),
+      priceCurrency: currency,
+      availability: availability(v.stock),
+    })),
+  };
+}
 
 /**
  * schema.org `Product` and `BreadcrumbList` (Home › Category › Product) for a product page. Remix's
@@ -51,13 +87,7 @@ export function productJsonLd(
     productID: product.id,
     category: product.category,
     url,
-    offers: {
-      "@type": "Offer",
-      url,
-      price: decimalPrice(product.priceCents),
-      priceCurrency: currency,
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
+    offers: offersOf(product, url, currency),
     ...(product.numOfReviews > 0
       ? {
           aggregateRating: {

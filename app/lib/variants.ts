@@ -31,6 +31,10 @@ export const variantTitle = (values: readonly string[]) => values.join(" / ");
 export const lineName = (name: string, variantTitle: string | null | undefined) =>
   variantTitle ? `${name} (${variantTitle})` : name;
 
+/** A line's product page, showing its variant. */
+export const productHref = ({ productId, variantId }: { productId: string; variantId?: string | null }) =>
+  `/product/${encodeURIComponent(productId)}${variantId ? `?variant=${encodeURIComponent(variantId)}` : ""}`;
+
 /** Every combination of the options' values, in order (the first option varies slowest). */
 export function combinations(options: readonly ProductOption[]): string[][] {
   if (options.length === 0) return [];

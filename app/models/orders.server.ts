@@ -236,6 +236,9 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     userName: order.userName,
     orderItems: order.lines.map((l) => ({
       product: l.productId,
+      variant: l.variantId,
+      variantTitle: l.variantTitle,
+      sku: l.sku,
       name: l.name,
       price: centsToDollars(l.priceCents),
       quantity: l.quantity,

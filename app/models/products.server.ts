@@ -13,7 +13,9 @@ import {
 } from "~/db/dialect";
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
+import type { ProductOption, ProductVariant } from "~/lib/variants";
 import { catalogueCached } from "./catalogue-cache.server";
+import { variantsByProduct } from "./variants.server";
 
 export type ProductImage = { id: string; url: string };
 
@@ -31,6 +33,9 @@ export type ProductSummary = {
   numOfReviews: number;
   createdAt: Date;
   images: ProductImage[];
+  /** Its options and variants (app/lib/variants.ts); none of either: the product is its one variant. */
+  options: ProductOption[];
+  variants: ProductVariant[];
 };
 
 export type ProductReview = {
@@ -213,7 +218,19 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
   );
 }
 
-type SummaryRow = Omit<ProductSummary, "images">;
+type SummaryRow = Omit<ProductSummary, "images" | "options" | "variants">;
+
+/** The rows with their pictures, options and variants. */
+async function summariesOf<Row extends SummaryRow>(rows: Row[]): Promise<(Row & Omit<ProductSummary, keyof SummaryRow>)[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, variants] = await Promise.all([imagesByProduct(ids), variantsByProduct(ids)]);
+  return rows.map((r) => ({
+    ...r,
+    images: images.get(r.id) ?? [],
+    options: variants.get(r.id)?.options ?? [],
+    variants: variants.get(r.id)?.variants ?? [],
+  }));
+}
 type ListStatements = {
   count: { execute(values: Record<string, unknown>): PromiseLike<{ filtered: number }[]> };
   rows: { execute(values: Record<string, unknown>): PromiseLike<SummaryRow[]> };
@@ -265,9 +282,8 @@ async function productPage(q: ProductQuery): Promise<ProductPage> {
       .then(([counted]) => counted?.total ?? 0),
     matchingRows(q),
   ]);
-  const images = await imagesByProduct(rows.map((r) => r.id));
   return {
-    products: rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] })),
+    products: await summariesOf(rows),
     productsCount: total,
     filteredProductsCount: filtered,
     resPerPage: RES_PER_PAGE,
@@ -313,8 +329,8 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
     async () => {
       const [row] = await statements(db).product.execute({ id });
       if (!row) return null;
-      const [images, reviews] = await Promise.all([imagesByProduct([id]), reviewsByProduct([id])]);
-      return { ...row, images: images.get(id) ?? [], reviews: reviews.get(id) ?? [] };
+      const [[summary], reviews] = await Promise.all([summariesOf([row]), reviewsByProduct([id])]);
+      return { ...summary, reviews: reviews.get(id) ?? [] };
     },
     () => [id],
   );
@@ -326,8 +342,7 @@ export async function relatedProducts(product: { id: string; category: string },
     `related:${limit}:${product.category}:${product.id}`,
     async () => {
       const rows = await statements(db).related.execute({ category: product.category, id: product.id, limit });
-      const images = await imagesByProduct(rows.map((r) => r.id));
-      return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+      return summariesOf(rows);
     },
     // Which products are related (category, newest first) changes only with changes to every page.
     (related) => related.map((p) => p.id),
@@ -336,7 +351,5 @@ export async function relatedProducts(product: { id: string; category: string },
 
 /** Every product with its images, newest first (the admin API's list). */
 export async function allProducts(): Promise<ProductSummary[]> {
-  const rows = await statements(db).all.execute();
-  const images = await imagesByProduct(rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+  return summariesOf(await statements(db).all.execute());
 }

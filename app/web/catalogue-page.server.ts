@@ -1,3 +1,4 @@
+import { pricesDiffer } from "~/lib/variants";
 import { data } from "@remix-run/node";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
@@ -12,6 +13,8 @@ export function toProductCard(p: ProductSummary) {
     id: p.id,
     name: p.name,
     priceCents: p.priceCents,
+    // "from $X": its variants' prices differ (priceCents is the lowest).
+    priceVaries: pricesDiffer(p.variants),
     ratings: p.ratings,
     numOfReviews: p.numOfReviews,
     stock: p.stock,

@@ -4,6 +4,7 @@ import { centsToDollars } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import type { OrderWithLines } from "~/models/orders.server";
 import { toCsv } from "./csv.server";
+import { lineName } from "~/lib/variants";
 
 const COLUMNS = [
   "Order",
@@ -39,7 +40,7 @@ export function ordersCsv(list: OrderWithLines[]): string {
       order.userName,
       order.buyer?.email ?? "",
       order.lines.reduce((sum, line) => sum + line.quantity, 0),
-      order.lines.map((line) => `${line.quantity} × ${line.name}`).join("; "),
+      order.lines.map((line) => `${line.quantity} × ${lineName(line.name, line.variantTitle)}`).join("; "),
       addressLines(order).join(", "),
       dollars(order.discountCents),
       order.discounts.map(discountLabel).join("; "),

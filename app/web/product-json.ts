@@ -31,6 +31,16 @@ export function productJson(product: ProductSummary, reviews: ReviewLike[]): Pro
     ratings: Math.round(product.ratings * 100) / 100,
     numOfReviews: product.numOfReviews,
     images: product.images.map((image) => ({ _id: image.id, url: absoluteUrl(config.publicUrl, image.url) })),
+    options: product.options,
+    variants: product.variants.map((v) => ({
+      _id: v.id,
+      options: v.optionValues,
+      title: v.title,
+      sku: v.sku,
+      price: centsToDollars(v.priceCents),
+      stock: v.stock,
+      image: v.imageUrl ? absoluteUrl(config.publicUrl, v.imageUrl) : null,
+    })),
     reviews: reviews.map(reviewJson),
     createdAt: product.createdAt.toISOString(),
   };

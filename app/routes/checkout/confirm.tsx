@@ -14,6 +14,7 @@ import { userCart } from "~/models/cart.server";
 import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
 import { couponFormAction } from "~/web/coupon-form.server";
 import { readForm } from "~/web/forms.server";
+import { lineName, productHref } from "~/lib/variants";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -65,13 +66,13 @@ export default function ConfirmOrder() {
           <h2 className="h4 mt-4">Your Cart Items:</h2>
           {lines.map((line) => (
             <div
-              key={line.productId}
+              key={`${line.productId} ${line.variantId}`}
               className="border-bottom py-2 d-flex align-items-center gap-3"
               data-testid="confirm-line"
             >
               {line.image ? <img src={line.image} alt="" width={65} height={49} /> : null}
-              <a href={`/product/${line.productId}`} className="flex-grow-1">
-                {line.name}
+              <a href={productHref(line)} className="flex-grow-1">
+                {lineName(line.name, line.variantTitle)}
               </a>
               <span>
                 {line.quantity} x {formatMoney(line.priceCents)} = <b>{formatMoney(line.quantity * line.priceCents)}</b>

@@ -10,6 +10,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { requireUser } from "~/web/auth.server";
 import { getPlacedOrderOf } from "~/models/orders.server";
 import { lateRefundOf } from "~/models/checkout/settlement.server";
+import { lineName } from "~/lib/variants";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   args.data?.refunded
@@ -32,7 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: order.id,
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
-      lines: order.lines.map(({ id, name, quantity, priceCents }) => ({ id, name, quantity, priceCents })),
+      lines: order.lines.map(({ id, name, variantTitle, quantity, priceCents }) => ({
+        id,
+        name,
+        variantTitle,
+        quantity,
+        priceCents,
+      })),
       address: orderAddress(order),
       priced: storedPrices(order),
       mailedTo: order.buyer?.email ?? user.email,
@@ -96,7 +103,7 @@ export default function OrderSuccess() {
               data-testid="success-line"
             >
               <span>
-                {line.quantity} × {line.name}
+                {line.quantity} × {lineName(line.name, line.variantTitle)}
               </span>
               <span>{formatMoney(line.priceCents * line.quantity)}</span>
             </li>

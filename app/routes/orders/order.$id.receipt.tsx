@@ -13,6 +13,7 @@ import { getOrderFor } from "~/models/orders.server";
 import { requireUser } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
+import { lineName } from "~/lib/variants";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Receipt", description: "The receipt of your order.", noindex: true });
@@ -103,7 +104,7 @@ export default function Receipt() {
           <tbody>
             {order.lines.map((line) => (
               <tr key={line.id} data-testid="receipt-line">
-                <td>{line.name}</td>
+                <td>{lineName(line.name, line.variantTitle)}</td>
                 <td className="text-end">{line.quantity}</td>
                 <td className="text-end">{formatMoney(line.priceCents)}</td>
                 <td className="text-end">{formatMoney(line.priceCents * line.quantity)}</td>

@@ -20,6 +20,7 @@ import { shownCategories } from "~/models/categories.server";
 import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
+import { lineName, productHref } from "~/lib/variants";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -45,8 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { lines, notices, itemsCents: itemsCentsOf(lines), categories, estimate };
 }
 
-const stepSchema = z.object({
-  productId: z.string().min(1),
+// Which line: its product, and its variant ("" for a product without options).
+const lineSchema = z.object({
+  productId: z.string().min(1, "Choose a line of your cart").max(64),
+  variantId: z.string().max(64).optional().default(""),
+});
+
+const stepSchema = lineSchema.extend({
   step: z.enum(["1", "-1"], { message: "Choose one more or one less" }).transform((v) => (v === "1" ? 1 : -1)),
 });
 
@@ -61,16 +67,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const coupon = await couponFormAction(form, await cartRef(request, user), "/cart");
   if (coupon) return coupon;
-  const productId = String(form.get("productId") ?? "");
   if (intent === "remove") {
-    await removeCartLine(await cartRef(request, user), productId);
+    const parsed = lineSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return redirectWithError("/cart", parsed.error.issues[0].message);
+    await removeCartLine(await cartRef(request, user), parsed.data);
     return redirectWithSuccess("/cart", "Item removed from cart");
   }
   if (intent === "update") {
     const parsed = stepSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return redirectWithError("/cart", parsed.error.issues[0].message);
+    const { step, ...item } = parsed.data;
     const cart = await cartRef(request, user);
-    await orRedirectWithError("/cart", () => stepCartLine(cart, parsed.data.productId, parsed.data.step));
+    await orRedirectWithError("/cart", () => stepCartLine(cart, item, step));
     return redirect("/cart");
   }
   return redirectWithError("/cart", "Unknown cart action");
@@ -101,28 +109,33 @@ export default function Cart() {
           <div className="row justify-content-between">
             <div className="col-12 col-lg-8">
               {lines.map((line) => (
-                <div key={line.productId} className="border-top py-3" data-testid="cart-line">
+                <div key={`${line.productId} ${line.variantId}`} className="border-top py-3" data-testid="cart-line">
                   <div className="row align-items-center g-3">
                     <div className="col-3 col-lg-2">
                       {line.image ? <img src={line.image} alt="" width={90} height={68} className="img-fluid" /> : null}
                     </div>
                     <div className="col-9 col-lg-4">
-                      <Link to={`/product/${line.productId}`}>{line.name}</Link>
+                      <Link to={productHref(line)}>{line.name}</Link>
+                      {line.variantTitle ? (
+                        <p className="small text-muted mb-0" data-testid="line-variant">
+                          {line.variantTitle}
+                        </p>
+                      ) : null}
                     </div>
                     <div className="col-4 col-lg-2">
                       <p className="mb-0 fw-semibold text-warning-emphasis">{formatMoney(line.priceCents)}</p>
                     </div>
                     <div className="col-5 col-lg-3">
-                      <Form method="post" className="input-group flex-nowrap" aria-label={`Quantity of ${line.name}`}>
+                      <Form method="post" className="input-group flex-nowrap" aria-label={`Quantity of ${lineName(line.name, line.variantTitle)}`}>
                         <input type="hidden" name="intent" value="update" />
-                        <input type="hidden" name="productId" value={line.productId} />
+                        <LineFields line={line} />
                         <button
                           type="submit"
                           name="step"
                           value="-1"
                           className="btn btn-danger"
                           disabled={line.quantity <= 1}
-                          aria-label={`One less ${line.name}`}
+                          aria-label={`One less ${lineName(line.name, line.variantTitle)}`}
                         >
                           −
                         </button>
@@ -135,7 +148,7 @@ export default function Cart() {
                           value="1"
                           className="btn btn-primary"
                           disabled={line.quantity >= line.stock}
-                          aria-label={`One more ${line.name}`}
+                          aria-label={`One more ${lineName(line.name, line.variantTitle)}`}
                         >
                           +
                         </button>
@@ -144,11 +157,11 @@ export default function Cart() {
                     <div className="col-3 col-lg-1">
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="productId" value={line.productId} />
+                        <LineFields line={line} />
                         <button
                           type="submit"
                           className="btn btn-outline-danger btn-sm"
-                          aria-label={`Delete ${line.name}`}
+                          aria-label={`Delete ${lineName(line.name, line.variantTitle)}`}
                         >
                           Delete
                         </button>
@@ -194,6 +207,16 @@ export default function Cart() {
         </>
       )}
     </section>
+  );
+}
+
+/** The hidden fields that name a line in its forms. */
+function LineFields({ line }: { line: { productId: string; variantId: string } }) {
+  return (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      {line.variantId ? <input type="hidden" name="variantId" value={line.variantId} /> : null}
+    </>
   );
 }
 

@@ -5,6 +5,8 @@ import { CachedFragment } from "~/components/CachedFragment";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductGallery } from "~/components/ProductGallery";
 import { StockBadge } from "~/components/StockBadge";
+import { VariantPicker, optionParam } from "~/components/VariantPicker";
+import { chooseVariant, productHref, valueStates } from "~/lib/variants";
 import { categoryPath } from "~/lib/category-schema";
 import { searchHref } from "~/lib/search-links";
 import { categoryNamed } from "~/models/categories.server";
@@ -43,7 +45,15 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
-  const image = Number(new URL(request.url).searchParams.get("image") ?? 0);
+  const query = new URL(request.url).searchParams;
+  const choice = chooseVariant(product.options, product.variants, {
+    variantId: query.get("variant"),
+    values: product.options.map((_, i) => query.get(optionParam(i))),
+  });
+  const variant = choice.variant;
+  // The picture shown: the one asked for, else the chosen variant's own.
+  const variantImage = variant?.imageUrl ? product.images.findIndex((i) => i.url === variant.imageUrl) : -1;
+  const image = Number(query.get("image") ?? Math.max(variantImage, 0));
   const [user, related, category] = await Promise.all([
     getOptionalUser(request),
     relatedProducts(product),
@@ -52,6 +62,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
   return {
     product,
+    choice: {
+      values: choice.values,
+      variantId: variant?.id ?? null,
+      title: variant?.title ?? null,
+      sku: variant?.sku ?? null,
+      // A product with options sells its variants: a combination not made has nothing to sell.
+      priceCents: variant?.priceCents ?? product.priceCents,
+      stock: variant ? variant.stock : product.variants.length ? 0 : product.stock,
+      states: valueStates(product.options, product.variants, choice.values),
+    },
     activeImage: Number.isInteger(image) ? image : 0,
     signedIn: Boolean(user),
     currentUserId: user?.id ?? null,
@@ -82,12 +102,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "review") return postReview(request, params.id ?? "", form);
   if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });
   const quantity = String(form.get("quantity") ?? "");
-  const parsed = addToCartSchema.safeParse({ quantity });
+  const parsed = addToCartSchema.safeParse({ quantity, variantId: form.get("variantId") ?? undefined });
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, quantity }, { status: 400 });
+  const { variantId } = parsed.data;
   try {
     const cart = await cartRef(request, await getOptionalUser(request));
-    const headers = await newCartHeaders(cart, await setCartLine(cart, params.id ?? "", parsed.data.quantity));
-    return redirectWithSuccess(`/product/${encodeURIComponent(params.id ?? "")}`, "Item added to cart", { headers });
+    const item = { productId: params.id ?? "", variantId };
+    const headers = await newCartHeaders(cart, await setCartLine(cart, item, parsed.data.quantity));
+    return redirectWithSuccess(productHref(item), "Item added to cart", { headers });
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     if (error.status === 404) throw notFound("Product not found");
@@ -97,13 +119,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProductPage() {
   const formatMoney = useMoney();
-  const { product, activeImage, signedIn, currentUserId, myReview, related, categoryLink } =
+  const { product, choice, activeImage, signedIn, currentUserId, myReview, related, categoryLink } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;
   const reviewResult = result && "fieldErrors" in result ? result : null;
   const navigation = useNavigation();
-  const inStock = product.stock > 0;
+  const inStock = choice.stock > 0;
+  const hasOptions = product.options.length > 0;
+  const notMade = hasOptions && choice.variantId === null;
   const otherReviews = product.reviews.filter((r) => r.userId !== currentUserId);
   // The product's own parts are the same for everyone: each is rendered once per catalogue version
   // (and URL) on the server. The forms, and the reviews shown apart from the visitor's, are not.
@@ -117,13 +141,21 @@ export default function ProductPage() {
       <article className="row g-4 g-lg-5">
         <div className="col-lg-5">
           <CachedFragment name="gallery" data={product}>
-            <ProductGallery name={product.name} images={product.images} active={activeImage} />
+            <ProductGallery
+              name={product.name}
+              images={product.images}
+              active={activeImage}
+              linkQuery={choice.variantId ? `variant=${encodeURIComponent(choice.variantId)}&` : ""}
+            />
           </CachedFragment>
         </div>
         <div className="col-lg-7" data-testid="product-summary">
           <CachedFragment name="summary" data={product}>
             <h1 className="h3">{product.name}</h1>
-            <p className="text-muted small">Product # {product.id}</p>
+            <p className="text-muted small">
+              Product # {product.id}
+              {choice.sku ? <> · SKU {choice.sku}</> : null}
+            </p>
             <hr />
             <div className="d-flex align-items-center gap-2">
               <Rating value={product.ratings} />
@@ -132,18 +164,27 @@ export default function ProductPage() {
             <hr />
             <p className="d-flex flex-wrap align-items-center gap-3">
               <span className="fs-3 fw-semibold" data-testid="price">
-                {formatMoney(product.priceCents)}
+                {formatMoney(choice.priceCents)}
               </span>
-              <StockBadge stock={product.stock} className="fs-6" />
+              {notMade ? null : <StockBadge stock={choice.stock} className="fs-6" />}
             </p>
+            {hasOptions ? (
+              <VariantPicker options={product.options} chosen={choice.values} states={choice.states} />
+            ) : null}
+            {notMade ? (
+              <p className="text-danger" role="status" data-testid="variant-unavailable">
+                This combination is not available. Choose another.
+              </p>
+            ) : null}
           </CachedFragment>
           <Form method="post" className="d-flex flex-wrap align-items-start gap-3" key={product.id}>
             <input type="hidden" name="intent" value="add-to-cart" />
+            {choice.variantId ? <input type="hidden" name="variantId" value={choice.variantId} /> : null}
             <div>
               <QuantityStepper
                 key={actionData?.quantity ?? "initial"}
                 name="quantity"
-                max={product.stock}
+                max={choice.stock}
                 defaultValue={Number(actionData?.quantity) || 1}
                 disabled={!inStock}
                 invalid={Boolean(actionData?.error)}
@@ -160,7 +201,7 @@ export default function ProductPage() {
               className="btn btn-warning px-4"
               disabled={!inStock || navigation.state === "submitting"}
             >
-              Add to Cart
+              {hasOptions && !notMade && !inStock ? "Sold out" : "Add to Cart"}
             </button>
           </Form>
           <CachedFragment name="details" data={product}>
@@ -170,6 +211,7 @@ export default function ProductPage() {
               <strong className={inStock ? "stock-in" : "stock-out"} data-testid="stock-status">
                 {inStock ? "In Stock" : "Out of Stock"}
               </strong>
+              {choice.title ? <span className="text-muted"> ({choice.title})</span> : null}
             </p>
             <hr />
             <h2 className="h5">Description:</h2>

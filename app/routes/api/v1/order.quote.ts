@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const input = parseApiInput(orderQuoteInput, await readApiBody(request));
     const quote = await quoteClientCart(
       user,
-      input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity })),
+      input.orderItems.map((item) => ({ productId: item.product, variantId: item.variant, quantity: item.quantity })),
       input.shippingInfo,
       { shippingMethod: input.shippingMethod, couponCode: input.couponCode },
     );
