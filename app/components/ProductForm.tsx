@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { productValidator } from "~/lib/product-schema";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
@@ -19,10 +20,21 @@ type Props = {
   imagesError?: string;
   formError?: string | null;
   submitLabel: string;
+  /** The product's options and variants page (an existing product); `hasVariants`: price and stock are theirs. */
+  variants?: { href: string; hasVariants: boolean };
 };
 
 /** The admin's product form (create and update): a multipart POST that works without JavaScript. */
-export function ProductForm({ defaultValues, images, categories, imagesError, formError, submitLabel }: Props) {
+export function ProductForm({
+  defaultValues,
+  images,
+  categories,
+  imagesError,
+  formError,
+  submitLabel,
+  variants,
+}: Props) {
+  const fromVariants = variants?.hasVariants ? " (the lowest of its variants')" : "";
   return (
     <ValidatedForm
       validator={productValidator}
@@ -34,10 +46,31 @@ export function ProductForm({ defaultValues, images, categories, imagesError, fo
     >
       <FormAlert message={formError} />
       <TextField name="name" label="Name" required />
-      <TextField name="price" label="Price" inputMode="decimal" required />
+      <TextField
+        name="price"
+        label={`Price${fromVariants}`}
+        inputMode="decimal"
+        required
+        readOnly={variants?.hasVariants}
+      />
       <TextAreaField name="description" label="Description" rows={6} />
       <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" />
-      <TextField name="stock" label="Stock" type="number" min={0} step={1} required />
+      <TextField
+        name="stock"
+        label={variants?.hasVariants ? "Stock (its variants' total)" : "Stock"}
+        type="number"
+        min={0}
+        step={1}
+        required
+        readOnly={variants?.hasVariants}
+      />
+      {variants ? (
+        <p className="mb-3">
+          <Link to={variants.href}>
+            {variants.hasVariants ? "Options and variants: prices, stock, SKUs" : "Add options (sizes, colours…)"}
+          </Link>
+        </p>
+      ) : null}
       <TextField name="seller" label="Seller Name" required />
       <TextField
         name="weightGrams"

@@ -128,11 +128,13 @@ export const variantsSchema = (options: readonly ProductOption[], { fromForm }: 
       const skus = new Set<string>();
       for (const [i, row] of (variants as z.infer<typeof variantRow>[]).entries()) {
         const at = `variants[${i}]`;
+        // The form's row has no field for its combination: its message goes beside "offered".
+        const which = `${at}.${fromForm ? "offered" : "options"}`;
         if (fromForm && !row.offered) continue;
         const title = row.options ? variantTitle(row.options) : (row.title ?? "");
         const values = known.get(title);
-        if (!values) return problem(`${at}.options`, "Choose one value of each of the product's options");
-        if (seen.has(title)) return problem(`${at}.options`, `${title} is listed twice`);
+        if (!values) return problem(which, "Choose one value of each of the product's options");
+        if (seen.has(title)) return problem(which, `${title} is listed twice`);
         seen.add(title);
         if (!PRICE.test(row.price)) return problem(`${at}.price`, "The price must be an amount such as 25 or 19.99");
         if (!/^\d{1,5}$/.test(row.stock))

@@ -1,7 +1,7 @@
-import { and, asc, between, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { containsText, rowsAffected } from "~/db/dialect";
+import { containsText, lockRows, rowsAffected } from "~/db/dialect";
 import { orderLines, productImages, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { UNKNOWN_CATEGORY } from "~/lib/category-schema";
@@ -11,16 +11,13 @@ import type { ProductSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
-import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
+import type { StockFilter } from "~/lib/stock";
 import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
 import { categoryNamed, requireCategory } from "./categories.server";
+import { forgetVariantPictures, hasVariants } from "./variants.server";
+import { stockFilter } from "./stock-filters.server";
 
 const notFound = () => new PublicError("Product not found", 404);
-
-const STOCK_WHERE: Record<StockFilter, ReturnType<typeof eq>> = {
-  low: between(products.stock, 1, LOW_STOCK_THRESHOLD),
-  out: eq(products.stock, 0),
-};
 
 /** The first picture of the product (position order), for the list's thumbnail. */
 const thumbnail = sql<
@@ -37,7 +34,7 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
           containsText(products.seller, query.q),
         )
       : undefined,
-    stock ? STOCK_WHERE[stock] : undefined,
+    stock ? stockFilter(stock) : undefined,
   );
   const sorts = {
     id: products.id,
@@ -132,7 +129,10 @@ async function removeUnusedImages(urls: string[]) {
   }
 }
 
-/** Updates the fields; new pictures, when given, replace the old ones (as the spec's form does). */
+/**
+ * Updates the fields; new pictures, when given, replace the old ones (as the spec's form does), and
+ * the variants' pictures point at none. A product with variants keeps its price and stock: theirs.
+ */
 export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[]) {
   const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   if (!found) throw notFound();
@@ -141,8 +141,15 @@ export async function updateProduct(id: string, input: ProductInput, images: Ima
   const replaced = urls.length ? await imageUrlsOf(id) : [];
   await commitTogether(async (tx) => {
     await requireCategory(tx, input.category);
-    await tx.update(products).set(columns(input)).where(eq(products.id, id));
+    // Locked before its variants are read (the order saveVariants and checkouts lock in).
+    await lockRows(tx, products, [id]);
+    const { priceCents, stock, ...rest } = columns(input);
+    await tx
+      .update(products)
+      .set((await hasVariants(id, tx)) ? rest : { ...rest, priceCents, stock })
+      .where(eq(products.id, id));
     if (urls.length) {
+      await forgetVariantPictures(tx, id);
       await tx.delete(productImages).where(eq(productImages.productId, id));
       await tx.insert(productImages).values(urls.map((url, position) => ({ productId: id, url, position })));
     }

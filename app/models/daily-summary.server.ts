@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { stockFilter } from "./stock-filters.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, products } from "~/db/schema";
 import type { DaySummary } from "~/emails/DailySummary";
 import { PAYMENT } from "~/lib/order-states";
-import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
 
@@ -53,10 +53,8 @@ export async function daySummary(day: string): Promise<DaySummary> {
       .limit(LISTED_PRODUCTS),
     db
       .select({
-        low: sql<number>`SUM(CASE WHEN ${products.stock} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD} THEN 1 ELSE 0 END)`.mapWith(
-          Number,
-        ),
-        out: sql<number>`SUM(CASE WHEN ${products.stock} <= 0 THEN 1 ELSE 0 END)`.mapWith(Number),
+        low: sql<number>`SUM(CASE WHEN ${stockFilter("low")} THEN 1 ELSE 0 END)`.mapWith(Number),
+        out: sql<number>`SUM(CASE WHEN ${stockFilter("out")} THEN 1 ELSE 0 END)`.mapWith(Number),
       })
       .from(products),
   ]);

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, sum } from "drizzle-orm";
+import { stockFilter } from "./stock-filters.server";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
 import { products, users } from "~/db/schema";
@@ -20,7 +21,7 @@ export async function dashboardTotals() {
       .from(orderTotals)
       .where(isPlaced(orderTotals.paymentStatus)),
     db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(products).where(eq(products.stock, 0)),
+    db.select({ n: count() }).from(products).where(stockFilter("out")),
   ]);
   return {
     totalAmountCents,

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
 import { publicErrorToForm } from "./errors.server";
 import { formFailure } from "./form-response.server";
@@ -16,20 +17,25 @@ export function typedValues(form: FormData): Record<string, string | string[]> {
 /**
  * An admin form's POST: the input `validator` checked, saved by `save`, or the response that sends
  * the form back with its messages (the model's PublicError beside its field) and what was typed.
+ * `form`: already read (a page of several forms reads it to tell which was sent); `subaction`: that
+ * form's name, so that only it shows the messages (remix-validated-form's subaction).
  */
 export async function saveValidatedForm<T>(
   request: Request,
   validator: Validator<T>,
   save: (input: T) => Promise<unknown>,
+  { form, subaction }: { form?: FormData; subaction?: string } = {},
 ): Promise<{ response: ReturnType<typeof formFailure> | null }> {
-  const form = await readForm(request);
-  const values = typedValues(form);
-  const result = await validator.validate(form);
-  if (result.error) return { response: formFailure(400, result.error.fieldErrors, values) };
+  const sent = form ?? (await readForm(request));
+  const values = typedValues(sent);
+  const result = await validator.validate(sent);
+  const tagged = (response: ReturnType<typeof formFailure>) =>
+    subaction ? data({ ...response.data, subaction }, response.init ?? undefined) : response;
+  if (result.error) return { response: tagged(formFailure(400, result.error.fieldErrors, values)) };
   try {
     await save(result.data);
   } catch (error) {
-    return { response: publicErrorToForm(error, values) };
+    return { response: tagged(publicErrorToForm(error, values)) };
   }
   return { response: null };
 }

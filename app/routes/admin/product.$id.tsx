@@ -18,6 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
   return {
+    id: product.id,
+    hasVariants: product.variants.length > 0,
     images: product.images,
     categories: await categoryNames(),
     values: {
@@ -40,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateProduct() {
-  const { images, values, categories } = useLoaderData<typeof loader>();
+  const { id, hasVariants, images, values, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="col-lg-8">
@@ -51,6 +53,7 @@ export default function UpdateProduct() {
         imagesError={actionData?.fieldErrors?.images}
         formError={actionData?.formError}
         submitLabel="Update"
+        variants={{ href: `/admin/product/${id}/variants`, hasVariants }}
       />
     </div>
   );
