@@ -1,7 +1,14 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { dollarsToCents } from "./money";
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, combinations, variantTitle, type ProductOption } from "./variants";
+import {
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  combinations,
+  variantTitle,
+  type ProductOption,
+} from "./variants";
 
 // The admin's forms for a product's options and variants, and the API's bodies for the same.
 
@@ -44,7 +51,10 @@ const optionRow = z.object({
 export const optionsSchema = z
   .object({
     options: z
-      .preprocess((v) => (v === undefined || v === "" ? [] : v), z.array(optionRow, { invalid_type_error: "Send a list of options" }))
+      .preprocess(
+        (v) => (v === undefined || v === "" ? [] : v),
+        z.array(optionRow, { invalid_type_error: "Send a list of options" }),
+      )
       .pipe(z.array(z.any()).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`))
       .describe(`Up to ${MAX_OPTIONS} options, each a name and its values; none: the product has no variants`),
   })
@@ -58,8 +68,10 @@ export const optionsSchema = z
     for (const [i, row] of (options as z.infer<typeof optionRow>[]).entries()) {
       if (row.name === "" && row.values.length === 0) continue;
       if (row.name === "") return problem(`options[${i}].name`, "Name this option, such as Memory or Colour");
-      if (row.values.length === 0) return problem(`options[${i}].values`, "Enter this option's values, separated by commas");
-      if (names.has(row.name.toLowerCase())) return problem(`options[${i}].name`, "Each option needs a name of its own");
+      if (row.values.length === 0)
+        return problem(`options[${i}].values`, "Enter this option's values, separated by commas");
+      if (names.has(row.name.toLowerCase()))
+        return problem(`options[${i}].name`, "Each option needs a name of its own");
       names.add(row.name.toLowerCase());
       kept.push({ name: row.name, values: row.values });
     }
@@ -75,7 +87,10 @@ const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 const variantRow = z.object({
   // Which combination: its title ("16 GB / Silver", as the form and GET show it) or its values.
   title: z.string().max(200).optional(),
-  options: z.array(z.union([z.string(), z.number()]).transform(String)).max(MAX_OPTIONS).optional(),
+  options: z
+    .array(z.union([z.string(), z.number()]).transform(String))
+    .max(MAX_OPTIONS)
+    .optional(),
   offered: z.union([z.string(), z.boolean()]).optional(),
   sku: z
     .union([asText, z.null()])
@@ -113,7 +128,10 @@ export const variantsSchema = (options: readonly ProductOption[], { fromForm }: 
   z
     .object({
       variants: z
-        .preprocess((v) => (v === undefined || v === "" ? [] : v), z.array(variantRow, { invalid_type_error: "Send a list of variants" }))
+        .preprocess(
+          (v) => (v === undefined || v === "" ? [] : v),
+          z.array(variantRow, { invalid_type_error: "Send a list of variants" }),
+        )
         .pipe(z.array(z.any()).max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants`))
         .describe("Every variant offered: its option values (options, or title), SKU, price, stock and picture"),
     })

@@ -6,7 +6,6 @@ import { cartLines, carts, productVariants, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { lineName } from "~/lib/variants";
 import { firstImageUrls } from "./products.server";
-import { hasVariants } from "./variants.server";
 
 export class CartError extends PublicError {}
 
@@ -88,9 +87,10 @@ export const pricedProductColumns = {
   priceCents: sql<number>`coalesce(${productVariants.priceCents}, ${products.priceCents})`.mapWith(Number),
   weightGrams: products.weightGrams,
   category: products.category,
-  stock: sql<number>`case when ${productVariants.id} is not null then ${productVariants.stock} when ${productHasVariants} then 0 else ${products.stock} end`.mapWith(
-    Number,
-  ),
+  stock:
+    sql<number>`case when ${productVariants.id} is not null then ${productVariants.stock} when ${productHasVariants} then 0 else ${products.stock} end`.mapWith(
+      Number,
+    ),
   variantImage: productVariants.imageUrl,
   /** 1 when the product has variants (a line must then name one of them), else 0. */
   hasVariants: sql<number>`case when ${productHasVariants} then 1 else 0 end`.mapWith(Number),
@@ -99,7 +99,9 @@ export const pricedProductColumns = {
 /** A line that names no variant of a product that has some: which one is wanted must be said (400). */
 export function unchosenVariant(lines: readonly { hasVariants: number; variantId: string; name: string }[]) {
   const line = lines.find((l) => l.hasVariants && !l.variantId);
-  return line ? new CartError(`Choose which ${line.name} you want: it comes in several versions.`, 400, "variant") : null;
+  return line
+    ? new CartError(`Choose which ${line.name} you want: it comes in several versions.`, 400, "variant")
+    : null;
 }
 
 /** Joins a line's variant (cart_lines, or a client's list, names it by `variantId`) to its product's row. */
@@ -121,7 +123,12 @@ const lineRowsWhere = (q: Queryable, where: SQL | undefined) =>
 // The statements of every add-to-cart and checkout (see preparedOnce in the dialect): reads, on either connection…
 const reads = preparedOnce((q) => ({
   stockOf: q
-    .select({ stock: pricedProductColumns.stock, name: products.name, variantId: pricedProductColumns.variantId })
+    .select({
+      stock: pricedProductColumns.stock,
+      name: products.name,
+      variantId: pricedProductColumns.variantId,
+      hasVariants: pricedProductColumns.hasVariants,
+    })
     .from(products)
     .leftJoin(productVariants, joinVariant(sql.placeholder("variantId")))
     .where(eq(products.id, sql.placeholder("productId")))
@@ -178,15 +185,14 @@ const itemOfRef = (ref: ItemRef): Item => (typeof ref === "string" ? { productId
 async function stockOf(tx: Tx, { productId, variantId }: Item) {
   const [product] = await reads(tx).stockOf.execute({ productId, variantId });
   if (!product) throw new CartError("This product no longer exists.", 404, "product");
-  if (product.variantId !== variantId) {
-    if (variantId === NO_VARIANT || !(await hasVariants(productId, tx)))
-      throw new CartError(
-        variantId === NO_VARIANT ? `Choose which ${product.name} you want first.` : `${product.name} has no such choice.`,
-        400,
-        "variant",
-      );
-    throw new CartError(`This choice of ${product.name} is no longer sold.`, 400, "variant");
-  }
+  if (variantId === NO_VARIANT && product.hasVariants)
+    throw new CartError(`Choose which ${product.name} you want first.`, 400, "variant");
+  if (product.variantId !== variantId)
+    throw new CartError(
+      product.hasVariants ? `This choice of ${product.name} is no longer sold.` : `${product.name} has no such choice.`,
+      400,
+      "variant",
+    );
   return product;
 }
 
@@ -288,7 +294,10 @@ export type CartLine = {
 };
 
 /** A line's row as read, its variant's picture apart (loadCart shows it instead of the product's first). */
-const asCartLine = ({ variantImage: _, lineVariantId: __, hasVariants: ___, ...row }: CartLineRow, image: string | null): CartLine => ({
+const asCartLine = (
+  { variantImage: _, lineVariantId: __, hasVariants: ___, ...row }: CartLineRow,
+  image: string | null,
+): CartLine => ({
   ...row,
   image,
 });
@@ -336,7 +345,9 @@ async function fitToStock(tx: Tx, cartId: string) {
     const name = lineName(row.name, row.variantTitle);
     if (row.variantId !== row.lineVariantId) {
       await tx.delete(cartLines).where(lineOf(cartId, itemOf(row)));
-      notices.push(`${row.name} now comes in several versions (or the one you chose is no longer sold): choose one on its page.`);
+      notices.push(
+        `${row.name} now comes in several versions (or the one you chose is no longer sold): choose one on its page.`,
+      );
       continue;
     }
     if (row.stock === 0) {
@@ -345,7 +356,10 @@ async function fitToStock(tx: Tx, cartId: string) {
       continue;
     }
     if (row.quantity > row.stock) {
-      await tx.update(cartLines).set({ quantity: row.stock }).where(lineOf(cartId, itemOf(row)));
+      await tx
+        .update(cartLines)
+        .set({ quantity: row.stock })
+        .where(lineOf(cartId, itemOf(row)));
       notices.push(`Only ${row.stock} of ${name} left: the quantity in your cart is now ${row.stock}.`);
       row.quantity = row.stock;
     }

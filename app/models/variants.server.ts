@@ -87,7 +87,10 @@ async function keepTotals(tx: Tx, productId: string) {
 export async function saveOptions(productId: string, options: ProductOption[]) {
   await commitTogether(async (tx) => {
     await lockProduct(tx, productId);
-    const [product] = await tx.select({ priceCents: products.priceCents }).from(products).where(eq(products.id, productId));
+    const [product] = await tx
+      .select({ priceCents: products.priceCents })
+      .from(products)
+      .where(eq(products.id, productId));
     const existing = await tx
       .select({ id: productVariants.id, title: productVariants.title })
       .from(productVariants)
@@ -106,7 +109,8 @@ export async function saveOptions(productId: string, options: ProductOption[]) {
     for (const [position, values] of wanted.entries()) {
       const title = variantTitle(values);
       const id = byTitle.get(title);
-      if (id) await tx.update(productVariants).set({ position, optionValues: values }).where(eq(productVariants.id, id));
+      if (id)
+        await tx.update(productVariants).set({ position, optionValues: values }).where(eq(productVariants.id, id));
       else
         await tx
           .insert(productVariants)
@@ -126,9 +130,9 @@ export async function saveVariants(productId: string, inputs: VariantInput[]) {
   await commitTogether(async (tx) => {
     await lockProduct(tx, productId);
     const pictures = new Set(
-      (await tx.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, productId))).map(
-        (r) => r.url,
-      ),
+      (
+        await tx.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, productId))
+      ).map((r) => r.url),
     );
     for (const [i, input] of inputs.entries())
       if (input.image && !pictures.has(input.image))
