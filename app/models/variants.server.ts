@@ -137,6 +137,15 @@ export async function saveVariants(productId: string, inputs: VariantInput[]) {
     for (const [i, input] of inputs.entries())
       if (input.image && !pictures.has(input.image))
         throw new PublicError("Choose one of the product's pictures", 400, `variants[${i}].image`);
+    // Checked against the options as they are now: another admin may have changed them meanwhile.
+    const options = await tx
+      .select({ values: productOptions.values })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position));
+    const titles = new Set(combinations(options.map((o) => ({ name: "", values: o.values }))).map(variantTitle));
+    if (inputs.some((input) => !titles.has(variantTitle(input.values))))
+      throw new PublicError("The product's options have changed: read it again, then save its variants", 409);
 
     const existing = await tx
       .select({ id: productVariants.id, title: productVariants.title })

@@ -559,3 +559,27 @@ export function newestFirst(products: readonly DemoProduct[]): number[] {
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
     .map(({ i }) => i);
 }
+
+/** A demo product sold in variants: its options, and each combination sold with its price and stock. */
+export type DemoVariants = {
+  options: { name: string; values: string[] }[];
+  variants: [values: string[], price: number, stock: number][];
+};
+
+// Products the demo sells in variants (by name): prices that differ ("from $89.00" on the cards),
+// a combination sold out and one not made, so that the product page shows each case.
+export const demoVariants: Record<string, DemoVariants> = {
+  "Keychron K2 Wireless Mechanical Keyboard": {
+    options: [
+      { name: "Switches", values: ["Red", "Brown", "Blue"] },
+      { name: "Backlight", values: ["White", "RGB"] },
+    ],
+    variants: [
+      [["Red", "White"], 89, 6],
+      [["Red", "RGB"], 99, 4],
+      [["Brown", "White"], 89, 0],
+      [["Brown", "RGB"], 99, 3],
+      [["Blue", "White"], 89, 3],
+    ],
+  },
+};

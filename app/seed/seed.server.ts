@@ -2,13 +2,14 @@ import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { pages, productImages, products, reviews, users } from "~/db/schema";
+import { pages, productImages, productOptions, productVariants, products, reviews, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
 import { recomputeProductRatings } from "~/models/reviews.server";
-import { demoProducts, demoReviewComments, newestFirst } from "~/seed/demo-catalogue";
+import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
+import { productTotals, variantTitle } from "~/lib/variants";
 import { demoPages } from "~/seed/demo-pages";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
 import { addCategories } from "~/models/categories.server";
@@ -48,6 +49,8 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
     category: p.category,
     seller: p.seller,
     stock: p.stock,
+    // A product sold in variants has their lowest price and their total stock.
+    ...variantTotals(p.name),
     // An hour apart, so that "Latest Products" has a stable order, opening on laptops and electronics.
     createdAt: new Date(now - hoursOld.get(i)! * 3_600_000),
   }));
@@ -79,6 +82,23 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
     await addCategories(tx, DEMO_CATEGORIES);
     await tx.insert(products).values(productRows);
     await tx.insert(productImages).values(imageRows);
+    for (const product of productRows) {
+      const sold = demoVariants[product.name];
+      if (!sold) continue;
+      await tx
+        .insert(productOptions)
+        .values(sold.options.map((option, position) => ({ productId: product.id, position, ...option })));
+      await tx.insert(productVariants).values(
+        sold.variants.map(([values, price, stock], position) => ({
+          productId: product.id,
+          position,
+          optionValues: values,
+          title: variantTitle(values),
+          priceCents: dollarsToCents(price),
+          stock,
+        })),
+      );
+    }
 
     for (const [i, product] of productRows.entries()) {
       const reviewCount = i % (REVIEWERS.length + 1);
@@ -92,4 +112,11 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       await recomputeProductRatings(tx, product.id);
     }
   });
+}
+
+/** The price and stock a demo product sold in variants keeps on its own row (nothing for the others). */
+function variantTotals(name: string) {
+  const sold = demoVariants[name];
+  if (!sold) return {};
+  return productTotals(sold.variants.map(([, price, stock]) => ({ priceCents: dollarsToCents(price), stock }))) ?? {};
 }

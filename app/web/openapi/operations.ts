@@ -41,6 +41,7 @@ import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
+import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 
 // Every /api/v1 operation, as the OpenAPI document (./document.server.ts) describes it. The request
 // schemas are the objects the routes pass to parseApiInput; the payloads are what the routes' JSON
@@ -350,6 +351,35 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     body: { schema: productSchema, files: { images: "many" } },
     ok: { status: 200, description: "Updated", schema: message },
+  },
+  {
+    paths: ["/admin/product/{id}/options"],
+    method: "put",
+    summary:
+      "Set a product's options (Memory: 8 GB, 16 GB…): each new combination becomes a variant at the product's price with no stock, each gone one is deleted; none: no variants",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: optionsSchema },
+    ok: {
+      status: 200,
+      description: "The product, with its options and variants",
+      schema: ok({ product: productPayload }),
+    },
+  },
+  {
+    paths: ["/admin/product/{id}/variants"],
+    method: "put",
+    summary:
+      "Set every variant a product sells: each a combination of its options, with SKU, price, stock and picture (one of the product's images); one left out is no longer sold",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: variantsSchema([], { fromForm: false }) },
+    ok: {
+      status: 200,
+      description: "The product, with its options and variants",
+      schema: ok({ product: productPayload }),
+    },
+    errors: [409],
   },
   {
     paths: ["/admin/product/{id}"],

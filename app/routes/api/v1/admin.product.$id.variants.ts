@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { variantsSchema } from "~/lib/variant-schema";
+import { PublicError } from "~/lib/public-error";
+import { getProduct } from "~/models/products.server";
+import { saveVariants } from "~/models/variants.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { requireApiAdmin } from "~/web/auth.server";
+import { productJson } from "~/web/product-json";
+
+// PUT /api/v1/admin/product/:id/variants: every variant the product sells (each a combination of its
+// options, with SKU, price, stock and picture); one left out is no longer sold.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const id = params.id ?? "";
+    const product = await getProduct(id);
+    if (!product) throw new PublicError("Product not found", 404);
+    const body = await readApiBody(request);
+    await saveVariants(id, parseApiInput(variantsSchema(product.options, { fromForm: false }), body));
+    const saved = (await getProduct(id))!;
+    return Response.json({ success: true, product: productJson(saved, saved.reviews) });
+  });
+}
