@@ -58,7 +58,9 @@ export const productPayload = z
     images: z.array(z.object({ _id: z.string(), url: z.string() })),
     options: z
       .array(z.object({ name: z.string(), values: z.array(z.string()) }))
-      .describe("The product's options (Memory, Colour…), in order; empty for a product without. Not part of the original API."),
+      .describe(
+        "The product's options (Memory, Colour…), in order; empty for a product without. Not part of the original API.",
+      ),
     variants: z
       .array(variantPayload)
       .describe(
@@ -113,7 +115,9 @@ export const orderPayload = z
         variant: z
           .string()
           .nullable()
-          .describe("The variant's id; null for a product without options, or once the variant is deleted. Not part of the original API."),
+          .describe(
+            "The variant's id; null for a product without options, or once the variant is deleted. Not part of the original API.",
+          ),
         variantTitle: z
           .string()
           .nullable()

@@ -13,7 +13,14 @@ export type ProductForSeo = {
   numOfReviews: number;
   images: { url: string }[];
   /** Its variants, each an offer of its own (none: the product is one offer). */
-  variants?: { id: string; title: string; sku: string | null; priceCents: number; stock: number; imageUrl: string | null }[];
+  variants?: {
+    id: string;
+    title: string;
+    sku: string | null;
+    priceCents: number;
+    stock: number;
+    imageUrl: string | null;
+  }[];
 };
 
 const DESCRIPTION_LENGTH = 160;
@@ -30,8 +37,7 @@ const categorySearch = (category: string) => `/search?category=${encodeURICompon
 /** Cents as the decimal string schema.org's `price` expects ("1299.50"). */
 const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
 
-const availability = (stock: number) =>
-  stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
 
 /** One offer, or with variants an AggregateOffer holding each variant's own (its SKU, price, stock and URL). */
 function offersOf(product: ProductForSeo, url: string, currency: string) {

@@ -94,7 +94,10 @@ export function valueStates<V extends Pick<ProductVariant, "optionValues" | "sto
 ): ValueState[][] {
   return options.map((option, i) =>
     option.values.map((value) => {
-      const variant = variantWith(variants, chosen.map((c, j) => (j === i ? value : c)));
+      const variant = variantWith(
+        variants,
+        chosen.map((c, j) => (j === i ? value : c)),
+      );
       if (!variant) return "unavailable";
       return variant.stock > 0 ? "available" : "sold-out";
     }),

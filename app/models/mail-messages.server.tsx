@@ -64,7 +64,12 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
-    lines: order.lines.map(({ name, variantTitle, quantity, priceCents }) => ({ name, variantTitle, quantity, priceCents })),
+    lines: order.lines.map(({ name, variantTitle, quantity, priceCents }) => ({
+      name,
+      variantTitle,
+      quantity,
+      priceCents,
+    })),
     itemsPriceCents: order.itemsPriceCents,
     shippingPriceCents: order.shippingPriceCents,
     taxPriceCents: order.taxPriceCents,

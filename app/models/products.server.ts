@@ -221,7 +221,9 @@ export async function listProducts(q: ProductQuery): Promise<ProductPage> {
 type SummaryRow = Omit<ProductSummary, "images" | "options" | "variants">;
 
 /** The rows with their pictures, options and variants. */
-async function summariesOf<Row extends SummaryRow>(rows: Row[]): Promise<(Row & Omit<ProductSummary, keyof SummaryRow>)[]> {
+async function summariesOf<Row extends SummaryRow>(
+  rows: Row[],
+): Promise<(Row & Omit<ProductSummary, keyof SummaryRow>)[]> {
   const ids = rows.map((r) => r.id);
   const [images, variants] = await Promise.all([imagesByProduct(ids), variantsByProduct(ids)]);
   return rows.map((r) => ({

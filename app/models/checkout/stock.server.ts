@@ -30,9 +30,7 @@ const statements = preparedOnce((q) => ({
   takeProduct: q
     .update(products)
     .set({ stock: sql`${products.stock} - ${placeholder("quantity")}`, updatedAt: msPlaceholder("nowMs") })
-    .where(
-      and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity")), noVariants()),
-    )
+    .where(and(eq(products.id, placeholder("productId")), gte(products.stock, placeholder("quantity")), noVariants()))
     .prepare(),
   takeVariant: q
     .update(productVariants)
@@ -64,12 +62,16 @@ const statements = preparedOnce((q) => ({
   variantStock: q
     .select({ stock: productVariants.stock })
     .from(productVariants)
-    .where(and(eq(productVariants.id, placeholder("variantId")), eq(productVariants.productId, placeholder("productId"))))
+    .where(
+      and(eq(productVariants.id, placeholder("variantId")), eq(productVariants.productId, placeholder("productId"))),
+    )
     .prepare(),
   giveVariant: q
     .update(productVariants)
     .set({ stock: sql`${productVariants.stock} + ${placeholder("quantity")}` })
-    .where(and(eq(productVariants.id, placeholder("variantId")), eq(productVariants.productId, placeholder("productId"))))
+    .where(
+      and(eq(productVariants.id, placeholder("variantId")), eq(productVariants.productId, placeholder("productId"))),
+    )
     .prepare(),
 }));
 

@@ -89,10 +89,10 @@ export default function ProductVariants() {
           Options
         </h2>
         <p className="form-text" id="options-help">
-          Up to {MAX_OPTIONS} options, such as Memory or Colour, each with up to {MAX_OPTION_VALUES} values separated
-          by commas (at most {MAX_VARIANTS} combinations). Saving makes a variant of each new combination, at the
-          product&apos;s price with no stock yet, and deletes those whose combination is gone. Leave every row empty
-          for a product without options.
+          Up to {MAX_OPTIONS} options, such as Memory or Colour, each with up to {MAX_OPTION_VALUES} values separated by
+          commas (at most {MAX_VARIANTS} combinations). Saving makes a variant of each new combination, at the
+          product&apos;s price with no stock yet, and deletes those whose combination is gone. Leave every row empty for
+          a product without options.
         </p>
         <ValidatedForm
           validator={optionsValidator}
@@ -125,8 +125,8 @@ export default function ProductVariants() {
             Variants
           </h2>
           <p className="form-text">
-            Tick each combination you sell; one left unticked is not offered. The product&apos;s own price is the
-            lowest of its variants&apos;, and its stock their total.
+            Tick each combination you sell; one left unticked is not offered. The product&apos;s own price is the lowest
+            of its variants&apos;, and its stock their total.
           </p>
           <ValidatedForm
             validator={variantsValidator(options)}
@@ -253,4 +253,3 @@ function PictureSelect({ name, label, images }: { name: string; label: string; i
     </>
   );
 }
-

@@ -126,7 +126,11 @@ export default function Cart() {
                       <p className="mb-0 fw-semibold text-warning-emphasis">{formatMoney(line.priceCents)}</p>
                     </div>
                     <div className="col-5 col-lg-3">
-                      <Form method="post" className="input-group flex-nowrap" aria-label={`Quantity of ${lineName(line.name, line.variantTitle)}`}>
+                      <Form
+                        method="post"
+                        className="input-group flex-nowrap"
+                        aria-label={`Quantity of ${lineName(line.name, line.variantTitle)}`}
+                      >
                         <input type="hidden" name="intent" value="update" />
                         <LineFields line={line} />
                         <button

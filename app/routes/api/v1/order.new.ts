@@ -16,7 +16,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const order = await confirmApiOrder(user, {
       intentId: input.paymentInfo.id,
       totalCents: input.totalPrice === undefined ? undefined : dollarsToCents(input.totalPrice),
-      lines: input.orderItems?.map((item) => ({ productId: item.product, variantId: item.variant, quantity: item.quantity })),
+      lines: input.orderItems?.map((item) => ({
+        productId: item.product,
+        variantId: item.variant,
+        quantity: item.quantity,
+      })),
       shipping: input.shippingInfo,
       shippingMethod: input.shippingMethod,
       couponCode: input.couponCode,
