@@ -77,7 +77,7 @@ test(
     await expectRefused(
       await anyone.put(options, { data: { options: [] } }),
       401,
-      "Login first to access this resource",
+      "Login first to access this resource.",
     );
 
     // A client cart: the variant is priced by its own price; none named, or one not the product's, is refused.
