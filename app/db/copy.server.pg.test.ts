@@ -80,6 +80,25 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
         [0, 1].map((position) => ({ productId: product.id, url: `/u/${product.id}-${position}.webp`, position })),
       );
   }
+  // The first laptop comes in two memory sizes (options and variants as JSON lists).
+  await db
+    .insert(s.productOptions)
+    .values({ productId: products[0].id, position: 0, name: "Memory", values: ["8 GB", "16 GB"] });
+  const variants = await db
+    .insert(s.productVariants)
+    .values(
+      ["8 GB", "16 GB"].map((memory, position) => ({
+        productId: products[0].id,
+        position,
+        optionValues: [memory],
+        title: memory,
+        sku: position ? null : "LAP-1-8",
+        priceCents: 99_000 + position,
+        stock: 5 * position,
+        imageUrl: position ? `/u/${products[0].id}-1.webp` : null,
+      })),
+    )
+    .returning();
   await db.insert(s.reviews).values([
     { productId: products[0].id, userId: alice.id, rating: 4, comment: "Good.", createdAt: day(3), updatedAt: day(3) },
     { productId: products[0].id, userId: bob.id, rating: 5, comment: "Great!", createdAt: day(4), updatedAt: day(4) },
@@ -91,6 +110,7 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     .returning();
   await db.insert(s.cartLines).values([
     { cartId: aliceCart.id, productId: products[1].id, quantity: 2 },
+    { cartId: aliceCart.id, productId: products[0].id, variantId: variants[1].id, quantity: 1 },
     { cartId: guestCart.id, productId: products[2].id, quantity: 1 },
   ]);
   for (let i = 0; i < orders; i++) {
@@ -126,6 +146,10 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
       {
         orderId: order.id,
         productId: products[i % 3].id,
+        // The first laptop's lines name a variant.
+        ...(i % 3 === 0
+          ? { variantId: variants[i % 2].id, variantTitle: variants[i % 2].title, sku: variants[i % 2].sku }
+          : {}),
         name: `Laptop ${(i % 3) + 1}`,
         priceCents: 1000,
         quantity: i + 1,
