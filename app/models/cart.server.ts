@@ -317,7 +317,8 @@ export async function loadCart(ref: CartRef): Promise<{ lines: CartLine[]; notic
 export async function fitCart(ref: CartRef): Promise<{ rows: CartLineRow[]; notices: string[] }> {
   const rows = await cartLinesOf(ref);
   // Usually nothing to change: only then is it a write, checked again inside it.
-  if (!rows.some((row) => row.quantity > row.stock)) return { rows, notices: [] };
+  if (!rows.some((row) => row.quantity > row.stock || row.variantId !== row.lineVariantId))
+    return { rows, notices: [] };
   return commitTogether(async (tx) => {
     // The lines are read, then written: no other change to them in between.
     const cartId = await lockedCartId(ref, tx);
@@ -336,6 +337,13 @@ export type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
 /** The line's own key: the variant it was put in with (which may be gone since). */
 const itemOf = (row: CartLineRow): Item => ({ productId: row.productId, variantId: row.lineVariantId });
 
+/** Why a line that names a variant no longer there (or none, of a product that has some now) left the cart. */
+function variantGone(row: CartLineRow): string {
+  if (!row.hasVariants) return `${row.name} is now sold in one version only: add it again from its page.`;
+  if (row.lineVariantId === NO_VARIANT) return `${row.name} now comes in several versions: choose one on its page.`;
+  return `The version of ${row.name} you chose is no longer sold: choose another on its page.`;
+}
+
 /** Clamps each line of the cart (its row locked by the caller) to its product's stock, removing sold-out ones; says what changed. */
 async function fitToStock(tx: Tx, cartId: string) {
   const rows = await cartLineRows(cartId, tx);
@@ -345,9 +353,7 @@ async function fitToStock(tx: Tx, cartId: string) {
     const name = lineName(row.name, row.variantTitle);
     if (row.variantId !== row.lineVariantId) {
       await tx.delete(cartLines).where(lineOf(cartId, itemOf(row)));
-      notices.push(
-        `${row.name} now comes in several versions (or the one you chose is no longer sold): choose one on its page.`,
-      );
+      notices.push(variantGone(row));
       continue;
     }
     if (row.stock === 0) {

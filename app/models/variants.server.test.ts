@@ -174,7 +174,16 @@ describe("a cart of variants", () => {
     );
     const { lines, notices } = await loadCart(cart);
     expect(lines).toEqual([]);
-    expect(notices).toEqual([expect.stringContaining("choose one on its page")]);
+    const { name } = (await getProduct(productId))!;
+    expect(notices).toEqual([`The version of ${name} you chose is no longer sold: choose another on its page.`]);
+
+    // Its options removed: a line of a variant goes too, and says how to buy it now.
+    await setCartLine(cart, { productId, variantId: idOf("8 GB") }, 1);
+    await saveOptions(productId, []);
+    expect(await loadCart(cart)).toEqual({
+      lines: [],
+      notices: [`${name} is now sold in one version only: add it again from its page.`],
+    });
   });
 });
 
