@@ -30,7 +30,7 @@ describe("the admin's orders as CSV", () => {
       userName: EVIL,
       lines: [
         { productId: mouse, quantity: 1, name: "Mouse", priceCents: 2500 },
-        { productId: laptop, quantity: 2, name: "Laptop X", priceCents: 100000 },
+        { productId: laptop, quantity: 2, name: "Laptop X", variantTitle: "16 GB / Silver", priceCents: 100000 },
       ],
     });
     await commitTogether((tx) =>
@@ -64,7 +64,8 @@ describe("the admin's orders as CSV", () => {
         escaped,
         `${buyerId}@example.com`,
         3,
-        "2 × Laptop X; 1 × Mouse",
+        // A variant is named after its product.
+        "2 × Laptop X (16 GB / Silver); 1 × Mouse",
         // The recipient (the fixture's buyer name) starts the address: escaped too.
         `"'=HYPERLINK(""//evil.co"",""Pay""), 1 Main St, Springfield 12345, France"`,
         "25.00",

@@ -90,7 +90,9 @@ type OrderInput = Partial<{
   paymentIntentId: string;
   checkoutSessionId: string;
   createdAt: Date;
-}> & { lines?: { productId: string; quantity: number; priceCents?: number; name?: string }[] };
+}> & {
+  lines?: { productId: string; quantity: number; priceCents?: number; name?: string; variantTitle?: string }[];
+};
 
 /**
  * Inserts an order as checkout leaves it (paid by default; an unpaid one's stock is taken, as
@@ -136,6 +138,7 @@ export async function insertOrder(tx: Tx, input: OrderInput = {}) {
       orderId: order.id,
       productId: line.productId,
       name: line.name ?? `Line ${i + 1}`,
+      variantTitle: line.variantTitle ?? null,
       priceCents: line.priceCents ?? 1000,
       quantity: line.quantity,
     });
