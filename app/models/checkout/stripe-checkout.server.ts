@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
 import { discountLabel } from "~/lib/discounts";
+import { lineName } from "~/lib/variants";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
 import type { User } from "../users.server";
@@ -33,7 +34,7 @@ function lineItems(order: OrderWithLines, currency: string): Stripe.Checkout.Ses
   const items =
     order.discountCents > 0
       ? [item(`Your items, with ${discounted.join(" and ")}`, order.itemsPriceCents - order.discountCents)]
-      : order.lines.map((line) => item(line.name, line.priceCents, line.quantity));
+      : order.lines.map((line) => item(lineName(line.name, line.variantTitle), line.priceCents, line.quantity));
   if (order.shippingPriceCents > 0) items.push(item("Shipping", order.shippingPriceCents));
   // A tax the prices include is in them already.
   if (order.taxPriceCents > 0 && !order.taxIncluded) items.push(item(order.taxName ?? "Tax", order.taxPriceCents));
