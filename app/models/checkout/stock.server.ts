@@ -96,6 +96,16 @@ function byProduct(items: readonly StockItem[]): [string, StockItem[]][] {
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
+/** The items grouped by product (see byProduct), their products' rows locked first. */
+async function lockedByProduct(tx: Tx, items: readonly StockItem[]) {
+  const groups = byProduct(items);
+  await lockProducts(
+    tx,
+    groups.map(([productId]) => productId),
+  );
+  return groups;
+}
+
 /**
  * Takes each item's quantity from stock, only where that much is left: when N units remain, at most
  * N are sold however many buyers come at once. 409 when one is short (the transaction's body throws,
@@ -103,12 +113,7 @@ function byProduct(items: readonly StockItem[]): [string, StockItem[]][] {
  */
 export async function takeStock(tx: Tx, items: readonly StockItem[]) {
   const nowMs = Date.now();
-  const groups = byProduct(items);
-  await lockProducts(
-    tx,
-    groups.map(([productId]) => productId),
-  );
-  for (const [productId, group] of groups) {
+  for (const [productId, group] of await lockedByProduct(tx, items)) {
     let fromVariants = 0;
     for (const item of group) {
       const { quantity } = item;
@@ -138,12 +143,7 @@ async function stockLeft(tx: Tx, { productId, variantId }: StockItem): Promise<n
  */
 export async function giveStockBack(tx: Tx, items: readonly StockItem[]) {
   const nowMs = Date.now();
-  const groups = byProduct(items);
-  await lockProducts(
-    tx,
-    groups.map(([productId]) => productId),
-  );
-  for (const [productId, group] of groups) {
+  for (const [productId, group] of await lockedByProduct(tx, items)) {
     let toTotal = 0;
     for (const { variantId, quantity } of group) {
       if (!variantId) await statements(tx).giveProduct.execute({ productId, quantity, nowMs });

@@ -219,11 +219,7 @@ function CellInput({ name, label, inputMode }: { name: string; label: string; in
         style={{ minWidth: "6rem" }}
         {...errorProps(name, error)}
       />
-      {error ? (
-        <div id={`${name}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
+      <CellError name={name} error={error} />
     </>
   );
 }
@@ -245,11 +241,16 @@ function PictureSelect({ name, label, images }: { name: string; label: string; i
           </option>
         ))}
       </select>
-      {error ? (
-        <div id={`${name}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
+      <CellError name={name} error={error} />
     </>
   );
+}
+
+/** A cell's message, below its control (which is described by it). */
+function CellError({ name, error }: { name: string; error?: string }) {
+  return error ? (
+    <div id={`${name}-error`} className="invalid-feedback">
+      {error}
+    </div>
+  ) : null;
 }
