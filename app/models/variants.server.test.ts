@@ -85,6 +85,20 @@ describe("options and variants", () => {
     expect(after.variants.find((v) => v.title === "16 GB / Silver")).toMatchObject({ sku: "LAP-16-S", stock: 2 });
     expect(after.variants).toHaveLength(6);
 
+    // A third option: each variant carries on as its first value's.
+    await saveOptions(productId, [
+      { name: "Memory", values: ["8 GB", "16 GB", "32 GB"] },
+      COLOUR,
+      { name: "Keyboard", values: ["US", "UK"] },
+    ]);
+    const extended = await variantsOf(productId);
+    expect(extended.variants).toHaveLength(12);
+    expect(extended.variants.find((v) => v.title === "16 GB / Silver / US")).toMatchObject({
+      sku: "LAP-16-S",
+      stock: 2,
+    });
+    expect(extended.variants.find((v) => v.title === "16 GB / Silver / UK")).toMatchObject({ sku: null, stock: 0 });
+
     // No options: no variants, and the product keeps the price and stock it had.
     await saveOptions(productId, []);
     expect(await variantsOf(productId)).toEqual({ options: [], variants: [] });

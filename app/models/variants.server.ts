@@ -92,9 +92,10 @@ export async function saveOptions(productId: string, options: ProductOption[]) {
       .from(products)
       .where(eq(products.id, productId));
     const existing = await tx
-      .select({ id: productVariants.id, title: productVariants.title })
+      .select({ id: productVariants.id, optionValues: productVariants.optionValues })
       .from(productVariants)
       .where(eq(productVariants.productId, productId));
+    const before = (await variantsOf(productId, tx)).options.map((o) => o.name);
     await tx.delete(productOptions).where(eq(productOptions.productId, productId));
     if (options.length)
       await tx
@@ -102,15 +103,17 @@ export async function saveOptions(productId: string, options: ProductOption[]) {
         .values(options.map((option, position) => ({ productId, position, name: option.name, values: option.values })));
 
     const wanted = combinations(options);
-    const byTitle = new Map(existing.map((v) => [v.title, v.id]));
-    const titles = new Set(wanted.map(variantTitle));
-    const gone = existing.filter((v) => !titles.has(v.title)).map((v) => v.id);
+    const kept = keptVariants(before, existing, options, wanted);
+    const gone = existing.filter((v) => ![...kept.values()].includes(v.id)).map((v) => v.id);
     if (gone.length) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
     for (const [position, values] of wanted.entries()) {
       const title = variantTitle(values);
-      const id = byTitle.get(title);
+      const id = kept.get(title);
       if (id)
-        await tx.update(productVariants).set({ position, optionValues: values }).where(eq(productVariants.id, id));
+        await tx
+          .update(productVariants)
+          .set({ position, optionValues: values, title })
+          .where(eq(productVariants.id, id));
       else
         await tx
           .insert(productVariants)
@@ -118,6 +121,37 @@ export async function saveOptions(productId: string, options: ProductOption[]) {
     }
     await keepTotals(tx, productId);
   });
+}
+
+/**
+ * Which variant each new combination keeps (by its title): the one whose values agree on every
+ * option both the old and new options have (by name), the first such combination only. So adding
+ * an option keeps each variant (price, stock, SKU) as its first value's; removing one keeps the
+ * first variant of each merged group; renaming a value starts that value afresh.
+ */
+function keptVariants(
+  before: string[],
+  existing: { id: string; optionValues: string[] }[],
+  options: ProductOption[],
+  wanted: string[][],
+): Map<string, string> {
+  const shared = options.map((o) => o.name).filter((name) => before.includes(name));
+  const keyOf = (valueOf: (name: string) => string | undefined) => JSON.stringify(shared.map(valueOf));
+  const byKey = new Map<string, string>();
+  for (const v of existing) {
+    const key = keyOf((name) => v.optionValues[before.indexOf(name)]);
+    if (!byKey.has(key)) byKey.set(key, v.id);
+  }
+  const kept = new Map<string, string>();
+  for (const values of wanted) {
+    const key = keyOf((name) => values[options.findIndex((o) => o.name === name)]);
+    const id = byKey.get(key);
+    if (id !== undefined && shared.length > 0) {
+      kept.set(variantTitle(values), id);
+      byKey.delete(key);
+    }
+  }
+  return kept;
 }
 
 /**

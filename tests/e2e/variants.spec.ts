@@ -30,7 +30,7 @@ test(
     // The first in stock shows: 8 GB / Silver; Black with 8 GB is sold out.
     await expect(picker.getByRole("group", { name: /Memory/ })).toContainText("Memory: 8 GB");
     await expect(page.getByTestId("price")).toHaveText("$499.00");
-    await expect(page.getByText("Only 3 left")).toBeVisible();
+    await expect(page.getByTestId("product-summary").getByText("Only 3 left")).toBeVisible();
     await expect(picker.getByText("Black (sold out)")).toBeVisible();
 
     const choose = async (value: string) => {
@@ -47,7 +47,7 @@ test(
     // 16 GB: its own price; Black is not made with 16 GB.
     await choose("16 GB");
     await expect(page.getByTestId("price")).toHaveText("$649.00");
-    await expect(page.getByText("Only 2 left")).toBeVisible();
+    await expect(page.getByTestId("product-summary").getByText("Only 2 left")).toBeVisible();
     await expect(picker.getByText("Black (not available)")).toBeVisible();
     await choose("Black");
     await expect(page.getByTestId("variant-unavailable")).toHaveText(

@@ -111,7 +111,7 @@ test(
     await shopper.post("/api/v1/register", {
       data: { name: "Variant Client", email: `variant-${Date.now()}@example.com`, password: "password-123" },
     });
-    const intent = await shopper.post("/api/v1/payment/process", { data: { amount: 706_45 } });
+    const intent = await shopper.post("/api/v1/payment/process", { data: { amount: 681_45 } });
     const { intentId } = await confirmAsStripeJs(shopper, (await intent.json()).client_secret);
     const created = await shopper.post("/api/v1/order/new", {
       data: {
