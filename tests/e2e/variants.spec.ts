@@ -112,6 +112,8 @@ test(
     await admin.dispose();
 
     await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    // Signed in (with JavaScript the form posts by fetch): then the admin's page.
+    await expect(page.getByText(DEMO_ADMIN.name)).toBeVisible();
     await page.goto(`/admin/product/${laptop._id}`);
     // Price and stock are the variants': shown, not typed.
     await expect(page.getByLabel("Price (the lowest of its variants')")).toHaveAttribute("readonly", "");

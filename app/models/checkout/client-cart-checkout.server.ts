@@ -264,10 +264,12 @@ async function pricedLines(q: Queryable, quantities: Map<string, ClientItem>) {
         : sql`false`,
     )
     .where(inArray(products.id, [...new Set(items.map((item) => item.productId))]));
-  return items.flatMap((item) => {
+  const lines = items.flatMap((item) => {
     const row = rows.find((r) => r.productId === item.productId && r.variantId === item.variantId);
     return row ? [{ ...row, quantity: item.quantity }] : [];
   });
+  // The products found, whether or not the variant named is theirs (to say which is unknown).
+  return Object.assign(lines, { productIds: new Set(rows.map((r) => r.productId)) });
 }
 
 /** A client cart's lines as one quantity per product and variant. */
@@ -303,7 +305,7 @@ export async function quoteClientCart(
   );
   if (missing)
     throw new PublicError(
-      missing.variantId && priced.some((line) => line.productId === missing.productId)
+      missing.variantId && priced.productIds.has(missing.productId)
         ? `The product ${missing.productId} has no variant ${missing.variantId}.`
         : `No product with the id ${missing.productId} is sold here.`,
       404,

@@ -87,12 +87,12 @@ test(
       data: cart([{ product: laptop._id, variant: sixteen._id, quantity: 1 }]),
     });
     expect(quoted.status()).toBe(200);
-    // $649 + $25 shipping + 5% tax ($32.45).
+    // $649, free shipping (over $200), 5% tax ($32.45).
     expect((await quoted.json()).quote).toMatchObject({
       itemsPrice: 649,
-      shippingPrice: 25,
+      shippingPrice: 0,
       taxPrice: 32.45,
-      totalPrice: 706.45,
+      totalPrice: 681.45,
     });
     await expectRefused(
       await anyone.post("/api/v1/order/quote", { data: cart([{ product: laptop._id, quantity: 1 }]) }),
