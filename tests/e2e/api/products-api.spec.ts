@@ -6,7 +6,7 @@ test("GET /api/v1/products pages the catalogue with the spec's counts", async ({
   const body = await response.json();
   expect(body).toMatchObject({ success: true, productsCount: 72, filteredProductsCount: 72, resPerPage: 8 });
   expect(body.products).toHaveLength(8);
-  // The specification's fields, and the shop's own weightGrams (shipping by weight).
+  // The specification's fields, and the shop's own weightGrams (shipping by weight), options and variants.
   expect(Object.keys(body.products[0]).sort()).toEqual(
     [
       "_id",
@@ -16,11 +16,13 @@ test("GET /api/v1/products pages the catalogue with the spec's counts", async ({
       "images",
       "name",
       "numOfReviews",
+      "options",
       "price",
       "ratings",
       "reviews",
       "seller",
       "stock",
+      "variants",
       "weightGrams",
     ].sort(),
   );
