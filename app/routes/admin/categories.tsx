@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { categoryMoveInput } from "~/lib/api-inputs";
 import { categoryPath } from "~/lib/category-schema";
+import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { listCategories, moveCategory, productCounts } from "~/models/categories.server";
@@ -45,75 +46,69 @@ export default function AdminCategories() {
   const { categories } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to="/admin/category" className="btn btn-warning">
-          New category
-        </Link>
-      </p>
-      {categories.length === 0 ? (
-        <p className="text-muted">No categories yet: products need one, so add one first.</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <caption className="visually-hidden">Categories, in the storefront&apos;s order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Address
-                </th>
-                <th scope="col">Products</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Shown
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category, i) => (
-                <tr key={category.id}>
-                  <td className="text-break">
-                    {category.hidden ? category.name : <Link to={categoryPath(category.slug)}>{category.name}</Link>}
-                  </td>
-                  <td className="d-none d-md-table-cell text-break">{categoryPath(category.slug)}</td>
-                  <td>{category.products}</td>
-                  <td className="d-none d-md-table-cell">{category.hidden ? "Hidden" : "Yes"}</td>
-                  <td className="text-nowrap text-end">
-                    <Form method="post" className="d-inline">
-                      <input type="hidden" name="id" value={category.id} />
-                      <button
-                        type="submit"
-                        name="direction"
-                        value="up"
-                        className="btn btn-sm btn-outline-secondary me-1"
-                        disabled={i === 0}
-                      >
-                        <span aria-hidden="true">↑</span>
-                        <span className="visually-hidden">Move {category.name} up</span>
-                      </button>
-                      <button
-                        type="submit"
-                        name="direction"
-                        value="down"
-                        className="btn btn-sm btn-outline-secondary me-2"
-                        disabled={i === categories.length - 1}
-                      >
-                        <span aria-hidden="true">↓</span>
-                        <span className="visually-hidden">Move {category.name} down</span>
-                      </button>
-                    </Form>
-                    <EditDeleteLinks
-                      editTo={`/admin/category/${category.id}`}
-                      deleteTo={`/admin/category/${category.id}/delete`}
-                      name={category.name}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList
+        newTo="/admin/category"
+        newLabel="New category"
+        isEmpty={categories.length === 0}
+        empty="No categories yet: products need one, so add one first."
+        caption="Categories, in the storefront's order"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Address
+            </th>
+            <th scope="col">Products</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Shown
+            </th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((category, i) => (
+            <tr key={category.id}>
+              <td className="text-break">
+                {category.hidden ? category.name : <Link to={categoryPath(category.slug)}>{category.name}</Link>}
+              </td>
+              <td className="d-none d-md-table-cell text-break">{categoryPath(category.slug)}</td>
+              <td>{category.products}</td>
+              <td className="d-none d-md-table-cell">{category.hidden ? "Hidden" : "Yes"}</td>
+              <td className="text-nowrap text-end">
+                <Form method="post" className="d-inline">
+                  <input type="hidden" name="id" value={category.id} />
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    className="btn btn-sm btn-outline-secondary me-1"
+                    disabled={i === 0}
+                  >
+                    <span aria-hidden="true">↑</span>
+                    <span className="visually-hidden">Move {category.name} up</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    className="btn btn-sm btn-outline-secondary me-2"
+                    disabled={i === categories.length - 1}
+                  >
+                    <span aria-hidden="true">↓</span>
+                    <span className="visually-hidden">Move {category.name} down</span>
+                  </button>
+                </Form>
+                <EditDeleteLinks
+                  editTo={`/admin/category/${category.id}`}
+                  deleteTo={`/admin/category/${category.id}/delete`}
+                  name={category.name}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminList>
     </>
   );
 }

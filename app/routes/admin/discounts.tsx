@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { describeDiscount, discountStatus } from "~/lib/discounts";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
@@ -42,78 +43,71 @@ export default function AdminDiscounts() {
         A code is typed by shoppers in the cart or at confirmation; a promotion without a code applies by itself to
         every cart it fits. Both come off the items before tax.
       </p>
-      <p>
-        <Link to="/admin/discount/new" className="btn btn-warning">
-          New discount
-        </Link>
-      </p>
-      {discounts.length === 0 ? (
-        <p className="text-muted">No discounts yet.</p>
-      ) : (
-        // Positioned, so that the hidden caption (absolutely placed) scrolls with the table, not the page.
-        <div className="table-responsive position-relative">
-          <table className="table align-middle">
-            <caption className="visually-hidden">Discount codes and promotions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Name</th>
-                <th scope="col">Gives</th>
-                <th scope="col">Used</th>
-                <th scope="col">Paid orders</th>
-                <th scope="col">Discounted</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+      <AdminList
+        newTo="/admin/discount/new"
+        newLabel="New discount"
+        isEmpty={discounts.length === 0}
+        empty="No discounts yet."
+        caption="Discount codes and promotions"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Name</th>
+            <th scope="col">Gives</th>
+            <th scope="col">Used</th>
+            <th scope="col">Paid orders</th>
+            <th scope="col">Discounted</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {discounts.map((discount) => {
+            const status = discountStatus(
+              {
+                ...discount,
+                startsAt: discount.startsAt ? new Date(discount.startsAt) : null,
+                endsAt: discount.endsAt ? new Date(discount.endsAt) : null,
+              },
+              new Date(now),
+            );
+            const label = discount.code ?? discount.name;
+            return (
+              <tr key={discount.id} data-testid="discount-row">
+                <td>{discount.code ? <code>{discount.code}</code> : <i>Automatic</i>}</td>
+                <td className="text-break">{discount.name}</td>
+                <td>{describeDiscount(discount, formatMoney)}</td>
+                <td>
+                  {discount.timesUsed}
+                  {discount.usageLimit === null ? "" : ` of ${discount.usageLimit}`}
+                </td>
+                <td>{discount.paidOrders}</td>
+                <td>{formatMoney(discount.discountedCents)}</td>
+                <td>{status}</td>
+                <td className="text-nowrap">
+                  <Form method="post" className="d-inline">
+                    <input type="hidden" name="id" value={discount.id} />
+                    <input type="hidden" name="paused" value={discount.paused ? "false" : "true"} />
+                    <button
+                      type="submit"
+                      className="btn btn-outline-secondary btn-sm me-2"
+                      aria-label={`${discount.paused ? "Resume" : "Pause"} ${label}`}
+                    >
+                      {discount.paused ? "Resume" : "Pause"}
+                    </button>
+                  </Form>
+                  <EditDeleteLinks
+                    editTo={`/admin/discount/${discount.id}`}
+                    deleteTo={`/admin/discount/${discount.id}/delete`}
+                    name={label}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {discounts.map((discount) => {
-                const status = discountStatus(
-                  {
-                    ...discount,
-                    startsAt: discount.startsAt ? new Date(discount.startsAt) : null,
-                    endsAt: discount.endsAt ? new Date(discount.endsAt) : null,
-                  },
-                  new Date(now),
-                );
-                const label = discount.code ?? discount.name;
-                return (
-                  <tr key={discount.id} data-testid="discount-row">
-                    <td>{discount.code ? <code>{discount.code}</code> : <i>Automatic</i>}</td>
-                    <td className="text-break">{discount.name}</td>
-                    <td>{describeDiscount(discount, formatMoney)}</td>
-                    <td>
-                      {discount.timesUsed}
-                      {discount.usageLimit === null ? "" : ` of ${discount.usageLimit}`}
-                    </td>
-                    <td>{discount.paidOrders}</td>
-                    <td>{formatMoney(discount.discountedCents)}</td>
-                    <td>{status}</td>
-                    <td className="text-nowrap">
-                      <Form method="post" className="d-inline">
-                        <input type="hidden" name="id" value={discount.id} />
-                        <input type="hidden" name="paused" value={discount.paused ? "false" : "true"} />
-                        <button
-                          type="submit"
-                          className="btn btn-outline-secondary btn-sm me-2"
-                          aria-label={`${discount.paused ? "Resume" : "Pause"} ${label}`}
-                        >
-                          {discount.paused ? "Resume" : "Pause"}
-                        </button>
-                      </Form>
-                      <EditDeleteLinks
-                        editTo={`/admin/discount/${discount.id}`}
-                        deleteTo={`/admin/discount/${discount.id}/delete`}
-                        name={label}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+            );
+          })}
+        </tbody>
+      </AdminList>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { listPages } from "~/models/pages.server";
@@ -18,49 +19,38 @@ export default function AdminPages() {
   const { pages } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to="/admin/page" className="btn btn-warning">
-          New page
-        </Link>
-      </p>
-      {pages.length === 0 ? (
-        <p className="text-muted">No pages yet.</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Address
-                </th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  In the footer
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={page.id}>
-                  <td className="text-break">
-                    <Link to={`/pages/${page.slug}`}>{page.title}</Link>
-                  </td>
-                  <td className="d-none d-md-table-cell text-break">/pages/{page.slug}</td>
-                  <td className="d-none d-md-table-cell">{page.inFooter ? "Yes" : "No"}</td>
-                  <td className="text-nowrap text-end">
-                    <EditDeleteLinks
-                      editTo={`/admin/page/${page.id}`}
-                      deleteTo={`/admin/page/${page.id}/delete`}
-                      name={page.title}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList newTo="/admin/page" newLabel="New page" isEmpty={pages.length === 0} empty="No pages yet.">
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Address
+            </th>
+            <th scope="col" className="d-none d-md-table-cell">
+              In the footer
+            </th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((page) => (
+            <tr key={page.id}>
+              <td className="text-break">
+                <Link to={`/pages/${page.slug}`}>{page.title}</Link>
+              </td>
+              <td className="d-none d-md-table-cell text-break">/pages/{page.slug}</td>
+              <td className="d-none d-md-table-cell">{page.inFooter ? "Yes" : "No"}</td>
+              <td className="text-nowrap text-end">
+                <EditDeleteLinks
+                  editTo={`/admin/page/${page.id}`}
+                  deleteTo={`/admin/page/${page.id}/delete`}
+                  name={page.title}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminList>
     </>
   );
 }

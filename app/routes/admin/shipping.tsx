@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { percentOf } from "~/lib/pricing";
@@ -90,46 +91,40 @@ export default function AdminShipping() {
         The most particular rate applies: the address&apos;s country and region, its country, then every other country.
         Prices {pricesIncludeTax ? "include" : "exclude"} tax (<Link to="/admin/settings">Settings</Link>).
       </p>
-      <p>
-        <Link to="/admin/tax-rate/new" className="btn btn-warning">
-          New tax rate
-        </Link>
-      </p>
-      {taxRates.length === 0 ? (
-        <p className="text-muted">No tax rates: orders are not taxed.</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <caption className="visually-hidden">Tax rates by country and region</caption>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">Region</th>
-                <th scope="col">Tax</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {taxRates.map((rate) => (
-                <tr key={rate.id}>
-                  <td>{countryText(rate.country)}</td>
-                  <td>{rate.region === EVERYWHERE ? "All" : rate.region}</td>
-                  <td>
-                    {rate.name} {percentOf(rate.rateBp)}
-                  </td>
-                  <td className="text-nowrap text-end">
-                    <EditDeleteLinks
-                      editTo={`/admin/tax-rate/${rate.id}`}
-                      deleteTo={`/admin/tax-rate/${rate.id}/delete`}
-                      name={`the rate for ${countryText(rate.country)}`}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList
+        newTo="/admin/tax-rate/new"
+        newLabel="New tax rate"
+        isEmpty={taxRates.length === 0}
+        empty="No tax rates: orders are not taxed."
+        caption="Tax rates by country and region"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Country</th>
+            <th scope="col">Region</th>
+            <th scope="col">Tax</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {taxRates.map((rate) => (
+            <tr key={rate.id}>
+              <td>{countryText(rate.country)}</td>
+              <td>{rate.region === EVERYWHERE ? "All" : rate.region}</td>
+              <td>
+                {rate.name} {percentOf(rate.rateBp)}
+              </td>
+              <td className="text-nowrap text-end">
+                <EditDeleteLinks
+                  editTo={`/admin/tax-rate/${rate.id}`}
+                  deleteTo={`/admin/tax-rate/${rate.id}/delete`}
+                  name={`the rate for ${countryText(rate.country)}`}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminList>
     </>
   );
 }
