@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import type { CategoryLink } from "~/lib/category-link";
 
 /**

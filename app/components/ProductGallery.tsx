@@ -19,6 +19,8 @@ export function ProductGallery({ name, images, active, linkQuery = "" }: Props) 
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    // One picture has nothing to slide to: no carousel code to download.
+    if (images.length < 2) return;
     let disposed = false;
     let instance: { dispose(): void } | undefined;
     void import("bootstrap/js/dist/carousel").then(({ default: Carousel }) => {

@@ -6,9 +6,6 @@ import { PAGE_SLUG, slugOf } from "./page-schema";
 /** The message for a product whose category is not one of the shop's (the specification's words). */
 export const UNKNOWN_CATEGORY = "Please select correct category for product";
 
-/** A category's page: /category/{slug}. */
-export const categoryPath = (slug: string) => `/category/${slug}`;
-
 // The admin's category form and the API; a slug left empty is made from the name. The picture is a
 // file (or a data URL in the API), handled beside these fields as the product's pictures are.
 export const categoryFields = z.object({

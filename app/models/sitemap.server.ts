@@ -1,7 +1,7 @@
 import { asc, count, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import { listCategories } from "./categories.server";
 import { catalogueVersion } from "./catalogue-version.server";
 import { pagesForSitemap } from "./pages.server";

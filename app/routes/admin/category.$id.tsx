@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryForm } from "~/components/CategoryForm";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { getCategoryById, updateCategory } from "~/models/categories.server";
 import { requireAdmin } from "~/web/auth.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/SearchResults";
 import { QUERY_FIELDS } from "~/lib/catalogue-fields";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_CANONICAL_PARAMS } from "~/lib/search-links";
 import { shownCategoryBySlug } from "~/models/categories.server";

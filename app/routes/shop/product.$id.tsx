@@ -7,7 +7,7 @@ import { ProductGallery } from "~/components/ProductGallery";
 import { StockBadge } from "~/components/StockBadge";
 import { VariantPicker, optionParam } from "~/components/VariantPicker";
 import { chooseVariant, productHref, valueStates } from "~/lib/variants";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import { searchHref } from "~/lib/search-links";
 import { categoryNamed } from "~/models/categories.server";
 import { QuantityStepper } from "~/components/QuantityStepper";

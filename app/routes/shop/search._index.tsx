@@ -4,7 +4,7 @@ import { SearchResults } from "~/components/SearchResults";
 import { QUERY_FIELDS } from "~/lib/catalogue-fields";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_CANONICAL_PARAMS, searchHref } from "~/lib/search-links";
-import { categoryPath } from "~/lib/category-schema";
+import { categoryPath } from "~/lib/category-path";
 import { categoryNamed } from "~/models/categories.server";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 
