@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { containsText, lockRows, rowsAffected } from "~/db/dialect";
-import { orderLines, productImages, products } from "~/db/schema";
+import { orderLines, productImages, productVariants, products } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { UNKNOWN_CATEGORY } from "~/lib/category-schema";
 import type { ProductInput } from "~/lib/product-schema";
@@ -11,7 +11,7 @@ import type { ProductSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
-import type { StockFilter } from "~/lib/stock";
+import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
 import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
 import { categoryNamed, requireCategory } from "./categories.server";
 import { forgetVariantPictures, hasVariants } from "./variants.server";
@@ -25,6 +25,12 @@ const thumbnail = sql<
 >`(SELECT "product_images"."url" FROM "product_images" WHERE "product_images"."product_id" = "products"."id" ORDER BY "product_images"."position", "product_images"."id" LIMIT 1)`;
 
 /** One page of the admin products list: searched, optionally only low or out of stock. */
+/** How many of the product's variants have stock matching `condition` (0 for a product without variants). */
+const variantsWithStock = (condition: SQL) =>
+  sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} ${condition})`.mapWith(
+    Number,
+  );
+
 export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
   const where = and(
     query.q
@@ -51,6 +57,8 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
         category: products.category,
         priceCents: products.priceCents,
         stock: products.stock,
+        variantsOut: variantsWithStock(sql`= 0`),
+        variantsLow: variantsWithStock(sql`between 1 and ${LOW_STOCK_THRESHOLD}`),
         thumbnail,
       })
       .from(products)

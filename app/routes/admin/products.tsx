@@ -8,6 +8,7 @@ import { Money } from "~/components/Money";
 import { parseTableQuery } from "~/lib/table-query";
 import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { LOW_STOCK_THRESHOLD, parseStockFilter } from "~/lib/stock";
+import { countOf } from "~/lib/plural";
 import { listProductsPage } from "~/models/admin-products.server";
 import { requireAdmin } from "~/web/auth.server";
 
@@ -68,7 +69,22 @@ const columns = [
     cell: (c) => <Money cents={c.getValue()} />,
     meta: WIDE_ONLY,
   }),
-  column.accessor("stock", { header: "Stock" }),
+  column.accessor("stock", {
+    header: "Stock",
+    cell: (c) => {
+      const { variantsOut, variantsLow } = c.row.original;
+      const notes = [
+        variantsOut ? `${countOf(variantsOut, "variant")} out of stock` : "",
+        variantsLow ? `${countOf(variantsLow, "variant")} low` : "",
+      ].filter(Boolean);
+      return (
+        <>
+          {c.getValue()}
+          {notes.length ? <div className="small text-body-secondary">{notes.join(", ")}</div> : null}
+        </>
+      );
+    },
+  }),
   column.display({
     id: "actions",
     header: "Actions",

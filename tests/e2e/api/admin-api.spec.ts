@@ -332,7 +332,18 @@ test(
     expect((await admin.delete(`/api/v1/admin/product/${product._id}`)).status()).toBe(200);
 
     const kept = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
-    expect(kept.orderItems).toEqual([{ product: null, name, price: 30, quantity: 2, image: product.images[0].url }]);
+    expect(kept.orderItems).toEqual([
+      {
+        product: null,
+        name,
+        price: 30,
+        quantity: 2,
+        image: product.images[0].url,
+        variant: null,
+        variantTitle: null,
+        sku: null,
+      },
+    ]);
     expect(kept.totalPrice).toBe(order.totalPrice);
     expect((await buyer.get(kept.orderItems[0].image)).status()).toBe(200);
     await buyer.dispose();
