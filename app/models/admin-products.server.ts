@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { containsText, lockRows, rowsAffected } from "~/db/dialect";
@@ -27,9 +27,10 @@ const thumbnail = sql<
 /** One page of the admin products list: searched, optionally only low or out of stock. */
 /** How many of the product's variants have stock matching `condition` (0 for a product without variants). */
 const variantsWithStock = (condition: SQL) =>
-  sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} ${condition})`.mapWith(
-    Number,
-  );
+  sql<number>`(${db
+    .select({ n: count() })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, products.id), condition))})`.mapWith(Number);
 
 export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
   const where = and(
@@ -57,8 +58,8 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
         category: products.category,
         priceCents: products.priceCents,
         stock: products.stock,
-        variantsOut: variantsWithStock(sql`= 0`),
-        variantsLow: variantsWithStock(sql`between 1 and ${LOW_STOCK_THRESHOLD}`),
+        variantsOut: variantsWithStock(eq(productVariants.stock, 0)),
+        variantsLow: variantsWithStock(between(productVariants.stock, 1, LOW_STOCK_THRESHOLD)),
         thumbnail,
       })
       .from(products)

@@ -138,7 +138,7 @@ describe("options and variants", () => {
       "16 GB": { price: "20", stock: "40" },
     });
     const out = await listProductsPage(tableQuery("createdAt", { q: productId }), "out");
-    expect(out.rows.map((r) => r.id)).toEqual([productId]);
+    expect(out.rows.map((r) => [r.id, r.stock, r.variantsOut, r.variantsLow])).toEqual([[productId, 40, 1, 0]]);
     const low = await listProductsPage(tableQuery("createdAt", { q: productId }), "low");
     expect(low.rows).toEqual([]);
   });
