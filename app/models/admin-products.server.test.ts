@@ -126,6 +126,9 @@ describe("the admin's product list", () => {
       category: "Electronics",
       priceCents: 1000,
       stock: 0,
+      // A product without variants: none of them out of stock or low.
+      variantsOut: 0,
+      variantsLow: 0,
       thumbnail: `/uploads/test/${ids[0]}-0.svg`,
     });
   });
