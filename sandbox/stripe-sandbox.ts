@@ -457,11 +457,17 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
     return intent;
   }
 
-  // Refunds by intent: a charge is refunded once, in full, as the shop asks for it.
-  const refunds = new Map<
-    string,
-    { id: string; object: "refund"; amount: number; payment_intent: string; status: string }
-  >();
+  // Refunds by intent, newest first: in full or in part (`amount`), never more than was paid.
+  type Refund = {
+    id: string;
+    object: "refund";
+    amount: number;
+    payment_intent: string;
+    status: string;
+    metadata: Record<string, string>;
+    created: number;
+  };
+  const refunds = new Map<string, Refund[]>();
 
   function refund(params: Record<string, unknown>) {
     const intent = intentOr404(String(params.payment_intent ?? ""));
@@ -470,32 +476,46 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
         type: "invalid_request_error",
         message: "This PaymentIntent has no successful charge to refund.",
       });
-    if (refunds.has(intent.id))
+    const earlier = refunds.get(intent.id) ?? [];
+    const left = intent.amount - earlier.reduce((sum, r) => sum + r.amount, 0);
+    if (left <= 0)
       throw new StripeApiError(400, {
         type: "invalid_request_error",
         code: "charge_already_refunded",
         message: `Charge ${intent.latest_charge} has already been refunded.`,
       });
-    const refundObject = {
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        message: `Refund amount (${String(params.amount)}) is greater than unrefunded amount on charge (${left})`,
+      });
+    const refundObject: Refund = {
       id: newId("re"),
-      object: "refund" as const,
-      amount: intent.amount,
+      object: "refund",
+      amount,
       payment_intent: intent.id,
       status: "succeeded",
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      created: Math.floor(Date.now() / 1000),
     };
-    refunds.set(intent.id, refundObject);
+    refunds.set(intent.id, [refundObject, ...earlier]);
+    const refunded = intent.amount - left + amount;
     void deliver("charge.refunded", {
       id: intent.latest_charge,
       object: "charge",
       payment_intent: intent.id,
-      refunded: true,
+      amount: intent.amount,
+      amount_refunded: refunded,
+      refunded: refunded === intent.amount,
     });
     return refundObject;
   }
 
   function listRefunds(params: Record<string, unknown>) {
-    const found = refunds.get(String(params.payment_intent ?? ""));
-    return { object: "list", url: "/v1/refunds", has_more: false, data: found ? [found] : [] };
+    const found = refunds.get(String(params.payment_intent ?? "")) ?? [];
+    return { object: "list", url: "/v1/refunds", has_more: false, data: found };
   }
 
   function sessionOr404(id: string): CheckoutSession {

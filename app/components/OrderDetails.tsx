@@ -2,10 +2,12 @@ import type { ReactNode } from "react";
 import type { OrderAddressColumns } from "~/lib/address";
 import { useMoney } from "~/lib/use-money";
 import { formatOrderNumber } from "~/lib/order-number";
-import { isPaid } from "~/lib/order-states";
+import { fulfilmentLabel, isPaid } from "~/lib/order-states";
+import { refundState } from "~/lib/refunds";
 import { trackingOf } from "~/lib/shipment-tracking";
 import { AddressBlock } from "./AddressBlock";
 import { OrderDate } from "./OrderDate";
+import { OrderRefunds, type RefundView } from "./OrderRefunds";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
 import { lineName, productHref } from "~/lib/variants";
@@ -20,6 +22,8 @@ export type OrderView = StoredPrices &
     paymentIntentId: string | null;
     paymentStatus: string;
     orderStatus: string;
+    refundedCents: number;
+    cancelledAt: string | Date | null;
     shippingCarrier: string | null;
     trackingNumber: string | null;
     lines: {
@@ -34,12 +38,14 @@ export type OrderView = StoredPrices &
       image: string | null;
     }[];
     history: { status: string; at: string | Date }[];
+    refunds?: RefundView[];
   };
 
 /** The facts of an order, for its buyer and for the admin's process page. */
 export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
   const formatMoney = useMoney();
-  const paid = isPaid(order.paymentStatus);
+  const refunded = refundState(order);
+  const paid = isPaid(order.paymentStatus) && refunded !== "full";
   const tracking = trackingOf(order.shippingCarrier, order.trackingNumber);
   return (
     <div>
@@ -62,14 +68,19 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
       <hr />
       <h2 className="h4 my-3">Payment</h2>
       <p className={paid ? "text-success fw-bold" : "text-danger fw-bold"} data-testid="payment-status">
-        {paid ? "PAID" : "NOT PAID"}
+        {paid ? "PAID" : refunded === "full" ? "REFUNDED" : "NOT PAID"}
       </p>
+      {refunded === "partial" ? (
+        <p className="fw-bold" data-testid="refund-status">
+          Partially refunded: {formatMoney(order.refundedCents)} of {formatMoney(order.totalPriceCents)}
+        </p>
+      ) : null}
       <p>
         <b>Payment id:</b> <span data-testid="payment-id">{order.paymentIntentId ?? "—"}</span>
       </p>
       <h2 className="h4 my-3">Order Status:</h2>
       <p>
-        <OrderStatus status={order.orderStatus} />
+        <OrderStatus status={fulfilmentLabel(order)} />
       </p>
       {tracking ? (
         <p data-testid="order-tracking">
@@ -96,6 +107,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
           ))}
         </ol>
       ) : null}
+      {order.refunds?.length ? <OrderRefunds refunds={order.refunds} lines={order.lines} /> : null}
       {children}
       <h2 className="h4 my-3">Order Items:</h2>
       <hr />

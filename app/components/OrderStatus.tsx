@@ -6,6 +6,7 @@ const BADGES: Record<string, string> = {
   [FULFILMENT.processing]: "text-bg-secondary",
   [FULFILMENT.shipped]: "text-bg-info",
   [FULFILMENT.delivered]: "text-bg-success",
+  Cancelled: "text-bg-dark",
 };
 
 export function OrderStatus({ status }: { status: string }) {

@@ -6,6 +6,7 @@ import type { PublicError } from "../lib/public-error";
 import { ROLES } from "../lib/roles";
 import { RATE_KINDS, type RateBand } from "../lib/pricing";
 import { DISCOUNT_KINDS } from "../lib/discounts";
+import { REFUND_SOURCES, REFUND_STATUSES } from "../lib/refunds";
 
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
 const id = () =>
@@ -241,6 +242,10 @@ export const orders = sqliteTable(
     taxIncluded: integer("tax_included", { mode: "boolean" }).notNull().default(false),
     // Taken off the items by discount codes and promotions (order_discounts says which), before tax.
     discountCents: integer("discount_cents").notNull().default(0),
+    // What went back to the buyer (succeeded refunds, app/models/refunds.server.ts): paid less this is kept.
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    // Set when the admin cancels the order: its status no longer changes.
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -569,4 +574,51 @@ export const orderDiscounts = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
   },
   (t) => [index("order_discounts_order_idx").on(t.orderId), index("order_discounts_discount_idx").on(t.discountId)],
+);
+
+// Money given back on an order: asked of the provider while pending, then succeeded or failed. The
+// shop's own carry a request key (a replayed form or API call finds its refund, never makes a
+// second); those made in the provider's dashboard arrive by webhook, once each (provider_refund_id).
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    restock: integer("restock", { mode: "boolean" }).notNull().default(false),
+    source: text("source", { enum: REFUND_SOURCES }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull(),
+    providerRefundId: text("provider_refund_id"),
+    requestKey: text("request_key"),
+    // Who made it (null for the provider's dashboard and the shop itself), and their name then.
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: createdAt(),
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("refunds_provider_refund_unique").on(t.providerRefundId),
+    uniqueIndex("refunds_request_key_unique").on(t.requestKey),
+    index("refunds_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// Which items (and how many of each) a refund was for.
+export const refundLines = sqliteTable(
+  "refund_lines",
+  {
+    id: id(),
+    refundId: text("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderLineId: text("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.orderLineId)],
 );

@@ -33,4 +33,6 @@ export const {
   taxRates,
   discounts,
   orderDiscounts,
+  refunds,
+  refundLines,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -112,6 +112,28 @@ export function changeOrderStatus(
   return to;
 }
 
+/**
+ * Why an order's fulfilment status cannot change to `to` (null when it can): a cancelled order does
+ * not move any more, and an order that is not paid (or was refunded in full) is not shipped.
+ */
+export function fulfilmentProblem(
+  order: { paymentStatus: string; cancelledAt: Date | string | null; fullyRefunded: boolean },
+  to: OrderStatusValue,
+): PublicError | null {
+  if (order.cancelledAt) return new PublicError("This order was cancelled: its status cannot change.", 409, "status");
+  if (to === FULFILMENT.processing) return null;
+  if (order.paymentStatus !== PAYMENT.succeeded)
+    return new PublicError(`This order is not paid: it cannot be ${to.toLowerCase()}.`, 409, "status");
+  if (order.fullyRefunded)
+    return new PublicError(`This order was refunded in full: it cannot be ${to.toLowerCase()}.`, 409, "status");
+  return null;
+}
+
+/** The fulfilment status as people read it: "Cancelled" once the order is. */
+export function fulfilmentLabel(order: { orderStatus: string; cancelledAt: Date | string | null }): string {
+  return order.cancelledAt ? "Cancelled" : order.orderStatus;
+}
+
 /** Payment statuses of a placed order: paid, refunded included. Unpaid checkouts are internal. */
 export const PLACED_PAYMENT_STATUSES = [
   PAYMENT.succeeded,

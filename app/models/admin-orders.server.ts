@@ -6,6 +6,7 @@ import { orderTotals } from "~/db/derived";
 import { orderStatusEvents, orders } from "~/db/schema";
 import {
   changeOrderStatus,
+  fulfilmentProblem,
   FULFILMENT,
   isDelivered,
   orderStatusStep,
@@ -16,25 +17,27 @@ import {
   type OrderStatusValue,
 } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
+import { refundableCents, refundState } from "~/lib/refunds";
 import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
 import { releaseOrder } from "./checkout/settlement.server";
 import { isNotifiedStatus } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { queueOrderMail } from "./order-mails.server";
 import { getOrder } from "./orders.server";
+import { pendingCentsOf, refundedTotalCents } from "./refunds.server";
 
 const notFound = () => new PublicError("Order not found", 404);
 
 /**
- * Sum of every paid order (refunds excluded), as the original API's `totalAmount`: read from the
- * per-day totals that triggers keep (a few hundred rows, however many orders).
+ * Sum of every paid order less what was refunded of them, as the original API's `totalAmount`: read
+ * from the per-day totals that triggers keep (a few hundred rows, however many orders) and the refunds.
  */
 export async function totalPaidCents(): Promise<number> {
-  const [total] = await db
-    .select({ cents: sum(orderTotals.cents) })
-    .from(orderTotals)
-    .where(eq(orderTotals.paymentStatus, PAYMENT.succeeded));
-  return Number(total?.cents ?? 0);
+  const [[total], refunded] = await Promise.all([
+    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)),
+    refundedTotalCents(),
+  ]);
+  return Number(total?.cents ?? 0) - refunded;
 }
 
 export type StatusChangeOptions = {
@@ -67,11 +70,29 @@ export async function updateOrderStatus(
     // The order is read, then written: no other change to it in between.
     await lockRows(tx, orders, [orderId]);
     const [order] = await tx
-      .select({ status: orders.orderStatus, carrier: orders.shippingCarrier, number: orders.trackingNumber })
+      .select({
+        status: orders.orderStatus,
+        carrier: orders.shippingCarrier,
+        number: orders.trackingNumber,
+        paymentStatus: orders.paymentStatus,
+        cancelledAt: orders.cancelledAt,
+        totalPriceCents: orders.totalPriceCents,
+        refundedCents: orders.refundedCents,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
     if (!order) throw notFound();
     const step = orderStatusStep(order.status, status);
+    // Checked under the lock: a refund or a cancellation that commits first is seen here, a refund
+    // still with the provider (pending) included.
+    const fullyRefunded = async () =>
+      refundState(order) === "full" ||
+      (order.paymentStatus === PAYMENT.succeeded && refundableCents(order, await pendingCentsOf(tx, orderId)) === 0);
+    const refused =
+      step !== "none" || order.cancelledAt
+        ? fulfilmentProblem({ ...order, fullyRefunded: await fullyRefunded() }, status)
+        : null;
+    if (refused) throw refused;
     const shipment = tracking
       ? { shippingCarrier: tracking.carrier || null, trackingNumber: tracking.trackingNumber || null }
       : status === FULFILMENT.processing

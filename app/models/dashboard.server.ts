@@ -6,6 +6,7 @@ import { products, users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { totalPaidCents } from "./admin-orders.server";
 import { isPlaced } from "./orders.server";
+import { refundedByDay } from "./refunds.server";
 
 /**
  * The dashboard's figures, each one SQL aggregate (never a scan in JavaScript); the order figures
@@ -34,7 +35,7 @@ export async function dashboardTotals() {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Revenue of paid orders per day (UTC) over the last `days` days, oldest first, days without sales at 0. */
+/** Revenue of paid orders per day (UTC), less what was refunded that day, over the last `days` days, oldest first, days without sales at 0. */
 export async function dailyRevenue(days = 30, now = new Date()): Promise<{ day: string; cents: number }[]> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
   const rows = await db
@@ -43,9 +44,10 @@ export async function dailyRevenue(days = 30, now = new Date()): Promise<{ day: 
     .where(
       and(eq(orderTotals.paymentStatus, PAYMENT.succeeded), gte(orderTotals.day, since.toISOString().slice(0, 10))),
     );
+  const refunded = await refundedByDay(since);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
   return Array.from({ length: days }, (_, i) => {
     const key = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { day: key, cents: byDay.get(key) ?? 0 };
+    return { day: key, cents: (byDay.get(key) ?? 0) - (refunded.get(key) ?? 0) };
   });
 }

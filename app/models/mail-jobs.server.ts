@@ -6,6 +6,8 @@ import {
   newOrderMail,
   orderConfirmationMail,
   orderStatusMail,
+  refundMail,
+  type RefundNews,
   welcomeMail,
   type MailOrder,
   type Recipient,
@@ -20,7 +22,8 @@ export type MailJob =
   | { kind: "orderStatus"; order: MailOrder; buyer: Recipient; status: NotifiedStatus }
   | { kind: "welcome"; user: { email: string; googleSignIn: boolean } }
   | { kind: "newOrder"; order: MailOrder; buyer: { name: string; email: string | null }; to: string }
-  | { kind: "dailySummary"; summary: DaySummary; to: string };
+  | { kind: "dailySummary"; summary: DaySummary; to: string }
+  | { kind: "refund"; refund: RefundNews; buyer: Recipient };
 
 /** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
 export type OutboxJob = MailJob & { messageId?: string };
@@ -42,5 +45,7 @@ function composeMail(job: MailJob): Promise<Mail> {
       return newOrderMail(job.order, job.buyer, job.to);
     case "dailySummary":
       return dailySummaryMail(job.summary, job.to);
+    case "refund":
+      return refundMail(job.refund, job.buyer);
   }
 }

@@ -10,6 +10,7 @@ import { RegistrationAttempt } from "~/emails/RegistrationAttempt";
 import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
 import { DailySummary } from "~/emails/DailySummary";
+import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
 import { moneyFormatter } from "~/lib/money";
 import type { DaySummary } from "~/emails/DailySummary";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -199,5 +200,21 @@ export async function registrationAttemptMail(email: string): Promise<Mail> {
       loginUrl={`${config.publicUrl}/lgn`}
       resetUrl={`${config.publicUrl}/password/forgot`}
     />,
+  );
+}
+
+/** What a refund's mail says: plain data, kept in the mail outbox until it is sent. */
+export type RefundNews = Omit<RefundIssuedProps, "shop" | "buyerName" | "orderUrl"> & { orderId: string };
+
+export async function refundMail(refund: RefundNews, buyer: Recipient): Promise<Mail> {
+  const frame = await shop();
+  const { orderId, ...news } = refund;
+  const subject = refund.cancelled
+    ? `${frame.shopName}: your order ${formatOrderNumber(refund.orderNumber)} was cancelled`
+    : `${frame.shopName}: a refund on your order ${formatOrderNumber(refund.orderNumber)}`;
+  return compose(
+    buyer.email,
+    subject,
+    <RefundIssued shop={frame} buyerName={buyer.name} orderUrl={orderUrl(orderId)} {...news} />,
   );
 }

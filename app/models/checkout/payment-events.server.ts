@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { getOrderByCheckoutSession, getOrderByIntent, type Order } from "../orders.server";
 import { releaseOrder, settlePaidSession, settleSucceededIntent } from "./settlement.server";
+import { recordProviderRefunds } from "../refunds.server";
 
 /**
  * What the shop does with a (signature-checked) event from Stripe or the sandbox. Every branch is
@@ -21,6 +22,11 @@ export async function handlePaymentEvent(event: Stripe.Event): Promise<void> {
     case "checkout.session.expired":
       await givenUp(await getOrderByCheckoutSession(event.data.object.id));
       return;
+    case "charge.refunded": {
+      const intent = event.data.object.payment_intent;
+      if (intent) await recordProviderRefunds(typeof intent === "string" ? intent : intent.id);
+      return;
+    }
     default:
       return;
   }

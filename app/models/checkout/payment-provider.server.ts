@@ -212,3 +212,44 @@ export async function expireSessionAt(
 export async function refundAt(intentId: string): Promise<void> {
   await stripe().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
 }
+
+/** A refund as the provider has it: its id, amount, status and the shop's own refund id, when the shop made it. */
+export type ProviderRefund = { id: string; amountCents: number; status: string; shopRefundId: string | null };
+
+const providerRefundOf = (refund: Stripe.Refund): ProviderRefund => ({
+  id: refund.id,
+  amountCents: refund.amount,
+  status: refund.status ?? "pending",
+  shopRefundId: refund.metadata?.refundId ?? null,
+});
+
+/**
+ * Refunds part (or all) of a payment for the shop's refund `refundId`: the key makes a retry of
+ * the same refund a replay at the provider, never a second refund. Throws a PublicError when the
+ * provider refuses or cannot be reached.
+ */
+export async function refundAmountAt(intentId: string, amountCents: number, refundId: string): Promise<ProviderRefund> {
+  try {
+    const refund = await withoutCallSite(() =>
+      stripe().refunds.create(
+        { payment_intent: intentId, amount: amountCents, metadata: { refundId } },
+        { idempotencyKey: `refund-${refundId}` },
+      ),
+    );
+    return providerRefundOf(refund);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError)
+      throw new PublicError(`The payment provider refused the refund: ${error.message}`, 409);
+    if (error instanceof Stripe.errors.StripeError) throw unreachable();
+    throw error;
+  }
+}
+
+/** Every refund of a payment, as the provider has them (those made in its dashboard included). */
+export async function refundsAt(intentId: string): Promise<ProviderRefund[]> {
+  const found: ProviderRefund[] = [];
+  for await (const refund of stripe().refunds.list({ payment_intent: intentId, limit: 100 })) {
+    found.push(providerRefundOf(refund));
+  }
+  return found;
+}

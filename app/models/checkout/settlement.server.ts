@@ -3,8 +3,9 @@ import type Stripe from "stripe";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { lockedRead, msPlaceholder, preparedOnce } from "~/db/dialect";
-import { orderStatusEvents, orders, paymentRefusals } from "~/db/schema";
+import { lockedRead, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dialect";
+import { orderStatusEvents, orders, paymentRefusals, refunds } from "~/db/schema";
+import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
 import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
@@ -215,6 +216,7 @@ export function markOrderPaid(
 }
 
 const STOCK_GONE = "The reservation lapsed and its stock was sold before the payment arrived.";
+const CANCELLED = "The order was cancelled before its payment arrived.";
 
 /** `readBefore`: the order as the caller read it a moment ago (only to skip the transaction when it was paid). */
 async function markPaidOnce(
@@ -241,6 +243,11 @@ async function markPaidOnce(
       .where(eq(paymentRefusals.paymentIntentId, intentId))
       .limit(1);
     if (refused) return { kind: "refund" as const, order };
+    // The admin cancelled it before the payment came: never paid, refunded.
+    if (order.cancelledAt) {
+      await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, message: CANCELLED, status: 409 });
+      return { kind: "refund" as const, order };
+    }
     // The reservation lapsed and its stock went back: take it again if it is still there.
     if (order.paymentStatus === PAYMENT.canceled && !(await takeStockAgain(tx, order.id))) {
       // Decided here, in the transaction: no later call can mark it paid once stock is back.
@@ -291,10 +298,23 @@ export async function refundUnfulfillable(intentId: string) {
   try {
     await refundAt(intentId);
     await commitTogether(async (tx) => {
-      await tx
+      const changed = await tx
         .update(orders)
-        .set({ paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded) })
+        .set({
+          paymentStatus: changePayment(order.paymentStatus, PAYMENT.refunded),
+          refundedCents: order.totalPriceCents,
+        })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, PAYMENT.canceled)));
+      // The refund on the order's record, as the admin's refunds are.
+      if (rowsAffected(changed) === 1)
+        await tx.insert(refunds).values({
+          orderId: order.id,
+          amountCents: order.totalPriceCents,
+          reason: order.cancelledAt ? CANCELLED : STOCK_GONE,
+          source: REFUND_SOURCE.shop,
+          status: REFUND_STATUS.succeeded,
+          settledAt: new Date(),
+        });
     });
   } catch (error) {
     console.error(`Could not refund ${intentId} for order ${order.id}:`, error);

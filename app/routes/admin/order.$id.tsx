@@ -6,13 +6,15 @@ import { notFound, orErrorPage, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { orderStatusInput } from "~/lib/api-inputs";
-import { ORDER_STATUSES } from "~/lib/order-states";
+import { FULFILMENT, ORDER_STATUSES, PAYMENT } from "~/lib/order-states";
+import { refundableCents } from "~/lib/refunds";
 import { PublicError } from "~/lib/public-error";
 import { CARRIERS, CARRIER_IDS, trackingInputOf } from "~/lib/shipment-tracking";
 import { statusHistory, updateOrderStatus, type OrderChange } from "~/models/admin-orders.server";
 import { formFailure } from "~/web/form-response.server";
 import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";
+import { refundsOf } from "~/models/refunds.server";
 import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Process Order" };
@@ -22,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getOrder(params.id ?? "");
   if (!order) throw notFound("Order not found");
-  return { order: { ...order, history: await statusHistory(order.id) } };
+  const [history, refunds] = await Promise.all([statusHistory(order.id), refundsOf(order.id)]);
+  return { order: { ...order, history, refunds } };
 }
 
 const DONE: Record<OrderChange, (status: string) => string> = {
@@ -88,87 +91,121 @@ export default function ProcessOrder() {
           <OrderDetails order={order} />
         </div>
         <div className="col-lg-4">
-          <Form
-            method="post"
-            className="card card-body mt-4"
-            key={JSON.stringify([order.orderStatus, order.shippingCarrier, order.trackingNumber, refused])}
-          >
-            <label htmlFor="status" className="h5">
-              Status
-            </label>
-            <select
-              id="status"
-              name="status"
-              className={`form-select${error ? " is-invalid" : ""}`}
-              defaultValue={backTo ?? (typeof typed.status === "string" ? typed.status : order.orderStatus)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "status-error" : undefined}
+          <OrderActions order={order} />
+          {order.cancelledAt ? null : (
+            <Form
+              method="post"
+              className="card card-body mt-4"
+              key={JSON.stringify([order.orderStatus, order.shippingCarrier, order.trackingNumber, refused])}
             >
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            {error ? (
-              <div id="status-error" className="invalid-feedback">
-                {error}
-              </div>
-            ) : null}
-            {backTo ? (
-              <div className="form-check mt-3">
-                <input
-                  id="confirm-backward"
-                  type="checkbox"
-                  name="confirmBackward"
-                  value={backTo}
-                  className="form-check-input"
-                />
-                <label htmlFor="confirm-backward" className="form-check-label">
-                  Yes, move this order back to {backTo}
-                </label>
-              </div>
-            ) : null}
-            <fieldset className="mt-3">
-              <legend className="h6">Shipment</legend>
-              <Field id="carrier" label="Carrier" error={errors.carrier}>
-                <select
-                  id="carrier"
-                  name="carrier"
-                  className={`form-select${errors.carrier ? " is-invalid" : ""}`}
-                  defaultValue={shown("carrier", order.shippingCarrier)}
-                  {...errorProps("carrier", errors.carrier)}
-                >
-                  <option value="">None yet</option>
-                  {CARRIER_IDS.map((id) => (
-                    <option key={id} value={id}>
-                      {CARRIERS[id].name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="trackingNumber" label="Tracking number" error={errors.trackingNumber}>
-                <input
-                  id="trackingNumber"
-                  name="trackingNumber"
-                  className={`form-control${errors.trackingNumber ? " is-invalid" : ""}`}
-                  defaultValue={shown("trackingNumber", order.trackingNumber)}
-                  maxLength={40}
-                  autoComplete="off"
-                  aria-invalid={errors.trackingNumber ? true : undefined}
-                  aria-describedby={`tracking-help${errors.trackingNumber ? " trackingNumber-error" : ""}`}
-                />
-                <div id="tracking-help" className="form-text">
-                  With Shipped, the buyer&apos;s mail and order page show it.
+              <label htmlFor="status" className="h5">
+                Status
+              </label>
+              <select
+                id="status"
+                name="status"
+                className={`form-select${error ? " is-invalid" : ""}`}
+                defaultValue={backTo ?? (typeof typed.status === "string" ? typed.status : order.orderStatus)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "status-error" : undefined}
+              >
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+              {error ? (
+                <div id="status-error" className="invalid-feedback">
+                  {error}
                 </div>
-              </Field>
-            </fieldset>
-            <button type="submit" className="btn btn-primary w-100 mt-3">
-              Update status
-            </button>
-          </Form>
+              ) : null}
+              {backTo ? (
+                <div className="form-check mt-3">
+                  <input
+                    id="confirm-backward"
+                    type="checkbox"
+                    name="confirmBackward"
+                    value={backTo}
+                    className="form-check-input"
+                  />
+                  <label htmlFor="confirm-backward" className="form-check-label">
+                    Yes, move this order back to {backTo}
+                  </label>
+                </div>
+              ) : null}
+              <fieldset className="mt-3">
+                <legend className="h6">Shipment</legend>
+                <Field id="carrier" label="Carrier" error={errors.carrier}>
+                  <select
+                    id="carrier"
+                    name="carrier"
+                    className={`form-select${errors.carrier ? " is-invalid" : ""}`}
+                    defaultValue={shown("carrier", order.shippingCarrier)}
+                    {...errorProps("carrier", errors.carrier)}
+                  >
+                    <option value="">None yet</option>
+                    {CARRIER_IDS.map((id) => (
+                      <option key={id} value={id}>
+                        {CARRIERS[id].name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id="trackingNumber" label="Tracking number" error={errors.trackingNumber}>
+                  <input
+                    id="trackingNumber"
+                    name="trackingNumber"
+                    className={`form-control${errors.trackingNumber ? " is-invalid" : ""}`}
+                    defaultValue={shown("trackingNumber", order.trackingNumber)}
+                    maxLength={40}
+                    autoComplete="off"
+                    aria-invalid={errors.trackingNumber ? true : undefined}
+                    aria-describedby={`tracking-help${errors.trackingNumber ? " trackingNumber-error" : ""}`}
+                  />
+                  <div id="tracking-help" className="form-text">
+                    With Shipped, the buyer&apos;s mail and order page show it.
+                  </div>
+                </Field>
+              </fieldset>
+              <button type="submit" className="btn btn-primary w-100 mt-3">
+                Update status
+              </button>
+            </Form>
+          )}
         </div>
       </div>
     </>
+  );
+}
+
+/** Refund and cancel: each on its own page, so that nothing is refunded by a stray click. */
+function OrderActions({
+  order,
+}: {
+  order: { id: string; paymentStatus: string; orderStatus: string; cancelledAt: Date | string | null } & Parameters<
+    typeof refundableCents
+  >[0];
+}) {
+  const refundable = refundableCents(order) > 0;
+  const cancellable =
+    !order.cancelledAt &&
+    order.orderStatus === FULFILMENT.processing &&
+    (order.paymentStatus === PAYMENT.succeeded || order.paymentStatus === PAYMENT.requiresPayment);
+  if (!refundable && !cancellable) return null;
+  return (
+    <div className="card card-body mt-4 d-grid gap-2">
+      <h2 className="h5">Refunds</h2>
+      {refundable ? (
+        <a className="btn btn-outline-primary" href={`/admin/order/${order.id}/refund`}>
+          Refund…
+        </a>
+      ) : null}
+      {cancellable ? (
+        <a className="btn btn-outline-danger" href={`/admin/order/${order.id}/cancel`}>
+          Cancel order…
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
+import { paymentStateLabel, refundState } from "~/lib/refunds";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getOrderFor } from "~/models/orders.server";
 import { requireUser } from "~/web/auth.server";
@@ -74,7 +75,7 @@ export default function Receipt() {
         </dd>
         <dt className="col-sm-4">Payment</dt>
         <dd className="col-sm-8" data-testid="receipt-payment">
-          {paymentStatusLabel(order.paymentStatus)}
+          {refundState(order) === "none" ? paymentStatusLabel(order.paymentStatus) : paymentStateLabel(order)}
           {order.paidAt ? (
             <>
               {" "}
@@ -114,6 +115,11 @@ export default function Receipt() {
         </table>
       </div>
       <PriceSummary {...storedPrices(order)} />
+      {order.refundedCents > 0 ? (
+        <p className="text-end fw-bold" data-testid="receipt-refunded">
+          Refunded: {formatMoney(order.refundedCents)}
+        </p>
+      ) : null}
     </article>
   );
 }
