@@ -110,6 +110,7 @@ export async function startBackgroundJobs() {
   // Imported here, not above: the checkout pulls in the cookie storages, which need the session
   // secret that prepareShop() settles.
   const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
+  const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
   const { sweepRateLimits } = await import("~/models/rate-limit.server");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
   const outbox = await import("~/models/mail-outbox.server");
@@ -128,6 +129,10 @@ export async function startBackgroundJobs() {
   // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
   every("reservationSweeper", 60_000, () =>
     releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
+  );
+  // Client-cart payments that never became an order: refunded after 10 minutes.
+  every("paymentSweeper", 60_000, () =>
+    sweepClientCartIntents().catch((error) => console.error("Sweeping client-cart payments failed:", error)),
   );
   // Login and reset counts whose 15 minutes are over.
   every("rateLimitSweeper", 5 * 60_000, () =>

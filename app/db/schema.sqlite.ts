@@ -622,3 +622,18 @@ export const refundLines = sqliteTable(
   },
   (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.orderLineId)],
 );
+
+// The API's client-cart payments (made before the shop knows the cart): each is watched by the
+// payment sweeper until it has an order, or has been refunded or abandoned (outcome, resolved_at).
+export const clientCartIntents = sqliteTable(
+  "client_cart_intents",
+  {
+    intentId: text("intent_id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    outcome: text("outcome", { enum: ["order", "refunded", "abandoned"] }),
+  },
+  (t) => [index("client_cart_intents_open_idx").on(t.resolvedAt, t.createdAt)],
+);

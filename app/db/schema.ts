@@ -35,4 +35,5 @@ export const {
   orderDiscounts,
   refunds,
   refundLines,
+  clientCartIntents,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

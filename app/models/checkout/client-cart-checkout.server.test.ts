@@ -4,7 +4,8 @@ import { config, useStripeSandbox } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { openShopDatabase } from "~/db/shop-file.server";
-import { orders, paymentRefusals, products } from "~/db/schema";
+import { clientCartIntents, orders, paymentRefusals, products } from "~/db/schema";
+import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
@@ -267,5 +268,53 @@ describe("a cart kept by the client", () => {
       status: 400,
       message: "The amount does not match your cart's total of $35.50.",
     });
+  });
+});
+
+describe("the payment sweeper", () => {
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const watched = async (intentId: string) =>
+    (await db.select().from(clientCartIntents).where(eq(clientCartIntents.intentId, intentId)))[0];
+
+  it("refunds, once, a paid client-cart payment that never became an order; order/new then says so", async () => {
+    const productId = await createProduct({ priceCents: 20_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 20_00 + 25_00 + 1_00);
+    // Within its 10 minutes, nothing happens.
+    await sweepClientCartIntents(later(5));
+    expect(await watched(intentId)).toMatchObject({ resolvedAt: null, outcome: null });
+    expect(await refunds(intentId)).toBe(0);
+
+    // Two passes at once (two nodes, say): one refund.
+    await Promise.all([sweepClientCartIntents(later(11)), sweepClientCartIntents(later(11))]);
+    expect(await refunds(intentId)).toBe(1);
+    expect(await watched(intentId)).toMatchObject({ outcome: "refunded" });
+    await sweepClientCartIntents(later(12));
+    expect(await refunds(intentId)).toBe(1);
+
+    // The client calls at last: no order, no stock taken, the refund told.
+    await expect(
+      confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await stockOf(productId)).toBe(5);
+  });
+
+  it("leaves a payment that became its order alone, and abandons one never paid after a day", async () => {
+    const productId = await createProduct({ priceCents: 20_00, stock: 5 });
+    const user = await shopper();
+    const intentId = await paid(user, 20_00 + 25_00 + 1_00);
+    await confirmApiOrder(user, { intentId, lines: [{ productId, quantity: 1 }], shipping: SHIPPING });
+    await sweepClientCartIntents(later(11));
+    expect(await watched(intentId)).toMatchObject({ outcome: "order" });
+    expect(await refunds(intentId)).toBe(0);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+
+    const unpaid = await startApiPayment(user, 46_00);
+    await sweepClientCartIntents(later(11));
+    expect(await watched(unpaid.id)).toMatchObject({ resolvedAt: null });
+    await sweepClientCartIntents(later(25 * 60));
+    expect(await watched(unpaid.id)).toMatchObject({ outcome: "abandoned" });
+    expect((await stripe().paymentIntents.retrieve(unpaid.id)).status).toBe("canceled");
   });
 });

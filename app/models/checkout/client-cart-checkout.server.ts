@@ -24,6 +24,7 @@ import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provi
 import { insertOrder } from "./reservation.server";
 import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
 import { settlePayment } from "./settlement.server";
+import { watchClientCartIntent } from "./payment-sweeper.server";
 
 // The API's checkout for clients that keep the cart in the browser (the specification's own
 // client): the intent is made for the amount the client asks, and the order is made afterwards
@@ -72,7 +73,10 @@ export async function startApiPayment(user: User, amountCents: number): Promise<
       400,
     );
   }
-  return createAmountIntent(amountCents, { userId: user.id, cart: CLIENT_CART });
+  const intent = await createAmountIntent(amountCents, { userId: user.id, cart: CLIENT_CART });
+  // Watched until it has an order (or is refunded): a client that pays and never calls order/new.
+  await watchClientCartIntent(intent.id, user.id, amountCents);
+  return intent;
 }
 
 /**
