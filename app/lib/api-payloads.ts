@@ -6,6 +6,8 @@ import { ROLES } from "./roles";
 import { RATE_KINDS } from "./pricing";
 import { DISCOUNT_KINDS } from "./discounts";
 import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
+import { REFUND_SOURCES, REFUND_STATUSES, type RefundSource, type RefundStatus } from "./refunds";
+import { centsToDollars } from "./money";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
 // orderJson) return these types, and the OpenAPI document is generated from these schemas, so the
@@ -84,6 +86,10 @@ export const userPayload = z
   .openapi("User");
 
 const nullableDate = z.string().datetime().nullable();
+
+/** What paymentStateLabel (./refunds) says of an order's payment. */
+export const PAYMENT_STATES = ["Not paid", "Paid", "Partially refunded", "Refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** What an order's total got off, in the order and in a quote. */
 const appliedDiscountPayload = z.object({
@@ -180,9 +186,63 @@ export const orderPayload = z
       })
       .nullable()
       .describe("The parcel's carrier and tracking number, once the shop gave them. Not part of the original API."),
+    refundedPrice: z
+      .number()
+      .describe("What went back to the buyer so far, in all (succeeded refunds). Not part of the original API."),
+    paymentState: z
+      .enum(PAYMENT_STATES)
+      .describe(
+        "The payment as people read it: not paid, paid, partially refunded or refunded. Not part of the original API.",
+      ),
+    isCancelled: z
+      .boolean()
+      .describe("The shop cancelled the order: its status no longer changes. Not part of the original API."),
+    cancelledAt: nullableDate.describe(
+      "When the shop cancelled it; null when it did not. Not part of the original API.",
+    ),
     createdAt: z.string().datetime(),
   })
   .openapi("Order");
+
+/** A refund of an order (GET /admin/order/{id}, and the answers of its refund and cancel calls). */
+export const refundPayload = z
+  .object({
+    _id: z.string(),
+    amount: z.number().describe("In dollars"),
+    reason: z.string(),
+    restock: z.boolean().describe("Whether its items went back to stock"),
+    source: z
+      .enum(REFUND_SOURCES)
+      .describe(
+        "shop: made by the shop (the admin, a cancellation); provider: made in the payment provider's dashboard",
+      ),
+    status: z
+      .enum(REFUND_STATUSES)
+      .describe("pending while the payment provider is asked; succeeded once it refunded; failed when it refused"),
+    createdAt: z.string().datetime(),
+    items: z
+      .array(z.object({ item: z.string().describe("The order line's id"), quantity: z.number().int() }))
+      .describe("The items refunded and how many of each; empty for an amount alone"),
+  })
+  .openapi("Refund");
+
+/** What of an order may still be refunded (GET /admin/order/{id}): the ids a refund's items name. */
+export const refundablePayload = z
+  .object({
+    amount: z
+      .number()
+      .describe("In dollars: what was paid, less what went back and what is being refunded; 0 for an unpaid order"),
+    items: z.array(
+      z.object({
+        item: z.string().describe("The order line's id: what a refund's `items` name"),
+        name: z.string(),
+        variantTitle: z.string().nullable(),
+        quantity: z.number().int().describe("How many were bought"),
+        refundable: z.number().int().describe("How many are not refunded yet"),
+      }),
+    ),
+  })
+  .openapi("Refundable");
 
 export const settingsPayload = z
   .object({
@@ -335,6 +395,53 @@ export type ReviewPayload = z.infer<typeof reviewPayload>;
 export type ProductPayload = z.infer<typeof productPayload>;
 export type UserPayload = z.infer<typeof userPayload>;
 export type OrderPayload = z.infer<typeof orderPayload>;
+export type RefundPayload = z.infer<typeof refundPayload>;
+export type RefundablePayload = z.infer<typeof refundablePayload>;
+
+/** A refund as the model reads it (refundsOf in app/models/refunds.server.ts). */
+export type RefundRecord = {
+  id: string;
+  amountCents: number;
+  reason: string;
+  restock: boolean;
+  source: RefundSource;
+  status: RefundStatus;
+  createdAt: Date;
+  lines: { orderLineId: string; quantity: number }[];
+};
+
+/** What the refund form offers (refundPlan in app/models/refunds.server.ts). */
+export type RefundPlanRecord = {
+  refundableCents: number;
+  lines: { id: string; name: string; variantTitle: string | null; quantity: number; refundable: number }[];
+};
+
+export function refundableJson(plan: RefundPlanRecord): RefundablePayload {
+  return {
+    amount: centsToDollars(plan.refundableCents),
+    items: plan.lines.map((line) => ({
+      item: line.id,
+      name: line.name,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      refundable: line.refundable,
+    })),
+  };
+}
+
+/** A refund in the API's shape: the amount in dollars, its items by order line id. */
+export function refundJson(refund: RefundRecord): RefundPayload {
+  return {
+    _id: refund.id,
+    amount: centsToDollars(refund.amountCents),
+    reason: refund.reason,
+    restock: refund.restock,
+    source: refund.source,
+    status: refund.status,
+    createdAt: refund.createdAt.toISOString(),
+    items: refund.lines.map((line) => ({ item: line.orderLineId, quantity: line.quantity })),
+  };
+}
 
 /** Every error of the API. */
 export const errorPayload = z.object({ success: z.literal(false), message: z.string() }).openapi("Error");

@@ -5,6 +5,8 @@ import {
   canViewOrder,
   changeOrderStatus,
   changePayment,
+  fulfilmentLabel,
+  fulfilmentProblem,
   isDelivered,
   isPaid,
   isPlaced,
@@ -149,5 +151,50 @@ describe("who sees an order", () => {
     expect(canViewOrder(order("succeeded"), null)).toBe(false);
     expect(canViewOrder(order("succeeded"), { id: "u1", role: "Admin" })).toBe(true); // still the owner
     expect(canViewOrder(order("canceled"), { id: "u2", role: "Admin" })).toBe(false); // roles are exact
+  });
+});
+
+describe("fulfilment of a refunded or cancelled order", () => {
+  const paid = { paymentStatus: "succeeded", cancelledAt: null, fullyRefunded: false };
+  const refusal = (message: string) => expect.objectContaining({ status: 409, field: "status", message });
+
+  it("lets a paid order move, and any order that is not cancelled go back to Processing", () => {
+    for (const to of ORDER_STATUSES) expect(fulfilmentProblem(paid, to), to).toBeNull();
+    expect(fulfilmentProblem({ ...paid, paymentStatus: "requires_payment" }, "Processing")).toBeNull();
+    expect(fulfilmentProblem({ ...paid, fullyRefunded: true }, "Processing")).toBeNull();
+  });
+
+  it("never moves a cancelled order, whatever the status asked or its payment", () => {
+    for (const cancelledAt of [new Date("2025-01-02T03:04:05Z"), "2025-01-02T03:04:05.000Z"])
+      for (const to of ORDER_STATUSES) {
+        const problem = fulfilmentProblem({ ...paid, cancelledAt }, to);
+        expect(problem).toBeInstanceOf(PublicError);
+        expect(problem, to).toEqual(refusal("This order was cancelled: its status cannot change."));
+      }
+  });
+
+  it("does not ship or deliver an order that is not paid, or was refunded in full", () => {
+    for (const paymentStatus of ["requires_payment", "canceled", "refunded"]) {
+      expect(fulfilmentProblem({ ...paid, paymentStatus }, "Shipped"), paymentStatus).toEqual(
+        refusal("This order is not paid: it cannot be shipped."),
+      );
+      expect(fulfilmentProblem({ ...paid, paymentStatus }, "Delivered"), paymentStatus).toEqual(
+        refusal("This order is not paid: it cannot be delivered."),
+      );
+    }
+    expect(fulfilmentProblem({ ...paid, fullyRefunded: true }, "Shipped")).toEqual(
+      refusal("This order was refunded in full: it cannot be shipped."),
+    );
+    expect(fulfilmentProblem({ ...paid, fullyRefunded: true }, "Delivered")).toEqual(
+      refusal("This order was refunded in full: it cannot be delivered."),
+    );
+  });
+
+  it("fulfilmentLabel says Cancelled once the order is, else its status", () => {
+    for (const orderStatus of ORDER_STATUSES) {
+      expect(fulfilmentLabel({ orderStatus, cancelledAt: null })).toBe(orderStatus);
+      expect(fulfilmentLabel({ orderStatus, cancelledAt: new Date() })).toBe("Cancelled");
+      expect(fulfilmentLabel({ orderStatus, cancelledAt: "2025-01-02T03:04:05.000Z" })).toBe("Cancelled");
+    }
   });
 });

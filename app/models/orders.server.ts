@@ -3,10 +3,11 @@ import { db, type Queryable } from "~/db/client.server";
 import { config } from "~/config.server";
 import { orderDiscounts, orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
-import type { OrderPayload } from "~/lib/api-payloads";
+import type { OrderPayload, PaymentState } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { canViewOrder, isPlaced as isPlacedStatus, PLACED_PAYMENT_STATUSES } from "~/lib/order-states";
 import { parseOrderNumber } from "~/lib/order-number";
+import { paymentStateLabel } from "~/lib/refunds";
 import { trackingOf } from "~/lib/shipment-tracking";
 import type { OrderSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
@@ -274,6 +275,10 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     paidAt: order.paidAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     tracking: trackingOf(order.shippingCarrier, order.trackingNumber),
+    refundedPrice: centsToDollars(order.refundedCents),
+    paymentState: paymentStateLabel(order) as PaymentState,
+    isCancelled: order.cancelledAt !== null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
   };
 }

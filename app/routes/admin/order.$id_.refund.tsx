@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
-import { newId } from "~/db/ids";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-schema";
 import { useMoney } from "~/lib/use-money";
 import { lineName } from "~/lib/variants";
-import { refundOrder, refundPlan } from "~/models/refunds.server";
+import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
@@ -35,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     refundableCents,
     // This form's key: sent twice (a double click without JavaScript), it makes one refund.
-    key: newId(),
+    key: newRequestKey(),
   };
 }
 

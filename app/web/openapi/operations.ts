@@ -29,6 +29,8 @@ import {
   zonePayload,
   orderPayload,
   pagePayload,
+  refundPayload,
+  refundablePayload,
   productPayload,
   reviewPayload,
   settingsPayload,
@@ -39,6 +41,7 @@ import { categoryDeleteSchema } from "~/lib/category-schema";
 import { discountSchema } from "~/lib/discount-schema";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
+import { cancelInput, refundInput } from "~/lib/refund-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
@@ -411,6 +414,59 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: { schema: orderStatusInput },
     ok: { status: 200, description: "Updated", schema: message },
     errors: [409],
+  },
+  {
+    paths: ["/admin/order/{id}"],
+    method: "get",
+    summary: "Any order, placed or not, with its refunds and what may still be refunded of it",
+    tag: "Admin",
+    access: "admin",
+    ok: {
+      status: 200,
+      description:
+        "The order, its refunds (oldest first), and its items' ids with how many of each may still be refunded",
+      schema: ok({ order: orderPayload, refunds: z.array(refundPayload), refundable: refundablePayload }),
+    },
+  },
+  {
+    paths: ["/admin/order/{id}/refund"],
+    method: "post",
+    summary:
+      "Refund part or all of a paid order through the payment provider: some items (their share of what was paid), an amount, or both; " +
+      "the same `key` (or `Idempotency-Key` header) again answers the refund it made",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: refundInput },
+    ok: {
+      status: 201,
+      description: "The refund (`replayed`: made by an earlier request with the same key) and the order as it is now",
+      schema: ok({
+        replayed: z.boolean().describe("true when the key was used before: no new refund was made"),
+        refund: refundPayload,
+        order: orderPayload,
+      }),
+    },
+    errors: [409, 503],
+  },
+  {
+    paths: ["/admin/order/{id}/cancel"],
+    method: "post",
+    summary:
+      "Cancel an order not shipped yet: an unpaid one's stock goes back, a paid one is refunded in full with its items back in stock",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: cancelInput },
+    ok: {
+      status: 200,
+      description: "Cancelled (`cancelled`: false when it was already), the refund made, and the order as it is now",
+      schema: ok({
+        cancelled: z.boolean().describe("false when the order was cancelled already"),
+        // A union, not .nullable(): zod-to-openapi would write a $ref that null cannot match.
+        refund: z.union([refundPayload, z.null()]).describe("The refund this call made; null when none was needed"),
+        order: orderPayload,
+      }),
+    },
+    errors: [409, 503],
   },
   {
     paths: ["/admin/order/{id}"],

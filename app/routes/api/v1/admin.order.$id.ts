@@ -1,8 +1,28 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, methodNotAllowed } from "~/web/api.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { refundableJson, refundJson } from "~/lib/api-payloads";
+import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
 import { deleteOrder } from "~/models/admin-orders.server";
+import { orderJson } from "~/models/orders.server";
+import { refundPlan, refundsOf } from "~/models/refunds.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { action as updateOrder } from "./admin.update.order.$id";
+
+// GET /api/v1/admin/order/:id: any order, placed or not, with its refunds (oldest first) and what
+// may still be refunded of it (its lines' ids, which a refund's items name).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const plan = await refundPlan(params.id ?? "");
+    if (!plan) return apiError(404, "Order not found");
+    const refunds = await refundsOf(plan.order.id);
+    return Response.json({
+      success: true,
+      order: orderJson(plan.order),
+      refunds: refunds.map(refundJson),
+      refundable: refundableJson(plan),
+    });
+  });
+}
 
 // DELETE /api/v1/admin/order/:id; PUT { status } as /admin/update/order/:id (the specification's
 // client's path for it).

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { refundJson } from "~/lib/api-payloads";
+import { cancelInput } from "~/lib/refund-schema";
+import { getOrder, orderJson } from "~/models/orders.server";
+import { cancelOrder, refundsOf } from "~/models/refunds.server";
+import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { requireApiAdmin } from "~/web/auth.server";
+
+// POST /api/v1/admin/order/:id/cancel { reason? }: cancels an order that is not shipped yet; a paid
+// one is refunded in full (its items back in stock). Cancelling again changes nothing (cancelled:
+// false), or retries a refund that failed.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const admin = await requireApiAdmin(request);
+    const { reason } = parseApiInput(cancelInput, await readApiBody(request));
+    const orderId = params.id ?? "";
+    const { cancelled, refund } = await cancelOrder(orderId, { reason, actor: { id: admin.id, name: admin.name } });
+    const [order, refunds] = await Promise.all([getOrder(orderId), refund ? refundsOf(orderId) : []]);
+    if (!order) return apiError(404, "Order not found");
+    const made = refund ? refunds.find((r) => r.id === refund.id) : undefined;
+    return Response.json({ success: true, cancelled, refund: made ? refundJson(made) : null, order: orderJson(order) });
+  });
+}

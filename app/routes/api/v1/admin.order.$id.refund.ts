@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { refundJson } from "~/lib/api-payloads";
+import { refundInput, refundRequestOf } from "~/lib/refund-schema";
+import { getOrder, orderJson } from "~/models/orders.server";
+import { refundOrder, refundsOf } from "~/models/refunds.server";
+import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { requireApiAdmin } from "~/web/auth.server";
+
+// POST /api/v1/admin/order/:id/refund { items?: [{ item, quantity }], amount?, reason, restock?, key? }:
+// refunds part or all of a paid order through the payment provider. The `Idempotency-Key` header
+// may stand for the body's key: the same key again answers the refund it made (replayed: true).
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const admin = await requireApiAdmin(request);
+    const body = await readApiBody(request);
+    const header = request.headers.get("Idempotency-Key");
+    const input = parseApiInput(
+      refundInput,
+      body.key === undefined && header !== null ? { ...body, key: header } : body,
+    );
+    const orderId = params.id ?? "";
+    const { refund, replayed } = await refundOrder({
+      orderId,
+      ...refundRequestOf(input),
+      actor: { id: admin.id, name: admin.name },
+    });
+    const [order, refunds] = await Promise.all([getOrder(orderId), refundsOf(orderId)]);
+    const made = refunds.find((r) => r.id === refund.id);
+    if (!order || !made) return apiError(404, "Order not found");
+    // 201 for a replay too: the answer the first request got, the order as it is now.
+    return Response.json(
+      { success: true, replayed, refund: refundJson(made), order: orderJson(order) },
+      { status: 201 },
+    );
+  });
+}
