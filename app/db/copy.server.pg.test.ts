@@ -227,6 +227,28 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     { orderId: firstOrder.id, discountId: null, code: null, name: "Gone", kind: "amount", amountCents: 50 },
   ]);
   await db.update(s.carts).set({ couponCode: "autumn10" }).where(eq(s.carts.id, aliceCart.id));
+  const [firstLine] = await db.select().from(s.orderLines).where(eq(s.orderLines.orderId, firstOrder.id)).limit(1);
+  const [refund] = await db
+    .insert(s.refunds)
+    .values({
+      orderId: firstOrder.id,
+      amountCents: 500,
+      reason: "Dented",
+      restock: true,
+      source: "shop",
+      status: "succeeded",
+      providerRefundId: "re_1",
+      requestKey: "request:k1",
+      createdBy: alice.id,
+      createdByName: "Alice",
+      createdAt: day(6),
+      settledAt: day(6, 1),
+    })
+    .returning();
+  await db.insert(s.refundLines).values({ refundId: refund.id, orderLineId: firstLine.id, quantity: 1 });
+  await db
+    .insert(s.clientCartIntents)
+    .values({ intentId: "pi_client", userId: bob.id, amountCents: 4600, createdAt: day(7) });
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
   await db.insert(s.mailOutbox).values([
     {

@@ -17,7 +17,7 @@ import {
   type OrderStatusValue,
 } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { refundableCents, refundState } from "~/lib/refunds";
+import { refundState } from "~/lib/refunds";
 import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
 import { releaseOrder } from "./checkout/settlement.server";
 import { isNotifiedStatus } from "./mail-messages.server";
@@ -34,7 +34,10 @@ const notFound = () => new PublicError("Order not found", 404);
  */
 export async function totalPaidCents(): Promise<number> {
   const [[total], refunded] = await Promise.all([
-    db.select({ cents: sum(orderTotals.cents) }).from(orderTotals).where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)),
+    db
+      .select({ cents: sum(orderTotals.cents) })
+      .from(orderTotals)
+      .where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)),
     refundedTotalCents(),
   ]);
   return Number(total?.cents ?? 0) - refunded;
@@ -86,8 +89,7 @@ export async function updateOrderStatus(
     // Checked under the lock: a refund or a cancellation that commits first is seen here, a refund
     // still with the provider (pending) included.
     const fullyRefunded = async () =>
-      refundState(order) === "full" ||
-      (order.paymentStatus === PAYMENT.succeeded && refundableCents(order, await pendingCentsOf(tx, orderId)) === 0);
+      refundState({ ...order, refundedCents: order.refundedCents + (await pendingCentsOf(tx, orderId)) }) === "full";
     const refused =
       step !== "none" || order.cancelledAt
         ? fulfilmentProblem({ ...order, fullyRefunded: await fullyRefunded() }, status)

@@ -103,16 +103,19 @@ export async function refundOrder(request: RefundRequest, now = new Date()): Pro
       if (!order) throw notFound();
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       const taken = await refundedQuantities(tx, order.id);
-      const chosen = request.lines.filter((l) => l.quantity > 0);
+      // One entry per item: the same item named twice counts once with both quantities.
+      const chosen = [
+        ...request.lines
+          .filter((l) => l.quantity > 0)
+          .reduce((all, l) => all.set(l.lineId, (all.get(l.lineId) ?? 0) + l.quantity), new Map<string, number>()),
+      ].map(([lineId, quantity]) => ({ lineId, quantity }));
       const refundedLines = chosen.map(({ lineId, quantity }) => {
         const line = lines.find((l) => l.id === lineId);
         if (!line) throw new PublicError("That item is not part of this order.", 400, "lines");
         const left = line.quantity - (taken.get(line.id) ?? 0);
         if (quantity > left)
           throw new PublicError(
-            left === 0
-              ? `${line.name} was refunded already.`
-              : `Only ${left} of ${line.name} can still be refunded.`,
+            left === 0 ? `${line.name} was refunded already.` : `Only ${left} of ${line.name} can still be refunded.`,
             409,
             "lines",
           );
@@ -176,7 +179,8 @@ export async function refundOrder(request: RefundRequest, now = new Date()): Pro
 }
 
 /**
- * Marks a pending refund succeeded (once: a second call changes nothing) and, in the same
+ * Marks a pending refund succeeded (once: a second call changes nothing; a failed one too, when the
+ * provider says it was made after all) and, in the same
  * transaction, raises the order's refunded_cents, gives the stock back when asked and queues the
  * buyer's mail. True when this call settled it.
  */
@@ -185,10 +189,19 @@ export async function settleRefund(refundId: string, providerRefundId: string, n
   if (!known) return false;
   const mail = await commitTogether(async (tx) => {
     await lockRows(tx, orders, [known.orderId]);
+    const [before] = await tx.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
+    if (!before || before.status === REFUND_STATUS.succeeded) return undefined;
+    // Marked failed when the provider's answer was lost, yet made: the money is counted, but its
+    // items are not restocked (another refund may have taken them back since).
     const [refund] = await tx
       .update(refunds)
-      .set({ status: REFUND_STATUS.succeeded, providerRefundId, settledAt: now })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, REFUND_STATUS.pending)))
+      .set({
+        status: REFUND_STATUS.succeeded,
+        providerRefundId,
+        settledAt: now,
+        ...(before.status === REFUND_STATUS.failed ? { restock: false } : {}),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, before.status)))
       .returning();
     if (!refund) return undefined;
     await tx
@@ -342,6 +355,9 @@ export async function cancelOrder(
   );
   return { cancelled, refund };
 }
+
+/** A key for a refund form: sent twice, the form makes one refund. */
+export const newRequestKey = () => newId();
 
 export type RefundWithLines = Refund & { lines: { orderLineId: string; quantity: number }[] };
 
