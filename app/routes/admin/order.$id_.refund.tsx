@@ -43,7 +43,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.id ?? "";
   let replayed = false;
   const saved = await saveValidatedForm(request, refundValidator, async (input) => {
-    const outcome = await refundOrder({ orderId, ...refundRequestOf(input), actor: { id: admin.id, name: admin.name } });
+    const outcome = await refundOrder({
+      orderId,
+      ...refundRequestOf(input),
+      actor: { id: admin.id, name: admin.name },
+    });
     replayed = outcome.replayed;
   });
   if (saved.response) return saved.response;
@@ -71,16 +75,11 @@ export default function RefundOrder() {
     <div className="col-xl-8">
       <h1 className="h3 mt-4">Refund order {number}</h1>
       <p>
-        Up to <b data-testid="refundable">{formatMoney(refundableCents)}</b> of {formatMoney(order.totalPriceCents)}{" "}
-        can still be refunded. Choose items (their share of what the buyer paid is refunded: discount and tax
-        included, shipping not), or enter an amount.
+        Up to <b data-testid="refundable">{formatMoney(refundableCents)}</b> of {formatMoney(order.totalPriceCents)} can
+        still be refunded. Choose items (their share of what the buyer paid is refunded: discount and tax included,
+        shipping not), or enter an amount.
       </p>
-      <ValidatedForm
-        validator={refundValidator}
-        method="post"
-        defaultValues={{ restock: true }}
-        noValidate
-      >
+      <ValidatedForm validator={refundValidator} method="post" defaultValues={{ restock: true }} noValidate>
         <FormAlert message={refused?.formError ?? errors.lines} />
         <input type="hidden" name="key" value={key} />
         <div className="table-responsive">
