@@ -191,3 +191,9 @@ export function FormAlert({ message }: { message?: string | null }) {
     </div>
   ) : null;
 }
+
+/** The message of a field that is no single control (a list of items, say), as the form's alert. */
+export function FieldAlert({ name }: { name: string }) {
+  const { error } = useField(name);
+  return <FormAlert message={error} />;
+}

@@ -2,6 +2,7 @@ import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Money } from "./Money";
 import { formatOrderNumber } from "~/lib/order-number";
+import { fulfilmentLabel } from "~/lib/order-states";
 import { OrderDate } from "./OrderDate";
 import { WIDE_ONLY } from "./DataTable";
 import { OrderStatus } from "./OrderStatus";
@@ -14,6 +15,7 @@ export type OrderRow = {
   numOfItems: number;
   totalPriceCents: number;
   orderStatus: string;
+  cancelledAt?: string | Date | null;
   itemNames?: string[];
 };
 
@@ -44,7 +46,14 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
       cell: (c) => <Money cents={c.getValue()} />,
       meta: WIDE_ONLY,
     }),
-    column.accessor("orderStatus", { header: "Status", cell: (c) => <OrderStatus status={c.getValue()} /> }),
+    column.accessor("orderStatus", {
+      header: "Status",
+      cell: (c) => (
+        <OrderStatus
+          status={fulfilmentLabel({ orderStatus: c.getValue(), cancelledAt: c.row.original.cancelledAt ?? null })}
+        />
+      ),
+    }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
   ] as ColumnDef<OrderRow, unknown>[];
 }

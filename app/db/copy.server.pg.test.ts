@@ -246,6 +246,11 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     })
     .returning();
   await db.insert(s.refundLines).values({ refundId: refund.id, orderLineId: firstLine.id, quantity: 1 });
+  const [asked] = await db
+    .insert(s.returns)
+    .values({ orderId: firstOrder.id, status: "refunded", reason: "Too big", refundId: refund.id, createdAt: day(6) })
+    .returning();
+  await db.insert(s.returnLines).values({ returnId: asked.id, orderLineId: firstLine.id, quantity: 1 });
   await db
     .insert(s.clientCartIntents)
     .values({ intentId: "pi_client", userId: bob.id, amountCents: 4600, createdAt: day(7) });

@@ -7,6 +7,7 @@ import { ROLES } from "../lib/roles";
 import { RATE_KINDS, type RateBand } from "../lib/pricing";
 import { DISCOUNT_KINDS } from "../lib/discounts";
 import { REFUND_SOURCES, REFUND_STATUSES } from "../lib/refunds";
+import { RETURN_STATUSES } from "../lib/returns";
 
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds.
 const id = () =>
@@ -636,4 +637,37 @@ export const clientCartIntents = sqliteTable(
     outcome: text("outcome", { enum: ["order", "refunded", "abandoned"] }),
   },
   (t) => [index("client_cart_intents_open_idx").on(t.resolvedAt, t.createdAt)],
+);
+
+// A shopper's request to send items of a delivered order back, and where it stands; its refund
+// once made (app/models/returns.server.ts).
+export const returns = sqliteTable(
+  "returns",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RETURN_STATUSES }).notNull(),
+    reason: text("reason").notNull(),
+    refundId: text("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("returns_order_idx").on(t.orderId, t.createdAt), index("returns_status_idx").on(t.status)],
+);
+
+export const returnLines = sqliteTable(
+  "return_lines",
+  {
+    id: id(),
+    returnId: text("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderLineId: text("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("return_lines_return_idx").on(t.returnId), index("return_lines_line_idx").on(t.orderLineId)],
 );

@@ -36,4 +36,6 @@ export const {
   refunds,
   refundLines,
   clientCartIntents,
+  returns,
+  returnLines,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -7,7 +7,9 @@ import { RATE_KINDS } from "./pricing";
 import { DISCOUNT_KINDS } from "./discounts";
 import { CURRENCIES, LOCALES, type Locale } from "./shop-settings";
 import { REFUND_SOURCES, REFUND_STATUSES, type RefundSource, type RefundStatus } from "./refunds";
+import { RETURN_STATUSES, type ReturnStatus } from "./returns";
 import { centsToDollars } from "./money";
+import { lineName } from "./variants";
 
 // The JSON the /api/v1 routes answer with. The shapers (productJson, reviewJson, userJson,
 // orderJson) return these types, and the OpenAPI document is generated from these schemas, so the
@@ -244,6 +246,35 @@ export const refundablePayload = z
   })
   .openapi("Refundable");
 
+export const returnPayload = z
+  .object({
+    _id: z.string(),
+    status: z
+      .enum(RETURN_STATUSES)
+      .describe("requested → approved → received → refunded; or rejected before it is received"),
+    reason: z.string().describe("The shopper's"),
+    createdAt: z.string().datetime(),
+    items: z.array(z.object({ item: z.string().describe("The order line's id"), quantity: z.number().int() })),
+    refund: z.string().nullable().describe("The refund's id, once refunded"),
+  })
+  .openapi("Return");
+
+/** What of an order the shopper may still return, and until when (GET /order/{id}). */
+export const returnablePayload = z
+  .object({
+    until: z.string().datetime().nullable().describe("The last moment to ask; null: not delivered, or no returns"),
+    problem: z.string().nullable().describe("Why the order cannot be returned now; null when it can"),
+    items: z.array(
+      z.object({
+        item: z.string().describe("The order line's id: what a return's `items` name"),
+        name: z.string(),
+        quantity: z.number().int().describe("How many were bought"),
+        returnable: z.number().int().describe("How many may still be asked back"),
+      }),
+    ),
+  })
+  .openapi("Returnable");
+
 export const settingsPayload = z
   .object({
     name: z.string(),
@@ -268,6 +299,10 @@ export const settingsPayload = z
       .describe(
         "The categories the home page shows (by name, shown in the shop's order), or null for every one it lists",
       ),
+    returnWindowDays: z
+      .number()
+      .int()
+      .describe("How many days after delivery a shopper may ask to return items; 0: the shop takes no returns"),
   })
   .openapi("ShopSettings");
 
@@ -445,3 +480,44 @@ export function refundJson(refund: RefundRecord): RefundPayload {
 
 /** Every error of the API. */
 export const errorPayload = z.object({ success: z.literal(false), message: z.string() }).openapi("Error");
+
+export type ReturnPayload = z.infer<typeof returnPayload>;
+
+/** A return as the model reads it (returnsOf in app/models/returns.server.ts). */
+export type ReturnRecord = {
+  id: string;
+  status: ReturnStatus;
+  reason: string;
+  createdAt: Date;
+  refundId: string | null;
+  lines: { orderLineId: string; quantity: number }[];
+};
+
+export function returnJson(ret: ReturnRecord): ReturnPayload {
+  return {
+    _id: ret.id,
+    status: ret.status,
+    reason: ret.reason,
+    createdAt: ret.createdAt.toISOString(),
+    items: ret.lines.map((l) => ({ item: l.orderLineId, quantity: l.quantity })),
+    refund: ret.refundId,
+  };
+}
+
+/** What the shopper may return (returnPlan in app/models/returns.server.ts). */
+export function returnableJson(plan: {
+  deadline: Date | null;
+  problem: string | null;
+  lines: { id: string; name: string; variantTitle: string | null; quantity: number; returnable: number }[];
+}): z.infer<typeof returnablePayload> {
+  return {
+    until: plan.deadline?.toISOString() ?? null,
+    problem: plan.problem,
+    items: plan.lines.map((line) => ({
+      item: line.id,
+      name: lineName(line.name, line.variantTitle),
+      quantity: line.quantity,
+      returnable: line.returnable,
+    })),
+  };
+}

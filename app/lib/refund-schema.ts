@@ -22,7 +22,6 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const COUNT = /^\d{1,6}$/;
 const AMOUNT_MESSAGE = "Enter the amount as a number such as 10 or 19.99";
 const POSITIVE_AMOUNT = "The amount must be more than 0";
-const QUANTITY_MESSAGE = "Enter how many to refund as a whole number (0 or more)";
 
 const asText = (message: string) =>
   z.union([z.string(), z.number()], { errorMap: () => ({ message }) }).transform((v) => String(v).trim());
@@ -57,33 +56,44 @@ const amountField = asText(AMOUNT_MESSAGE)
   .optional()
   .transform((v) => v ?? null);
 
-const quantityValue = asText(QUANTITY_MESSAGE)
-  .pipe(z.string().regex(COUNT, QUANTITY_MESSAGE))
-  .transform(Number)
-  .describe("How many of the item to refund; 0 refunds none of it");
-
-const refundItem = z.object({
-  item: z
-    .string({ required_error: "Name the item to refund", invalid_type_error: "Name the item to refund" })
-    .trim()
-    .min(1, "Name the item to refund")
-    .max(64, "That item is not part of this order.")
-    .describe("The order line's id"),
-  quantity: quantityValue,
-});
+/** Items of an order and how many of each, as a refund or a return names them (`verb`). */
+export function orderItemsField(verb: "refund" | "return") {
+  const quantityMessage = `Enter how many to ${verb} as a whole number (0 or more)`;
+  const name = `Name the item to ${verb}`;
+  const item = z.object({
+    item: z
+      .string({ required_error: name, invalid_type_error: name })
+      .trim()
+      .min(1, name)
+      .max(64, "That item is not part of this order.")
+      .describe("The order line's id"),
+    quantity: asText(quantityMessage)
+      .pipe(z.string().regex(COUNT, quantityMessage))
+      .transform(Number)
+      .describe(`How many of the item to ${verb}; 0 is none of it`),
+  });
+  return z
+    .array(item, { invalid_type_error: "Send the items as a list of { item, quantity }" })
+    .max(500, "Too many items")
+    .optional()
+    .transform((v) => v ?? [])
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach(({ item }, index) => {
+        if (seen.has(item))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "item"], message: "Name each item once" });
+        seen.add(item);
+      });
+    });
+}
 
 /** A refund: some items (each at most once), an amount, or both (the amount then wins over the items' share). */
 export const refundInput = z
   .object({
-    items: z
-      .array(refundItem, { invalid_type_error: "Send the items as a list of { item, quantity }" })
-      .max(500, "Too many items")
-      .optional()
-      .transform((v) => v ?? [])
-      .describe(
-        "The items refunded (`item`: the order line's id) and how many of each. Without an amount, what they cost " +
-          "the buyer is refunded: their share of the paid total, discount and tax included, shipping not.",
-      ),
+    items: orderItemsField("refund").describe(
+      "The items refunded (`item`: the order line's id) and how many of each. Without an amount, what they cost " +
+        "the buyer is refunded: their share of the paid total, discount and tax included, shipping not.",
+    ),
     amount: amountField.describe(
       "The amount to refund, in the shop's currency (at most 2 decimals); empty: the chosen items' share",
     ),
@@ -105,16 +115,6 @@ export const refundInput = z
       ),
   })
   .superRefine((input, ctx) => {
-    const seen = new Set<string>();
-    input.items.forEach(({ item }, index) => {
-      if (seen.has(item))
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["items", index, "item"],
-          message: "Name each item once",
-        });
-      seen.add(item);
-    });
     if (input.amount === null && !input.items.some((i) => i.quantity > 0))
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: NOTHING_TO_REFUND });
   });
@@ -166,22 +166,29 @@ export function refundFormValues(values: FormData | Record<string, unknown>): Re
 }
 
 /**
- * The admin's refund form: refundInput over refundFormValues, with each item's message on its own
- * `qty_<lineId>` field (and the missing choice on `amount`).
+ * A form of items (`qty_<lineId>` fields) read by `schema` over refundFormValues, with each item's
+ * message on its own `qty_<lineId>` field: the admin's refund form, the shopper's return form.
  */
-export const refundFormSchema = z.record(z.string(), z.unknown()).transform((values, ctx): RefundInput => {
-  const input = refundFormValues(values);
-  const result = refundInput.safeParse(input);
-  if (result.success) return result.data;
-  const items = Array.isArray(input.items) ? (input.items as { item: string }[]) : [];
-  for (const issue of result.error.issues) {
-    const [field, index] = issue.path;
-    const path =
-      field === "items" && typeof index === "number" && items[index] ? [quantityField(items[index].item)] : issue.path;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path });
-  }
-  return z.NEVER;
-});
+export function itemsFormSchema<T extends z.ZodTypeAny>(schema: T) {
+  return z.record(z.string(), z.unknown()).transform((values, ctx): z.output<T> => {
+    const input = refundFormValues(values);
+    const result = schema.safeParse(input);
+    if (result.success) return result.data as z.output<T>;
+    const items = Array.isArray(input.items) ? (input.items as { item: string }[]) : [];
+    for (const issue of result.error.issues) {
+      const [field, index] = issue.path;
+      const path =
+        field === "items" && typeof index === "number" && items[index]
+          ? [quantityField(items[index].item)]
+          : issue.path;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path });
+    }
+    return z.NEVER;
+  });
+}
+
+/** The admin's refund form (the missing choice said on `amount`). */
+export const refundFormSchema = itemsFormSchema(refundInput);
 export const refundValidator = withZod(refundFormSchema);
 
 /** The admin's cancel form: a reason is required. */

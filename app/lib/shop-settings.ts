@@ -80,6 +80,8 @@ const heroLink = z
     "Enter a page of the shop (starting with /) or a web address (starting with https://)",
   );
 
+const RETURN_WINDOW_MESSAGE = "Enter a number of days from 0 (no returns) to 365";
+
 /** The settings the owner edits in the form and the API, each with the message shown beside it. */
 export function shopSettingsSchema() {
   return z.object({
@@ -115,6 +117,15 @@ export function shopSettingsSchema() {
         .max(200, "Choose categories from the list")
         .transform((names) => [...new Set(names)])
         .nullable(),
+    ),
+    // How many days after delivery a shopper may ask to return items; 0: the shop takes no returns.
+    returnWindowDays: z.preprocess(
+      (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
+      z.coerce
+        .number({ invalid_type_error: RETURN_WINDOW_MESSAGE })
+        .int(RETURN_WINDOW_MESSAGE)
+        .min(0, RETURN_WINDOW_MESSAGE)
+        .max(365, RETURN_WINDOW_MESSAGE),
     ),
     // The owner's mails go to the contact e-mail and to the admins chosen here (their ids; the
     // model checks each is an admin when saved, and mails only those who still are).
@@ -172,6 +183,7 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     newOrderMails: true,
     dailySummary: false,
     ownerMailAdmins: [],
+    returnWindowDays: 0,
     logoUrl: null,
     heroImageUrl: null,
   };

@@ -1,12 +1,14 @@
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
 import type { DaySummary } from "~/emails/DailySummary";
+import type { ReturnNews } from "~/emails/ReturnUpdate";
 import {
   dailySummaryMail,
   newOrderMail,
   orderConfirmationMail,
   orderStatusMail,
   refundMail,
+  returnMail,
   type RefundNews,
   welcomeMail,
   type MailOrder,
@@ -23,7 +25,8 @@ export type MailJob =
   | { kind: "welcome"; user: { email: string; googleSignIn: boolean } }
   | { kind: "newOrder"; order: MailOrder; buyer: { name: string; email: string | null }; to: string }
   | { kind: "dailySummary"; summary: DaySummary; to: string }
-  | { kind: "refund"; refund: RefundNews; buyer: Recipient };
+  | { kind: "refund"; refund: RefundNews; buyer: Recipient }
+  | { kind: "returnUpdate"; news: ReturnNews; buyer: Recipient };
 
 /** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
 export type OutboxJob = MailJob & { messageId?: string };
@@ -47,5 +50,7 @@ function composeMail(job: MailJob): Promise<Mail> {
       return dailySummaryMail(job.summary, job.to);
     case "refund":
       return refundMail(job.refund, job.buyer);
+    case "returnUpdate":
+      return returnMail(job.news, job.buyer);
   }
 }

@@ -11,6 +11,7 @@ import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
 import { DailySummary } from "~/emails/DailySummary";
 import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
+import { RETURN_NEWS, ReturnUpdate, type ReturnNews } from "~/emails/ReturnUpdate";
 import { moneyFormatter } from "~/lib/money";
 import type { DaySummary } from "~/emails/DailySummary";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -216,5 +217,14 @@ export async function refundMail(refund: RefundNews, buyer: Recipient): Promise<
     buyer.email,
     subject,
     <RefundIssued shop={frame} buyerName={buyer.name} orderUrl={orderUrl(orderId)} {...news} />,
+  );
+}
+
+export async function returnMail(news: ReturnNews, buyer: Recipient): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    buyer.email,
+    `${frame.shopName}: order ${formatOrderNumber(news.orderNumber)}, ${RETURN_NEWS[news.status].headline}`,
+    <ReturnUpdate shop={frame} buyerName={buyer.name} news={news} orderUrl={orderUrl(news.orderId)} />,
   );
 }

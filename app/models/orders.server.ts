@@ -172,6 +172,7 @@ const orderRows = () =>
       userName: orders.userName,
       totalPriceCents: orders.totalPriceCents,
       orderStatus: orders.orderStatus,
+      cancelledAt: orders.cancelledAt,
       createdAt: orders.createdAt,
       numOfItems: itemCount,
     })

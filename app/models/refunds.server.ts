@@ -52,7 +52,7 @@ export type RefundOutcome = { refund: Refund; replayed: boolean };
 const notFound = () => new PublicError("Order not found", 404);
 
 /** What each line has left to refund (its quantity less what refunds, failed ones aside, took). */
-async function refundedQuantities(q: Tx | typeof db, orderId: string): Promise<Map<string, number>> {
+export async function refundedQuantities(q: Tx | typeof db, orderId: string): Promise<Map<string, number>> {
   const rows = await q
     .select({ lineId: refundLines.orderLineId, quantity: sum(refundLines.quantity) })
     .from(refundLines)

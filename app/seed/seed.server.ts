@@ -2,7 +2,16 @@ import { newId } from "~/db/ids";
 import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { pages, productImages, productOptions, productVariants, products, reviews, users } from "~/db/schema";
+import {
+  pages,
+  productImages,
+  productOptions,
+  productVariants,
+  products,
+  reviews,
+  shopSettings,
+  users,
+} from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
@@ -78,6 +87,12 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       })),
     );
 
+    // The demo shop takes returns for 30 days after delivery (a new shop takes none until its owner
+    // says): that setting alone, the others reading as their defaults (shop-settings.server.ts).
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, settings: { returnWindowDays: 30 } })
+      .onConflictDoNothing();
     await tx.insert(pages).values(demoPages.map((page) => ({ ...page, inFooter: true })));
     await addCategories(tx, DEMO_CATEGORIES);
     await tx.insert(products).values(productRows);

@@ -1,8 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
+import { OrderReturns } from "~/components/OrderReturns";
+import { returnActionInput } from "~/lib/return-schema";
+import type { ReturnAction } from "~/lib/returns";
+import { advanceReturn, returnsOf } from "~/models/returns.server";
 import { errorProps, Field } from "~/components/form-fields";
-import { notFound, orErrorPage, publicErrorToForm } from "~/web/errors.server";
+import { notFound, orErrorPage, orRedirectWithError, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { orderStatusInput } from "~/lib/api-inputs";
@@ -24,8 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getOrder(params.id ?? "");
   if (!order) throw notFound("Order not found");
-  const [history, refunds] = await Promise.all([statusHistory(order.id), refundsOf(order.id)]);
-  return { order: { ...order, history, refunds } };
+  const [history, refunds, returns] = await Promise.all([
+    statusHistory(order.id),
+    refundsOf(order.id),
+    returnsOf(order.id),
+  ]);
+  return { order: { ...order, history, refunds, returns } };
 }
 
 const DONE: Record<OrderChange, (status: string) => string> = {
@@ -37,9 +45,27 @@ const DONE: Record<OrderChange, (status: string) => string> = {
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
 
+const RETURN_DONE: Record<ReturnAction, string> = {
+  approve: "Return approved; the buyer was mailed",
+  reject: "Return rejected; the buyer was mailed",
+  receive: "Return marked received; the buyer was mailed",
+  refund: "Returned items refunded and back in stock",
+};
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
+  // A return's step (the returns section's buttons).
+  if (form.has("returnAction")) {
+    const here = `/admin/order/${encodeURIComponent(params.id ?? "")}`;
+    const step = returnActionInput.safeParse({ action: form.get("returnAction") });
+    if (!step.success) return redirectWithError(here, step.error.issues[0].message);
+    const { action: returnAction } = step.data;
+    return orRedirectWithError(here, async () => {
+      await advanceReturn(String(form.get("returnId") ?? ""), returnAction, { id: admin.id, name: admin.name });
+      return redirectWithSuccess(here, RETURN_DONE[returnAction]);
+    });
+  }
   const status = form.get("status");
   const typed = {
     status: text(status),
@@ -88,7 +114,9 @@ export default function ProcessOrder() {
     <>
       <div className="row">
         <div className="col-lg-8">
-          <OrderDetails order={order} />
+          <OrderDetails order={order}>
+            {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} admin /> : null}
+          </OrderDetails>
         </div>
         <div className="col-lg-4">
           <OrderActions order={order} />

@@ -147,6 +147,18 @@ export default function AdminSettings() {
             ) : null}
           </fieldset>
         </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Returns</legend>
+          <TextField
+            name="returnWindowDays"
+            label="Return window (days after delivery)"
+            inputMode="numeric"
+            aria-describedby="return-window-help"
+          />
+          <div id="return-window-help" className="form-text mb-3 mt-n2">
+            Shoppers may ask to return items of a delivered order for this many days; 0 takes no returns.
+          </div>
+        </fieldset>
         <fieldset className="mb-4" aria-describedby="owner-mails-help">
           <legend className="h5">Mails to the owner</legend>
           <p id="owner-mails-help" className="form-text mt-0">

@@ -1,10 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
+import { OrderReturns } from "~/components/OrderReturns";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
 import { statusHistory } from "~/models/admin-orders.server";
 import { getOrderFor } from "~/models/orders.server";
+import { refundsOf } from "~/models/refunds.server";
+import { returnPlan, returnsOf } from "~/models/returns.server";
 import { notFound } from "~/web/errors.server";
 
 export const meta: MetaFunction = (args) =>
@@ -19,10 +22,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Someone else's order answers exactly as a missing one.
   const order = await getOrderFor(params.id ?? "", user);
   if (!order) throw notFound("Order not found");
-  return { order: { ...order, history: await statusHistory(order.id) } };
+  const [history, refunds, returns, returnable] = await Promise.all([
+    statusHistory(order.id),
+    refundsOf(order.id),
+    returnsOf(order.id),
+    returnPlan(order.id, user),
+  ]);
+  // The return link: while the window is open and something is left to return.
+  const returnUntil =
+    returnable && !returnable.problem && returnable.lines.some((l) => l.returnable > 0) ? returnable.deadline : null;
+  // The shopper sees their refunds, not who in the shop made them.
+  const shownRefunds = refunds.map(({ createdBy: _by, requestKey: _key, ...refund }) => ({
+    ...refund,
+    createdByName: null,
+  }));
+  return { order: { ...order, history, refunds: shownRefunds, returns }, returnUntil };
 }
 
 export default function OrderDetailsPage() {
-  const { order } = useLoaderData<typeof loader>();
-  return <OrderDetails order={order} />;
+  const { order, returnUntil } = useLoaderData<typeof loader>();
+  return (
+    <OrderDetails order={order}>
+      {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} /> : null}
+      {returnUntil ? (
+        <p>
+          <a className="btn btn-outline-primary" href={`/order/${order.id}/return`}>
+            Return items
+          </a>{" "}
+          <span className="text-muted small">
+            until{" "}
+            <time dateTime={new Date(returnUntil).toISOString()}>
+              {new Date(returnUntil).toISOString().slice(0, 10)}
+            </time>
+          </span>
+        </p>
+      ) : null}
+    </OrderDetails>
+  );
 }

@@ -31,6 +31,8 @@ import {
   pagePayload,
   refundPayload,
   refundablePayload,
+  returnPayload,
+  returnablePayload,
   productPayload,
   reviewPayload,
   settingsPayload,
@@ -42,6 +44,7 @@ import { discountSchema } from "~/lib/discount-schema";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
 import { cancelInput, refundInput } from "~/lib/refund-schema";
+import { returnActionInput, returnInput } from "~/lib/return-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
@@ -325,7 +328,26 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "One of the caller's orders (any order for an admin)",
     tag: "Orders",
     access: "user",
-    ok: { status: 200, description: "The order", schema: ok({ order: orderPayload }) },
+    ok: {
+      status: 200,
+      description: "The order, its returns, and what of it may still be returned (null: another's, for an admin)",
+      schema: ok({
+        order: orderPayload,
+        returns: z.array(returnPayload),
+        // A union, not .nullable(): zod-to-openapi would write a $ref that null cannot match.
+        returnable: z.union([returnablePayload, z.null()]),
+      }),
+    },
+  },
+  {
+    paths: ["/order/{id}/return"],
+    method: "post",
+    summary: "Ask to return items of one's delivered order, within the shop's return window (a mail confirms it)",
+    tag: "Orders",
+    access: "user",
+    body: { schema: returnInput },
+    ok: { status: 201, description: "The return, requested", schema: ok({ return: returnPayload }) },
+    errors: [409],
   },
 
   // Admin
@@ -466,6 +488,17 @@ export const API_OPERATIONS: ApiOperation[] = [
         order: orderPayload,
       }),
     },
+    errors: [409, 503],
+  },
+  {
+    paths: ["/admin/return/{id}"],
+    method: "post",
+    summary:
+      "The next step of a return: approve or reject it, mark it received, or refund it (the items' share of what was paid, back in stock); each mails the shopper",
+    tag: "Admin",
+    access: "admin",
+    body: { schema: returnActionInput },
+    ok: { status: 200, description: "The return as it is now", schema: ok({ return: returnPayload }) },
     errors: [409, 503],
   },
   {

@@ -110,6 +110,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/admin.update.order.$id.ts": { url: `/api/v1/admin/update/order/${NONE}` },
   "api/v1/admin.order.$id.refund.ts": { url: `/api/v1/admin/order/${NONE}/refund` },
   "api/v1/admin.order.$id.cancel.ts": { url: `/api/v1/admin/order/${NONE}/cancel` },
+  "api/v1/admin.return.$id.ts": { url: `/api/v1/admin/return/${NONE}` },
   "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
   "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
   "api/v1/admin.shipping.ts": { url: "/api/v1/admin/shipping" },
@@ -130,6 +131,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/me.ts": { url: "/api/v1/me" },
   "api/v1/me.update.ts": { url: "/api/v1/me/update" },
   "api/v1/order.$id.ts": { url: `/api/v1/order/${NONE}` },
+  "api/v1/order.$id.return.ts": { url: `/api/v1/order/${NONE}/return` },
   "api/v1/openapi[.json].ts": { url: "/api/v1/openapi.json" },
   "api/v1/order.new.ts": { url: "/api/v1/order/new" },
   "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },
@@ -152,6 +154,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "checkout/payment.tsx": { url: "/payment" },
   "checkout/shipping.tsx": { url: "/shipping" },
   "checkout/webhooks.stripe.ts": { url: "/webhooks/stripe" },
+  "orders/order.$id_.return.tsx": { url: `/order/${NONE}/return` },
   "shop/cart.tsx": { url: "/cart" },
   // A real product (filled in by the test): adding to a throwaway cart changes nothing shared.
   "shop/product.$id.tsx": { url: "/product/:product" },

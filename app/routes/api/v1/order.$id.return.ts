@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { returnJson } from "~/lib/api-payloads";
+import { returnInput } from "~/lib/return-schema";
+import { requestReturn } from "~/models/returns.server";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+
+// POST /api/v1/order/:id/return { items: [{ item, quantity }], reason }: the shopper asks to return
+// items of their delivered order, within the shop's return window.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const user = await requireApiUser(request);
+    const input = parseApiInput(returnInput, await readApiBody(request));
+    const made = await requestReturn(user, params.id ?? "", input);
+    return Response.json({ success: true, return: returnJson(made) }, { status: 201 });
+  });
+}
