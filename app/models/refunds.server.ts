@@ -63,8 +63,8 @@ export async function refundedQuantities(q: Tx | typeof db, orderId: string): Pr
 }
 
 /** What the order's refunds still with the provider (pending) amount to. */
-export async function pendingCentsOf(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
+export async function pendingCentsOf(q: Tx | typeof db, orderId: string): Promise<number> {
+  const [row] = await q
     .select({ cents: sum(refunds.amountCents) })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.status, REFUND_STATUS.pending)));
@@ -328,11 +328,7 @@ export async function cancelOrder(
   if (released) await abandonAtProvider([order]);
   const fresh = (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
   if (!fresh || fresh.paymentStatus !== PAYMENT.succeeded) return { cancelled, refund: null };
-  const pending = await db
-    .select({ cents: sum(refunds.amountCents) })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, REFUND_STATUS.pending)));
-  const left = refundableCents(fresh, Number(pending[0]?.cents ?? 0));
+  const left = refundableCents(fresh, await pendingCentsOf(db, orderId));
   if (left === 0) return { cancelled, refund: null };
   const taken = await refundedQuantities(db, orderId);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
@@ -384,14 +380,10 @@ export async function refundsOf(orderId: string): Promise<RefundWithLines[]> {
 export async function refundPlan(orderId: string) {
   const order = await getOrder(orderId);
   if (!order) return null;
-  const taken = await refundedQuantities(db, orderId);
-  const [pending] = await db
-    .select({ cents: sum(refunds.amountCents) })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, REFUND_STATUS.pending)));
+  const [taken, pending] = await Promise.all([refundedQuantities(db, orderId), pendingCentsOf(db, orderId)]);
   return {
     order,
-    refundableCents: refundableCents(order, Number(pending?.cents ?? 0)),
+    refundableCents: refundableCents(order, pending),
     lines: order.lines.map((line) => ({ ...line, refundable: line.quantity - (taken.get(line.id) ?? 0) })),
   };
 }

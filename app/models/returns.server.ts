@@ -50,8 +50,13 @@ async function returnableOf(q: Tx | typeof db, orderId: string, lines: { id: str
 }
 
 /** The shopper's return page: the order (theirs), whether and until when it can be returned, and what is left of each line. */
-export async function returnPlan(orderId: string, viewer: { id: string; role: string }, now = new Date()) {
-  const order = await getOrder(orderId);
+export async function returnPlan(
+  orderOrId: string | OrderWithLines,
+  viewer: { id: string; role: string },
+  now = new Date(),
+) {
+  // The caller's order, when it has read it already (the order page): not read twice.
+  const order = typeof orderOrId === "string" ? await getOrder(orderOrId) : orderOrId;
   if (!order || !canViewOrder(order, viewer)) return null;
   const { returnWindowDays } = await getShopSettings();
   const left = await returnableOf(db, order.id, order.lines);

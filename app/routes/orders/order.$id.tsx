@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     statusHistory(order.id),
     refundsOf(order.id),
     returnsOf(order.id),
-    returnPlan(order.id, user),
+    returnPlan(order, user),
   ]);
   // The return link: while the window is open and something is left to return.
   const returnUntil =

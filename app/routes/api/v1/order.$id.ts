@@ -10,7 +10,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const user = await requireApiUser(request);
     const order = await getOrderFor(params.id ?? "", user);
     if (!order) return apiError(404, "Order not found");
-    const [returns, plan] = await Promise.all([returnsOf(order.id), returnPlan(order.id, user)]);
+    const [returns, plan] = await Promise.all([returnsOf(order.id), returnPlan(order, user)]);
     return Response.json({
       success: true,
       order: orderJson(order),
