@@ -19,6 +19,11 @@ export function Footer({ shopName, pages }: Props) {
           </ul>
         </nav>
       ) : null}
+      <p className="mb-2">
+        <Link to="/order/lookup" className="link-light">
+          Look up an order
+        </Link>
+      </p>
       <p className="mb-0">
         {shopName} - {new Date().getFullYear()}, All Rights Reserved
       </p>

@@ -11,6 +11,7 @@ import { OrderRefunds, type RefundView } from "./OrderRefunds";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
 import { lineName, productHref } from "~/lib/variants";
+import { keyQuery } from "~/lib/order-link-query";
 
 export type OrderView = StoredPrices &
   OrderAddressColumns & {
@@ -39,6 +40,7 @@ export type OrderView = StoredPrices &
     }[];
     history: { status: string; at: string | Date }[];
     refunds?: RefundView[];
+    buyer?: { orderKey?: string } | null;
   };
 
 /** The facts of an order, for its buyer and for the admin's process page. */
@@ -52,7 +54,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
       <h1 className="h3 mt-4 mb-1">Order {formatOrderNumber(order.orderNumber)}</h1>
       <p className="text-muted mb-3">
         Placed <OrderDate at={order.createdAt} /> · Order ID <span data-testid="order-id">{order.id}</span> ·{" "}
-        <a href={`/order/${order.id}/receipt`}>Receipt</a>
+        <a href={`/order/${order.id}/receipt${keyQuery(order)}`}>Receipt</a>
       </p>
       <h2 className="h4 mb-3">Shipping Info</h2>
       <p>

@@ -255,6 +255,28 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     .insert(s.clientCartIntents)
     .values({ intentId: "pi_client", userId: bob.id, amountCents: 4600, createdAt: day(7) });
   await db.insert(s.paymentRefusals).values({ paymentIntentId: "pi_refused", message: "Out of stock.", status: 409 });
+  // A guest's checkout and order, a back-in-stock alert and an opt-out (issue 29).
+  await db
+    .update(s.carts)
+    .set({ guestCheckout: JSON.stringify({ email: "guest@example.com", remindCart: true }), remindedAt: day(7) })
+    .where(eq(s.carts.id, aliceCart.id));
+  await db
+    .update(s.orders)
+    .set({ guestEmail: "guest@example.com", cartId: aliceCart.id })
+    .where(eq(s.orders.id, firstOrder.id));
+  await db.update(s.users).set({ cartReminders: true }).where(eq(s.users.id, bob.id));
+  await db
+    .update(s.products)
+    .set({ lowStockMailedAt: day(7) })
+    .where(eq(s.products.id, firstLine.productId!));
+  await db.insert(s.stockAlerts).values({
+    productId: firstLine.productId!,
+    email: "guest@example.com",
+    userId: bob.id,
+    createdAt: day(7),
+    notifiedAt: day(8),
+  });
+  await db.insert(s.mailOptOuts).values({ email: "guest@example.com", kind: "cartReminder", createdAt: day(8) });
   await db.insert(s.mailOutbox).values([
     {
       kind: "orderConfirmation",

@@ -71,6 +71,8 @@ export const users = pgTable(
     shippingState: text("shipping_state"),
     // The shipping method chosen at the last checkout (app/models/pricing.server.ts checks it still applies).
     shippingMethodId: text("shipping_method_id"),
+    // The shopper asked to be reminded of a cart they leave (app/models/cart-reminders.server.ts).
+    cartReminders: boolean("cart_reminders").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,6 +98,8 @@ export const products = pgTable(
     category: text("category").notNull(),
     seller: text("seller").notNull(),
     stock: integer("stock").notNull().default(0),
+    // When the owner was told the stock fell under the low-stock threshold; cleared when it is back above.
+    lowStockMailedAt: instant("low_stock_mailed_at"),
     // For shipping rates by weight; none weighs nothing.
     weightGrams: integer("weight_grams"),
     // Denormalised from reviews, recomputed in the transaction that changes a review.
@@ -201,6 +205,10 @@ export const carts = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     // The discount code the shopper entered (as they typed it; app/models/discounts.server.ts finds it).
     couponCode: text("coupon_code"),
+    // A guest's checkout: e-mail, shipping info and method, as JSON (app/models/checkout/guest.server.ts).
+    guestCheckout: text("guest_checkout"),
+    // When the abandoned-cart reminder was sent for the cart as it then was (app/models/cart-reminders.server.ts).
+    remindedAt: instant("reminded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -274,6 +282,9 @@ export const orders = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     // Set when the admin cancels the order: its status no longer changes.
     cancelledAt: instant("cancelled_at"),
+    // A guest's order: the e-mail it was bought with (lower case), and the cart it came from.
+    guestEmail: text("guest_email"),
+    cartId: text("cart_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -286,6 +297,8 @@ export const orders = pgTable(
     index("orders_paid_at_idx").on(t.paidAt),
     index("orders_status_idx").on(t.orderStatus),
     index("orders_payment_reserved_idx").on(t.paymentStatus, t.reservedUntil),
+    index("orders_guest_email_idx").on(t.guestEmail),
+    index("orders_cart_idx").on(t.cartId),
   ],
 );
 
@@ -698,4 +711,37 @@ export const returnLines = pgTable(
     quantity: integer("quantity").notNull(),
   },
   (t) => [index("return_lines_return_idx").on(t.returnId), index("return_lines_line_idx").on(t.orderLineId)],
+);
+
+// A shopper asked to be told when a sold-out product (or one of its variants) is back
+// (app/models/stock-alerts.server.ts); notified once.
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // The variant asked for, or "" for the product (a key column cannot be null).
+    variantId: text("variant_id").notNull().default(""),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    notifiedAt: instant("notified_at"),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_item_email_unique").on(t.productId, t.variantId, t.email),
+    index("stock_alerts_email_idx").on(t.email),
+  ],
+);
+
+// An e-mail address that asked for no more mails of a kind (the unsubscribe link; no sign-in needed).
+export const mailOptOuts = pgTable(
+  "mail_opt_outs",
+  {
+    email: text("email").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.kind] })],
 );

@@ -38,4 +38,6 @@ export const {
   clientCartIntents,
   returns,
   returnLines,
+  stockAlerts,
+  mailOptOuts,
 } = (config.databaseEngine === "pg" ? pg : sqlite) as unknown as typeof sqlite;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { email } from "./account-schemas";
+import { checkbox } from "./checkbox-field";
 import { countryCode, countryInSentence, officialCountryName } from "./countries";
 import { hasPostalCodeRule, isPostalCodeOf, normalizePostalCode } from "./postal-code";
 
@@ -73,5 +75,18 @@ export const apiShippingSchema = z.preprocess(
   }),
 );
 
+/**
+ * A guest's shipping form: the shipping info, the e-mail the order and its receipt go to, and
+ * whether they want a reminder of a cart they leave.
+ */
+export const guestShippingSchema = z.preprocess(
+  withPostalCode,
+  shippingFields.extend({
+    email,
+    remindCart: checkbox.optional().default(false),
+  }),
+);
+
 export type ShippingInfo = z.infer<typeof shippingSchema>;
+export type GuestShippingInfo = z.infer<typeof guestShippingSchema>;
 export type ApiShippingInfo = z.infer<typeof apiShippingSchema>;

@@ -1,4 +1,5 @@
 import { withZod } from "@remix-validated-form/with-zod";
-import { shippingSchema } from "./shipping-schema";
+import { guestShippingSchema, shippingSchema } from "./shipping-schema";
 
 export const shippingValidator = withZod(shippingSchema);
+export const guestShippingValidator = withZod(guestShippingSchema);

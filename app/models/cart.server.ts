@@ -30,7 +30,7 @@ async function findCartId({ userId, cartId }: CartRef, q: Queryable): Promise<st
  * The cart's id, its row locked until the transaction ends: its lines stay as read until written.
  * Null when there is none, or when a sign-in merged a visitor cart away meanwhile (see lockedRead).
  */
-async function lockedCartId({ userId, cartId }: CartRef, tx: Tx): Promise<string | null> {
+export async function lockedCartId({ userId, cartId }: CartRef, tx: Tx): Promise<string | null> {
   if (userId) return (await writes(tx).lockedCartOfUser.execute({ userId }))[0]?.id ?? null;
   if (!cartId) return null;
   return (await writes(tx).lockedVisitorCart.execute({ cartId }))[0]?.id ?? null;
@@ -415,6 +415,12 @@ export async function adoptVisitorCart(visitorCart: string | null, userId: strin
 export async function emptyCart(tx: Tx, userId: string) {
   await writes(tx).emptyCartOfUser.execute({ userId });
   await writes(tx).forgetCouponOfUser.execute({ userId });
+}
+
+/** Empties a guest's cart and forgets its discount code (after their order is paid; inside its transaction). */
+export async function emptyCartById(tx: Tx, cartId: string) {
+  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cartId));
 }
 
 /** The id of a user's cart, its row locked until the transaction ends (see lockedCartId). */

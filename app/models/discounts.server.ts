@@ -13,7 +13,7 @@ import {
 } from "~/lib/discounts";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { cartCouponCode, userCart } from "./cart.server";
+import { cartCouponCode, type CartRef } from "./cart.server";
 import { listCategories } from "./categories.server";
 import { shopMoney } from "./shop-settings.server";
 
@@ -52,20 +52,26 @@ const holdsUse = () => inArray(orders.paymentStatus, [PAYMENT.requiresPayment, P
  * How many of the buyer's orders used each of these discounts. Outside the checkout's transaction the
  * buyer's own unpaid order does not count: their next checkout releases it before it takes a use.
  */
+/** Whose orders count against a per-customer limit: an account's, or a guest's e-mail's; null for none yet. */
+export type Customer = { userId: string } | { email: string } | null;
+
+const ordersOf = (customer: NonNullable<Customer>) =>
+  "userId" in customer ? eq(orders.userId, customer.userId) : eq(orders.guestEmail, customer.email);
+
 async function customerUsesOf(
-  userId: string | null,
+  customer: Customer,
   discountIds: string[],
   q: Queryable = db,
   { unpaidCount = false } = {},
 ): Promise<Map<string, number>> {
-  if (!userId || discountIds.length === 0) return new Map();
+  if (!customer || discountIds.length === 0) return new Map();
   const rows = await q
     .select({ discountId: orderDiscounts.discountId, n: count() })
     .from(orderDiscounts)
     .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
     .where(
       and(
-        eq(orders.userId, userId),
+        ordersOf(customer),
         inArray(orderDiscounts.discountId, discountIds),
         unpaidCount ? holdsUse() : eq(orders.paymentStatus, PAYMENT.succeeded),
       ),
@@ -95,11 +101,11 @@ async function promotionRows(): Promise<Discount[]> {
 
 export async function discountContext({
   couponCode,
-  userId,
+  customer,
   now = new Date(),
 }: {
   couponCode: string | null;
-  userId: string | null;
+  customer: Customer;
   now?: Date;
 }): Promise<DiscountContext> {
   const [promotionRowsRead, couponRow, formatMoney] = await Promise.all([
@@ -113,7 +119,7 @@ export async function discountContext({
   ]);
   const limited = [...promotions, ...(couponRule ? [couponRule] : [])].filter((r) => r.perCustomerLimit !== null);
   const customerUses = await customerUsesOf(
-    userId,
+    customer,
     limited.map((r) => r.id),
   );
   return {
@@ -125,9 +131,13 @@ export async function discountContext({
   };
 }
 
-/** discountContext for a signed-in buyer's cart and the code entered on it. */
-export async function cartDiscountContext(user: { id: string }, now = new Date()): Promise<DiscountContext> {
-  return discountContext({ couponCode: await cartCouponCode(userCart(user.id)), userId: user.id, now });
+/** discountContext for a buyer's cart (a user's, or a guest's with their e-mail) and the code entered on it. */
+export async function cartDiscountContext(
+  buyer: { userId: string | null; cart: CartRef; email: string },
+  now = new Date(),
+): Promise<DiscountContext> {
+  const customer = buyer.userId ? { userId: buyer.userId } : buyer.email ? { email: buyer.email } : null;
+  return discountContext({ couponCode: await cartCouponCode(buyer.cart), customer, now });
 }
 
 /** A context with no discounts at all (the specification's own client, tests). */
@@ -196,14 +206,14 @@ const usedByCustomer = (applied: AppliedDiscount) =>
  */
 export async function checkDiscountUses(
   tx: Tx,
-  userId: string | null,
+  customer: Customer,
   applied: AppliedDiscount[],
 ): Promise<PublicError | null> {
   if (applied.length === 0) return null;
   const ids = applied.map((a) => a.id);
   await lockRows(tx, discounts, ids);
   const rows = await tx.select().from(discounts).where(inArray(discounts.id, ids));
-  const uses = await customerUsesOf(userId, ids, tx, { unpaidCount: true });
+  const uses = await customerUsesOf(customer, ids, tx, { unpaidCount: true });
   for (const discount of applied) {
     const row = rows.find((r) => r.id === discount.id);
     if (!row || row.paused || (row.usageLimit !== null && row.timesUsed >= row.usageLimit))

@@ -35,7 +35,9 @@ async function shop(): Promise<ShopFrame> {
     money: { currency: settings.currency, locale: settings.locale },
   };
 }
-const orderUrl = (orderId: string) => `${config.publicUrl}/order/${orderId}`;
+/** An order's page (or a page beside it), with the key of its link for a guest, who has no account to sign in to. */
+const orderUrl = (orderId: string, buyer: Recipient, beside = "") =>
+  `${config.publicUrl}/order/${orderId}${beside}${buyer.orderKey ? `?key=${buyer.orderKey}` : ""}`;
 
 // The text part: react-email's conversion (its toPlainText, with its own selectors), compiled once
 // rather than for every mail. Headings keep their case (html-to-text would shout them in capitals).
@@ -51,7 +53,7 @@ async function compose(to: string, subject: string, template: ReactElement): Pro
   return { to, subject, html, text: toPlainText(html) };
 }
 
-export type Recipient = { name: string; email: string };
+export type Recipient = { name: string; email: string; orderKey?: string };
 
 /** What an order's mails say of it: plain data, kept in the mail outbox until the mail is sent. */
 export type MailOrder = OrderAddressColumns &
@@ -102,8 +104,8 @@ export async function orderConfirmationMail(order: MailOrder, buyer: Recipient):
       buyerName={buyer.name}
       order={order}
       address={addressLines(order).join(", ")}
-      orderUrl={orderUrl(order.id)}
-      receiptUrl={`${orderUrl(order.id)}/receipt`}
+      orderUrl={orderUrl(order.id, buyer)}
+      receiptUrl={orderUrl(order.id, buyer, "/receipt")}
     />,
   );
 }
@@ -126,7 +128,7 @@ export async function orderStatusMail(order: MailOrder, buyer: Recipient, status
       tracking={
         status === FULFILMENT.shipped ? trackingOf(order.shippingCarrier ?? null, order.trackingNumber ?? null) : null
       }
-      orderUrl={orderUrl(order.id)}
+      orderUrl={orderUrl(order.id, buyer)}
     />,
   );
 }
@@ -216,7 +218,7 @@ export async function refundMail(refund: RefundNews, buyer: Recipient): Promise<
   return compose(
     buyer.email,
     subject,
-    <RefundIssued shop={frame} buyerName={buyer.name} orderUrl={orderUrl(orderId)} {...news} />,
+    <RefundIssued shop={frame} buyerName={buyer.name} orderUrl={orderUrl(orderId, buyer)} {...news} />,
   );
 }
 
@@ -225,6 +227,6 @@ export async function returnMail(news: ReturnNews, buyer: Recipient): Promise<Ma
   return compose(
     buyer.email,
     `${frame.shopName}: order ${formatOrderNumber(news.orderNumber)}, ${RETURN_NEWS[news.status].headline}`,
-    <ReturnUpdate shop={frame} buyerName={buyer.name} news={news} orderUrl={orderUrl(news.orderId)} />,
+    <ReturnUpdate shop={frame} buyerName={buyer.name} news={news} orderUrl={orderUrl(news.orderId, buyer)} />,
   );
 }

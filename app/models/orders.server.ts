@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/db/client.server";
+import { buyerOwns, type Buyer as CheckoutBuyer } from "./checkout/buyer.server";
+import { orderLinkKey } from "./order-links.server";
 import { config } from "~/config.server";
 import { orderDiscounts, orderLines, orders, users } from "~/db/schema";
 import { absoluteUrl } from "~/lib/absolute-url";
@@ -16,8 +18,19 @@ import { preparedOnce, containsText, inList, listParam } from "~/db/dialect";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
-/** The buyer's account as it is now; null once the account is deleted. */
-export type Buyer = { name: string; email: string } | null;
+/**
+ * Who the order's mails go to: the buyer's account as it is now, or a guest's e-mail with the key
+ * of their order's link (order-links.server.ts); null once the account is deleted.
+ */
+export type Buyer = { name: string; email: string; orderKey?: string } | null;
+
+/** The account's buyer, else the guest's (their name as they gave it at checkout). */
+function buyerOf(order: Order, account: { name: string; email: string } | null | undefined): Buyer {
+  if (account) return account;
+  if (order.guestEmail && !order.userId)
+    return { name: order.userName, email: order.guestEmail, orderKey: orderLinkKey(order.id) };
+  return null;
+}
 /** What a discount took off an order, as kept with it (order_discounts). */
 export type OrderDiscount = Pick<typeof orderDiscounts.$inferSelect, "code" | "name" | "kind" | "amountCents">;
 export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer; discounts: OrderDiscount[] };
@@ -72,7 +85,7 @@ async function withLinesAndBuyers(list: Order[]): Promise<OrderWithLines[]> {
   return list.map((o) => ({
     ...o,
     lines: lines.get(o.id) ?? [],
-    buyer: buyers.get(o.userId ?? "") ?? null,
+    buyer: buyerOf(o, buyers.get(o.userId ?? "")),
     discounts: discounts.get(o.id) ?? [],
   }));
 }
@@ -124,7 +137,10 @@ export async function getOrder(id: string, q: Queryable = db): Promise<OrderWith
     ...row.order,
     lines,
     discounts: discounts.map(({ orderId: _, ...discount }) => discount),
-    buyer: buyerName !== null && buyerEmail !== null ? { name: buyerName, email: buyerEmail } : null,
+    buyer: buyerOf(
+      row.order,
+      buyerName !== null && buyerEmail !== null ? { name: buyerName, email: buyerEmail } : null,
+    ),
   };
 }
 
@@ -144,10 +160,10 @@ export async function getOrderFor(id: string, viewer: { id: string; role: string
   return order && canViewOrder(order, viewer) ? order : null;
 }
 
-/** A placed order of this user, or null: what the success page shows after a purchase. */
-export async function getPlacedOrderOf(id: string, userId: string): Promise<OrderWithLines | null> {
+/** A placed order of this buyer (a user, or a guest by their cart), or null: what the success page shows after a purchase. */
+export async function getPlacedOrderOf(id: string, buyer: CheckoutBuyer): Promise<OrderWithLines | null> {
   const order = await getOrder(id);
-  return order && order.userId === userId && isPlacedStatus(order.paymentStatus) ? order : null;
+  return order && buyerOwns(buyer, order) && isPlacedStatus(order.paymentStatus) ? order : null;
 }
 
 export type OrderListQuery = TableQuery<OrderSort>;

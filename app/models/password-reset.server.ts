@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { adoptGuestOrders } from "./guest-orders.server";
 import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
@@ -10,7 +11,7 @@ import { passwordResetMail } from "./mail-messages.server";
 import { hashPassword } from "./password.server";
 import { limitResetRequest } from "./rate-limit.server";
 import { hashSecret, newSecret } from "./secret-token.server";
-import { AccountError, getUserByEmail, storePasswordHash } from "./users.server";
+import { AccountError, getUserByEmail, getUserById, storePasswordHash } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -87,7 +88,7 @@ export async function resetPassword(
   input: { password: string; logoutOtherDevices: boolean },
   now = new Date(),
 ): Promise<void> {
-  await usableToken(token, now);
+  const { userId } = await usableToken(token, now);
   const passwordHash = await hashPassword(input.password);
   await commitTogether(async (tx) => {
     const row = await usableToken(token, now, tx);
@@ -99,4 +100,7 @@ export async function resetPassword(
     if (rowsAffected(spent) !== 1) throw invalidLink();
     await storePasswordHash(tx, row.userId, passwordHash, "all", now);
   });
+  // The link proved the address: what was bought with it as a guest joins the account.
+  const user = await getUserById(userId);
+  if (user) await adoptGuestOrders(user.id, user.email);
 }

@@ -6,6 +6,7 @@ import { PublicError } from "~/lib/public-error";
 import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "./catalogue-cache.server";
+import type { Buyer } from "./checkout/buyer.server";
 import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
 import { getShopSettings } from "./shop-settings.server";
 
@@ -152,15 +153,11 @@ export async function quoteOrder(lines: DiscountLine[], destination: Destination
   return quoteWith(await pricingContext(), lines, destination, options);
 }
 
-/** A signed-in buyer's cart priced to their address with their chosen method and the code on their cart. */
-export async function quoteForBuyer(
-  user: { id: string; shippingMethodId: string | null },
-  lines: DiscountLine[],
-  destination: Destination,
-) {
+/** A buyer's cart priced to their address with their chosen method and the code on their cart. */
+export async function quoteForBuyer(buyer: Buyer, lines: DiscountLine[], destination: Destination) {
   return quoteOrder(lines, destination, {
-    methodId: user.shippingMethodId,
-    discounts: await cartDiscountContext(user),
+    methodId: buyer.shippingMethodId,
+    discounts: await cartDiscountContext(buyer),
   });
 }
 

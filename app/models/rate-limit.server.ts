@@ -109,6 +109,8 @@ export function sharedLimits(store: RateLimiterStore) {
     limitResetRequest: mailRequests("reset"),
     /** Counts a registration from the page against the client's IP and the e-mail; refuses past either limit. */
     limitRegistrationRequest: mailRequests("register"),
+    /** Counts a guest's order lookup against the client's IP and the e-mail tried; refuses past either limit. */
+    limitOrderLookup: mailRequests("lookup"),
   };
 }
 
@@ -135,7 +137,7 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimi
 }
 
 const store = rateLimiterStore();
-export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest } = sharedLimits(store);
+export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest, limitOrderLookup } = sharedLimits(store);
 
 /** Deletes the counts whose window is over (the primary process does it every few minutes); says how many. */
 export function sweepRateLimits(now = Date.now()): Promise<number> {

@@ -1,84 +1,33 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useStripeSandbox } from "~/config.server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { linesRefundCents, PROVIDER_REFUND_REASON } from "~/lib/refunds";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
-import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { stripe } from "~/models/checkout/payment-provider.server";
 import { markOrderPaid } from "~/models/checkout/settlement.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { getUserById } from "~/models/users.server";
-import { action as webhook } from "~/routes/checkout/webhooks.stripe";
-import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
 import { SHIPPING } from "../../tests/unit/buying";
+import { useSandboxWithWebhook } from "../../tests/unit/stripe-relay";
 import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
 import { cancelOrder, recordProviderRefunds, refundOrder, refundsOf, type RefundRequest } from "./refunds.server";
 
 // Refunds through the payment sandbox, whose signed events (charge.refunded among them) reach the
-// real webhook route through a relay, as in checkout.server.test.ts.
-const WEBHOOK_SECRET = "whsec_unit";
+// real webhook route through a relay (tests/unit/stripe-relay.ts).
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 
-let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
-let relay: http.Server;
 /** The events the webhook route has answered: their type and the payment they are about. */
-const handled: { type: string; intent: string }[] = [];
+const { handled } = useSandboxWithWebhook();
 let admin: { id: string; name: string };
 
 beforeAll(async () => {
-  relay = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => void deliver(Buffer.concat(chunks).toString("utf8")));
-    async function deliver(body: string) {
-      const response = await webhook({
-        request: new Request("http://shop.test/webhooks/stripe", {
-          method: "POST",
-          body,
-          headers: { "Stripe-Signature": String(req.headers["stripe-signature"]) },
-        }),
-        params: {},
-        context: { clientIp: "127.0.0.1" },
-      });
-      const event = JSON.parse(body) as { type: string; data: { object: { id: string; payment_intent?: string } } };
-      handled.push({ type: event.type, intent: event.data.object.payment_intent ?? event.data.object.id });
-      res.writeHead(response.status).end();
-    }
-  });
-  await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
-  sandbox = await startStripeSandbox({
-    secretKey: "sk_test_unit",
-    publishableKey: "pk_test_unit",
-    webhookSecret: WEBHOOK_SECRET,
-    webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
-  });
-  useStripeSandbox({
-    secretKey: "sk_test_unit",
-    publishableKey: "pk_test_unit",
-    webhookSecret: WEBHOOK_SECRET,
-    apiUrl: sandbox.url,
-    publicUrl: sandbox.url,
-    sandbox: true,
-  });
-  resetStripeClient();
   admin = { id: await createUser("Ada Admin", "admin"), name: "Ada Admin" };
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await new Promise((r) => relay.close(r));
-});
-
-beforeEach(() => {
-  handled.length = 0;
 });
 
 const until = async (what: string, check: () => Promise<boolean>) => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
+import { adoptGuestOrders } from "./guest-orders.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
@@ -109,7 +110,7 @@ export async function registrationLink(
  */
 export async function finishRegistration(token: string, now = new Date()): Promise<User> {
   const row = await usableRegistration(token, now);
-  return createUser(
+  const user = await createUser(
     { name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl },
     async (tx) => {
       const spent = await tx
@@ -119,4 +120,7 @@ export async function finishRegistration(token: string, now = new Date()): Promi
       if (rowsAffected(spent) !== 1) throw invalidLink();
     },
   );
+  // The link proved the address: what was bought with it as a guest joins the account.
+  await adoptGuestOrders(user.id, user.email);
+  return user;
 }

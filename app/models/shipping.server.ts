@@ -61,11 +61,21 @@ export async function saveShippingChoice(
   info: ShippingInfo,
   methodId: string | null,
 ): Promise<ShippingOption> {
+  const method = await checkShippingChoice(lines, info, methodId);
+  await saveShippingInfo(userId, info, method.id);
+  return method;
+}
+
+/** The method these lines ship by to this address: the one chosen, or the zone's only one (400 otherwise, see above). */
+export async function checkShippingChoice(
+  lines: DiscountLine[],
+  info: ShippingInfo,
+  methodId: string | null,
+): Promise<ShippingOption> {
   assertCountry(info.country);
   const { method, options } = await quoteOrder(lines, info, { methodId });
   if (options.length > 1 && method.id !== methodId)
     throw new PublicError(`Choose how your order is shipped to ${info.country}`, 400, "shippingMethod");
-  await saveShippingInfo(userId, info, method.id);
   return method;
 }
 

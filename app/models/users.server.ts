@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { adoptGuestOrders } from "./guest-orders.server";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { isUniqueViolation, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
@@ -207,7 +208,7 @@ export async function findOrCreateGoogleUser(identity: {
     (await q.select().from(users).where(eq(users.googleId, identity.googleId)).limit(1))[0];
   // Every sign-in after the first: a read, no write transaction.
   const linked = await linkedTo(db);
-  if (linked) return linked;
+  if (linked) return withGuestOrders(linked, identity.email);
   const found = await commitTogether(async (tx) => {
     const linkedMeanwhile = await linkedTo(tx);
     if (linkedMeanwhile) return { user: linkedMeanwhile, created: false };
@@ -230,5 +231,11 @@ export async function findOrCreateGoogleUser(identity: {
     return { user, created: true, welcome: await queueWelcome(tx, user) };
   });
   if (found.created) void sendQueued(found.welcome ?? null);
-  return found.user;
+  return withGuestOrders(found.user, identity.email);
+}
+
+/** Google proved the address: the guest orders bought with it join the account, when it is the account's. */
+async function withGuestOrders(user: User, verifiedEmail: string): Promise<User> {
+  if (user.email === verifiedEmail.trim().toLowerCase()) await adoptGuestOrders(user.id, user.email);
+  return user;
 }

@@ -1,32 +1,47 @@
 import { redirect } from "@remix-run/node";
-import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
-import { loadCart, userCart } from "~/models/cart.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { visitorCartId } from "~/web/cart-cookie.server";
+import { loadCart } from "~/models/cart.server";
+import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout/buyer.server";
 import { quoteForBuyer } from "~/models/pricing.server";
-import { savedShippingInfo } from "~/models/shipping.server";
 import { PublicError } from "~/lib/public-error";
+import type { User } from "~/models/users.server";
 import { redirectWithError } from "~/web/toast.server";
 
 /**
- * What every checkout step needs: a signed-in buyer ("Please log in to check out." otherwise) and a
- * cart that is not empty (prices from the database).
+ * Who checks out with this request: the signed-in user, else a guest by the visitor cart their
+ * cookie names (null when they have none).
  */
-export async function loadCheckout(request: Request) {
-  const user = await requireUser(request, LOGIN_TO_ORDER);
-  const { lines, notices } = await loadCart(userCart(user.id));
-  if (lines.length === 0) throw redirect("/cart");
-  return { user, lines, notices, shipping: savedShippingInfo(user) };
+export async function checkoutBuyer(request: Request): Promise<{ user: User | null; buyer: Buyer | null }> {
+  const user = await getOptionalUser(request);
+  if (user) return { user, buyer: userBuyer(user) };
+  const cartId = await visitorCartId(request);
+  return { user: null, buyer: cartId ? await guestBuyer(cartId) : null };
 }
 
 /**
- * The steps past shipping: loadCheckout with the shipping info, and the order priced to it by the
- * shop's rules. An address the shop no longer ships to goes back to the shipping step, which says why.
+ * What every checkout step needs: a buyer (signed in, or a guest) and a cart that is not empty
+ * (prices from the database).
+ */
+export async function loadCheckout(request: Request) {
+  const { user, buyer } = await checkoutBuyer(request);
+  if (!buyer) throw redirect("/cart");
+  const { lines, notices } = await loadCart(buyer.cart);
+  if (lines.length === 0) throw redirect("/cart");
+  return { user, buyer, lines, notices, shipping: buyer.shipping };
+}
+
+/**
+ * The steps past shipping: loadCheckout with the shipping info (and a guest's e-mail), and the
+ * order priced to it by the shop's rules. An address the shop no longer ships to goes back to the
+ * shipping step, which says why.
  */
 export async function loadPricedCheckout(request: Request) {
-  const { user, lines, notices, shipping } = await loadCheckout(request);
-  if (!shipping) throw redirect("/shipping");
+  const { user, buyer, lines, notices, shipping } = await loadCheckout(request);
+  if (!shipping || !buyer.email) throw redirect("/shipping");
   try {
-    const quote = await quoteForBuyer(user, lines, shipping);
-    return { user, lines, notices, shipping, quote };
+    const quote = await quoteForBuyer(buyer, lines, shipping);
+    return { user, buyer, lines, notices, shipping, quote };
   } catch (error) {
     if (error instanceof PublicError) throw await redirectWithError("/shipping", error.message);
     throw error;

@@ -1,16 +1,14 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { userBuyer } from "./buyer.server";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useStripeSandbox } from "~/config.server";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderStatusEvents, orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
 import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
-import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { stripe } from "~/models/checkout/payment-provider.server";
 import { RESERVATION_MS } from "~/models/checkout/reservation.server";
 import {
   lateRefundOf,
@@ -32,67 +30,19 @@ import { saveShippingInfo } from "~/models/shipping.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
-import { action as webhook } from "~/routes/checkout/webhooks.stripe";
-import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
 import { SHIPPING } from "../../../tests/unit/buying";
+import { UNIT_WEBHOOK_SECRET, useSandboxWithWebhook } from "../../../tests/unit/stripe-relay";
+import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
-const WEBHOOK_SECRET = "whsec_unit";
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 const DECLINED = { ...VISA, number: "4000000000000002" };
 const NO_FUNDS = { ...VISA, number: "4000000000009995" };
 const THREE_D_SECURE = { ...VISA, number: "4000002500003155" };
 
-let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
-let relay: http.Server;
-const delivered: string[] = [];
-
-// The sandbox delivers its signed events to this relay, which hands them to the real webhook route.
-beforeAll(async () => {
-  relay = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => void deliver(Buffer.concat(chunks).toString("utf8")));
-    async function deliver(body: string) {
-      delivered.push(JSON.parse(body).type);
-      const response = await webhook({
-        request: new Request("http://shop.test/webhooks/stripe", {
-          method: "POST",
-          body,
-          headers: { "Stripe-Signature": String(req.headers["stripe-signature"]) },
-        }),
-        params: {},
-        context: { clientIp: "127.0.0.1" },
-      });
-      res.writeHead(response.status).end();
-    }
-  });
-  await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
-  sandbox = await startStripeSandbox({
-    secretKey: "sk_test_unit",
-    publishableKey: "pk_test_unit",
-    webhookSecret: WEBHOOK_SECRET,
-    webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/stripe`,
-  });
-  useStripeSandbox({
-    secretKey: "sk_test_unit",
-    publishableKey: "pk_test_unit",
-    webhookSecret: WEBHOOK_SECRET,
-    apiUrl: sandbox.url,
-    publicUrl: sandbox.url,
-    sandbox: true,
-  });
-  resetStripeClient();
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await new Promise((r) => relay.close(r));
-});
-
-beforeEach(() => {
-  delivered.length = 0;
-});
+// The sandbox delivers its signed events to the real webhook route (tests/unit/stripe-relay.ts).
+const { handled } = useSandboxWithWebhook();
+const deliveredTypes = () => handled.map((event) => event.type);
 
 let n = 0;
 async function buyer(productId: string, quantity: number) {
@@ -173,7 +123,10 @@ describe("3D Secure", () => {
     const returnUrl = new URL(back.headers.get("location")!);
     expect(returnUrl.pathname).toBe("/payment/return");
     expect(returnUrl.searchParams.get("payment_intent")).toBe(order.paymentIntentId);
-    expect(await settleElementsReturn(order.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
+    expect(await settleElementsReturn(order.paymentIntentId!, userBuyer(user))).toEqual({
+      ok: true,
+      orderId: order.id,
+    });
     expect((await ordersOf(user.id))[0].paymentStatus).toBe("succeeded");
   });
 
@@ -184,7 +137,7 @@ describe("3D Secure", () => {
     if (!("authenticateAt" in result)) throw new Error("expected a 3D Secure check");
     await answerBank(result.authenticateAt, "fail");
     const [order] = await ordersOf(user.id);
-    const settled = await settleElementsReturn(order.paymentIntentId!, user);
+    const settled = await settleElementsReturn(order.paymentIntentId!, userBuyer(user));
     expect(settled).toEqual({
       ok: false,
       message: expect.stringContaining("We are unable to authenticate your payment method."),
@@ -216,11 +169,11 @@ describe("webhook", () => {
     expect((await call(wrong)).status).toBe(400);
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: WEBHOOK_SECRET,
+      secret: UNIT_WEBHOOK_SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 600,
     });
     expect((await call(stale)).status).toBe(400);
-    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: UNIT_WEBHOOK_SECRET });
     expect((await call(good)).status).toBe(200);
   });
 
@@ -235,7 +188,7 @@ describe("webhook", () => {
     await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "succeeded");
     const paid = (await orderById(order.id))!;
     expect(paid.paymentStatus).toBe("succeeded");
-    expect(delivered).toContain("payment_intent.succeeded");
+    expect(deliveredTypes()).toContain("payment_intent.succeeded");
 
     for (let i = 0; i < 10; i++) await markOrderPaid(intent.id, intent.amount);
     const again = (await orderById(order.id))!;
@@ -263,7 +216,7 @@ describe("webhook", () => {
     await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "succeeded");
     const retrieve = vi.spyOn(stripe().paymentIntents, "retrieve");
     try {
-      expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
+      expect(await settleElementsReturn(intent.id, userBuyer(user))).toEqual({ ok: true, orderId: order.id });
       expect(retrieve).not.toHaveBeenCalled();
     } finally {
       retrieve.mockRestore();
@@ -278,7 +231,7 @@ describe("webhook", () => {
     try {
       // As handlePaymentEvent does with the succeeded event; the return comes before it is committed.
       const byWebhook = markOrderPaid(intent.id, confirmed.amount_received);
-      expect(await settleElementsReturn(intent.id, user)).toEqual({ ok: true, orderId: order.id });
+      expect(await settleElementsReturn(intent.id, userBuyer(user))).toEqual({ ok: true, orderId: order.id });
       expect((await byWebhook)?.paymentStatus).toBe("succeeded");
       expect(retrieve).not.toHaveBeenCalled();
     } finally {
@@ -518,14 +471,14 @@ describe("reservations", () => {
     expect(await settlePayment(intent.id)).toEqual(refunded);
     await waitFor(async () => (await ordersOf(user.id))[0]?.paymentStatus === "refunded");
     expect(await settlePayment(intent.id)).toEqual(refunded);
-    expect(await lateRefundOf(order.id, user.id)).toEqual({ orderId: order.id, message: refunded.message });
+    expect(await lateRefundOf(order.id, userBuyer(user))).toEqual({ orderId: order.id, message: refunded.message });
     // The API's POST /order/new for that intent: 409 with the same words.
     await expect(confirmApiOrder(user, { intentId: intent.id })).rejects.toMatchObject({
       status: 409,
       message: refunded.message,
     });
     const someoneElse = await buyer(await createProduct(), 1);
-    expect(await lateRefundOf(order.id, someoneElse.id)).toBeNull();
+    expect(await lateRefundOf(order.id, userBuyer(someoneElse))).toBeNull();
     expect(await cart(user.id)).toBe(1);
   });
 
@@ -553,7 +506,7 @@ describe("reservations", () => {
     }
     expect(await stockOf(productId)).toBe(5);
     expect((await ordersOf(user.id))[0].paymentStatus).toBe("canceled");
-    expect((await lateRefundOf(order.id, user.id))?.message).toMatch(
+    expect((await lateRefundOf(order.id, userBuyer(user)))?.message).toMatch(
       /, so we are refunding it in full: it will be back on your card within a few days\. Nothing was ordered\.$/,
     );
     await refundUnfulfillable(intent.id);
@@ -588,19 +541,22 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toMatch(new RegExp(`/payment/return\\?session_id=${session.id}$`));
     await waitFor(async () => (await orderOf(user.id)).paymentStatus === "succeeded");
-    expect(delivered).toContain("checkout.session.completed");
+    expect(deliveredTypes()).toContain("checkout.session.completed");
     const settled = await orderOf(user.id);
     expect(settled).toMatchObject({ paymentStatus: "succeeded", paymentIntentId: expect.stringMatching(/^pi_/) });
 
-    expect(await settleCheckoutReturn(session.id, user)).toEqual({ ok: true, orderId: order.id });
-    expect(await settleElementsReturn(settled.paymentIntentId!, user)).toEqual({ ok: true, orderId: order.id });
+    expect(await settleCheckoutReturn(session.id, userBuyer(user))).toEqual({ ok: true, orderId: order.id });
+    expect(await settleElementsReturn(settled.paymentIntentId!, userBuyer(user))).toEqual({
+      ok: true,
+      orderId: order.id,
+    });
     expect((await orderOf(user.id)).paidAt?.getTime()).toBe(settled.paidAt?.getTime());
     expect(await stockOf(productId)).toBe(3);
     expect(await cart(user.id)).toBe(0);
 
     const stranger = await buyer(productId, 1);
-    expect(await settleCheckoutReturn(session.id, stranger)).toBeNull();
-    expect(await settleElementsReturn(settled.paymentIntentId!, stranger)).toBeNull();
+    expect(await settleCheckoutReturn(session.id, userBuyer(stranger))).toBeNull();
+    expect(await settleElementsReturn(settled.paymentIntentId!, userBuyer(stranger))).toBeNull();
   });
 
   it("with VAT-inclusive prices charges the items and shipping, the VAT being in them already", async () => {
@@ -627,7 +583,7 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     const declined = await payOnHostedPage(firstUrl, "4000000000000002");
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined.");
-    expect(await settleCheckoutReturn(first.checkoutSessionId!, user)).toEqual({
+    expect(await settleCheckoutReturn(first.checkoutSessionId!, userBuyer(user))).toEqual({
       ok: false,
       message: "There is some issue while payment processing",
     });

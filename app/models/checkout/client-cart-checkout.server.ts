@@ -146,7 +146,7 @@ async function placeClientCartOrder(
     shopMoney(),
     pricingContext(),
     getShopSettings(),
-    discountContext({ couponCode: couponCode ?? null, userId: user.id }),
+    discountContext({ couponCode: couponCode ?? null, customer: { userId: user.id } }),
   ]);
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
@@ -239,7 +239,7 @@ async function makeOrder(
     const { message, status } = notEnoughStock(short);
     return { refused: { message, status } };
   }
-  const discountRefused = await checkDiscountUses(tx, user.id, quote.discounts);
+  const discountRefused = await checkDiscountUses(tx, { userId: user.id }, quote.discounts);
   if (discountRefused) return { refused: { message: discountRefused.message, status: discountRefused.status } };
   await takeStock(tx, priced);
   const now = new Date();
@@ -302,7 +302,7 @@ export async function quoteClientCart(
   const [priced, pricing, discounts] = await Promise.all([
     pricedLines(db, quantities),
     pricingContext(),
-    discountContext({ couponCode: couponCode ?? null, userId: user?.id ?? null }),
+    discountContext({ couponCode: couponCode ?? null, customer: user ? { userId: user.id } : null }),
   ]);
   const missing = [...quantities.values()].find(
     (item) => !priced.some((line) => line.productId === item.productId && line.variantId === item.variantId),

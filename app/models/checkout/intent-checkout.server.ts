@@ -3,10 +3,10 @@ import { config } from "~/config.server";
 import { newId } from "~/db/ids";
 import { shopMoney } from "~/models/shop-settings.server";
 import { PublicError } from "~/lib/public-error";
-import { CartError, fitCart, userCart } from "../cart.server";
+import { CartError, fitCart } from "../cart.server";
 import type { Order } from "../orders.server";
 import { quoteForBuyer } from "../pricing.server";
-import type { User } from "../users.server";
+import { asBuyer, type BuyerOrUser } from "./buyer.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";
 import { cartIsEmpty, reserveOrder, shippingOf, type IntentForOrder } from "./reservation.server";
 import { abandonAtProvider, cancelIntent, releaseOrder, settlePayment, type PaymentResult } from "./settlement.server";
@@ -29,24 +29,25 @@ export type CardPaymentResult = PaymentResult | { ok: false; authenticateAt: str
  * canceled before anyone could pay it (its client secret was never handed out).
  */
 export async function startPayment(
-  user: User,
+  who: BuyerOrUser,
   { amountCents }: { amountCents?: number } = {},
 ): Promise<{ order: Order; intent: Stripe.PaymentIntent }> {
-  const { rows: lines, notices } = await fitCart(userCart(user.id));
+  const buyer = asBuyer(who);
+  const { rows: lines, notices } = await fitCart(buyer.cart);
   if (notices.length) throw new CartError(notices.join(" "), 409);
   if (lines.length === 0) throw cartIsEmpty();
-  const shipping = shippingOf(user);
-  const { totalCents } = (await quoteForBuyer(user, lines, shipping)).prices;
+  const shipping = shippingOf(buyer);
+  const { totalCents } = (await quoteForBuyer(buyer, lines, shipping)).prices;
   if (amountCents !== undefined && amountCents !== totalCents) {
     const formatMoney = await shopMoney();
     throw new PublicError(`The amount does not match your cart's total of ${formatMoney(totalCents)}.`, 400);
   }
   const orderId = newId();
-  const intent = await createOrderIntent(user.id, orderId, totalCents);
+  const intent = await createOrderIntent(buyer.userId, orderId, totalCents);
   const forOrder: IntentForOrder = { orderId, intentId: intent.id, amountCents: totalCents };
   let reserved: { order: Order; released: Order[] };
   try {
-    reserved = await reserveOrder(user, { intent: forOrder });
+    reserved = await reserveOrder(buyer, { intent: forOrder });
   } catch (error) {
     await cancelIntent(intent.id);
     throw error;
@@ -59,8 +60,8 @@ export async function startPayment(
  * The sandbox's card form: the card goes to the payment provider (never stored), the intent is
  * confirmed, and the outcome is read back from the provider before anything is marked paid.
  */
-export async function payWithCard(user: User, card: CardInput): Promise<CardPaymentResult> {
-  const { order, intent } = await startPayment(user);
+export async function payWithCard(who: BuyerOrUser, card: CardInput): Promise<CardPaymentResult> {
+  const { order, intent } = await startPayment(who);
   let outcome: Awaited<ReturnType<typeof confirmWithCard>>;
   try {
     outcome = await confirmWithCard(intent.id, card, `${config.publicUrl}/payment/return`);

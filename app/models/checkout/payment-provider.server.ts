@@ -84,7 +84,7 @@ export const shopCurrency = async () => (await getShopSettings()).currency.toLow
 
 /** A PaymentIntent for an order the shop priced, made before the order is written (its id in the metadata). */
 export async function createOrderIntent(
-  userId: string,
+  userId: string | null,
   orderId: string,
   amountCents: number,
 ): Promise<Stripe.PaymentIntent> {
@@ -95,7 +95,7 @@ export async function createOrderIntent(
         amount: amountCents,
         currency,
         automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata: { orderId, userId },
+        metadata: userId ? { orderId, userId } : { orderId, guest: "true" },
       },
       { idempotencyKey: `order-${orderId}` },
     ),

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { nextOrderNumber, rowsAffected, msPlaceholder, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
@@ -7,7 +7,7 @@ import { orderLines, orders } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { CartError, cartLineRows, lockedUserCartId } from "../cart.server";
+import { CartError, cartLineRows, lockedCartId } from "../cart.server";
 import type { Order } from "../orders.server";
 import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
 import {
@@ -19,8 +19,7 @@ import {
 } from "../discounts.server";
 import { firstImageUrls } from "../products.server";
 import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
-import { savedShippingInfo } from "../shipping.server";
-import type { User } from "../users.server";
+import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";
 
 // The reservation: an unpaid order that holds its stock until it is paid, released, or its time
 // runs out. Stock is taken and given back here only, always inside the caller's transaction. The
@@ -41,6 +40,17 @@ const statements = preparedOnce((q) => ({
     .from(orders)
     .where(and(eq(orders.userId, placeholder("userId")), eq(orders.paymentStatus, PAYMENT.requiresPayment)))
     .prepare(),
+  unpaidOfGuestCart: q
+    .select()
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.userId),
+        eq(orders.cartId, placeholder("cartId")),
+        eq(orders.paymentStatus, PAYMENT.requiresPayment),
+      ),
+    )
+    .prepare(),
   insertOrder: q
     .insert(orders)
     .values({
@@ -48,6 +58,8 @@ const statements = preparedOnce((q) => ({
       orderNumber: nextOrderNumber(),
       userId: placeholder("userId"),
       userName: placeholder("userName"),
+      guestEmail: placeholder("guestEmail"),
+      cartId: placeholder("cartId"),
       shippingRecipientName: placeholder("shippingRecipientName"),
       shippingAddress: placeholder("shippingAddress"),
       shippingCity: placeholder("shippingCity"),
@@ -90,9 +102,9 @@ const statements = preparedOnce((q) => ({
     .prepare(),
 }));
 
-/** The user's saved shipping address; 400 when there is none yet. */
-export function shippingOf(user: User): ShippingInfo {
-  const shipping = savedShippingInfo(user);
+/** The buyer's shipping address; 400 when there is none yet. */
+export function shippingOf(who: BuyerOrUser): ShippingInfo {
+  const { shipping } = asBuyer(who);
   if (!shipping) throw new PublicError("Please enter your shipping info first.", 400);
   return shipping;
 }
@@ -108,27 +120,28 @@ export type IntentForOrder = { orderId: string; intentId: string; amountCents: n
  * is refused (409) when the cart no longer costs its amount.
  */
 export async function reserveOrder(
-  user: User,
+  who: BuyerOrUser,
   { now = new Date(), holdMs = RESERVATION_MS, intent }: { now?: Date; holdMs?: number; intent?: IntentForOrder } = {},
 ): Promise<{ order: Order; released: Order[] }> {
-  const shipping = shippingOf(user);
-  const [pricing, discounts] = await Promise.all([pricingContext(), cartDiscountContext(user, now)]);
+  const buyer = asBuyer(who);
+  const shipping = shippingOf(buyer);
+  const [pricing, discounts] = await Promise.all([pricingContext(), cartDiscountContext(buyer, now)]);
   return commitTogether(async (tx) => {
     // The buyer's checkouts queue on their cart: each finds the one before it unpaid, and releases it.
-    const cartId = await lockedUserCartId(tx, user.id);
-    const released = await statements(tx).unpaidOf.execute({ userId: user.id });
+    const cartId = await lockedCartId(buyer.cart, tx);
+    const released = await unpaidCheckoutsOf(tx, buyer);
     for (const stale of released) await releaseReservation(tx, stale.id);
 
     const lines = cartId ? await cartLineRows(cartId, tx) : [];
     if (lines.length === 0) throw cartIsEmpty();
-    const quote = quoteWith(pricing, lines, shipping, { methodId: user.shippingMethodId, discounts });
+    const quote = quoteWith(pricing, lines, shipping, { methodId: buyer.shippingMethodId, discounts });
     if (intent && quote.prices.totalCents !== intent.amountCents) throw cartChanged();
-    const discountRefused = await checkDiscountUses(tx, user.id, quote.discounts);
+    const discountRefused = await checkDiscountUses(tx, customerOf(buyer), quote.discounts);
     if (discountRefused) throw discountRefused;
 
     await takeStock(tx, lines);
 
-    const order = await insertOrder(tx, user, shipping, lines, quote, {
+    const order = await insertOrder(tx, buyer, shipping, lines, quote, {
       ...(intent ? { id: intent.orderId, paymentIntentId: intent.intentId } : {}),
       paymentStatus: PAYMENT.requiresPayment,
       createdAt: now,
@@ -137,6 +150,15 @@ export async function reserveOrder(
     return { order, released };
   });
 }
+
+/** The buyer's checkouts still unpaid: their account's, or (a guest) their cart's. */
+function unpaidCheckoutsOf(tx: Tx, buyer: Buyer): Promise<Order[]> {
+  if (buyer.userId) return statements(tx).unpaidOf.execute({ userId: buyer.userId });
+  return statements(tx).unpaidOfGuestCart.execute({ cartId: buyer.cart.cartId ?? "" });
+}
+
+/** Whose uses of a discount count against its per-customer limit: the account's, or a guest's e-mail's. */
+export const customerOf = (buyer: Buyer) => (buyer.userId ? { userId: buyer.userId } : { email: buyer.email });
 
 type StockLine = StockItem & { stock: number; sku?: string | null; variantImage?: string | null };
 
@@ -148,7 +170,7 @@ type OrderLineInput = StockLine & { priceCents: number };
  */
 export async function insertOrder(
   tx: Tx,
-  user: User,
+  who: BuyerOrUser,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
   { prices, method, tax, discounts }: OrderQuote,
@@ -157,11 +179,14 @@ export async function insertOrder(
     "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt"
   >,
 ): Promise<Order> {
+  const buyer = asBuyer(who);
   const createdAt = fields.createdAt ?? new Date();
   const [order] = await statements(tx).insertOrder.execute({
     id: fields.id ?? newId(),
-    userId: user.id,
-    userName: user.name,
+    userId: buyer.userId,
+    userName: buyer.name,
+    guestEmail: buyer.userId ? null : buyer.email,
+    cartId: buyer.userId ? null : buyer.cart.cartId,
     shippingRecipientName: shipping.recipientName,
     shippingAddress: shipping.address,
     shippingCity: shipping.city,

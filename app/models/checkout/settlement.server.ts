@@ -9,7 +9,8 @@ import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
 import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
-import { emptyCart } from "../cart.server";
+import { emptyCart, emptyCartById } from "../cart.server";
+import { buyerOwns, type Buyer } from "./buyer.server";
 import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
 import { getOrder, getOrderByIntent, type Order } from "../orders.server";
 import { cancelIntentAt, expireSessionAt, refundAt, retrieveIntent } from "./payment-provider.server";
@@ -173,10 +174,10 @@ export async function settlePaidSession(
  */
 export async function lateRefundOf(
   orderId: string,
-  userId: string,
+  buyer: Buyer,
 ): Promise<{ orderId: string; message: string } | null> {
   const order = await getOrder(orderId);
-  return order?.userId === userId ? lateRefund(order) : null;
+  return order && buyerOwns(buyer, order) ? lateRefund(order) : null;
 }
 
 async function lateRefund(order: Order | null | undefined): Promise<{ orderId: string; message: string } | null> {
@@ -266,6 +267,7 @@ async function markPaidOnce(
       createdAt: now,
     });
     if (order.userId) await emptyCart(tx, order.userId);
+    else if (order.cartId) await emptyCartById(tx, order.cartId);
     // The receipt the buyer is told of (and the owner's news of the order), promised in this
     // transaction (mail-outbox.server.ts).
     const mails = await queuePaidOrderMails(tx, order.id, settings);

@@ -7,7 +7,7 @@ import { discountLabel } from "~/lib/discounts";
 import { lineName } from "~/lib/variants";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
-import type { User } from "../users.server";
+import { asBuyer, buyerOwns, type Buyer, type BuyerOrUser } from "./buyer.server";
 import { retrieveSession, shopCurrency, stripe, unreachable } from "./payment-provider.server";
 import { reserveOrder } from "./reservation.server";
 import {
@@ -48,17 +48,20 @@ function lineItems(order: OrderWithLines, currency: string): Stripe.Checkout.Ses
  * Reserves the cart as an order and opens a Stripe Checkout Session for it; returns the URL of
  * Stripe's payment page. The stock is held a little longer than the session can live.
  */
-export async function startCheckout(user: User, now = new Date()): Promise<string> {
-  const { order, released } = await reserveOrder(user, { now, holdMs: CHECKOUT_SESSION_MS + 60_000 });
+export async function startCheckout(who: BuyerOrUser, now = new Date()): Promise<string> {
+  const buyer = asBuyer(who);
+  const { order, released } = await reserveOrder(buyer, { now, holdMs: CHECKOUT_SESSION_MS + 60_000 });
   await abandonAtProvider(released);
-  const metadata = { orderId: order.id, userId: user.id };
+  const metadata: Record<string, string> = buyer.userId
+    ? { orderId: order.id, userId: buyer.userId }
+    : { orderId: order.id, guest: "true" };
   try {
     const session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
         line_items: lineItems((await getOrder(order.id))!, await shopCurrency()),
         client_reference_id: order.id,
-        customer_email: user.email,
+        customer_email: buyer.email,
         metadata,
         payment_intent_data: { metadata },
         success_url: `${config.publicUrl}/payment/return?session_id={CHECKOUT_SESSION_ID}`,
@@ -83,16 +86,16 @@ export async function startCheckout(user: User, now = new Date()): Promise<strin
  * The buyer is back from Stripe Checkout: asks Stripe whether the session was paid and, if so,
  * settles its intent. Null when the session is not one of this user's orders.
  */
-export async function settleCheckoutReturn(sessionId: string, user: User): Promise<PaymentResult | null> {
+export async function settleCheckoutReturn(sessionId: string, buyer: Buyer): Promise<PaymentResult | null> {
   const order = await getOrderByCheckoutSession(sessionId);
-  if (!order || order.userId !== user.id) return null;
+  if (!order || !buyerOwns(buyer, order)) return null;
   const session = await retrieveSession(sessionId);
   return (await settlePaidSession(session, order.id)) ?? { ok: false, message: PAYMENT_PROBLEM };
 }
 
-/** The buyer is back from paying with Stripe Elements. Null when the intent is not this user's. */
-export async function settleElementsReturn(intentId: string, user: User): Promise<PaymentResult | null> {
+/** The buyer is back from paying with Stripe Elements. Null when the intent is not this buyer's. */
+export async function settleElementsReturn(intentId: string, buyer: Buyer): Promise<PaymentResult | null> {
   const order = await getOrderByIntent(intentId);
-  if (!order || order.userId !== user.id) return null;
+  if (!order || !buyerOwns(buyer, order)) return null;
   return settlePayment(intentId);
 }

@@ -5,13 +5,11 @@ import { CheckoutSteps } from "~/components/CheckoutSteps";
 import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
-import { loadPricedCheckout } from "~/web/checkout-page.server";
+import { checkoutBuyer, loadPricedCheckout } from "~/web/checkout-page.server";
 import { hasPage } from "~/models/pages.server";
 import { TERMS_PAGE } from "~/lib/page-schema";
 import { CartNotices } from "~/components/CartNotices";
 import { CouponForm } from "~/components/CouponForm";
-import { userCart } from "~/models/cart.server";
-import { LOGIN_TO_ORDER, requireUser } from "~/web/auth.server";
 import { couponFormAction } from "~/web/coupon-form.server";
 import { readForm } from "~/web/forms.server";
 import { lineName, productHref } from "~/lib/variants";
@@ -25,22 +23,23 @@ export const meta: MetaFunction = (args) =>
 
 // The discount code can be entered or removed here too (CouponForm); the page then shows the new total.
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, LOGIN_TO_ORDER);
+  const { buyer } = await checkoutBuyer(request);
+  if (!buyer) return redirect("/cart");
   const form = await readForm(request);
-  return (await couponFormAction(form, userCart(user.id), "/confirm")) ?? redirect("/confirm");
+  return (await couponFormAction(form, buyer.cart, "/confirm")) ?? redirect("/confirm");
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ lines, notices, shipping, quote }, terms] = await Promise.all([
+  const [{ buyer, lines, notices, shipping, quote }, terms] = await Promise.all([
     loadPricedCheckout(request),
     hasPage(TERMS_PAGE),
   ]);
-  return { lines, notices, shipping, quote, terms };
+  return { lines, notices, shipping, quote, terms, guestEmail: buyer.userId ? null : buyer.email };
 }
 
 export default function ConfirmOrder() {
   const formatMoney = useMoney();
-  const { lines, notices, shipping, quote, terms } = useLoaderData<typeof loader>();
+  const { lines, notices, shipping, quote, terms, guestEmail } = useLoaderData<typeof loader>();
   return (
     <>
       <CheckoutSteps current={2} />
@@ -53,6 +52,11 @@ export default function ConfirmOrder() {
           <p className="mt-2 mb-4">
             <b>Phone:</b> <span data-testid="buyer-phone">{shipping.phoneNo}</span>
           </p>
+          {guestEmail ? (
+            <p className="mb-4" data-testid="guest-email">
+              <b>Receipt to:</b> {guestEmail} · <Link to="/shipping">Change</Link>
+            </p>
+          ) : null}
           <p className="mb-4" data-testid="confirm-method">
             <b>Shipping method:</b> {quote.method.name} ({formatMoney(quote.method.priceCents)})
             {quote.options.length > 1 ? (

@@ -37,12 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await loadPricedCheckout(request);
+  const { buyer } = await loadPricedCheckout(request);
   const form = await readForm(request);
   if (!isSandbox()) {
     // With real keys, card details never reach the shop: the buyer pays on Stripe Checkout.
     try {
-      return redirect(await startCheckout(user), 303);
+      return redirect(await startCheckout(buyer), 303);
     } catch (error) {
       return publicErrorToForm(error);
     }
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const card = result.data;
   let outcome;
   try {
-    outcome = await payWithCard(user, {
+    outcome = await payWithCard(buyer, {
       number: card.cardNumber,
       expMonth: card.cardExpiry.month,
       expYear: card.cardExpiry.year,

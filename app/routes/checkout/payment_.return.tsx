@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithError } from "~/web/toast.server";
-import { requireUser } from "~/web/auth.server";
+import { checkoutBuyer } from "~/web/checkout-page.server";
 import { settleCheckoutReturn, settleElementsReturn } from "~/models/checkout/stripe-checkout.server";
 import { notFound } from "~/web/errors.server";
 
@@ -8,14 +8,15 @@ import { notFound } from "~/web/errors.server";
 // (?payment_intent=) send the buyer. The order is paid only if Stripe says so now; the webhook
 // leads to the same step, and whichever comes first does it.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { buyer } = await checkoutBuyer(request);
+  if (!buyer) throw notFound("Not Found");
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   const intentId = params.get("payment_intent");
   const outcome = sessionId
-    ? await settleCheckoutReturn(sessionId, user)
+    ? await settleCheckoutReturn(sessionId, buyer)
     : intentId
-      ? await settleElementsReturn(intentId, user)
+      ? await settleElementsReturn(intentId, buyer)
       : null;
   if (!outcome) throw notFound("Not Found");
   if (outcome.ok) return redirect(`/success?order=${outcome.orderId}`);

@@ -1,13 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { CheckoutSteps } from "~/components/CheckoutSteps";
-import { SelectField, SubmitButton, TextField } from "~/components/form-fields";
+import { CheckboxField, SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
-import { shippingValidator } from "~/lib/shipping-validator";
+import { guestShippingValidator, shippingValidator } from "~/lib/shipping-validator";
+import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout/buyer.server";
 import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES } from "~/lib/countries";
@@ -21,11 +22,11 @@ export const meta: MetaFunction = (args) =>
 // The methods shown are those to the country the form holds: the saved one, the one just sent (a
 // refused form shows them with its errors), or, with JavaScript, the one just chosen (?country=).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, lines } = await loadCheckout(request);
-  const shipping = shippingFormDefaults(user);
+  const { user, buyer, lines } = await loadCheckout(request);
+  const shipping = user ? shippingFormDefaults(user) : guestFormDefaults(buyer);
   const country = new URL(request.url).searchParams.get("country") ?? shipping.country ?? null;
   const methods = country ? await shippingChoicesTo(lines, country) : [];
-  return { shipping, countries: COUNTRY_NAMES, methods, chosen: user.shippingMethodId };
+  return { shipping, countries: COUNTRY_NAMES, methods, chosen: buyer.shippingMethodId, guest: !user };
 }
 
 /** A refused form's answer, with the methods to the country it names. */
@@ -33,16 +34,22 @@ const withMethods = (refused: ReturnType<typeof formFailure>, methods: ShippingO
   data({ ...refused.data, methods }, refused.init ?? undefined);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, lines } = await loadCheckout(request);
+  const { user, buyer, lines } = await loadCheckout(request);
   const form = await readForm(request);
   const values = Object.fromEntries(form);
   const methodId = typeof values.shippingMethod === "string" ? values.shippingMethod : null;
   const methods =
     typeof values.country === "string" && values.country ? await shippingChoicesTo(lines, values.country) : [];
-  const result = await shippingValidator.validate(form);
-  if (result.error) return withMethods(formFailure(400, result.error.fieldErrors, values), methods);
   try {
-    await saveShippingChoice(user.id, lines, result.data, methodId);
+    if (user) {
+      const result = await shippingValidator.validate(form);
+      if (result.error) return withMethods(formFailure(400, result.error.fieldErrors, values), methods);
+      await saveShippingChoice(user.id, lines, result.data, methodId);
+    } else {
+      const result = await guestShippingValidator.validate(form);
+      if (result.error) return withMethods(formFailure(400, result.error.fieldErrors, values), methods);
+      await saveGuestShippingChoice(buyer.cart.cartId!, lines, result.data, methodId);
+    }
   } catch (error) {
     return withMethods(publicErrorToForm(error, values), methods);
   }
@@ -64,7 +71,21 @@ export default function Shipping() {
         <div className="col-12 col-md-8 col-lg-5">
           <div className="card card-body shadow-sm p-4">
             <h1 className="h3 mb-4">Shipping Info</h1>
-            <ValidatedForm validator={shippingValidator} method="post" defaultValues={loaded.shipping} noValidate>
+            {loaded.guest ? (
+              <p className="alert alert-light border" data-testid="guest-checkout-note">
+                Checking out as a guest. Have an account?{" "}
+                <Link to="/lgn?redirectTo=%2Fshipping">Log in to check out</Link>.
+              </p>
+            ) : null}
+            <ValidatedForm
+              validator={loaded.guest ? guestShippingValidator : shippingValidator}
+              method="post"
+              defaultValues={loaded.shipping}
+              noValidate
+            >
+              {loaded.guest ? (
+                <TextField name="email" label="Email" type="email" autoComplete="email" required />
+              ) : null}
               <TextField name="recipientName" label="Recipient Name" autoComplete="shipping name" required />
               <TextField name="address" label="Address" autoComplete="shipping street-address" required />
               <TextField name="city" label="City" autoComplete="shipping address-level2" required />
@@ -89,6 +110,9 @@ export default function Shipping() {
                 }}
               />
               <ShippingMethods methods={picked === "" ? [] : methods} chosen={chosen} error={methodError} />
+              {loaded.guest ? (
+                <CheckboxField name="remindCart" label="E-mail me a reminder if I leave my cart" />
+              ) : null}
               <SubmitButton>Continue</SubmitButton>
             </ValidatedForm>
           </div>

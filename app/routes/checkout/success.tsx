@@ -7,7 +7,8 @@ import { orderAddress } from "~/lib/address";
 import { useMoney } from "~/lib/use-money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
-import { requireUser } from "~/web/auth.server";
+import { checkoutBuyer } from "~/web/checkout-page.server";
+import { orderLinks } from "~/models/order-links.server";
 import { getPlacedOrderOf } from "~/models/orders.server";
 import { lateRefundOf } from "~/models/checkout/settlement.server";
 import { lineName } from "~/lib/variants";
@@ -21,15 +22,18 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 // page shows the order only when it is the signed-in user's own, paid order.
 // A payment that came after its reservation lapsed lands here too: the page says it was refunded.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { buyer } = await checkoutBuyer(request);
+  if (!buyer) return { order: null, refunded: null, guest: true };
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  const refund = await lateRefundOf(orderId, user.id);
-  if (refund) return { order: null, refunded: refund.message };
-  const order = await getPlacedOrderOf(orderId, user.id);
-  if (!order) return { order: null, refunded: null };
+  const refund = await lateRefundOf(orderId, buyer);
+  if (refund) return { order: null, refunded: refund.message, guest: !buyer.userId };
+  const order = await getPlacedOrderOf(orderId, buyer);
+  if (!order) return { order: null, refunded: null, guest: !buyer.userId };
   return {
     refunded: null,
+    guest: !buyer.userId,
     order: {
+      links: orderLinks(order),
       id: order.id,
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
@@ -42,14 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
       address: orderAddress(order),
       priced: storedPrices(order),
-      mailedTo: order.buyer?.email ?? user.email,
+      mailedTo: order.guestEmail ?? order.buyer?.email ?? buyer.email,
     },
   };
 }
 
 export default function OrderSuccess() {
   const formatMoney = useMoney();
-  const { order, refunded } = useLoaderData<typeof loader>();
+  const { order, refunded, guest } = useLoaderData<typeof loader>();
   if (refunded) {
     return (
       <div className="row justify-content-center mt-5">
@@ -62,7 +66,7 @@ export default function OrderSuccess() {
             <Link to="/cart" className="btn btn-primary">
               Back to your cart
             </Link>
-            <Link to="/orders/me">Go to Orders</Link>
+            {guest ? null : <Link to="/orders/me">Go to Orders</Link>}
           </p>
         </div>
       </div>
@@ -73,7 +77,15 @@ export default function OrderSuccess() {
       <div className="text-center mt-5">
         <h1 className="h3">No order to show here</h1>
         <p>
-          Your orders, with their receipts, are listed in <Link to="/orders/me">My Orders</Link>.
+          {guest ? (
+            <>
+              Find an order by its number and your e-mail: <Link to="/order/lookup">Look up an order</Link>.
+            </>
+          ) : (
+            <>
+              Your orders, with their receipts, are listed in <Link to="/orders/me">My Orders</Link>.
+            </>
+          )}
         </p>
       </div>
     );
@@ -115,14 +127,20 @@ export default function OrderSuccess() {
         </div>
         <PriceSummary {...order.priced} />
         <p className="d-flex flex-wrap gap-3 justify-content-center mt-4">
-          <Link to={`/order/${order.id}`} className="btn btn-primary">
+          <Link to={order.links.page} className="btn btn-primary">
             View order
           </Link>
-          <Link to={`/order/${order.id}/receipt`} className="btn btn-outline-secondary">
+          <Link to={order.links.receipt} className="btn btn-outline-secondary">
             Receipt
           </Link>
-          <Link to="/orders/me">Go to Orders</Link>
+          {guest ? null : <Link to="/orders/me">Go to Orders</Link>}
         </p>
+        {guest ? (
+          <p className="text-center text-muted" data-testid="guest-account-hint">
+            The mail has a link to this order. <Link to="/register">Create an account</Link> with {order.mailedTo} to
+            keep your orders together: they join it once you confirm the address.
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -10,11 +10,10 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { paymentStateLabel, refundState } from "~/lib/refunds";
 import { useHydrated } from "~/lib/use-hydrated";
-import { getOrderFor } from "~/models/orders.server";
-import { requireUser } from "~/web/auth.server";
-import { notFound } from "~/web/errors.server";
+import { orderForRequest } from "~/web/order-viewer.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { lineName } from "~/lib/variants";
+import { keyQuery } from "~/lib/order-link-query";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Receipt", description: "The receipt of your order.", noindex: true });
@@ -23,9 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptPri
 
 // GET /order/:id/receipt: the printable receipt, for the order's owner or an admin (as the order page).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const order = await getOrderFor(params.id ?? "", user);
-  if (!order) throw notFound("Order not found");
+  const { order } = await orderForRequest(request, params.id ?? "");
   return { shopName: config.shopName, order };
 }
 
@@ -49,7 +46,7 @@ export default function Receipt() {
               Print
             </button>
           ) : null}
-          <Link to={`/order/${order.id}`} className="btn btn-outline-secondary btn-sm">
+          <Link to={`/order/${order.id}${keyQuery(order)}`} className="btn btn-outline-secondary btn-sm">
             Back to the order
           </Link>
         </div>

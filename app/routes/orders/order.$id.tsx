@@ -3,12 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
 import { OrderReturns } from "~/components/OrderReturns";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/web/auth.server";
 import { statusHistory } from "~/models/admin-orders.server";
-import { getOrderFor } from "~/models/orders.server";
 import { refundsOf } from "~/models/refunds.server";
 import { returnPlan, returnsOf } from "~/models/returns.server";
-import { notFound } from "~/web/errors.server";
+import { orderForRequest } from "~/web/order-viewer.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,15 +16,13 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Someone else's order answers exactly as a missing one.
-  const order = await getOrderFor(params.id ?? "", user);
-  if (!order) throw notFound("Order not found");
+  const { order, user, key } = await orderForRequest(request, params.id ?? "");
   const [history, refunds, returns, returnable] = await Promise.all([
     statusHistory(order.id),
     refundsOf(order.id),
     returnsOf(order.id),
-    returnPlan(order, user),
+    // A guest's order, seen by its link, takes no returns on the page: they ask the shop by mail.
+    key || !user ? null : returnPlan(order, user),
   ]);
   // The return link: while the window is open and something is left to return.
   const returnUntil =

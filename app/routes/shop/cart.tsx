@@ -6,7 +6,7 @@ import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
 import { itemsCentsOf, percentOf } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
-import { LOGIN_TO_ORDER, getOptionalUser } from "~/web/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import { cartCouponCode, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { cartEstimate, type CartEstimate } from "~/models/pricing.server";
 import { discountContext } from "~/models/discounts.server";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : await cartEstimate(
           lines,
           user ? savedShippingInfo(user) : null,
-          await discountContext({ couponCode: await cartCouponCode(ref), userId: user?.id ?? null }),
+          await discountContext({ couponCode: await cartCouponCode(ref), customer: user ? { userId: user.id } : null }),
         );
   return { lines, notices, itemsCents: itemsCentsOf(lines), categories, estimate };
 }
@@ -61,9 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "checkout") {
-    return user
-      ? redirect("/shipping")
-      : redirectWithError(`/lgn?redirectTo=${encodeURIComponent("/shipping")}`, LOGIN_TO_ORDER);
+    // Signed in or not: a visitor checks out as a guest, or logs in from the shipping step.
+    return redirect("/shipping");
   }
   const coupon = await couponFormAction(form, await cartRef(request, user), "/cart");
   if (coupon) return coupon;
