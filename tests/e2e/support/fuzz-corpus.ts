@@ -155,6 +155,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "checkout/shipping.tsx": { url: "/shipping" },
   "checkout/webhooks.stripe.ts": { url: "/webhooks/stripe" },
   "orders/order.$id_.return.tsx": { url: `/order/${NONE}/return` },
+  "orders/order.lookup.tsx": { url: "/order/lookup" },
   "shop/cart.tsx": { url: "/cart" },
   // A real product (filled in by the test): adding to a throwaway cart changes nothing shared.
   "shop/product.$id.tsx": { url: "/product/:product" },
