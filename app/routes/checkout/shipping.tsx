@@ -72,7 +72,7 @@ export default function Shipping() {
           <div className="card card-body shadow-sm p-4">
             <h1 className="h3 mb-4">Shipping Info</h1>
             {loaded.guest ? (
-              <p className="alert alert-light border" data-testid="guest-checkout-note">
+              <p className="border rounded p-2 mb-3" data-testid="guest-checkout-note">
                 Checking out as a guest. Have an account?{" "}
                 <Link to="/lgn?redirectTo=%2Fshipping">Log in to check out</Link>.
               </p>
