@@ -4,7 +4,8 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockRows } from "~/db/dialect";
 import { orders, returnLines, returns } from "~/db/schema";
-import { canViewOrder } from "~/lib/order-states";
+import { canViewOrder, isPlaced } from "~/lib/order-states";
+import { isOrderLinkKey } from "./order-links.server";
 import { PublicError } from "~/lib/public-error";
 import {
   RETURN_ACTIONS,
@@ -20,6 +21,14 @@ import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { getOrder, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
 import { getShopSettings } from "./shop-settings.server";
+
+/** Who asks: a signed-in user (its owner, or an admin), or whoever holds a guest order's link key. */
+export type OrderViewer = { id: string; role: string } | { orderKey: string };
+
+const mayView = (order: { id: string; userId: string | null; paymentStatus: string }, viewer: OrderViewer) =>
+  "orderKey" in viewer
+    ? isOrderLinkKey(order.id, viewer.orderKey) && isPlaced(order.paymentStatus)
+    : canViewOrder(order, viewer);
 
 // Returns (see app/lib/returns.ts): the shopper asks, within the shop's window after delivery; the
 // admin approves or rejects, marks the parcel received, and refunds: the items' share of what was
@@ -50,14 +59,10 @@ async function returnableOf(q: Tx | typeof db, orderId: string, lines: { id: str
 }
 
 /** The shopper's return page: the order (theirs), whether and until when it can be returned, and what is left of each line. */
-export async function returnPlan(
-  orderOrId: string | OrderWithLines,
-  viewer: { id: string; role: string },
-  now = new Date(),
-) {
+export async function returnPlan(orderOrId: string | OrderWithLines, viewer: OrderViewer, now = new Date()) {
   // The caller's order, when it has read it already (the order page): not read twice.
   const order = typeof orderOrId === "string" ? await getOrder(orderOrId) : orderOrId;
-  if (!order || !canViewOrder(order, viewer)) return null;
+  if (!order || !mayView(order, viewer)) return null;
   const { returnWindowDays } = await getShopSettings();
   const left = await returnableOf(db, order.id, order.lines);
   return {
@@ -70,7 +75,7 @@ export async function returnPlan(
 
 /** A shopper asks to return items of their delivered order, within the window; mailed to them. */
 export async function requestReturn(
-  viewer: { id: string; role: string },
+  viewer: OrderViewer,
   orderId: string,
   input: { items: { item: string; quantity: number }[]; reason: string },
   now = new Date(),
@@ -79,7 +84,7 @@ export async function requestReturn(
   const { made, mail } = await commitTogether(async (tx) => {
     await lockRows(tx, orders, [orderId]);
     const order = await getOrder(orderId, tx);
-    if (!order || !canViewOrder(order, viewer)) throw notFound();
+    if (!order || !mayView(order, viewer)) throw notFound();
     const problem = returnWindowProblem(order, returnWindowDays, now);
     if (problem) throw new PublicError(problem, 409);
     const left = await returnableOf(tx, order.id, order.lines);

@@ -7,6 +7,9 @@ import { PublicError } from "~/lib/public-error";
 import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart.server";
 import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server";
 import { outboxRow } from "~/models/mail-outbox.server";
+import { updateOrderStatus } from "~/models/admin-orders.server";
+import { requestReturn, returnPlan } from "~/models/returns.server";
+import { saveShopSettings } from "~/models/shop-settings.server";
 import { isOrderLinkKey, orderLinkKey } from "~/models/order-links.server";
 import { getOrder, getPlacedOrderOf } from "~/models/orders.server";
 import { createResetToken, resetPassword } from "~/models/password-reset.server";
@@ -167,5 +170,28 @@ describe("adopting guest orders once the e-mail is proven", () => {
     const user = await findOrCreateGoogleUser({ googleId: `g-${n}-${Date.now()}`, email, name: "G" });
     expect((await getOrder(order.id))?.userId).toBe(user.id);
     expect(await adoptGuestOrders(user.id, email)).toBe(0);
+  });
+});
+
+describe("a guest's return", () => {
+  it("is asked for by the order's link key, mailed to the guest; a wrong key is a missing order", async () => {
+    await saveShopSettings({ returnWindowDays: 14 });
+    const { order, email } = await guestOrder();
+    await updateOrderStatus(order.id, "Delivered");
+    const key = orderLinkKey(order.id);
+    const plan = await returnPlan(order.id, { orderKey: key });
+    expect(plan?.problem).toBeNull();
+    expect(await returnPlan(order.id, { orderKey: orderLinkKey("another-order") })).toBeNull();
+    await expect(
+      requestReturn({ orderKey: key.slice(1) }, order.id, { items: [], reason: "Nope" }),
+    ).rejects.toMatchObject({ status: 404 });
+    const made = await requestReturn({ orderKey: key }, order.id, {
+      items: [{ item: order.lines[0].id, quantity: 1 }],
+      reason: "Too big",
+    });
+    expect(made).toMatchObject({ status: "requested" });
+    expect((await outboxRow(`return:${made.id}:requested`))?.payload).toMatchObject({
+      buyer: { email, orderKey: key },
+    });
   });
 });

@@ -21,8 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     statusHistory(order.id),
     refundsOf(order.id),
     returnsOf(order.id),
-    // A guest's order, seen by its link, takes no returns on the page: they ask the shop by mail.
-    key || !user ? null : returnPlan(order, user),
+    // A guest's order, seen by its link: returns are asked for by the same key.
+    returnPlan(order, key ? { orderKey: key } : user!),
   ]);
   // The return link: while the window is open and something is left to return.
   const returnUntil =
@@ -32,17 +32,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...refund,
     createdByName: null,
   }));
-  return { order: { ...order, history, refunds: shownRefunds, returns }, returnUntil };
+  return {
+    order: { ...order, history, refunds: shownRefunds, returns },
+    returnUntil,
+    returnPage: `/order/${order.id}/return${key ? `?key=${encodeURIComponent(key)}` : ""}`,
+  };
 }
 
 export default function OrderDetailsPage() {
-  const { order, returnUntil } = useLoaderData<typeof loader>();
+  const { order, returnUntil, returnPage } = useLoaderData<typeof loader>();
   return (
     <OrderDetails order={order}>
       {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} /> : null}
       {returnUntil ? (
         <p>
-          <a className="btn btn-outline-primary" href={`/order/${order.id}/return`}>
+          <a className="btn btn-outline-primary" href={returnPage}>
             Return items
           </a>{" "}
           <span className="text-muted small">

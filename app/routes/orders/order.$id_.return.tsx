@@ -7,7 +7,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField } from "~/lib/refund-schema";
 import { returnValidator } from "~/lib/return-schema";
 import { lineName } from "~/lib/variants";
-import { requestReturn, returnPlan } from "~/models/returns.server";
+import { requestReturn, returnPlan, type OrderViewer } from "~/models/returns.server";
 import { requireUser } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
@@ -18,12 +18,20 @@ import { saveValidatedForm } from "~/web/validated-form.server";
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Return Items", description: "Ask to return items of an order.", noindex: true });
 
+/** The signed-in shopper, or (a guest's order) the key of the order's link the page was opened by. */
+async function viewerOf(request: Request): Promise<{ viewer: OrderViewer; query: string }> {
+  const key = new URL(request.url).searchParams.get("key");
+  if (key !== null) return { viewer: { orderKey: key }, query: `?key=${encodeURIComponent(key)}` };
+  return { viewer: await requireUser(request), query: "" };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Someone else's order answers exactly as a missing one.
-  const plan = await returnPlan(params.id ?? "", user);
+  const { viewer, query } = await viewerOf(request);
+  // Someone else's order (or a wrong key) answers exactly as a missing one.
+  const plan = await returnPlan(params.id ?? "", viewer);
   if (!plan) throw notFound("Order not found");
   return {
+    orderPage: `/order/${plan.order.id}${query}`,
     order: { id: plan.order.id, orderNumber: plan.order.orderNumber },
     problem: plan.problem,
     deadline: plan.deadline,
@@ -37,15 +45,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { viewer, query } = await viewerOf(request);
   const orderId = params.id ?? "";
-  const saved = await saveValidatedForm(request, returnValidator, (input) => requestReturn(user, orderId, input));
+  const saved = await saveValidatedForm(request, returnValidator, (input) => requestReturn(viewer, orderId, input));
   if (saved.response) return saved.response;
-  return redirectWithSuccess(`/order/${encodeURIComponent(orderId)}`, "Return requested: we will write to you");
+  return redirectWithSuccess(`/order/${encodeURIComponent(orderId)}${query}`, "Return requested: we will write to you");
 }
 
 export default function ReturnItems() {
-  const { order, problem, deadline, lines } = useLoaderData<typeof loader>();
+  const { order, orderPage, problem, deadline, lines } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const number = formatOrderNumber(order.orderNumber);
   const open = lines.filter((line) => line.returnable > 0);
@@ -82,7 +90,7 @@ export default function ReturnItems() {
         </>
       )}
       <p className="mt-3">
-        <a href={`/order/${order.id}`}>Back to the order</a>
+        <a href={orderPage}>Back to the order</a>
       </p>
     </div>
   );
