@@ -45,4 +45,5 @@ export const DERIVED_CATALOGUE_TABLES: readonly string[] = [
 export const NOT_CATALOGUE_TABLES: Record<string, string> = {
   cart_lines: "a shopper's own cart, never cached",
   order_lines: "an order's own copy of the name, price and picture it was bought with",
+  stock_alerts: "a shopper's request to be told of a restock, shown to nobody",
 };
