@@ -144,6 +144,21 @@ export async function startBackgroundJobs() {
   every("dailySummary", 15 * 60_000, () =>
     sendDailySummary().catch((error) => console.error("Sending the daily summary failed:", error)),
   );
+  // Mails that bring shoppers back, each off until switched on in Settings: an alert's item back in
+  // stock, a product fallen under the low-stock threshold (swept, whoever changed the stock), and
+  // the reminder of a cart left.
+  const { sendBackInStockMails } = await import("~/models/stock-alerts.server");
+  const { sendLowStockMails } = await import("~/models/low-stock.server");
+  const { sendCartReminders } = await import("~/models/cart-reminders.server");
+  every("stockAlerts", 60_000, () =>
+    sendBackInStockMails().catch((error) => console.error("Sending back-in-stock mails failed:", error)),
+  );
+  every("lowStock", 60_000, () =>
+    sendLowStockMails().catch((error) => console.error("Sending the low-stock mail failed:", error)),
+  );
+  every("cartReminders", 5 * 60_000, () =>
+    sendCartReminders().catch((error) => console.error("Sending cart reminders failed:", error)),
+  );
   // Registrations whose link expired unused, with their avatars.
   every("registrationSweeper", 60 * 60_000, () =>
     sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),

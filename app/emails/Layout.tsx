@@ -13,8 +13,21 @@ import { mailStyles } from "./styles";
 /** What every mail knows about the shop: its name (header and footer), its address and how it writes money. */
 export type ShopFrame = { shopName: string; shopUrl: string; money: MoneyFormat };
 
-/** The frame of every mail: the shop's name on top, the message, a footer naming the shop. */
-export function EmailLayout({ shop, preview, children }: { shop: ShopFrame; preview: string; children: ReactNode }) {
+/**
+ * The frame of every mail: the shop's name on top, the message, a footer naming the shop (and, on a
+ * mail the shopper asked for, the link that stops that kind of mail).
+ */
+export function EmailLayout({
+  shop,
+  preview,
+  children,
+  unsubscribe,
+}: {
+  shop: ShopFrame;
+  preview: string;
+  children: ReactNode;
+  unsubscribe?: { url: string; what: string };
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -28,6 +41,12 @@ export function EmailLayout({ shop, preview, children }: { shop: ShopFrame; prev
             {`Sent by ${shop.shopName} · `}
             <Link href={shop.shopUrl}>{`Visit ${shop.shopName}`}</Link>
           </Text>
+          {unsubscribe ? (
+            <Text style={mailStyles.footer}>
+              {`You get this mail because you asked for ${unsubscribe.what}. `}
+              <Link href={unsubscribe.url}>Unsubscribe</Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

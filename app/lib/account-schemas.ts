@@ -37,7 +37,12 @@ export const loginSchema = z.object({
 
 export const registerSchema = z.object({ name, email, password: newPassword("a password") });
 
-export const profileSchema = z.object({ name, email });
+export const profileSchema = z.object({
+  name,
+  email,
+  // Left out: as it was (the API); the form always sends it (an unticked box: false).
+  cartReminders: checkbox.optional().describe("`true`: e-mail me a reminder of a cart I leave"),
+});
 
 export const passwordChangeSchema = z
   .object({

@@ -22,7 +22,14 @@ export const orderStatusInput = z.object({
 });
 
 // The checkout calls accept the specification client's numeric strings: app/lib/order-schema.ts.
-export { newOrderSchema as orderNewInput, paymentProcessSchema as paymentProcessInput } from "./order-schema";
+export {
+  newOrderSchema as orderNewInput,
+  paymentProcessSchema as paymentProcessInput,
+  guestNewOrderSchema as guestOrderNewInput,
+  guestPaymentProcessSchema as guestPaymentProcessInput,
+} from "./order-schema";
+// POST /api/v1/order/lookup: app/lib/order-lookup-schema.ts (the lookup page's form too).
+export { orderLookupSchema as orderLookupInput } from "./order-lookup-schema";
 
 export const reviewInput = reviewSchema.extend({
   productId: z.string({ required_error: "Please send the productId" }).min(1, "Please send the productId"),

@@ -83,6 +83,7 @@ export const userPayload = z
     avatar: z.object({ url: z.string() }),
     role: z.enum(ROLES),
     googleSignIn: z.boolean(),
+    cartReminders: z.boolean().describe("The shopper asked for a reminder of a cart they leave"),
     createdAt: z.string().datetime(),
   })
   .openapi("User");
@@ -303,6 +304,9 @@ export const settingsPayload = z
       .number()
       .int()
       .describe("How many days after delivery a shopper may ask to return items; 0: the shop takes no returns"),
+    backInStockMails: z
+      .boolean()
+      .describe("Shoppers may ask to be mailed when a sold-out product is back (POST /product/{id}/notify)"),
   })
   .openapi("ShopSettings");
 
@@ -311,6 +315,14 @@ export const adminSettingsPayload = settingsPayload
     newOrderMails: z.boolean().describe("A mail for each paid order, to the contact e-mail and the chosen admins"),
     dailySummary: z.boolean().describe("A mail each morning (UTC) with the day before's orders, to the same"),
     ownerMailAdmins: z.array(z.string()).describe("The ids of the admins who get these mails too"),
+    lowStockThreshold: z
+      .number()
+      .int()
+      .describe("A mail to the same when a product's stock falls under this many units (once until restocked); 0: off"),
+    cartReminderHours: z
+      .number()
+      .int()
+      .describe("Shoppers who asked for it get one reminder of a cart left this many hours; 0: off"),
   })
   .openapi("AdminShopSettings");
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { email } from "./account-schemas";
 import { couponCodeField } from "./discount-schema";
-import { apiShippingSchema } from "./shipping-schema";
+import { apiShippingSchema, shippingSchema } from "./shipping-schema";
 
 /** A number, or a string that holds one: the specification's client sends prices from toFixed. */
 const numeric = <T extends z.ZodTypeAny>(
@@ -81,4 +82,24 @@ export const paymentProcessSchema = z.object({
       invalid_type_error: "The amount must be a number of cents",
     },
   ),
+});
+
+/** The e-mail a guest (a call without credentials) buys with: the intent, the order and its receipt go by it. */
+const guestEmail = email.describe(
+  "A guest's e-mail (a call without credentials; ignored when signed in): the receipt and the order's link go there. Not part of the original API.",
+);
+
+/** POST /api/v1/payment/process as a guest: the amount, and the e-mail the intent is made for. */
+export const guestPaymentProcessSchema = paymentProcessSchema.extend({ email: guestEmail });
+
+/**
+ * POST /api/v1/order/new as a guest: the same fields, the e-mail its payment/process named, and a
+ * shippingInfo whose recipient is required (there is no account's name to send it to).
+ */
+export const guestNewOrderSchema = newOrderSchema.extend({
+  email: guestEmail,
+  shippingInfo: z
+    .preprocess(shippingAsText, shippingSchema)
+    .optional()
+    .describe("Where the order goes; a guest must name the recipient (`recipientName`)."),
 });

@@ -82,6 +82,15 @@ const heroLink = z
 
 const RETURN_WINDOW_MESSAGE = "Enter a number of days from 0 (no returns) to 365";
 
+/** A whole number from 0 to `max` (an empty field reads as 0: off), with one message for anything else. */
+const wholeNumber = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
+    z.coerce.number({ invalid_type_error: message }).int(message).min(0, message).max(max, message),
+  );
+const LOW_STOCK_MESSAGE = "Enter a number of units from 0 (no mail) to 100000";
+const CART_REMINDER_MESSAGE = "Enter a number of hours from 0 (no reminders) to 720";
+
 /** The settings the owner edits in the form and the API, each with the message shown beside it. */
 export function shopSettingsSchema() {
   return z.object({
@@ -138,6 +147,14 @@ export function shopSettingsSchema() {
         .max(100, "Choose admins from the list")
         .transform((ids) => [...new Set(ids)]),
     ),
+    // Mails that bring shoppers back (app/models/stock-alerts.server.ts, low-stock.server.ts,
+    // cart-reminders.server.ts); each is off until the owner switches it on.
+    // Shoppers may ask to be told when a sold-out product (or variant) is back.
+    backInStockMails: checkbox,
+    // The owner is mailed once when a product's stock falls under this many units; 0: never.
+    lowStockThreshold: wholeNumber(100_000, LOW_STOCK_MESSAGE),
+    // Shoppers who asked for it are reminded of a cart left this many hours; 0: never.
+    cartReminderHours: wholeNumber(720, CART_REMINDER_MESSAGE),
   });
 }
 
@@ -150,7 +167,13 @@ export type ShopSettingsInput = z.infer<ReturnType<typeof shopSettingsSchema>>;
 export type ShopSettings = ShopSettingsInput & { logoUrl: string | null; heroImageUrl: string | null };
 
 /** Who hears of the shop's orders is the admins' business: what anyone may read of the settings. */
-const OWNER_ONLY = ["newOrderMails", "dailySummary", "ownerMailAdmins"] as const;
+const OWNER_ONLY = [
+  "newOrderMails",
+  "dailySummary",
+  "ownerMailAdmins",
+  "lowStockThreshold",
+  "cartReminderHours",
+] as const;
 export function publicShopSettings(settings: ShopSettings): Omit<ShopSettings, (typeof OWNER_ONLY)[number]> {
   const shown: Partial<ShopSettings> = { ...settings };
   for (const key of OWNER_ONLY) delete shown[key];
@@ -184,6 +207,9 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     dailySummary: false,
     ownerMailAdmins: [],
     returnWindowDays: 0,
+    backInStockMails: false,
+    lowStockThreshold: 0,
+    cartReminderHours: 0,
     logoUrl: null,
     heroImageUrl: null,
   };

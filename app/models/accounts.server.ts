@@ -24,12 +24,17 @@ export async function registerAccount(input: {
 /** Name, e-mail and (optionally) a new avatar; the old avatar file goes once the new one is saved. */
 export async function updateProfileWithAvatar(
   user: User,
-  input: { name: string; email: string; avatar: ImageUpload | null },
+  input: { name: string; email: string; avatar: ImageUpload | null; cartReminders?: boolean },
 ): Promise<User> {
   await assertEmailAvailable(input.email, user.id);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;
   try {
-    const updated = await updateProfile(user.id, { name: input.name, email: input.email, avatarUrl });
+    const updated = await updateProfile(user.id, {
+      name: input.name,
+      email: input.email,
+      avatarUrl,
+      cartReminders: input.cartReminders,
+    });
     if (avatarUrl) await deleteImage(user.avatarUrl);
     return updated;
   } catch (error) {

@@ -9,7 +9,15 @@ import { processWide } from "~/lib/process-wide.server";
  * One message: nodemailer sends `html` and `text` as the two parts of a multipart/alternative. A
  * `messageId` (`<…@…>`) is given when a message may be sent twice, so that both copies are one message.
  */
-export type Mail = { to: string; subject: string; text: string; html: string; messageId?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe on the mails a shopper asked for (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 // nodemailer over SMTP when SMTP_URL is set; otherwise each message is rendered to an .eml file
 // in the outbox folder, so a self-hoster without a mail server can still read it.

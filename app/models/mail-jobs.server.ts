@@ -2,7 +2,13 @@ import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import type { Mail } from "./email.server";
 import type { DaySummary } from "~/emails/DailySummary";
 import type { ReturnNews } from "~/emails/ReturnUpdate";
+import type { BackInStockNews } from "~/emails/BackInStock";
+import type { LowStockNews } from "~/emails/LowStock";
+import type { CartReminderNews } from "~/emails/CartReminder";
 import {
+  backInStockMail,
+  cartReminderMail,
+  lowStockMail,
   dailySummaryMail,
   newOrderMail,
   orderConfirmationMail,
@@ -26,7 +32,10 @@ export type MailJob =
   | { kind: "newOrder"; order: MailOrder; buyer: { name: string; email: string | null }; to: string }
   | { kind: "dailySummary"; summary: DaySummary; to: string }
   | { kind: "refund"; refund: RefundNews; buyer: Recipient }
-  | { kind: "returnUpdate"; news: ReturnNews; buyer: Recipient };
+  | { kind: "returnUpdate"; news: ReturnNews; buyer: Recipient }
+  | { kind: "backInStock"; news: BackInStockNews; to: string }
+  | { kind: "lowStock"; news: LowStockNews; to: string }
+  | { kind: "cartReminder"; news: CartReminderNews; to: string };
 
 /** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
 export type OutboxJob = MailJob & { messageId?: string };
@@ -52,5 +61,11 @@ function composeMail(job: MailJob): Promise<Mail> {
       return refundMail(job.refund, job.buyer);
     case "returnUpdate":
       return returnMail(job.news, job.buyer);
+    case "backInStock":
+      return backInStockMail(job.news, job.to);
+    case "lowStock":
+      return lowStockMail(job.news, job.to);
+    case "cartReminder":
+      return cartReminderMail(job.news, job.to);
   }
 }

@@ -12,6 +12,9 @@ import { NewOrder } from "~/emails/NewOrder";
 import { DailySummary } from "~/emails/DailySummary";
 import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
 import { RETURN_NEWS, ReturnUpdate, type ReturnNews } from "~/emails/ReturnUpdate";
+import { BackInStock, type BackInStockNews } from "~/emails/BackInStock";
+import { LowStock, type LowStockNews } from "~/emails/LowStock";
+import { CartReminder, type CartReminderNews } from "~/emails/CartReminder";
 import { moneyFormatter } from "~/lib/money";
 import type { DaySummary } from "~/emails/DailySummary";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -46,12 +49,26 @@ const toPlainText = compile({
   selectors: [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }],
 });
 
-async function compose(to: string, subject: string, template: ReactElement): Promise<Mail> {
+async function compose(
+  to: string,
+  subject: string,
+  template: ReactElement,
+  headers?: Record<string, string>,
+): Promise<Mail> {
   // Rendered once: the text part is converted from the same HTML (render(template, { plainText:
   // true }) would render the template a second time to convert it).
   const html = await render(template);
-  return { to, subject, html, text: toPlainText(html) };
+  return { to, subject, html, text: toPlainText(html), ...(headers ? { headers } : {}) };
 }
+
+/**
+ * Lets mail programs offer their own unsubscribe button, for the mails a shopper asked for (RFC 2369);
+ * one click POSTs to the link (RFC 8058), which the unsubscribe page's action takes as its button.
+ */
+const listUnsubscribe = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
 
 export type Recipient = { name: string; email: string; orderKey?: string };
 
@@ -228,5 +245,43 @@ export async function returnMail(news: ReturnNews, buyer: Recipient): Promise<Ma
     buyer.email,
     `${frame.shopName}: order ${formatOrderNumber(news.orderNumber)}, ${RETURN_NEWS[news.status].headline}`,
     <ReturnUpdate shop={frame} buyerName={buyer.name} news={news} orderUrl={orderUrl(news.orderId, buyer)} />,
+  );
+}
+
+export async function backInStockMail(news: BackInStockNews, to: string): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    to,
+    `${frame.shopName}: ${news.itemName} is back in stock`,
+    <BackInStock shop={frame} news={news} />,
+    listUnsubscribe(news.unsubscribeUrl),
+  );
+}
+
+export async function lowStockMail(news: LowStockNews, to: string): Promise<Mail> {
+  const frame = await shop();
+  const subject =
+    news.products.length === 1
+      ? `${frame.shopName}: ${news.products[0].name} is running low`
+      : `${frame.shopName}: ${news.products.length} products are running low`;
+  return compose(
+    to,
+    subject,
+    <LowStock
+      shop={frame}
+      news={news}
+      productUrl={(id) => `${config.publicUrl}/admin/product/${id}`}
+      productsUrl={`${config.publicUrl}/admin/products`}
+    />,
+  );
+}
+
+export async function cartReminderMail(news: CartReminderNews, to: string): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    to,
+    `${frame.shopName}: you left something in your cart`,
+    <CartReminder shop={frame} news={news} />,
+    listUnsubscribe(news.unsubscribeUrl),
   );
 }

@@ -3,7 +3,7 @@ import { adoptGuestOrders } from "./guest-orders.server";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { isUniqueViolation, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
-import { passwordResetTokens, users } from "~/db/schema";
+import { mailOptOuts, passwordResetTokens, users } from "~/db/schema";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
@@ -36,6 +36,7 @@ export function userJson(user: User): UserPayload {
     avatar: { url: absoluteUrl(config.publicUrl, user.avatarUrl ?? DEFAULT_AVATAR_URL) },
     role: user.role,
     googleSignIn: user.googleSignIn,
+    cartReminders: user.cartReminders,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -133,17 +134,27 @@ export async function verifyCredentials(email: string, password: string): Promis
 
 export async function updateProfile(
   userId: string,
-  input: { name: string; email: string; avatarUrl?: string },
+  input: { name: string; email: string; avatarUrl?: string; cartReminders?: boolean },
 ): Promise<User> {
   await assertEmailAvailable(input.email, userId);
   return commitTogether(async (tx) => {
     try {
       const [updated] = await tx
         .update(users)
-        .set({ name: input.name, email: input.email, ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}) })
+        .set({
+          name: input.name,
+          email: input.email,
+          ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}),
+          ...(input.cartReminders === undefined ? {} : { cartReminders: input.cartReminders }),
+        })
         .where(eq(users.id, userId))
         .returning();
       if (!updated) throw new AccountError("User not found", 404);
+      // Asking for cart reminders while signed in takes back an earlier unsubscribe of the address.
+      if (input.cartReminders)
+        await tx
+          .delete(mailOptOuts)
+          .where(and(eq(mailOptOuts.email, updated.email), eq(mailOptOuts.kind, "cartReminder")));
       return updated;
     } catch (error) {
       if (isDuplicateEmail(error)) throw duplicateEmail();

@@ -129,8 +129,6 @@ export async function requireUser(request: Request, message = LOGIN_REQUIRED): P
   return (await requireSignIn(request, message)).user;
 }
 
-export const LOGIN_TO_ORDER = "Please log in to check out.";
-
 /** Admin pages: visitors go to /lgn, signed-in non-admins to /. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
@@ -147,6 +145,19 @@ export async function requireApiSignIn(request: Request): Promise<SignedIn> {
 
 export async function requireApiUser(request: Request): Promise<User> {
   return (await requireApiSignIn(request)).user;
+}
+
+/**
+ * API calls a guest may make too (the guest checkout, an order by its link's key): the signed-in
+ * user, or null when the request carries no credentials. Credentials that no longer sign in (an
+ * ended session, a bad token) are a 401, as for requireApiUser: never silently a guest.
+ */
+export async function getOptionalApiUser(request: Request): Promise<User | null> {
+  const signIn = await getSignIn(request);
+  if (signIn) return signIn.user;
+  if (bearerToken(request) || (await sessionKeyOf(request)))
+    throw apiError(401, "Login first to access this resource.");
+  return null;
 }
 
 export async function requireApiAdmin(request: Request): Promise<User> {

@@ -19,6 +19,7 @@ import { centsToDollars } from "~/lib/money";
 import { countryOfList } from "../shipping.server";
 import { checkDiscountUses, discountContext, type DiscountContext } from "../discounts.server";
 import type { User } from "../users.server";
+import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
@@ -55,17 +56,48 @@ export type ApiOrderInput = {
 
 const noOrder = () => new PublicError("No order for this payment", 404);
 
+/** A buyer through the API without an account: known by the e-mail (lower case) they gave. */
+export type ApiGuest = { guestEmail: string };
+/** Who pays through the API: a signed-in user, or a guest. */
+export type ApiPayer = User | ApiGuest;
+
+const isGuest = (who: ApiPayer): who is ApiGuest => !("id" in who);
+const guestEmailOf = (guest: ApiGuest) => guest.guestEmail.trim().toLowerCase();
+
+/** Whether an order made for an intent is this payer's: their account's, or bought with the guest's e-mail. */
+function paidBy(who: ApiPayer, order: Pick<Order, "userId" | "guestEmail">): boolean {
+  // A guest's order stays theirs once it joined the account of its e-mail (adoptGuestOrders).
+  return isGuest(who) ? order.guestEmail === guestEmailOf(who) : order.userId === who.id;
+}
+
+/** Whose uses of a discount count against its per-customer limit. */
+const customerOfPayer = (who: ApiPayer) => (isGuest(who) ? { email: guestEmailOf(who) } : { userId: who.id });
+
+/** The checkout's buyer of a client cart: the user, or the guest with the recipient's name (there is no cart on the server). */
+function payerBuyer(who: ApiPayer, shipTo: ShippingInfo): User | Buyer {
+  if (!isGuest(who)) return who;
+  return {
+    userId: null,
+    cart: { userId: null, cartId: null },
+    name: shipTo.recipientName,
+    email: guestEmailOf(who),
+    shipping: shipTo,
+    shippingMethodId: null,
+  };
+}
+
 async function hasServerCart(user: User): Promise<boolean> {
   return (await cartLinesOf(userCart(user.id))).length > 0;
 }
 
 /**
  * POST /api/v1/payment/process: with a cart on the server, its checkout (the amount must be its
- * total). Without one, an intent for the amount the client asks, bound to the user; nothing can
- * be checked yet, the order is checked against it when it is made (confirmApiOrder).
+ * total). Without one, an intent for the amount the client asks, bound to the user (or, for a
+ * guest, to their e-mail); nothing can be checked yet, the order is checked against it when it is
+ * made (confirmApiOrder). A guest has no cart on the server: always the client's.
  */
-export async function startApiPayment(user: User, amountCents: number): Promise<Stripe.PaymentIntent> {
-  if (await hasServerCart(user)) return (await startPayment(user, { amountCents })).intent;
+export async function startApiPayment(who: ApiPayer, amountCents: number): Promise<Stripe.PaymentIntent> {
+  if (!isGuest(who) && (await hasServerCart(who))) return (await startPayment(who, { amountCents })).intent;
   if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
     const formatMoney = await shopMoney();
     throw new PublicError(
@@ -73,21 +105,25 @@ export async function startApiPayment(user: User, amountCents: number): Promise<
       400,
     );
   }
-  const intent = await createAmountIntent(amountCents, { userId: user.id, cart: CLIENT_CART });
+  const intent = await createAmountIntent(
+    amountCents,
+    isGuest(who) ? { guestEmail: guestEmailOf(who), cart: CLIENT_CART } : { userId: who.id, cart: CLIENT_CART },
+  );
   // Watched until it has an order (or is refunded): a client that pays and never calls order/new.
-  await watchClientCartIntent(intent.id, user.id, amountCents);
+  await watchClientCartIntent(intent.id, isGuest(who) ? null : who.id, amountCents);
   return intent;
 }
 
 /**
  * POST /api/v1/order/new: the order of a paid intent. A server-cart checkout's order already
  * exists and is confirmed; a client cart's is made now (placeClientCartOrder). Idempotent: the
- * same intent answers the same order.
+ * same intent answers the same order. A guest's intent is theirs by the e-mail it was made for:
+ * another e-mail, or a user's intent, is answered as no order at all.
  */
-export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise<OrderWithLines> {
+export async function confirmApiOrder(who: ApiPayer, input: ApiOrderInput): Promise<OrderWithLines> {
   const existing = await getOrderByIntent(input.intentId);
   if (existing) {
-    if (existing.userId !== user.id) throw noOrder();
+    if (!paidBy(who, existing)) throw noOrder();
     if (input.totalCents !== undefined && input.totalCents !== existing.totalPriceCents) {
       const formatMoney = await shopMoney();
       throw new PublicError(
@@ -101,7 +137,7 @@ export async function confirmApiOrder(user: User, input: ApiOrderInput): Promise
     return (await getOrder(result.orderId))!;
   }
   if (!input.lines || !input.shipping) throw noOrder();
-  return placeClientCartOrder(user, input.intentId, input.lines, input.shipping, {
+  return placeClientCartOrder(who, input.intentId, input.lines, input.shipping, {
     shippingMethod: input.shippingMethod,
     couponCode: input.couponCode,
   });
@@ -114,7 +150,7 @@ type Placed = { order: Order; created: boolean; mails?: QueuedMail[] } | { refus
 
 /**
  * Makes the order of a client cart paid by `intentId`: only if the provider says the intent, made
- * for this user, succeeded for exactly the server's total of these lines; the stock is taken in
+ * for this payer, succeeded for exactly the server's total of these lines; the stock is taken in
  * the same transaction. When it cannot be made (stock gone, wrong amount, product gone) the
  * payment is refunded and the answer says so.
  *
@@ -124,19 +160,18 @@ type Placed = { order: Order; created: boolean; mails?: QueuedMail[] } | { refus
  * gets an order or a refund, never both.
  */
 async function placeClientCartOrder(
-  user: User,
+  who: ApiPayer,
   intentId: string,
   lines: ClientCartLine[],
   shipping: ApiShippingInfo,
   { shippingMethod, couponCode }: { shippingMethod?: string; couponCode?: string },
 ): Promise<OrderWithLines> {
-  // Without a recipient, the parcel goes to the buyer.
-  const shipTo = {
-    ...shipping,
-    recipientName: shipping.recipientName ?? user.name,
-    country: countryOfList(shipping.country),
-  };
-  const intent = await paidIntentOf(user, intentId);
+  // The intent first: another's is answered before anything about the order is told.
+  const intent = await paidIntentOf(who, intentId);
+  // Without a recipient, the parcel goes to the buyer; a guest must name one.
+  const recipientName = shipping.recipientName ?? (isGuest(who) ? null : who.name);
+  if (recipientName === null) throw new PublicError("Please enter the recipient's name", 400);
+  const shipTo = { ...shipping, recipientName, country: countryOfList(shipping.country) };
   const quantities = quantitiesOf(lines);
 
   // On SQLite the work runs in a savepoint of a shared IMMEDIATE transaction (group-commit.server.ts);
@@ -146,7 +181,7 @@ async function placeClientCartOrder(
     shopMoney(),
     pricingContext(),
     getShopSettings(),
-    discountContext({ couponCode: couponCode ?? null, customer: { userId: user.id } }),
+    discountContext({ couponCode: couponCode ?? null, customer: customerOfPayer(who) }),
   ]);
   const placed = await commitTogether(async (tx): Promise<Placed> => {
     await lockName(tx, `payment intent ${intentId}`);
@@ -161,7 +196,7 @@ async function placeClientCartOrder(
     if (refused) return { refused };
     const made = await makeOrder(
       tx,
-      user,
+      who,
       intent,
       { quantities, shipTo, shippingMethod },
       { pricing, discounts },
@@ -187,7 +222,7 @@ async function placeClientCartOrder(
       placed.refused.status,
     );
   }
-  if (placed.order.userId !== user.id) throw noOrder();
+  if (!paidBy(who, placed.order)) throw noOrder();
   if (placed.created) void sendAllQueued(placed.mails ?? []);
   return (await getOrder(placed.order.id))!;
 }
@@ -198,7 +233,7 @@ async function placeClientCartOrder(
  */
 async function makeOrder(
   tx: Tx,
-  user: User,
+  who: ApiPayer,
   intent: Stripe.PaymentIntent,
   {
     quantities,
@@ -239,11 +274,11 @@ async function makeOrder(
     const { message, status } = notEnoughStock(short);
     return { refused: { message, status } };
   }
-  const discountRefused = await checkDiscountUses(tx, { userId: user.id }, quote.discounts);
+  const discountRefused = await checkDiscountUses(tx, customerOfPayer(who), quote.discounts);
   if (discountRefused) return { refused: { message: discountRefused.message, status: discountRefused.status } };
   await takeStock(tx, priced);
   const now = new Date();
-  const order = await insertOrder(tx, user, shipTo, priced, quote, {
+  const order = await insertOrder(tx, payerBuyer(who, shipTo), shipTo, priced, quote, {
     paymentStatus: PAYMENT.succeeded,
     paymentIntentId: intent.id,
     createdAt: now,
@@ -340,13 +375,22 @@ export function quoteJson({ prices, discounts, method, tax, coupon }: OrderQuote
   };
 }
 
-/** The intent, if the provider says it is this user's client-cart payment, succeeded and not refunded. */
-async function paidIntentOf(user: User, intentId: string): Promise<Stripe.PaymentIntent> {
+/**
+ * The intent, if the provider says it is this payer's client-cart payment (the user's, or made for
+ * the guest's e-mail), succeeded and not refunded. A guest's intent named with another e-mail, a
+ * user's intent claimed by a guest, and a guest's claimed by a user are no order at all (404).
+ */
+async function paidIntentOf(who: ApiPayer, intentId: string): Promise<Stripe.PaymentIntent> {
   const known = await intentWithRefunds(intentId);
   if (!known) throw noOrder();
   const { intent, refunded } = known;
   if (intent.metadata?.cart !== CLIENT_CART) throw noOrder();
-  if (intent.metadata.userId !== user.id) throw new PublicError("This payment was made by another account.", 403);
+  if (isGuest(who)) {
+    if (intent.metadata.userId || intent.metadata.guestEmail !== guestEmailOf(who)) throw noOrder();
+  } else {
+    if (!intent.metadata.userId) throw noOrder();
+    if (intent.metadata.userId !== who.id) throw new PublicError("This payment was made by another account.", 403);
+  }
   if (intent.status !== STRIPE_INTENT_SUCCEEDED)
     throw new PublicError(intent.last_payment_error?.message ?? PAYMENT_PROBLEM, 400);
   if (refunded) throw new PublicError("This payment was refunded: it cannot pay for an order.", 409);

@@ -20,8 +20,8 @@ export const GRACE_MS = 10 * 60 * 1000;
 export const ABANDON_MS = 24 * 60 * 60 * 1000;
 export const NO_ORDER_MADE = "No order was made for this payment within 10 minutes: it was refunded.";
 
-/** Watches a client-cart payment just made (the sweeper's list). */
-export async function watchClientCartIntent(intentId: string, userId: string, amountCents: number) {
+/** Watches a client-cart payment just made (the sweeper's list): a user's, or a guest's (userId null). */
+export async function watchClientCartIntent(intentId: string, userId: string | null, amountCents: number) {
   await commitTogether(async (tx) => {
     await tx.insert(clientCartIntents).values({ intentId, userId, amountCents }).onConflictDoNothing();
   });

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AuthCard } from "~/components/AuthCard";
 import { AvatarField } from "~/components/PictureField";
-import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { profileValidator } from "~/lib/account-validators";
 import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
@@ -20,17 +20,31 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: user.name, email: user.email, avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL };
+  return {
+    name: user.name,
+    email: user.email,
+    cartReminders: user.cartReminders,
+    avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request, { files: AVATAR_FILES });
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
+  const values = {
+    name: String(form.get("name") ?? ""),
+    email: String(form.get("email") ?? ""),
+    cartReminders: form.get("cartReminders") === "on",
+  };
   const result = await profileValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    await updateProfileWithAvatar(user, { ...result.data, avatar: singleImage(form.getAll("avatar"), "avatar") });
+    await updateProfileWithAvatar(user, {
+      ...result.data,
+      // An unticked box sends nothing: the shopper wants no reminders.
+      cartReminders: result.data.cartReminders ?? false,
+      avatar: singleImage(form.getAll("avatar"), "avatar"),
+    });
   } catch (error) {
     return publicErrorToForm(error, values);
   }
@@ -47,12 +61,13 @@ export default function UpdateProfile() {
         validator={profileValidator}
         method="post"
         encType="multipart/form-data"
-        defaultValues={{ name: user.name, email: user.email }}
+        defaultValues={{ name: user.name, email: user.email, cartReminders: user.cartReminders }}
         noValidate
       >
         <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <AvatarField currentUrl={user.avatarUrl} error={actionData?.fieldErrors?.avatar} />
+        <CheckboxField name="cartReminders" label="E-mail me a reminder of a cart I leave" />
         <SubmitButton>Update</SubmitButton>
       </ValidatedForm>
     </AuthCard>

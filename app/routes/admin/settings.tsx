@@ -190,6 +190,34 @@ export default function AdminSettings() {
             ) : null}
           </fieldset>
         </fieldset>
+        <fieldset className="mb-4" aria-describedby="shopper-mails-help">
+          <legend className="h5">Mails that bring shoppers back</legend>
+          <p id="shopper-mails-help" className="form-text mt-0">
+            Shoppers get these only when they ask for them, and each mail has a link to stop them.
+          </p>
+          <CheckboxField
+            name="backInStockMails"
+            label="Shoppers may ask for a mail when a sold-out product is back in stock"
+          />
+          <TextField
+            name="lowStockThreshold"
+            label="Mail the owner when a product's stock falls under (units)"
+            inputMode="numeric"
+            aria-describedby="low-stock-help"
+          />
+          <div id="low-stock-help" className="form-text mb-3 mt-n2">
+            One mail each time a product falls under it, to the owner&apos;s addresses below; 0 sends none.
+          </div>
+          <TextField
+            name="cartReminderHours"
+            label="Remind shoppers of a cart they left after (hours)"
+            inputMode="numeric"
+            aria-describedby="cart-reminder-help"
+          />
+          <div id="cart-reminder-help" className="form-text mb-3 mt-n2">
+            One reminder, to shoppers who asked for it (in their profile, or at a guest checkout); 0 sends none.
+          </div>
+        </fieldset>
         <SubmitButton className="btn btn-warning px-5">Save settings</SubmitButton>
       </ValidatedForm>
     </div>

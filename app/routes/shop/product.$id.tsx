@@ -30,6 +30,9 @@ import { notFound, publicErrorToForm } from "~/web/errors.server";
 import { reviewSchema } from "~/lib/review-schema";
 import { fieldErrorsOf } from "~/lib/zod-errors";
 import { readForm } from "~/web/forms.server";
+import { StockAlertForm } from "~/components/StockAlertForm";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { postStockAlert } from "~/web/stock-alert-form.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;
@@ -54,11 +57,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The picture shown: the one asked for, else the chosen variant's own.
   const variantImage = variant?.imageUrl ? product.images.findIndex((i) => i.url === variant.imageUrl) : -1;
   const image = Number(query.get("image") ?? Math.max(variantImage, 0));
-  const [user, related, category] = await Promise.all([
+  const [user, related, category, settings] = await Promise.all([
     getOptionalUser(request),
     relatedProducts(product),
     categoryNamed(product.category),
+    getShopSettings(),
   ]);
+  const stock = variant ? variant.stock : product.variants.length ? 0 : product.stock;
+  const notMade = product.options.length > 0 && !variant;
   const mine = user ? product.reviews.find((r) => r.userId === user.id) : undefined;
   return {
     product,
@@ -69,13 +75,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       sku: variant?.sku ?? null,
       // A product with options sells its variants: a combination not made has nothing to sell.
       priceCents: variant?.priceCents ?? product.priceCents,
-      stock: variant ? variant.stock : product.variants.length ? 0 : product.stock,
+      stock,
       states: valueStates(product.options, product.variants, choice.values),
     },
     activeImage: Number.isInteger(image) ? image : 0,
     signedIn: Boolean(user),
     currentUserId: user?.id ?? null,
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
+    // "Tell me when it's back", for a sold-out item when the shop sends these mails: the signed-in shopper's address.
+    stockAlert: settings.backInStockMails && stock === 0 && !notMade ? { email: user?.email ?? "" } : null,
     related: productCards(related),
     // The breadcrumb's link: the category's page, or its products when it is hidden.
     categoryLink:
@@ -100,6 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "review") return postReview(request, params.id ?? "", form);
+  if (intent === "notify") return postStockAlert(request, params.id ?? "", form);
   if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });
   const quantity = String(form.get("quantity") ?? "");
   const parsed = addToCartSchema.safeParse({ quantity, variantId: form.get("variantId") ?? undefined });
@@ -119,11 +128,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProductPage() {
   const formatMoney = useMoney();
-  const { product, choice, activeImage, signedIn, currentUserId, myReview, related, categoryLink } =
+  const { product, choice, activeImage, signedIn, currentUserId, myReview, related, categoryLink, stockAlert } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const actionData = result && "quantity" in result ? result : undefined;
-  const reviewResult = result && "fieldErrors" in result ? result : null;
+  const stockAlertResult = result && "stockAlert" in result ? result : null;
+  const reviewResult = result && "fieldErrors" in result && !("stockAlert" in result) ? result : null;
   const navigation = useNavigation();
   const inStock = choice.stock > 0;
   const hasOptions = product.options.length > 0;
@@ -204,6 +214,14 @@ export default function ProductPage() {
               {hasOptions && !notMade && !inStock ? "Sold out" : "Add to Cart"}
             </button>
           </Form>
+          {stockAlert ? (
+            <StockAlertForm
+              productId={product.id}
+              variantId={choice.variantId}
+              defaultEmail={stockAlert.email}
+              submitted={stockAlertResult}
+            />
+          ) : null}
           <CachedFragment name="details" data={product}>
             <hr />
             <p>

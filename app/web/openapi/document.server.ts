@@ -9,7 +9,7 @@ extendZodWithOpenApi(z);
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid input: the message names the first problem",
-  401: "Not signed in (`Login first to access this resource.`), or wrong credentials",
+  401: "Not signed in (`Login first to access this resource.`), or wrong credentials (also where a guest may call without any)",
   403: "Not allowed: a user without the admin role, or a write (or a logout) sent from another site",
   404: "Not found",
   405: "This path does not take that method (the answer to any method not listed for the path)",
@@ -38,6 +38,13 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.paths.some((path) => path.includes("{token}"))) statuses.add(400);
   if (operation.database !== false) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
+}
+
+/** Who may call, as OpenAPI says it: no scheme, one of the two, or (a guest's call) either or none. */
+function securityOf(access: ApiOperation["access"]) {
+  const signedIn = [{ cookieAuth: [] }, { bearerAuth: [] }];
+  if (access === "public") return [];
+  return access === "guest" ? [{}, ...signedIn] : signedIn;
 }
 
 const pathParameters = (path: string) => {
@@ -84,7 +91,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, path: stri
     path,
     summary: operation.summary,
     tags: [operation.tag],
-    security: operation.access === "public" ? [] : [{ cookieAuth: [] }, { bearerAuth: [] }],
+    security: securityOf(operation.access),
     request: {
       params: pathParameters(path),
       query: operation.query,

@@ -13,6 +13,9 @@ import {
   categoryInput,
   categoryMoveInput,
   shippingQuery,
+  guestOrderNewInput,
+  guestPaymentProcessInput,
+  orderLookupInput,
   orderNewInput,
   orderQuoteInput,
   orderStatusInput,
@@ -47,6 +50,8 @@ import { cancelInput, refundInput } from "~/lib/refund-schema";
 import { returnActionInput, returnInput } from "~/lib/return-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
+import { unsubscribeInput } from "~/lib/shopper-mails";
+import { stockAlertSchema } from "~/lib/stock-alert-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 
 // Every /api/v1 operation, as the OpenAPI document (./document.server.ts) describes it. The request
@@ -54,8 +59,12 @@ import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 // shapers return. An alias path is one more entry in `paths`.
 
 export type Method = "get" | "post" | "put" | "delete";
-/** Who may call: anyone, a signed-in user (cookie or bearer token), or an admin. */
-export type Access = "public" | "user" | "admin";
+/**
+ * Who may call: anyone, a signed-in user (cookie or bearer token), or an admin; `guest`: anyone, a
+ * signed-in caller as themselves and a caller without credentials as a guest (credentials that no
+ * longer sign in are a 401, never a guest).
+ */
+export type Access = "public" | "guest" | "user" | "admin";
 
 export type ApiOperation = {
   /** Paths under /api/v1, OpenAPI style (`/product/{id}`); more than one when aliases share the code. */
@@ -89,6 +98,23 @@ const catalogueQuery = z.object(
     Object.entries(QUERY_FIELDS).map(([field, name]) => [name, catalogueFields[field as keyof typeof QUERY_FIELDS]]),
   ),
 );
+
+// A guest's order: its page's link, with the key that opens it without an account.
+const orderLink = z
+  .string()
+  .describe(
+    "The order's page for the guest: an absolute URL with its key (`?key=`), as in the confirmation mail. GET /order/{id}?key= answers the same order. Not part of the original API.",
+  );
+const orderKeyQuery = z.object({
+  key: z
+    .string()
+    .optional()
+    .describe(
+      "A guest order's key (its link's `?key=`): the order, once placed, without credentials. A wrong key answers 404, as a missing order. Not part of the original API.",
+    ),
+});
+const signedInBody = (schema: ZodTypeAny) => schema.describe("Signed in (the cookie or a bearer token)");
+const guestBody = (schema: ZodTypeAny) => schema.describe("A guest (no credentials): `email` is required");
 
 const reviewsQuery = z.object({ id: z.string().describe("The product's id") });
 const reviewDeleteQuery = z.object({ id: z.string().describe("The review's id"), productId: z.string() });
@@ -157,6 +183,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "public",
     cached: true,
     ok: { status: 200, description: "The product", schema: ok({ product: productPayload }) },
+  },
+  {
+    paths: ["/product/{id}/notify"],
+    method: "post",
+    summary:
+      "Ask for one mail when the sold-out product (or variant) is back in stock; signed in or not (the shop's backInStockMails setting)",
+    tag: "Products",
+    access: "public",
+    body: { schema: stockAlertSchema },
+    ok: { status: 201, description: "Asked for", schema: message },
+    errors: [403, 409],
   },
   {
     paths: ["/review"],
@@ -297,22 +334,39 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     paths: ["/payment/process"],
     method: "post",
-    summary: "Start paying for the cart (amount in cents)",
+    summary:
+      "Start paying for the cart (amount in cents); without credentials, a guest's client cart, for the e-mail given",
     tag: "Payment",
-    access: "user",
-    body: { schema: paymentProcessInput },
+    access: "guest",
+    body: { schema: z.union([signedInBody(paymentProcessInput), guestBody(guestPaymentProcessInput)]) },
     ok: { status: 200, description: "The payment intent's client secret", schema: ok({ client_secret: z.string() }) },
     errors: [503],
   },
   {
     paths: ["/order/new"],
     method: "post",
-    summary: "Confirm the order once the payment succeeded",
+    summary:
+      "Confirm the order once the payment succeeded; without credentials, a guest's, with the e-mail its payment named",
     tag: "Orders",
-    access: "user",
-    body: { schema: orderNewInput },
-    ok: { status: 201, description: "The order", schema: ok({ order: orderPayload }) },
+    access: "guest",
+    body: { schema: z.union([signedInBody(orderNewInput), guestBody(guestOrderNewInput)]) },
+    ok: {
+      status: 201,
+      description: "The order; a guest's with its page's link (`orderLink`)",
+      schema: ok({ order: orderPayload, orderLink: orderLink.optional() }),
+    },
     errors: [403, 404, 409, 503],
+  },
+  {
+    paths: ["/order/lookup"],
+    method: "post",
+    summary: "Find a guest's order again by its number and the e-mail it was bought with",
+    tag: "Orders",
+    access: "public",
+    body: { schema: orderLookupInput },
+    ok: { status: 200, description: "The order and its page's link", schema: ok({ order: orderPayload, orderLink }) },
+    // One 404 whatever did not match; counted per client address and per e-mail.
+    errors: [404, 429],
   },
   {
     paths: ["/orders/me"],
@@ -325,12 +379,14 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     paths: ["/order/{id}"],
     method: "get",
-    summary: "One of the caller's orders (any order for an admin)",
+    summary: "One of the caller's orders (any order for an admin), or a guest's order by its key",
     tag: "Orders",
-    access: "user",
+    access: "guest",
+    query: orderKeyQuery,
     ok: {
       status: 200,
-      description: "The order, its returns, and what of it may still be returned (null: another's, for an admin)",
+      description:
+        "The order, its returns, and what of it may still be returned (null: another's, for an admin, or a guest's by its key)",
       schema: ok({
         order: orderPayload,
         returns: z.array(returnPayload),
@@ -543,6 +599,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     ok: { status: 200, description: "Deleted", schema: message },
     errors: [400],
+  },
+
+  {
+    paths: ["/unsubscribe"],
+    method: "post",
+    summary: "Stop the mails an unsubscribe link is for (back in stock, cart reminders), without signing in",
+    tag: "Accounts",
+    access: "public",
+    body: { schema: unsubscribeInput },
+    ok: { status: 200, description: "Unsubscribed", schema: message },
+    errors: [404],
   },
 
   // The shop's settings

@@ -27,7 +27,10 @@ test("GET /stripeapi gives the publishable key", async ({ request }) => {
 });
 
 test("payment/process checks the amount against the server's total; order/new confirms, once", async ({ request }) => {
-  expect((await request.post("/api/v1/payment/process", { data: { amount: 100 } })).status()).toBe(401);
+  // Without credentials it is a guest's payment, which needs the guest's e-mail (tests/e2e/api/guest-api.spec.ts).
+  const anonymous = await request.post("/api/v1/payment/process", { data: { amount: 100 } });
+  expect(anonymous.status()).toBe(400);
+  expect((await anonymous.json()).message).toBe("Please enter your email");
   const { product } = await shopperWithCart(request, "Kindle Paperwhite 16 GB", 1); // $149.99
   const total = 149_99 + 25_00 + 7_50;
 

@@ -132,6 +132,8 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/me.update.ts": { url: "/api/v1/me/update" },
   "api/v1/order.$id.ts": { url: `/api/v1/order/${NONE}` },
   "api/v1/order.$id.return.ts": { url: `/api/v1/order/${NONE}/return` },
+  // A guest's lookup: anonymous or not, it only counts against the rate limits (429 is documented).
+  "api/v1/order.lookup.ts": { url: "/api/v1/order/lookup" },
   "api/v1/openapi[.json].ts": { url: "/api/v1/openapi.json" },
   "api/v1/order.new.ts": { url: "/api/v1/order/new" },
   "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },

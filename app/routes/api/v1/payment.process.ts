@@ -1,17 +1,24 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { paymentProcessInput } from "~/lib/api-inputs";
-import { requireApiUser } from "~/web/auth.server";
+import { guestPaymentProcessInput, paymentProcessInput } from "~/lib/api-inputs";
+import { getOptionalApiUser } from "~/web/auth.server";
 import { startApiPayment } from "~/models/checkout/client-cart-checkout.server";
 
 // POST /api/v1/payment/process { amount }: with a cart on the server the amount must be its total;
 // without one (a client that keeps its cart) the intent is for the amount asked, checked when
-// /order/new makes the order.
+// /order/new makes the order. Without credentials, a guest's: { amount, email }, the intent made
+// for that e-mail (its order/new must name the same one).
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
-    const user = await requireApiUser(request);
-    const { amount } = parseApiInput(paymentProcessInput, await readApiBody(request));
+    const user = await getOptionalApiUser(request);
+    const body = await readApiBody(request);
+    if (!user) {
+      const { amount, email } = parseApiInput(guestPaymentProcessInput, body);
+      const intent = await startApiPayment({ guestEmail: email }, amount);
+      return Response.json({ success: true, client_secret: intent.client_secret });
+    }
+    const { amount } = parseApiInput(paymentProcessInput, body);
     const intent = await startApiPayment(user, amount);
     return Response.json({ success: true, client_secret: intent.client_secret });
   });

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { config } from "~/config.server";
+import { absoluteUrl } from "~/lib/absolute-url";
+import { orderLookupInput } from "~/lib/api-inputs";
+import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
+import { PublicError } from "~/lib/public-error";
+import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { lookUpGuestOrder } from "~/models/guest-orders.server";
+import { getOrder, orderJson } from "~/models/orders.server";
+
+// POST /api/v1/order/lookup { orderNumber, email }: a guest's order found again, with its page's
+// link (and key). No credentials needed. Counted against the client's address and the e-mail (429
+// past either), and one 404 whatever did not match: it never tells whether an e-mail or a number exists.
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  return apiHandler(async () => {
+    const { orderNumber, email } = parseApiInput(orderLookupInput, await readApiBody(request));
+    const found = await lookUpGuestOrder({ orderNumber, email }, context.clientIp);
+    const order = await getOrder(found.id);
+    if (!order) throw new PublicError(LOOKUP_NOT_FOUND, 404);
+    return Response.json({
+      success: true,
+      order: orderJson(order),
+      orderLink: absoluteUrl(config.publicUrl, found.page),
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { commitTogether } from "~/db/commit.server";
+import { followCatalogueVersion } from "~/db/dialect";
+import { shopSettings } from "~/db/schema";
+import { isOptedOut, unsubscribeToken } from "~/models/mail-opt-outs.server";
+import { saveShopSettings } from "~/models/shop-settings.server";
+import { pendingAlertsOf } from "~/models/stock-alerts.server";
+import { action as productAction, loader as productLoader } from "~/routes/shop/product.$id";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/account/unsubscribe.$token";
+import { createProduct } from "../../tests/unit/fixtures";
+
+// The pages of the mails that bring shoppers back, called as Remix calls them: the product page's
+// "Tell me when it's back" form, and the unsubscribe link (a GET that changes nothing, a POST that does).
+
+beforeAll(() => followCatalogueVersion());
+beforeEach(async () => {
+  await commitTogether((tx) => tx.delete(shopSettings));
+});
+
+const args = (url: string, init?: RequestInit, params: Record<string, string> = {}) => ({
+  request: new Request(`http://localhost${url}`, init),
+  params,
+  context: { clientIp: "127.0.0.1" },
+});
+const post = (fields: Record<string, string>): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+/** What a route answered: `data()` in unit tests (single fetch), a Response, or what it threw. */
+const settle = async (work: () => unknown) => {
+  try {
+    return await work();
+  } catch (thrown) {
+    return thrown;
+  }
+};
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200);
+
+describe("the product page's form", () => {
+  it("is offered for a sold-out product only when the shop sends these mails", async () => {
+    const id = await createProduct({ stock: 0 });
+    const inStock = await createProduct({ stock: 2 });
+    expect((await productLoader(args(`/product/${id}`, undefined, { id }) as never)).stockAlert).toBeNull();
+    await saveShopSettings({ backInStockMails: true });
+    expect((await productLoader(args(`/product/${id}`, undefined, { id }) as never)).stockAlert).toEqual({ email: "" });
+    expect(
+      (await productLoader(args(`/product/${inStock}`, undefined, { id: inStock }) as never)).stockAlert,
+    ).toBeNull();
+  });
+
+  it("says what is wrong with the address and keeps it; a good one goes back to the product with a toast", async () => {
+    await saveShopSettings({ backInStockMails: true });
+    const id = await createProduct({ stock: 0 });
+    const refused = (await productAction(
+      args(`/product/${id}`, post({ intent: "notify", email: "nope" }), { id }) as never,
+    )) as unknown as { data: unknown; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      stockAlert: true,
+      fieldErrors: { email: "Please enter valid email address" },
+      repopulateFields: { email: "nope" },
+    });
+
+    const saved = (await settle(() =>
+      productAction(args(`/product/${id}`, post({ intent: "notify", email: "Form@Example.com" }), { id }) as never),
+    )) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/product/${id}`);
+    expect(saved.headers.get("Set-Cookie")).toBeTruthy();
+    expect(await pendingAlertsOf("form@example.com")).toHaveLength(1);
+  });
+});
+
+describe("the unsubscribe link", () => {
+  it("shows a button without changing anything; the button's POST unsubscribes; a forged token is a 404", async () => {
+    const token = unsubscribeToken("link@example.com", "cartReminder");
+    const shown = await unsubscribeLoader(args(`/unsubscribe/${token}`, undefined, { token }) as never);
+    expect(shown).toEqual({ email: "link@example.com", what: "reminders of a cart you left" });
+    expect(await isOptedOut("link@example.com", "cartReminder")).toBe(false);
+
+    expect(await unsubscribeAction(args(`/unsubscribe/${token}`, post({}), { token }) as never)).toEqual({
+      done: true,
+    });
+    expect(await isOptedOut("link@example.com", "cartReminder")).toBe(true);
+
+    const forged = `${token.slice(0, -2)}xx`;
+    expect(statusOf(await settle(() => unsubscribeLoader(args("/", undefined, { token: forged }) as never)))).toBe(404);
+    expect(statusOf(await settle(() => unsubscribeAction(args("/", post({}), { token: forged }) as never)))).toBe(404);
+  });
+});
