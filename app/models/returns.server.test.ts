@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useStripeSandbox } from "~/config.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orderLines, orders, refunds } from "~/db/schema";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
-import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { stripe } from "~/models/checkout/payment-provider.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
 import { getUserById } from "~/models/users.server";
-import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
+import { useSandbox } from "../../tests/unit/stripe-relay";
 import { SHIPPING } from "../../tests/unit/buying";
 import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
 import { advanceReturn, requestReturn, returnPlan, returnsOf } from "./returns.server";
@@ -20,30 +19,14 @@ import { advanceReturn, requestReturn, returnPlan, returnsOf } from "./returns.s
 // check), on both engines.
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 const DAY = 24 * 60 * 60 * 1000;
-let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
 let admin: { id: string; name: string };
 
+useSandbox();
+
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({
-    secretKey: "sk_test_ret",
-    publishableKey: "pk_test_ret",
-    webhookSecret: "whsec_ret",
-    webhookUrl: "http://127.0.0.1:9/none",
-  });
-  useStripeSandbox({
-    secretKey: "sk_test_ret",
-    publishableKey: "pk_test_ret",
-    webhookSecret: "whsec_ret",
-    apiUrl: sandbox.url,
-    publicUrl: sandbox.url,
-    sandbox: true,
-  });
-  resetStripeClient();
   admin = { id: await createUser("Ada Admin", "admin"), name: "Ada Admin" };
   await saveShopSettings({ returnWindowDays: 14 });
 });
-
-afterAll(() => sandbox.close());
 
 /** Two lamps at $40 and a vase at $20 (5 of each in stock), paid by card: $130. Delivered at `deliveredAt` unless null. */
 async function deliveredOrder(deliveredAt: Date | null = new Date()) {

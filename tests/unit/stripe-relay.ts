@@ -63,3 +63,15 @@ export function useSandboxWithWebhook(): { handled: HandledEvent[] } {
 
   return { handled };
 }
+
+/** For a test file: the payment sandbox as the shop's provider, with nobody listening for its webhook (orders made by the calls alone). */
+export function useSandbox(): void {
+  let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
+  beforeAll(async () => {
+    const keys = { secretKey: "sk_test_unit", publishableKey: "pk_test_unit", webhookSecret: UNIT_WEBHOOK_SECRET };
+    sandbox = await startStripeSandbox({ ...keys, webhookUrl: "http://127.0.0.1:9/none" });
+    useStripeSandbox({ ...keys, apiUrl: sandbox.url, publicUrl: sandbox.url, sandbox: true });
+    resetStripeClient();
+  });
+  afterAll(() => sandbox.close());
+}

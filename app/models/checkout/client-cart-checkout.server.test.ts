@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config, useStripeSandbox } from "~/config.server";
+import { describe, expect, it } from "vitest";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { openShopDatabase } from "~/db/shop-file.server";
@@ -9,37 +9,16 @@ import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
-import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { createUser, getUserById, type User } from "~/models/users.server";
-import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { useSandbox } from "../../../tests/unit/stripe-relay";
 import { SHIPPING as SAVED_SHIPPING } from "../../../tests/unit/buying";
 import { createProduct, stockOf } from "../../../tests/unit/fixtures";
 
-let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
-
-beforeAll(async () => {
-  // Nothing listens for the webhook here: these orders are made by the API call alone.
-  sandbox = await startStripeSandbox({
-    secretKey: "sk_test_cc",
-    publishableKey: "pk_test_cc",
-    webhookSecret: "whsec_cc",
-    webhookUrl: "http://127.0.0.1:9/none",
-  });
-  useStripeSandbox({
-    secretKey: "sk_test_cc",
-    publishableKey: "pk_test_cc",
-    webhookSecret: "whsec_cc",
-    apiUrl: sandbox.url,
-    publicUrl: sandbox.url,
-    sandbox: true,
-  });
-  resetStripeClient();
-});
-
-afterAll(() => sandbox.close());
+useSandbox();
 
 const SHIPPING = {
   address: "1 Main St",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config, useStripeSandbox } from "~/config.server";
+import { describe, expect, it } from "vitest";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { clientCartIntents, orders } from "~/db/schema";
@@ -8,7 +8,7 @@ import { discountSchema } from "~/lib/discount-schema";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PAYMENT } from "~/lib/order-states";
 import { confirmApiOrder, quoteClientCart, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
-import { resetStripeClient, stripe } from "~/models/checkout/payment-provider.server";
+import { stripe } from "~/models/checkout/payment-provider.server";
 import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
 import { createDiscount } from "~/models/discount-admin.server";
 import { lookUpGuestOrder } from "~/models/guest-orders.server";
@@ -22,34 +22,13 @@ import { action as orderNewAction } from "~/routes/api/v1/order.new";
 import { loader as orderLoader } from "~/routes/api/v1/order.$id";
 import { action as paymentAction } from "~/routes/api/v1/payment.process";
 import { openApiDocument } from "~/web/openapi/document.server";
-import { startStripeSandbox } from "../../../sandbox/stripe-sandbox";
+import { useSandbox } from "../../../tests/unit/stripe-relay";
 import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
 // The API's guest checkout: payment/process and order/new without credentials (a client cart, the
 // intent bound to the guest's e-mail), the guest order's lookup, and its page by the link's key.
 
-let sandbox: Awaited<ReturnType<typeof startStripeSandbox>>;
-
-beforeAll(async () => {
-  // Nothing listens for the webhook here: these orders are made by the API call alone.
-  sandbox = await startStripeSandbox({
-    secretKey: "sk_test_guest",
-    publishableKey: "pk_test_guest",
-    webhookSecret: "whsec_guest",
-    webhookUrl: "http://127.0.0.1:9/none",
-  });
-  useStripeSandbox({
-    secretKey: "sk_test_guest",
-    publishableKey: "pk_test_guest",
-    webhookSecret: "whsec_guest",
-    apiUrl: sandbox.url,
-    publicUrl: sandbox.url,
-    sandbox: true,
-  });
-  resetStripeClient();
-});
-
-afterAll(() => sandbox.close());
+useSandbox();
 
 const SHIPPING = {
   recipientName: "Gina Guest",
