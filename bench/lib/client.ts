@@ -69,8 +69,10 @@ type RequestInit = { method?: string; headers?: Record<string, string>; body?: s
 
 /**
  * One HTTP request as the bench's clients make it (what `fetch(url, { redirect: "manual" })` would
- * send), on a kept-alive connection. A request on a reused connection that the server had just closed
- * (idle) is sent again once on a new one, as it never reached the server.
+ * send), on a kept-alive connection. A GET or HEAD on a reused connection that the server had just
+ * closed (idle) is sent again once on a new one. A write is not: a reset does not prove it never
+ * reached a server (a node killed behind the balancer after committing it resets the connection too),
+ * and sending it again would apply it twice (the kill test saw a cart step counted twice).
  */
 export function request(url: string, init: RequestInit = {}, retried = false): Promise<ShopResponse> {
   return new Promise((resolve, reject) => {
@@ -87,7 +89,9 @@ export function request(url: string, init: RequestInit = {}, retried = false): P
       res.on("error", reject);
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
-      if (!retried && req.reusedSocket && error.code === "ECONNRESET") request(url, init, true).then(resolve, reject);
+      const idempotent = ["GET", "HEAD"].includes((init.method ?? "GET").toUpperCase());
+      if (!retried && idempotent && req.reusedSocket && error.code === "ECONNRESET")
+        request(url, init, true).then(resolve, reject);
       else reject(error);
     });
     req.end(init.body);
