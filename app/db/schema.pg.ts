@@ -71,6 +71,9 @@ export const users = pgTable(
     shippingState: text("shipping_state"),
     // The shipping method chosen at the last checkout (app/models/pricing.server.ts checks it still applies).
     shippingMethodId: text("shipping_method_id"),
+    // When the account's owner last proved `email` is theirs (a link mailed to it, or Google's verified
+    // address); null while unproven (registered through the API, or the e-mail changed since).
+    emailProvenAt: instant("email_proven_at"),
     // The shopper asked to be reminded of a cart they leave (app/models/cart-reminders.server.ts).
     cartReminders: boolean("cart_reminders").notNull().default(false),
     createdAt: createdAt(),
@@ -285,6 +288,9 @@ export const orders = pgTable(
     // A guest's order: the e-mail it was bought with (lower case), and the cart it came from.
     guestEmail: text("guest_email"),
     cartId: text("cart_id"),
+    // The buyer's mailbox (app/lib/mailbox.ts: the e-mail in canonical form) when the order was made,
+    // the account's or the guest's: what a discount's per-customer limit counts.
+    mailbox: text("mailbox"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -298,6 +304,7 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.orderStatus),
     index("orders_payment_reserved_idx").on(t.paymentStatus, t.reservedUntil),
     index("orders_guest_email_idx").on(t.guestEmail),
+    index("orders_mailbox_idx").on(t.mailbox),
     index("orders_cart_idx").on(t.cartId),
   ],
 );
@@ -330,11 +337,31 @@ export const passwordResetTokens = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The address the link was mailed to: it proves only that address, and only while the account has it.
+    email: text("email").notNull().default(""),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// A link mailed to an account's new e-mail address (app/models/email-proof.server.ts): following it
+// proves the address, while the account still has it.
+export const emailProofs = pgTable(
+  "email_proofs",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_proofs_user_idx").on(t.userId)],
 );
 
 // A signed-in browser or API client. The signed cookie (or bearer token) carries a random secret;
@@ -725,13 +752,19 @@ export const stockAlerts = pgTable(
     // The variant asked for, or "" for the product (a key column cannot be null).
     variantId: text("variant_id").notNull().default(""),
     email: text("email").notNull(),
+    // The address in canonical form (app/lib/mailbox.ts): one pending alert per mailbox and item.
+    mailbox: text("mailbox").notNull().default(""),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    // When the address confirmed the alert by the link mailed to it (double opt-in); a shopper's own
+    // proven address is confirmed at once. No stock mail goes to an unconfirmed alert.
+    confirmedAt: instant("confirmed_at"),
     notifiedAt: instant("notified_at"),
   },
   (t) => [
-    uniqueIndex("stock_alerts_item_email_unique").on(t.productId, t.variantId, t.email),
+    uniqueIndex("stock_alerts_item_mailbox_unique").on(t.productId, t.variantId, t.mailbox),
     index("stock_alerts_email_idx").on(t.email),
+    index("stock_alerts_mailbox_idx").on(t.mailbox, t.createdAt),
   ],
 );
 

@@ -46,6 +46,9 @@ export const users = sqliteTable(
     shippingState: text("shipping_state"),
     // The shipping method chosen at the last checkout (app/models/pricing.server.ts checks it still applies).
     shippingMethodId: text("shipping_method_id"),
+    // When the account's owner last proved `email` is theirs (a link mailed to it, or Google's verified
+    // address); null while unproven (registered through the API, or the e-mail changed since).
+    emailProvenAt: integer("email_proven_at", { mode: "timestamp_ms" }),
     // The shopper asked to be reminded of a cart they leave (app/models/cart-reminders.server.ts).
     cartReminders: integer("cart_reminders", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -258,6 +261,9 @@ export const orders = sqliteTable(
     // A guest's order: the e-mail it was bought with (lower case), and the cart it came from.
     guestEmail: text("guest_email"),
     cartId: text("cart_id"),
+    // The buyer's mailbox (app/lib/mailbox.ts: the e-mail in canonical form) when the order was made,
+    // the account's or the guest's: what a discount's per-customer limit counts.
+    mailbox: text("mailbox"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +277,7 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.orderStatus),
     index("orders_payment_reserved_idx").on(t.paymentStatus, t.reservedUntil),
     index("orders_guest_email_idx").on(t.guestEmail),
+    index("orders_mailbox_idx").on(t.mailbox),
     index("orders_cart_idx").on(t.cartId),
   ],
 );
@@ -303,11 +310,31 @@ export const passwordResetTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The address the link was mailed to: it proves only that address, and only while the account has it.
+    email: text("email").notNull().default(""),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// A link mailed to an account's new e-mail address (app/models/email-proof.server.ts): following it
+// proves the address, while the account still has it.
+export const emailProofs = sqliteTable(
+  "email_proofs",
+  {
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_proofs_user_idx").on(t.userId)],
 );
 
 // A signed-in browser or API client. The signed cookie (or bearer token) carries a random secret;
@@ -697,13 +724,19 @@ export const stockAlerts = sqliteTable(
     // The variant asked for, or "" for the product (a key column cannot be null).
     variantId: text("variant_id").notNull().default(""),
     email: text("email").notNull(),
+    // The address in canonical form (app/lib/mailbox.ts): one pending alert per mailbox and item.
+    mailbox: text("mailbox").notNull().default(""),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    // When the address confirmed the alert by the link mailed to it (double opt-in); a shopper's own
+    // proven address is confirmed at once. No stock mail goes to an unconfirmed alert.
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    uniqueIndex("stock_alerts_item_email_unique").on(t.productId, t.variantId, t.email),
+    uniqueIndex("stock_alerts_item_mailbox_unique").on(t.productId, t.variantId, t.mailbox),
     index("stock_alerts_email_idx").on(t.email),
+    index("stock_alerts_mailbox_idx").on(t.mailbox, t.createdAt),
   ],
 );
 

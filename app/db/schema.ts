@@ -17,6 +17,7 @@ export const {
   orders,
   orderLines,
   passwordResetTokens,
+  emailProofs,
   sessions,
   orderStatusEvents,
   pendingRegistrations,

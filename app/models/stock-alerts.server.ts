@@ -5,6 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { mailOptOuts, products, productVariants, stockAlerts } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import type { StockAlertInput } from "~/lib/stock-alert-schema";
+import { mailboxOf } from "~/lib/mailbox";
 import { lineName, productHref } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { isOptedOut, optBackIn, unsubscribeUrl } from "./mail-opt-outs.server";
@@ -69,11 +70,13 @@ export async function askForStockAlert(
         productId,
         variantId: input.variant,
         email: input.email,
+        mailbox: mailboxOf(input.email),
         userId: own ? user.id : null,
+        confirmedAt: now,
         createdAt: now,
       })
       .onConflictDoUpdate({
-        target: [stockAlerts.productId, stockAlerts.variantId, stockAlerts.email],
+        target: [stockAlerts.productId, stockAlerts.variantId, stockAlerts.mailbox],
         // Pending: left as it is. Mailed already: asked anew.
         set: { notifiedAt: null, createdAt: now },
         setWhere: sql`${stockAlerts.notifiedAt} IS NOT NULL`,
