@@ -84,6 +84,9 @@ export const userPayload = z
     role: z.enum(ROLES),
     googleSignIn: z.boolean(),
     cartReminders: z.boolean().describe("The shopper asked for a reminder of a cart they leave"),
+    emailProven: z
+      .boolean()
+      .describe("The owner followed a link mailed to `email` (or Google verified it); false after a change until then"),
     createdAt: z.string().datetime(),
   })
   .openapi("User");

@@ -46,8 +46,8 @@ describe("profile update", () => {
     // Both pass the early check (nothing is written yet); the unique index decides at the commit.
     // Which one wins is the engine's order (SQLite's group commit: the first; PostgreSQL: either).
     const results = await Promise.allSettled([
-      updateProfile(accounts[0].id, { name: "First", email }),
-      updateProfile(accounts[1].id, { name: "Second", email }),
+      updateProfile(accounts[0].id, { name: "First", email }, null),
+      updateProfile(accounts[1].id, { name: "Second", email }, null),
     ]);
     const winner = results.findIndex((result) => result.status === "fulfilled");
     expect(winner).not.toBe(-1);

@@ -21,20 +21,23 @@ export async function registerAccount(input: {
   }
 }
 
-/** Name, e-mail and (optionally) a new avatar; the old avatar file goes once the new one is saved. */
+/**
+ * Name, e-mail and (optionally) a new avatar; the old avatar file goes once the new one is saved.
+ * A new e-mail ends every session but the caller's (`currentSessionId`): see updateProfile.
+ */
 export async function updateProfileWithAvatar(
   user: User,
   input: { name: string; email: string; avatar: ImageUpload | null; cartReminders?: boolean },
+  currentSessionId: string,
 ): Promise<User> {
   await assertEmailAvailable(input.email, user.id);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : undefined;
   try {
-    const updated = await updateProfile(user.id, {
-      name: input.name,
-      email: input.email,
-      avatarUrl,
-      cartReminders: input.cartReminders,
-    });
+    const updated = await updateProfile(
+      user.id,
+      { name: input.name, email: input.email, avatarUrl, cartReminders: input.cartReminders },
+      currentSessionId,
+    );
     if (avatarUrl) await deleteImage(user.avatarUrl);
     return updated;
   } catch (error) {

@@ -7,7 +7,9 @@ import type { UserSort } from "~/lib/admin-sorts";
 import { isAdmin, type Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
+import { startEmailChange } from "./email-proof.server";
 import { deleteImage } from "./images.server";
+import { sendQueued } from "./mail-outbox.server";
 import { lockReviewsOf, recomputeProductRatings } from "./reviews.server";
 import { endSessions } from "./sessions.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
@@ -39,7 +41,8 @@ export async function getUserForAdmin(id: string): Promise<User> {
 
 /**
  * Name, e-mail and role; an admin cannot take the admin role from themself. A new role ends every
- * session of the account, so that it signs in again with what it may now do.
+ * session of the account, so that it signs in again with what it may now do; so does a new e-mail,
+ * which is unproven until the link mailed to it is followed (startEmailChange).
  */
 export async function updateUserByAdmin(
   actor: User,
@@ -50,11 +53,22 @@ export async function updateUserByAdmin(
   if (actor.id === id && !isAdmin(input))
     throw new AccountError("You cannot remove the admin role from your own account", 400, "role");
   await assertEmailAvailable(input.email, id);
-  return commitTogether(async (tx) => {
-    const [updated] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
+  const emailChanged = before.email !== input.email;
+  const { updated, mails } = await commitTogether(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...input, ...(emailChanged ? { emailProvenAt: null } : {}) })
+      .where(eq(users.id, id))
+      .returning();
     if (before.role !== input.role) await endSessions(tx, id, "all");
-    return updated;
+    // A new e-mail is unproven, as when its owner changes it; the account's sessions all end.
+    const mails = emailChanged
+      ? await startEmailChange(tx, { userId: id, oldEmail: before.email, newEmail: input.email, keepSession: null })
+      : [];
+    return { updated, mails };
   });
+  for (const mail of mails) void sendQueued(mail);
+  return updated;
 }
 
 /**

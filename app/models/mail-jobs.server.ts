@@ -8,6 +8,8 @@ import type { CartReminderNews } from "~/emails/CartReminder";
 import {
   backInStockMail,
   cartReminderMail,
+  confirmEmailMail,
+  emailChangedMail,
   lowStockMail,
   dailySummaryMail,
   newOrderMail,
@@ -35,7 +37,9 @@ export type MailJob =
   | { kind: "returnUpdate"; news: ReturnNews; buyer: Recipient }
   | { kind: "backInStock"; news: BackInStockNews; to: string }
   | { kind: "lowStock"; news: LowStockNews; to: string }
-  | { kind: "cartReminder"; news: CartReminderNews; to: string };
+  | { kind: "cartReminder"; news: CartReminderNews; to: string }
+  | { kind: "emailChanged"; to: string; newEmail: string }
+  | { kind: "emailProof"; to: string; link: string; validHours: number };
 
 /** A job as the outbox sends it: with the Message-ID that every try of it carries (see mail-outbox.server.ts). */
 export type OutboxJob = MailJob & { messageId?: string };
@@ -67,5 +71,9 @@ function composeMail(job: MailJob): Promise<Mail> {
       return lowStockMail(job.news, job.to);
     case "cartReminder":
       return cartReminderMail(job.news, job.to);
+    case "emailChanged":
+      return emailChangedMail(job.to, job.newEmail);
+    case "emailProof":
+      return confirmEmailMail(job.to, job.link, job.validHours);
   }
 }

@@ -7,6 +7,8 @@ import { OrderStatusChanged, STATUS_NEWS, type NotifiedStatus } from "~/emails/O
 import { FinishRegistration } from "~/emails/FinishRegistration";
 import { PasswordReset } from "~/emails/PasswordReset";
 import { RegistrationAttempt } from "~/emails/RegistrationAttempt";
+import { ConfirmEmail } from "~/emails/ConfirmEmail";
+import { EmailChanged } from "~/emails/EmailChanged";
 import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
 import { DailySummary } from "~/emails/DailySummary";
@@ -220,6 +222,24 @@ export async function registrationAttemptMail(email: string): Promise<Mail> {
       loginUrl={`${config.publicUrl}/lgn`}
       resetUrl={`${config.publicUrl}/password/forgot`}
     />,
+  );
+}
+
+export async function confirmEmailMail(email: string, link: string, validHours: number): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    email,
+    `${frame.shopName}: confirm your e-mail address`,
+    <ConfirmEmail shop={frame} link={link} validHours={validHours} />,
+  );
+}
+
+export async function emailChangedMail(oldEmail: string, newEmail: string): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    oldEmail,
+    `${frame.shopName}: your e-mail address was changed`,
+    <EmailChanged shop={frame} newEmail={newEmail} loginUrl={`${config.publicUrl}/lgn`} />,
   );
 }
 

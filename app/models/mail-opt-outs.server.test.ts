@@ -80,13 +80,13 @@ describe("opting out", () => {
     expect((await getUserById(userId))!.cartReminders).toBe(false);
     expect(await isOptedOut(user.email, "cartReminder")).toBe(true);
 
-    const updated = await updateProfile(userId, { name: user.name, email: user.email, cartReminders: true });
+    const updated = await updateProfile(userId, { name: user.name, email: user.email, cartReminders: true }, null);
     expect(updated.cartReminders).toBe(true);
     expect(await isOptedOut(user.email, "cartReminder")).toBe(false);
     // Left out (the API without the field): as it was.
-    expect((await updateProfile(userId, { name: "Rita", email: user.email })).cartReminders).toBe(true);
-    expect((await updateProfile(userId, { name: "Rita", email: user.email, cartReminders: false })).cartReminders).toBe(
-      false,
-    );
+    expect((await updateProfile(userId, { name: "Rita", email: user.email }, null)).cartReminders).toBe(true);
+    expect(
+      (await updateProfile(userId, { name: "Rita", email: user.email, cartReminders: false }, null)).cartReminders,
+    ).toBe(false);
   });
 });

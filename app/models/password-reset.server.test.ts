@@ -43,7 +43,7 @@ describe("password reset links", () => {
   it("are stored hashed, work once, and expire after 30 minutes", async () => {
     const user = await newUser();
     const now = new Date();
-    const token = await createResetToken(user.id, now);
+    const token = await createResetToken(user, now);
     expect(token).toMatch(/^[a-f0-9]{64}$/);
     expect(await tokensOf(user.id)).toHaveLength(1);
     expect((await tokensOf(user.id))[0].tokenHash).not.toBe(token);
@@ -60,8 +60,8 @@ describe("password reset links", () => {
 
   it("using the newer of two links retires the older one", async () => {
     const user = await newUser();
-    const older = await createResetToken(user.id);
-    const newer = await createResetToken(user.id);
+    const older = await createResetToken(user);
+    const newer = await createResetToken(user);
     await set(newer, "newer-pass-1");
     expect(await resetTokenProblem(older)).toMatch(/invalid or has already been used/);
     await expect(set(older, "older-pass-1")).rejects.toThrow(/already been used/);
@@ -71,7 +71,7 @@ describe("password reset links", () => {
 
   it("changing the password retires every outstanding link", async () => {
     const user = await newUser();
-    const link = await createResetToken(user.id);
+    const link = await createResetToken(user);
     const { session } = await createSession({ userId: user.id, device: "Unit", ip: null });
     await changePassword(
       user,
@@ -85,7 +85,7 @@ describe("password reset links", () => {
   it("a reset ends every session of the account, ticked 'Log me out of other devices' or not", async () => {
     const user = await newUser();
     const sessions = await Promise.all([1, 2].map(() => createSession({ userId: user.id, device: "Unit", ip: null })));
-    await set(await createResetToken(user.id), "reset-pass-9");
+    await set(await createResetToken(user), "reset-pass-9");
     expect(await Promise.all(sessions.map((s) => findSession(s.key)))).toEqual([null, null]);
   });
 });

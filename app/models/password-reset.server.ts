@@ -4,14 +4,15 @@ import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
-import { passwordResetTokens } from "~/db/schema";
+import { passwordResetTokens, users } from "~/db/schema";
 import { afterTheAnswer } from "./after-answer.server";
 import { sendMail } from "./email.server";
 import { passwordResetMail } from "./mail-messages.server";
+import { markEmailProven } from "./email-proof.server";
 import { hashPassword } from "./password.server";
 import { limitResetRequest } from "./rate-limit.server";
 import { hashSecret, newSecret } from "./secret-token.server";
-import { AccountError, getUserByEmail, getUserById, storePasswordHash } from "./users.server";
+import { AccountError, getUserByEmail, storePasswordHash, type User } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -19,13 +20,19 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const resetRequestedMessage = (email: string) =>
   `If an account exists for ${email}, we have sent it an e-mail with a link to reset the password.`;
 
-/** A new random token for the user, valid for 30 minutes; only its hash is stored. */
-export async function createResetToken(userId: string, now = new Date()): Promise<string> {
+/**
+ * A new random token for the user, valid for 30 minutes, naming the address it is mailed to (the
+ * account's): only its hash is stored.
+ */
+export async function createResetToken(user: Pick<User, "id" | "email">, now = new Date()): Promise<string> {
   const token = newSecret();
   await commitTogether(async (tx) => {
-    await tx
-      .insert(passwordResetTokens)
-      .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      email: user.email,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
   });
   return token;
 }
@@ -34,7 +41,7 @@ async function mailResetLink(email: string, now: Date): Promise<void> {
   const user = await getUserByEmail(email);
   // Google accounts have no password; they get no mail, and the caller answered the same.
   if (!user || user.googleSignIn) return;
-  const link = `${config.publicUrl}/password/reset/${await createResetToken(user.id, now)}`;
+  const link = `${config.publicUrl}/password/reset/${await createResetToken(user, now)}`;
   await sendMail(await passwordResetMail(user, link, RESET_TOKEN_TTL_MS / 60_000));
 }
 
@@ -54,16 +61,19 @@ export async function requestPasswordReset(
 
 const invalidLink = () => new AccountError("This password reset link is invalid or has already been used.", 400);
 
+// A link works only while the account still has the address it was mailed to (links made before
+// they named one have none, and no longer work).
 async function usableToken(token: string, now: Date, q: Queryable = db) {
   const [row] = await q
-    .select()
+    .select({ token: passwordResetTokens, accountEmail: users.email })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, hashSecret(token)))
     .limit(1);
-  if (!row || row.usedAt) throw invalidLink();
-  if (row.expiresAt.getTime() <= now.getTime())
+  if (!row || row.token.usedAt || row.token.email !== row.accountEmail) throw invalidLink();
+  if (row.token.expiresAt.getTime() <= now.getTime())
     throw new AccountError("This password reset link has expired. Please ask for a new one.", 400);
-  return row;
+  return row.token;
 }
 
 /** Why a reset link cannot be used, or null when it can (to show the form or a clear message). */
@@ -78,19 +88,20 @@ export async function resetTokenProblem(token: string, now = new Date()): Promis
 }
 
 /**
- * Sets the new password if the token is known, unused and unexpired. In one transaction: the token
- * is spent, every other outstanding link of the account is retired, and every session of the
- * account ends (whoever asked for a reset may have lost the password to someone else; the
- * "Log me out of other devices" box is always honoured, ticked or not).
+ * Sets the new password if the token is known, unused, unexpired and its address still the
+ * account's. In one transaction: the token is spent, every other outstanding link of the account is
+ * retired, every session of the account ends (whoever asked for a reset may have lost the password
+ * to someone else; the "Log me out of other devices" box is always honoured, ticked or not), and the
+ * address is proven.
  */
 export async function resetPassword(
   token: string,
   input: { password: string; logoutOtherDevices: boolean },
   now = new Date(),
 ): Promise<void> {
-  const { userId } = await usableToken(token, now);
+  await usableToken(token, now);
   const passwordHash = await hashPassword(input.password);
-  await commitTogether(async (tx) => {
+  const proof = await commitTogether(async (tx) => {
     const row = await usableToken(token, now, tx);
     // Spent only if still unused, so that two submissions racing each other cannot both use it.
     const spent = await tx
@@ -99,8 +110,9 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)));
     if (rowsAffected(spent) !== 1) throw invalidLink();
     await storePasswordHash(tx, row.userId, passwordHash, "all", now);
+    await markEmailProven(tx, row.userId, row.email, now);
+    return row;
   });
-  // The link proved the address: what was bought with it as a guest joins the account.
-  const user = await getUserById(userId);
-  if (user) await adoptGuestOrders(user.id, user.email);
+  // The link proved the address it was mailed to: what was bought with it as a guest joins the account.
+  await adoptGuestOrders(proof.userId, proof.email);
 }

@@ -111,6 +111,8 @@ export function sharedLimits(store: RateLimiterStore) {
     limitRegistrationRequest: mailRequests("register"),
     /** Counts a guest's order lookup against the client's IP and the e-mail tried; refuses past either limit. */
     limitOrderLookup: mailRequests("lookup"),
+    /** Counts a request for another e-mail confirmation link against the client's IP and the e-mail; refuses past either limit. */
+    limitEmailProofRequest: mailRequests("proof"),
   };
 }
 
@@ -137,7 +139,13 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimi
 }
 
 const store = rateLimiterStore();
-export const { startLoginAttempt, limitResetRequest, limitRegistrationRequest, limitOrderLookup } = sharedLimits(store);
+export const {
+  startLoginAttempt,
+  limitResetRequest,
+  limitRegistrationRequest,
+  limitOrderLookup,
+  limitEmailProofRequest,
+} = sharedLimits(store);
 
 /** Deletes the counts whose window is over (the primary process does it every few minutes); says how many. */
 export function sweepRateLimits(now = Date.now()): Promise<number> {

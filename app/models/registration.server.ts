@@ -111,7 +111,7 @@ export async function registrationLink(
 export async function finishRegistration(token: string, now = new Date()): Promise<User> {
   const row = await usableRegistration(token, now);
   const user = await createUser(
-    { name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl },
+    { name: row.name, email: row.email, passwordHash: row.passwordHash, avatarUrl: row.avatarUrl, emailProven: true },
     async (tx) => {
       const spent = await tx
         .update(pendingRegistrations)

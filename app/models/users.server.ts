@@ -9,7 +9,8 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
-import { queueMail, sendQueued } from "./mail-outbox.server";
+import { markEmailProven, startEmailChange } from "./email-proof.server";
+import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessions, type SessionsToEnd } from "./sessions.server";
 
@@ -37,6 +38,7 @@ export function userJson(user: User): UserPayload {
     role: user.role,
     googleSignIn: user.googleSignIn,
     cartReminders: user.cartReminders,
+    emailProven: user.emailProvenAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -66,7 +68,8 @@ const isDuplicateEmail = (error: unknown) => isUniqueViolation(error, "users.ema
 
 /**
  * The one place accounts are made (password or Google); the new account gets a welcome mail.
- * `within` runs first in the same transaction (e.g. spending a registration link).
+ * `within` runs first in the same transaction (e.g. spending a registration link). The e-mail is
+ * unproven unless `emailProven` (a link mailed to it was followed) or a Google identity says so.
  */
 export async function createUser(
   input: {
@@ -77,6 +80,7 @@ export async function createUser(
     passwordHash?: string;
     avatarUrl?: string | null;
     googleId?: string;
+    emailProven?: boolean;
   },
   within?: (tx: Tx) => Promise<void>,
 ): Promise<User> {
@@ -93,7 +97,14 @@ export async function createUser(
 
 async function insertUser(
   tx: Tx,
-  input: { name: string; email: string; passwordHash: string | null; avatarUrl?: string | null; googleId?: string },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    avatarUrl?: string | null;
+    googleId?: string;
+    emailProven?: boolean;
+  },
 ): Promise<User> {
   try {
     const [user] = await tx
@@ -105,6 +116,8 @@ async function insertUser(
         avatarUrl: input.avatarUrl ?? null,
         googleSignIn: Boolean(input.googleId),
         googleId: input.googleId ?? null,
+        // Google verified the address it gives.
+        emailProvenAt: input.emailProven || input.googleId ? new Date() : null,
       })
       .returning();
     return user;
@@ -132,35 +145,55 @@ export async function verifyCredentials(email: string, password: string): Promis
   return user?.passwordHash && ok ? user : null;
 }
 
+/**
+ * Name, e-mail, avatar, cart reminders. A new e-mail takes effect at once but is unproven until a
+ * link mailed to it is followed; in the same transaction every outstanding reset or confirmation
+ * link is retired, every session but `currentSessionId` ends, the old address is told and the new
+ * one gets its link (startEmailChange).
+ */
 export async function updateProfile(
   userId: string,
   input: { name: string; email: string; avatarUrl?: string; cartReminders?: boolean },
+  currentSessionId: string | null,
 ): Promise<User> {
   await assertEmailAvailable(input.email, userId);
-  return commitTogether(async (tx) => {
+  const { updated, mails } = await commitTogether(async (tx) => {
     try {
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!before) throw new AccountError("User not found", 404);
+      const emailChanged = before.email !== input.email;
       const [updated] = await tx
         .update(users)
         .set({
           name: input.name,
           email: input.email,
+          ...(emailChanged ? { emailProvenAt: null } : {}),
           ...(input.avatarUrl ? { avatarUrl: input.avatarUrl } : {}),
           ...(input.cartReminders === undefined ? {} : { cartReminders: input.cartReminders }),
         })
         .where(eq(users.id, userId))
         .returning();
-      if (!updated) throw new AccountError("User not found", 404);
       // Asking for cart reminders while signed in takes back an earlier unsubscribe of the address.
       if (input.cartReminders)
         await tx
           .delete(mailOptOuts)
           .where(and(eq(mailOptOuts.email, updated.email), eq(mailOptOuts.kind, "cartReminder")));
-      return updated;
+      const mails: (QueuedMail | null)[] = emailChanged
+        ? await startEmailChange(tx, {
+            userId,
+            oldEmail: before.email,
+            newEmail: updated.email,
+            keepSession: currentSessionId,
+          })
+        : [];
+      return { updated, mails };
     } catch (error) {
       if (isDuplicateEmail(error)) throw duplicateEmail();
       throw error;
     }
   });
+  for (const mail of mails) void sendQueued(mail);
+  return updated;
 }
 
 /**
@@ -245,8 +278,18 @@ export async function findOrCreateGoogleUser(identity: {
   return withGuestOrders(found.user, identity.email);
 }
 
-/** Google proved the address: the guest orders bought with it join the account, when it is the account's. */
+/**
+ * Google proved the address: when it is the account's, the account's e-mail is proven (if it was
+ * not yet) and the guest orders bought with it join the account.
+ */
 async function withGuestOrders(user: User, verifiedEmail: string): Promise<User> {
-  if (user.email === verifiedEmail.trim().toLowerCase()) await adoptGuestOrders(user.id, user.email);
-  return user;
+  if (user.email !== verifiedEmail.trim().toLowerCase()) return user;
+  let proven = user;
+  if (!user.emailProvenAt) {
+    const now = new Date();
+    if (await commitTogether((tx) => markEmailProven(tx, user.id, user.email, now)))
+      proven = { ...user, emailProvenAt: now };
+  }
+  await adoptGuestOrders(user.id, user.email);
+  return proven;
 }

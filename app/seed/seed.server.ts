@@ -73,9 +73,11 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
 
   await commitTogether(async (tx) => {
     const { admin, shopper } = DEMO_ACCOUNTS;
+    // The demo's accounts count as having confirmed their addresses.
+    const emailProvenAt = new Date(now);
     await tx.insert(users).values([
-      { name: admin.name, email: admin.email, passwordHash: adminHash, role: ADMIN_ROLE },
-      { name: shopper.name, email: shopper.email, passwordHash: shopperHash },
+      { name: admin.name, email: admin.email, passwordHash: adminHash, role: ADMIN_ROLE, emailProvenAt },
+      { name: shopper.name, email: shopper.email, passwordHash: shopperHash, emailProvenAt },
     ]);
     const reviewerIds = REVIEWERS.map(() => newId());
     await tx.insert(users).values(
@@ -84,6 +86,7 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
         name: REVIEWERS[i],
         email: `reviewer${i + 1}@example.com`,
         passwordHash: reviewerHash,
+        emailProvenAt,
       })),
     );
 

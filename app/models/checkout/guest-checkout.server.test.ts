@@ -157,7 +157,7 @@ describe("adopting guest orders once the e-mail is proven", () => {
     const mine = await guestOrder(email);
     const theirs = await guestOrder();
     const user = await createUser({ name: "Later", email, password: "password-1" });
-    await resetPassword(await createResetToken(user.id), { password: "password-2", logoutOtherDevices: false });
+    await resetPassword(await createResetToken(user), { password: "password-2", logoutOtherDevices: false });
     expect((await getOrder(mine.order.id))?.userId).toBe(user.id);
     expect((await getOrder(theirs.order.id))?.userId).toBeNull();
     // Its link still opens it, and the account's order mails go to the account now.

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { logoutAndRedirect, requireSignIn } from "~/web/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { endSession, listSessions } from "~/models/sessions.server";
+import { emailProofSentMessage, requestEmailProof } from "~/models/email-proof.server";
+import { PublicError } from "~/lib/public-error";
 import { SessionList } from "~/components/SessionList";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { isAdmin } from "~/lib/roles";
@@ -32,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessions,
     name: user.name,
     email: user.email,
+    emailProven: user.emailProvenAt !== null,
     avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
     joined: user.createdAt.toISOString().slice(0, 10),
     isAdmin: isAdmin(user),
@@ -39,10 +42,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-// Ends one of the account's sessions (a form per device); ending this device's is a logout.
-export async function action({ request }: ActionFunctionArgs) {
+// Ends one of the account's sessions (a form per device); ending this device's is a logout. Or
+// mails another link to confirm the account's e-mail.
+export async function action({ request, context }: ActionFunctionArgs) {
   const { user, session: current } = await requireSignIn(request);
   const form = await readForm(request);
+  if (form.get("intent") === "send-email-proof") {
+    try {
+      await requestEmailProof(user, context.clientIp);
+    } catch (error) {
+      if (error instanceof PublicError) return redirectWithError("/me", error.message);
+      throw error;
+    }
+    return redirectWithSuccess("/me", emailProofSentMessage(user.email));
+  }
   const sessionId = form.get("sessionId");
   if (form.get("intent") !== "end-session" || typeof sessionId !== "string")
     return redirectWithError("/me", "Unknown action");
@@ -79,6 +92,19 @@ export default function Profile() {
           <dt className="h5">Email Address</dt>
           <dd data-testid="profile-email" className="text-break">
             {user.email}
+          </dd>
+          <dd data-testid="profile-email-proven">
+            {user.emailProven ? (
+              <span className="badge text-bg-success">Confirmed</span>
+            ) : (
+              <Form method="post" className="d-flex flex-wrap align-items-center gap-2">
+                <span className="badge text-bg-warning">Not confirmed</span>
+                <input type="hidden" name="intent" value="send-email-proof" />
+                <button type="submit" className="btn btn-link btn-sm p-0">
+                  Send the confirmation link again
+                </button>
+              </Form>
+            )}
           </dd>
           <dt className="h5">Joined On</dt>
           <dd data-testid="profile-joined">{user.joined}</dd>

@@ -11,8 +11,9 @@ import { pageMeta } from "~/lib/meta";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { requireUser } from "~/web/auth.server";
+import { requireSignIn, requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
+import { emailProofSentMessage } from "~/models/email-proof.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
 export const meta: MetaFunction = (args) =>
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, session } = await requireSignIn(request);
   const form = await readForm(request, { files: AVATAR_FILES });
   const values = {
     name: String(form.get("name") ?? ""),
@@ -39,12 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await profileValidator.validate(form);
   if (result.error) return formFailure(400, result.error.fieldErrors, values);
   try {
-    await updateProfileWithAvatar(user, {
-      ...result.data,
-      // An unticked box sends nothing: the shopper wants no reminders.
-      cartReminders: result.data.cartReminders ?? false,
-      avatar: singleImage(form.getAll("avatar"), "avatar"),
-    });
+    const updated = await updateProfileWithAvatar(
+      user,
+      {
+        ...result.data,
+        // An unticked box sends nothing: the shopper wants no reminders.
+        cartReminders: result.data.cartReminders ?? false,
+        avatar: singleImage(form.getAll("avatar"), "avatar"),
+      },
+      session.id,
+    );
+    if (updated.email !== user.email)
+      return redirectWithSuccess("/me", `User updated successfully. ${emailProofSentMessage(updated.email)}`);
   } catch (error) {
     return publicErrorToForm(error, values);
   }

@@ -3,17 +3,22 @@ import { profileSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
-import { requireApiUser } from "~/web/auth.server";
+import { requireApiSignIn } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
 
-// PUT /api/v1/me/update: multipart (or JSON) name, email, avatar.
+// PUT /api/v1/me/update: multipart (or JSON) name, email, avatar. A new e-mail is unproven
+// (`user.emailProven` false) until the link mailed to it is followed; the caller's other sessions end.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request);
   return apiHandler(async () => {
-    const user = await requireApiUser(request);
+    const { user, session } = await requireApiSignIn(request);
     const body = await readApiBody(request, { files: AVATAR_FILES });
     const input = parseApiInput(profileSchema, body);
-    const updated = await updateProfileWithAvatar(user, { ...input, avatar: singleImage(body.avatar, "avatar") });
+    const updated = await updateProfileWithAvatar(
+      user,
+      { ...input, avatar: singleImage(body.avatar, "avatar") },
+      session.id,
+    );
     return Response.json({ success: true, user: userJson(updated) });
   });
 }
