@@ -43,9 +43,10 @@ const changeEmail = (user: User, email: string, sessionId: string | null = null)
   updateProfile(user.id, { name: user.name, email }, sessionId);
 
 /** The mails of this kind queued to `to`, oldest first. */
-async function queued<K extends "emailChanged" | "emailProof">(kind: K, to: string) {
+type AccountMail = Extract<MailJob, { kind: "emailChanged" | "emailProof" }>;
+async function queued<K extends AccountMail["kind"]>(kind: K, to: string) {
   const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(mailOutbox.id);
-  return rows.map((row) => row.payload as Extract<MailJob, { kind: K }>).filter((job) => job.to === to);
+  return rows.map((row) => row.payload as AccountMail & { kind: K }).filter((job) => job.to === to);
 }
 
 /** The token of the newest confirmation link mailed to `to`. */
