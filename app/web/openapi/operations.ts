@@ -266,6 +266,25 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [409],
   },
   {
+    paths: ["/me/email/proof"],
+    method: "post",
+    summary: "Mail the caller's unconfirmed e-mail address another link to confirm it (valid 24 hours)",
+    tag: "Accounts",
+    access: "user",
+    ok: { status: 200, description: "Mailed", schema: message },
+    errors: [400, 429],
+  },
+  {
+    paths: ["/me/email/confirm/{token}"],
+    method: "post",
+    summary:
+      "Confirm an account's e-mail address with the token of the link mailed to it: only while the account still has that address; its guest orders join the account",
+    tag: "Accounts",
+    access: "public",
+    ok: { status: 200, description: "Confirmed", schema: ok({ email: z.string(), message: z.string() }) },
+    errors: [400],
+  },
+  {
     paths: ["/logout"],
     method: "get",
     summary:
