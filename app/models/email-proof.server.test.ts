@@ -133,7 +133,7 @@ describe("changing an account's e-mail", () => {
     expect(await findSession(mine.key)).not.toBeNull();
     expect(await findSession(other.key)).toBeNull();
     expect(await resetTokenProblem(reset)).toMatch(INVALID);
-    expect((await emailProofLink(earlierProof)).problem).toMatch(INVALID);
+    expect((await emailProofLink(earlierProof, user.id)).problem).toMatch(INVALID);
     expect(await queued("emailChanged", user.email)).toEqual([{ kind: "emailChanged", to: user.email, newEmail: to }]);
     const [proof] = await queued("emailProof", to);
     expect(proof).toMatchObject({ validHours: 24, link: expect.stringMatching(/\/me\/email\/confirm\/[a-f0-9]{64}$/) });
@@ -181,16 +181,20 @@ describe("the link mailed to a changed address", () => {
     await changeEmail(user, to);
     const token = await proofTokenFor(to);
 
-    expect(await emailProofLink(token)).toEqual({ email: to, problem: null });
+    expect(await emailProofLink(token, user.id)).toEqual({ email: to, problem: null });
     expect((await getUserById(user.id))!.emailProvenAt).toBeNull();
-    expect(await confirmEmail(token)).toEqual({ userId: user.id, email: to });
+    // Only signed in to the account it was mailed for: whoever merely reads the mailbox cannot confirm it.
+    const other = await apiAccount();
+    await expect(confirmEmail(token, other.id)).rejects.toMatchObject({ status: 403 });
+    expect(await ownerOf(order.id)).toBeNull();
+    expect(await confirmEmail(token, user.id)).toEqual({ email: to });
 
     expect((await getUserById(user.id))!.emailProvenAt).not.toBeNull();
     expect(await ownerOf(order.id)).toBe(user.id);
     expect(await getOrderFor(order.id, user)).not.toBeNull();
     // The address the account had before was never proven: its orders stay the guest's.
     expect(await ownerOf(elsewhere.id)).toBeNull();
-    await expect(confirmEmail(token)).rejects.toThrow(INVALID);
+    await expect(confirmEmail(token, user.id)).rejects.toThrow(INVALID);
   });
 
   it("is refused for an address the account no longer has, even if it were not retired", async () => {
@@ -202,8 +206,8 @@ describe("the link mailed to a changed address", () => {
     await changeEmail((await getUserById(user.id))!, uniqueEmail("now"));
     await commitTogether((tx) => tx.update(emailProofs).set({ usedAt: null }).where(eq(emailProofs.email, gone)));
 
-    expect((await emailProofLink(token)).problem).toMatch(INVALID);
-    await expect(confirmEmail(token)).rejects.toThrow(INVALID);
+    expect((await emailProofLink(token, user.id)).problem).toMatch(INVALID);
+    await expect(confirmEmail(token, user.id)).rejects.toThrow(INVALID);
     expect(await ownerOf(order.id)).toBeNull();
     expect((await getUserById(user.id))!.emailProvenAt).toBeNull();
   });
@@ -213,7 +217,7 @@ describe("the link mailed to a changed address", () => {
     const to = uniqueEmail("late");
     await changeEmail(user, to);
     const late = new Date(Date.now() + EMAIL_PROOF_TTL_MS + 60_000);
-    await expect(confirmEmail(await proofTokenFor(to), late)).rejects.toThrow(/expired/);
+    await expect(confirmEmail(await proofTokenFor(to), user.id, late)).rejects.toThrow(/expired/);
   });
 });
 
@@ -221,7 +225,7 @@ describe("asking for the link again", () => {
   it("mails an unproven address a new link, counted as password resets are; a proven one is refused", async () => {
     const user = await apiAccount();
     await requestEmailProof(user, "203.0.113.20");
-    await confirmEmail(await proofTokenFor(user.email));
+    await confirmEmail(await proofTokenFor(user.email), user.id);
     const proven = (await getUserById(user.id))!;
     expect(await refusalOf(requestEmailProof(proven, "203.0.113.20"))).toBeInstanceOf(PublicError);
 

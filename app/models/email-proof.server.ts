@@ -102,8 +102,15 @@ export async function requestEmailProof(
 
 const invalidLink = () => new PublicError("This confirmation link is invalid or has already been used.", 400);
 
-/** The link's row while it can prove its address: unused, unexpired, and the account's address still. */
-async function usableProof(token: string, now: Date, q: Queryable = db) {
+const otherAccount = () =>
+  new PublicError("This confirmation link is for another account: log in to that account to use it.", 403);
+
+/**
+ * The link's row while it can prove its address: unused, unexpired, the account's address still,
+ * and followed by that account signed in (so that whoever merely reads the mailbox cannot give its
+ * guest orders to an account someone else holds).
+ */
+async function usableProof(token: string, userId: string, now: Date, q: Queryable = db) {
   const [row] = await q
     .select({ proof: emailProofs, accountEmail: users.email })
     .from(emailProofs)
@@ -111,18 +118,20 @@ async function usableProof(token: string, now: Date, q: Queryable = db) {
     .where(eq(emailProofs.tokenHash, hashSecret(token)))
     .limit(1);
   if (!row || row.proof.usedAt || row.accountEmail !== row.proof.email) throw invalidLink();
+  if (row.proof.userId !== userId) throw otherAccount();
   if (row.proof.expiresAt.getTime() <= now.getTime())
     throw new PublicError("This confirmation link has expired. Please ask for a new one on your profile.", 400);
   return row.proof;
 }
 
-/** The address a confirmation link would confirm, or why it cannot be used (opening it changes nothing). */
+/** The address a confirmation link would confirm for the signed-in `userId`, or why it cannot (opening it changes nothing). */
 export async function emailProofLink(
   token: string,
+  userId: string,
   now = new Date(),
 ): Promise<{ email: string; problem: null } | { email: null; problem: string }> {
   try {
-    return { email: (await usableProof(token, now)).email, problem: null };
+    return { email: (await usableProof(token, userId, now)).email, problem: null };
   } catch (error) {
     if (error instanceof PublicError) return { email: null, problem: error.message };
     throw error;
@@ -130,13 +139,13 @@ export async function emailProofLink(
 }
 
 /**
- * Follows a confirmation link: in one transaction the link is spent (once, however many submissions
- * race), the account's other outstanding confirmation links are retired and the address is marked
- * proven; then the guest orders bought with that address join the account.
+ * Follows a confirmation link, signed in as `userId`: in one transaction the link is spent (once,
+ * however many submissions race), the account's other outstanding confirmation links are retired
+ * and the address is marked proven; then the guest orders bought with that address join the account.
  */
-export async function confirmEmail(token: string, now = new Date()): Promise<{ userId: string; email: string }> {
+export async function confirmEmail(token: string, userId: string, now = new Date()): Promise<{ email: string }> {
   const proof = await commitTogether(async (tx) => {
-    const row = await usableProof(token, now, tx);
+    const row = await usableProof(token, userId, now, tx);
     const spent = await tx
       .update(emailProofs)
       .set({ usedAt: now })
@@ -150,5 +159,5 @@ export async function confirmEmail(token: string, now = new Date()): Promise<{ u
     return row;
   });
   await adoptGuestOrders(proof.userId, proof.email);
-  return { userId: proof.userId, email: proof.email };
+  return { email: proof.email };
 }

@@ -278,11 +278,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     paths: ["/me/email/confirm/{token}"],
     method: "post",
     summary:
-      "Confirm an account's e-mail address with the token of the link mailed to it: only while the account still has that address; its guest orders join the account",
+      "Confirm the caller's e-mail address with the token of the link mailed to it: only while the account still has that address; its guest orders join the account",
     tag: "Accounts",
-    access: "public",
+    access: "user",
     ok: { status: 200, description: "Confirmed", schema: ok({ email: z.string(), message: z.string() }) },
-    errors: [400],
+    errors: [400, 403],
   },
   {
     paths: ["/logout"],

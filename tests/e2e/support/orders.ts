@@ -55,3 +55,29 @@ export async function confirmAsStripeJs(
   });
   return { intentId, response };
 }
+
+/**
+ * A guest's paid order of one `productName`, bought with `email` through the API without
+ * credentials (quote, payment/process, the provider's confirm, order/new): its id and number.
+ */
+export async function placeGuestOrder(request: APIRequestContext, email: string, productName: string) {
+  const product = await productNamed(request, productName);
+  const quoted = await request.post("/api/v1/order/quote", {
+    data: { orderItems: [{ product: product._id, quantity: 1 }], shippingInfo: { country: SHIPPING_FORM.country } },
+  });
+  expect(quoted.status()).toBe(200);
+  const amount = Math.round((await quoted.json()).quote.totalPrice * 100);
+  const processed = await request.post("/api/v1/payment/process", { data: { amount, email } });
+  expect(processed.status()).toBe(200);
+  const { intentId } = await confirmAsStripeJs(request, (await processed.json()).client_secret);
+  const created = await request.post("/api/v1/order/new", {
+    data: {
+      paymentInfo: { id: intentId, status: "succeeded" },
+      orderItems: [{ product: product._id, name: product.name, price: product.price, quantity: 1 }],
+      shippingInfo: SHIPPING_FORM,
+      email,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).order as { _id: string; orderNumber: number };
+}
