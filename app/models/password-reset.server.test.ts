@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
+import { commitTogether } from "~/db/commit.server";
 import { passwordResetTokens } from "~/db/schema";
 import { sendMail } from "./email.server";
 import { loginWithPassword } from "./login.server";
@@ -80,6 +81,18 @@ describe("password reset links", () => {
     );
     await expect(set(link, "stolen-pass-1")).rejects.toThrow(/already been used/);
     expect(await canLogin(user.email, "changed-pass-1")).toBe(true);
+  });
+
+  it("name the address they were mailed to, and work only while the account has it; links made before they named one do not", async () => {
+    const user = await newUser();
+    const token = await createResetToken(user);
+    expect((await tokensOf(user.id))[0].email).toBe(user.email);
+    await commitTogether((tx) =>
+      tx.update(passwordResetTokens).set({ email: "" }).where(eq(passwordResetTokens.userId, user.id)),
+    );
+    expect(await resetTokenProblem(token)).toMatch(/invalid or has already been used/);
+    await expect(set(token, "reset-pass-3")).rejects.toThrow(/invalid or has already been used/);
+    expect(await canLogin(user.email, "password-1")).toBe(true);
   });
 
   it("a reset ends every session of the account, ticked 'Log me out of other devices' or not", async () => {

@@ -62,6 +62,8 @@ describe("registering from the page", () => {
     expect(await registrationLink(token)).toEqual({ email, problem: null });
     const user = await finishRegistration(token);
     expect(user).toMatchObject({ email, name: NAME, googleSignIn: false });
+    // The link proved the address.
+    expect(user.emailProvenAt).toBeInstanceOf(Date);
     expect(await verifyCredentials(email, "password-1")).toMatchObject({ id: user.id });
     await expect(finishRegistration(token)).rejects.toThrow(
       "This registration link is invalid or has already been used.",
