@@ -12,7 +12,7 @@ import { getOrderFor } from "./orders.server";
 import { createResetToken, resetPassword, resetTokenProblem } from "./password-reset.server";
 import { RateLimitError } from "./rate-limit.server";
 import { createSession, findSession } from "./sessions.server";
-import { createUser, getUserById, updateProfile, userJson, type User } from "./users.server";
+import { createUser, findOrCreateGoogleUser, getUserById, updateProfile, userJson, type User } from "./users.server";
 import { createOrder } from "../../tests/unit/fixtures";
 
 // Issue 46, goal 2: a reset or confirmation link proves only the address it was mailed to, and only
@@ -249,6 +249,23 @@ describe("which accounts start proven", () => {
     const proven = (await getUserById(user.id))!;
     expect(proven.emailProvenAt).not.toBeNull();
     expect(userJson(proven).emailProven).toBe(true);
+  });
+
+  it("a Google sign-in proves the account's address only when it is the one Google verified", async () => {
+    const email = uniqueEmail("linked");
+    const order = await guestOrder(email);
+    const user = await apiAccount(email);
+    const signedIn = await findOrCreateGoogleUser({ googleId: `g-${++n}-${Date.now()}`, email, name: "G" });
+    expect(signedIn).toMatchObject({ id: user.id, emailProvenAt: expect.any(Date) });
+    expect(await ownerOf(order.id)).toBe(user.id);
+
+    // Linked to Google, the account moves to another address: signing in with Google proves nothing.
+    const moved = uniqueEmail("moved");
+    await changeEmail((await getUserById(user.id))!, moved);
+    const movedOrder = await guestOrder(moved);
+    await findOrCreateGoogleUser({ googleId: signedIn.googleId!, email, name: "G" });
+    expect((await getUserById(user.id))!.emailProvenAt).toBeNull();
+    expect(await ownerOf(movedOrder.id)).toBeNull();
   });
 
   it("a Google account: proven", async () => {
