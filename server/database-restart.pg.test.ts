@@ -66,6 +66,23 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
     }
   }
 
+  /** When the health check (a query) began to answer 200 on every worker: the first of HEALTHY_IN_A_ROW in a row. */
+  async function answeringOnEveryWorker(): Promise<number> {
+    const since = performance.now();
+    let firstOfRow = 0;
+    for (let inARow = 0; inARow < HEALTHY_IN_A_ROW;) {
+      const asked = performance.now();
+      if ((await get(port, "/healthz").catch(() => null))?.status === 200) {
+        if (inARow++ === 0) firstOfRow = asked;
+        continue;
+      }
+      inARow = 0;
+      if (performance.now() - since > 30_000) throw new Error("The shop did not answer 200 again within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return firstOfRow;
+  }
+
   it("keeps every process, answers 200 or 503, loses no acknowledged order and serves again within seconds", async () => {
     await query("UPDATE products SET stock = 100000");
     const catalogue = (
@@ -159,14 +176,8 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
       const since = performance.now();
       await cluster.restart(mode);
       const returned = performance.now();
-      let inARow = 0;
-      await until(
-        "every worker to answer 200 again",
-        async () => (inARow = (await get(port, "/healthz").catch(() => null))?.status === 200 ? inARow + 1 : 0),
-        (n) => n >= HEALTHY_IN_A_ROW,
-        30_000,
-      );
-      restarts.push({ mode, downMs: returned - since, backMs: performance.now() - returned, ordersBefore });
+      const back = await answeringOnEveryWorker();
+      restarts.push({ mode, downMs: returned - since, backMs: back - returned, ordersBefore });
       // Checkouts go through again after it.
       await ordersAtLeast(ordersBefore + ORDERS_BETWEEN_RESTARTS);
     }
@@ -207,7 +218,9 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
     expect(byStatus.filter(([status]) => status !== 503 && !EXPECTED.has(status as number))).toEqual([]);
     expect(found).toBe(acknowledged.length);
     for (const r of restarts) expect(r.backMs).toBeLessThan(BACK_WITHIN_MS);
-    expect(log.filter((line) => /^\s+at |Unhandled|Error:/.test(line))).toEqual([]);
+    // No stack: neither its frames nor the error's own first line (the sandbox's one-line give-up of a
+    // webhook the shop answered 503 may be there: the order went through the API's order/new).
+    expect(log.filter((line) => /^\s+at \S|Unhandled|^\w*error\b/i.test(line))).toEqual([]);
     expect(log.length).toBeLessThanOrEqual(
       processesBefore.length * restarts.length * MAX_LOG_LINES_PER_PROCESS_AND_OUTAGE,
     );
