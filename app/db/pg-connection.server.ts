@@ -19,6 +19,12 @@ export type PgPoolOptions = {
   max?: number;
   /** What the pool's connections say they are in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * The shop's own pool (client.server.ts): its lost connections make the database unreachable for
+   * the edge (503) and are logged once per outage. A tool's pool (db:copy, a test) says nothing: what
+   * fails is its own to tell.
+   */
+  servesTheShop?: boolean;
 };
 
 // Whether the database server went away (a connection lost, or one that could not be made) and has
@@ -63,7 +69,8 @@ function why(error: unknown): string {
 /** What a pool does when one of its connections is lost: notes it, and probes the server until it answers. */
 type OnLost = (error: unknown) => void;
 
-function lostBy(pool: pg.Pool): OnLost {
+function lostBy(pool: pg.Pool, servesTheShop: boolean): OnLost {
+  if (!servesTheShop) return () => {};
   // Not the pool's query as openPgDatabase wraps it, which a timer set in a transaction's body would refuse.
   const query = pool.query.bind(pool);
   const again = () => setTimeout(probe, PROBE_MS).unref();
@@ -92,7 +99,7 @@ function answered() {
   console.log(`The database answers again, after ${((Date.now() - lostSince) / 1000).toFixed(1)} s.`);
 }
 
-// The shop's pool (the first opened in this process): what a connection error met elsewhere is noted by.
+// The shop's pool: what a connection error met elsewhere is noted by.
 let noteLost: OnLost | undefined;
 
 /** Whether `error` says the database went away; if so it is noted (and logged once per outage). */
@@ -117,7 +124,7 @@ function watched<A extends unknown[], R>(what: string, onLost: OnLost, call: (..
 /** A pool of connections to the PostgreSQL database at `url`; no connection is made until a query needs one. */
 export function openPgDatabase(
   url: string,
-  { max = 10, applicationName = "shopit" }: PgPoolOptions = {},
+  { max = 10, applicationName = "shopit", servesTheShop = false }: PgPoolOptions = {},
 ): PgConnection {
   const pool = new pg.Pool({
     connectionString: url,
@@ -131,8 +138,8 @@ export function openPgDatabase(
     query_timeout: 35_000,
     idle_in_transaction_session_timeout: 30_000,
   });
-  const onLost = lostBy(pool);
-  noteLost ??= onLost;
+  const onLost = lostBy(pool, servesTheShop);
+  if (servesTheShop) noteLost = onLost;
   // A connection the server dropped (a restart, a failover, pg_terminate_backend) is an event, not a
   // crash: the pool opens another on the next query. The pool listens to its idle connections only
   // (pg-pool takes its listener off a connection it lends), and a connection lent to a transaction
