@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { logServerError } from "~/db/server-errors.server";
+import { logServerError } from "~/models/server-errors.server";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { logServerError } from "~/db/server-errors.server";
+import { logServerError } from "./server-errors.server";
 
 // Work that depends on whether an e-mail has an account (password reset, registration) runs after
 // the request is answered, so that the answer takes as long either way.

@@ -1,6 +1,6 @@
 import { db } from "~/db/client.server";
 import { catalogueVersionRow } from "~/db/derived";
-import { logServerError } from "~/db/server-errors.server";
+import { logServerError } from "./server-errors.server";
 
 /** Whether the database answers a query (the container's health check): it reads its smallest table, one row. */
 export async function databaseAnswers(): Promise<boolean> {
