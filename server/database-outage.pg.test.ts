@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createDatabase } from "../scripts/pg/databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
-import { get, startBuiltShop, until } from "../tests/unit/built-shop";
+import { freePort, type Cluster } from "../scripts/pg/throwaway-cluster";
+import { get, startBuiltShop, startShopOnItsOwnServer, until, type ShopOnItsOwnServer } from "../tests/unit/built-shop";
 
 // The built shop on a PostgreSQL server of its own, which goes away and comes back: pages and API
 // calls get 503s meanwhile, never a hung request, and the shop serves again by itself. Also the
@@ -15,30 +11,17 @@ const startShop = (databaseUrl: string, port: number, dir: string, sessionSecret
   startBuiltShop({ databaseUrl, port, dir, sessionSecret });
 
 describe("a PostgreSQL server that goes away while the shop serves", () => {
+  let setup: ShopOnItsOwnServer;
   let cluster: Cluster;
-  let shop: ReturnType<typeof startShop>;
   let port: number;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outage-"));
+  let dir: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync("build/server/main.js")) throw new Error("No build: run `npm run build` first.");
-    cluster = await startThrowawayCluster();
-    await createDatabase(cluster.url, "shop");
-    port = await freePort();
-    shop = startShop(cluster.urlOf("shop"), port, dir);
-    await until(
-      "the shop to start",
-      () => get(port, "/healthz"),
-      (a) => a.status === 200,
-    );
+    setup = await startShopOnItsOwnServer();
+    ({ cluster, port, dir } = setup);
   }, 120_000);
 
-  afterAll(async () => {
-    shop?.child.kill("SIGTERM");
-    await shop?.exited;
-    await cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => setup?.stop());
 
   it("answers 503 with Retry-After meanwhile, pages and API alike, and serves again once it is back", async () => {
     expect((await get(port, "/")).status).toBe(200);

@@ -1,13 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyOnce, saveShipping, type Product, type Tally } from "../bench/parts/checkout";
 import { request, Shopper, type ShopResponse } from "../bench/lib/client";
-import { createDatabase } from "../scripts/pg/databases";
-import { freePort, startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
-import { get, isAlive, shopProcesses, startBuiltShop, until } from "../tests/unit/built-shop";
+import type { Cluster } from "../scripts/pg/throwaway-cluster";
+import {
+  get,
+  isAlive,
+  shopProcesses,
+  startShopOnItsOwnServer,
+  until,
+  type ShopOnItsOwnServer,
+} from "../tests/unit/built-shop";
 
 // PostgreSQL restarted under checkout and read load, as a managed restart or a failover does it
 // (`pg_ctl -m fast`: every session ended with 57P01) and as a crash does (`-m immediate`), with the
@@ -43,31 +46,17 @@ function statusOf(url: string, res: ShopResponse): Status {
 }
 
 describe("PostgreSQL restarted while buyers and readers are active", () => {
+  let setup: ShopOnItsOwnServer;
   let cluster: Cluster;
-  let shop: ReturnType<typeof startBuiltShop>;
   let port: number;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-restart-"));
 
   beforeAll(async () => {
-    if (!fs.existsSync("build/server/main.js")) throw new Error("No build: run `npm run build` first.");
     // Commits durable: a crash (-m immediate) must not lose what the shop acknowledged.
-    cluster = await startThrowawayCluster({ durable: true });
-    await createDatabase(cluster.url, "shop");
-    port = await freePort();
-    shop = startBuiltShop({ databaseUrl: cluster.urlOf("shop"), port, dir, webConcurrency: 2 });
-    await until(
-      "the shop to start",
-      () => get(port, "/healthz"),
-      (a) => a.status === 200,
-    );
+    setup = await startShopOnItsOwnServer({ durable: true, webConcurrency: 2 });
+    ({ cluster, port } = setup);
   }, 120_000);
 
-  afterAll(async () => {
-    shop?.child.kill("SIGTERM");
-    await shop?.exited;
-    await cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => setup?.stop());
 
   /** One query on a connection of its own (the server restarts between this test's queries). */
   async function query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]> {
@@ -130,8 +119,8 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
     }
     const signedInReader = buyers.pop()!;
 
-    const processesBefore = shopProcesses(shop.child.pid!);
-    const logFrom = shop.output().length;
+    const processesBefore = shopProcesses(setup.shop.child.pid!);
+    const logFrom = setup.shop.output().length;
     counting = true;
     let loading = true;
     const acknowledged: string[] = [];
@@ -199,12 +188,12 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
     await Promise.all([...buying, ...reading, signedInReading]);
     counting = false;
 
-    const processesAfter = shopProcesses(shop.child.pid!);
+    const processesAfter = shopProcesses(setup.shop.child.pid!);
     const [{ n: found }] = await query<{ n: number }>(
       "SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND payment_status = 'succeeded'",
       [acknowledged],
     );
-    const log = shop
+    const log = setup.shop
       .output()
       .slice(logFrom)
       .split("\n")

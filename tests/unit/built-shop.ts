@@ -1,5 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { createDatabase } from "../../scripts/pg/databases";
+import { freePort, startThrowawayCluster, type Cluster } from "../../scripts/pg/throwaway-cluster";
 
 // The built shop (build/server) as a child process on a database of the test's own, for the tests
 // that take its database away (server/database-outage.pg.test.ts, server/database-restart.pg.test.ts).
@@ -86,5 +90,45 @@ export async function until<T>(
     if (value !== undefined && ok(value)) return value;
     if (Date.now() - since > ms) throw new Error(`Gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export type ShopOnItsOwnServer = {
+  cluster: Cluster;
+  shop: ReturnType<typeof startBuiltShop>;
+  port: number;
+  dir: string;
+  /** Stops the shop, then the server, and removes the folder. */
+  stop(): Promise<void>;
+};
+
+/** A throwaway PostgreSQL server with an empty database "shop", and the built shop started on it, answering. */
+export async function startShopOnItsOwnServer({
+  durable = false,
+  webConcurrency = 1,
+}: { durable?: boolean; webConcurrency?: number } = {}): Promise<ShopOnItsOwnServer> {
+  if (!fs.existsSync("build/server/main.js")) throw new Error("No build: run `npm run build` first.");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-on-its-server-"));
+  const cluster = await startThrowawayCluster({ durable });
+  let shop: ReturnType<typeof startBuiltShop> | undefined;
+  const stop = async () => {
+    shop?.child.kill("SIGTERM");
+    await shop?.exited;
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await createDatabase(cluster.url, "shop");
+    const port = await freePort();
+    shop = startBuiltShop({ databaseUrl: cluster.urlOf("shop"), port, dir, webConcurrency });
+    await until(
+      "the shop to start",
+      () => get(port, "/healthz"),
+      (a) => a.status === 200,
+    );
+    return { cluster, shop, port, dir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
