@@ -4,6 +4,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { FragmentStoreProvider } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
+import { logServerError } from "~/models/server-errors.server";
 import { fragmentStore } from "~/web/fragment-store.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -60,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logServerError(error);
         },
       },
     );
@@ -68,9 +69,10 @@ export default function handleRequest(
   });
 }
 
-// Unknown URLs and aborted requests are not server errors; everything else is logged once.
+// Unknown URLs and aborted requests are not server errors; everything else is logged once (a database
+// gone away once per outage, not per request: logServerError).
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logServerError(error);
 };

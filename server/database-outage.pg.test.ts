@@ -1,82 +1,27 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createDatabase } from "../scripts/pg/databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startThrowawayCluster, type Cluster } from "../scripts/pg/throwaway-cluster";
+import { freePort, type Cluster } from "../scripts/pg/throwaway-cluster";
+import { get, startBuiltShop, startShopOnItsOwnServer, until, type ShopOnItsOwnServer } from "../tests/unit/built-shop";
 
 // The built shop on a PostgreSQL server of its own, which goes away and comes back: pages and API
 // calls get 503s meanwhile, never a hung request, and the shop serves again by itself. Also the
 // one-line start-up errors for a database that cannot be used. Needs `npm run build` (npm test
 // builds before the unit tests).
 
-const HANG_GUARD_MS = 15_000;
-
-type Answer = { status: number; headers: Headers; text: string };
-
-async function get(port: number, url: string): Promise<Answer> {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, { signal: AbortSignal.timeout(HANG_GUARD_MS) });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-function startShop(databaseUrl: string, port: number, dir: string, sessionSecret = "outage-test-secret") {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: sessionSecret,
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      OUTBOX_DIR: path.join(dir, "outbox"),
-      WEB_CONCURRENCY: "1",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
-  return { child, exited, output: () => output };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const since = Date.now();
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && ok(value)) return value;
-    if (Date.now() - since > ms) throw new Error(`Gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const startShop = (databaseUrl: string, port: number, dir: string, sessionSecret?: string) =>
+  startBuiltShop({ databaseUrl, port, dir, sessionSecret });
 
 describe("a PostgreSQL server that goes away while the shop serves", () => {
+  let setup: ShopOnItsOwnServer;
   let cluster: Cluster;
-  let shop: ReturnType<typeof startShop>;
   let port: number;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outage-"));
+  let dir: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync("build/server/main.js")) throw new Error("No build: run `npm run build` first.");
-    cluster = await startThrowawayCluster();
-    await createDatabase(cluster.url, "shop");
-    port = await freePort();
-    shop = startShop(cluster.urlOf("shop"), port, dir);
-    await until(
-      "the shop to start",
-      () => get(port, "/healthz"),
-      (a) => a.status === 200,
-    );
+    setup = await startShopOnItsOwnServer();
+    ({ cluster, port, dir } = setup);
   }, 120_000);
 
-  afterAll(async () => {
-    shop?.child.kill("SIGTERM");
-    await shop?.exited;
-    await cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => setup?.stop());
 
   it("answers 503 with Retry-After meanwhile, pages and API alike, and serves again once it is back", async () => {
     expect((await get(port, "/")).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
 import { databaseUnreachable } from "~/db/dialect";
+import { logServerError } from "~/models/server-errors.server";
 import { escapeHtml } from "~/lib/html";
 
 // Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits, a
@@ -89,13 +90,13 @@ function clientErrorMessage(error: unknown, status: number): string {
 /**
  * Express's last error handler, in place of its default one (which logs every error's stack, a
  * client's broken `%` escape included). A client's mistake gets its 4xx and no log line (the access
- * log has the request); anything else is the server's: its stack is logged once and the answer is a
- * plain 500.
+ * log has the request); a database gone away gets a 503 (logged once per outage); anything else is
+ * the server's: its stack is logged once and the answer is a plain 500.
  */
 export function edgeErrorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
-    if (status === null) console.error(error);
+    if (status === null) logServerError(error);
     if (res.headersSent) return void res.destroy();
     if (status !== null) return sendEdgeError(req, res, status, clientErrorMessage(error, status), hasBody(req));
     if (databaseUnreachable()) return sendDatabaseUnreachable(req, res);

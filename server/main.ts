@@ -32,12 +32,18 @@ export async function startShop(options: ShopOptions) {
     process.exit(1);
   }
   // A database server that cannot be used (a wrong DATABASE_URL, a server down) likewise.
-  const { whyUnreachable } = await import("~/db/dialect");
+  const { whyUnreachable, databaseGone } = await import("~/db/dialect");
   const problem = await whyUnreachable();
   if (problem) {
     console.error(problem);
     process.exit(1);
   }
+  // A promise nobody awaits that a database gone away rejected (the outage is logged once, and the
+  // request or job that needed it failed already) is no reason to stop; any other stops the process
+  // as Node does by default, with its stack.
+  process.on("unhandledRejection", (reason) => {
+    if (!databaseGone(reason)) throw reason;
+  });
   // Remix, React and Vite read NODE_ENV themselves: give them the default too.
   process.env.NODE_ENV = config.nodeEnv;
   const { runShop } = await import("./run.server");

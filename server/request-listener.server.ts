@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { logServerError } from "~/models/server-errors.server";
 import { requestStart, type AccessLog } from "./access-log.server";
 import type { AdmissionGate } from "./admission.server";
 import type { TrustedOrigins } from "./cors.server";
@@ -36,7 +37,7 @@ export function requestListener(
         bytes = cache.answer(req, res);
       } catch (error) {
         // Before anything is written (e.g. the catalogue version could not be read), Express answers.
-        console.error("page cache:", error);
+        logServerError(error, "page cache:");
         if (res.headersSent) return void res.destroy();
       }
       if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);

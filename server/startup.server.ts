@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { logServerError } from "~/models/server-errors.server";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
@@ -121,28 +122,28 @@ export async function startBackgroundJobs() {
   if (released > 0)
     console.log(`The mail outbox held ${released} mail${released === 1 ? "" : "s"} from the last run: sending.`);
   const sweepOutbox = oneAtATime(() =>
-    outbox.sweepOutbox().catch((error) => console.error("Sweeping the mail outbox failed:", error)),
+    outbox.sweepOutbox().catch((error) => logServerError(error, "Sweeping the mail outbox failed:")),
   );
   sweepOutbox();
   // Mails whose sender died or failed, when due; sent ones older than 30 days are deleted.
   every("mailSweeper", 15_000, sweepOutbox);
   // Unpaid checkouts hold stock for a while; once a minute, give back what has lapsed.
   every("reservationSweeper", 60_000, () =>
-    releaseLapsedReservations().catch((error) => console.error("Releasing lapsed reservations failed:", error)),
+    releaseLapsedReservations().catch((error) => logServerError(error, "Releasing lapsed reservations failed:")),
   );
   // Client-cart payments that never became an order: refunded after 10 minutes.
   every("paymentSweeper", 60_000, () =>
-    sweepClientCartIntents().catch((error) => console.error("Sweeping client-cart payments failed:", error)),
+    sweepClientCartIntents().catch((error) => logServerError(error, "Sweeping client-cart payments failed:")),
   );
   // Login and reset counts whose 15 minutes are over.
   every("rateLimitSweeper", 5 * 60_000, () =>
-    sweepRateLimits().catch((error) => console.error("Sweeping the rate limits failed:", error)),
+    sweepRateLimits().catch((error) => logServerError(error, "Sweeping the rate limits failed:")),
   );
   // The owner's daily summary of the day before (UTC), when switched on in Settings: asked for every
   // 15 minutes, queued once per day and recipient (its outbox key), so a node started late still sends it.
   const { sendDailySummary } = await import("~/models/daily-summary.server");
   every("dailySummary", 15 * 60_000, () =>
-    sendDailySummary().catch((error) => console.error("Sending the daily summary failed:", error)),
+    sendDailySummary().catch((error) => logServerError(error, "Sending the daily summary failed:")),
   );
   // Mails that bring shoppers back, each off until switched on in Settings: an alert's item back in
   // stock, a product fallen under the low-stock threshold (swept, whoever changed the stock), and
@@ -151,24 +152,24 @@ export async function startBackgroundJobs() {
   const { sendLowStockMails } = await import("~/models/low-stock.server");
   const { sendCartReminders } = await import("~/models/cart-reminders.server");
   every("stockAlerts", 60_000, () =>
-    sendBackInStockMails().catch((error) => console.error("Sending back-in-stock mails failed:", error)),
+    sendBackInStockMails().catch((error) => logServerError(error, "Sending back-in-stock mails failed:")),
   );
   every("lowStock", 60_000, () =>
-    sendLowStockMails().catch((error) => console.error("Sending the low-stock mail failed:", error)),
+    sendLowStockMails().catch((error) => logServerError(error, "Sending the low-stock mail failed:")),
   );
   every("cartReminders", 5 * 60_000, () =>
-    sendCartReminders().catch((error) => console.error("Sending cart reminders failed:", error)),
+    sendCartReminders().catch((error) => logServerError(error, "Sending cart reminders failed:")),
   );
   // Registrations whose link expired unused, with their avatars.
   every("registrationSweeper", 60 * 60_000, () =>
-    sweepExpiredRegistrations().catch((error) => console.error("Sweeping expired registrations failed:", error)),
+    sweepExpiredRegistrations().catch((error) => logServerError(error, "Sweeping expired registrations failed:")),
   );
 }
 
 /** After a worker died (the primary): sends the mails it had claimed and not sent. */
 export async function sendMailsLeftBy(pid: number) {
   const { resendMailsOf } = await import("~/models/mail-outbox.server");
-  await resendMailsOf(pid).catch((error) => console.error(`Sending the mails of process ${pid} failed:`, error));
+  await resendMailsOf(pid).catch((error) => logServerError(error, `Sending the mails of process ${pid} failed:`));
 }
 
 /** What a worker sends the primary: a mail it queued is sent from here (mail-outbox.server.ts). */
@@ -176,7 +177,7 @@ export async function onWorkerMessage(message: unknown) {
   const id = (message as Partial<MailQueuedMessage> | null)?.shopMailQueued;
   if (typeof id !== "number") return;
   const { sendQueuedBy } = await import("~/models/mail-outbox.server");
-  await sendQueuedBy(id).catch((error) => console.error(`Sending mail ${id} failed:`, error));
+  await sendQueuedBy(id).catch((error) => logServerError(error, `Sending mail ${id} failed:`));
 }
 
 /** `job`, skipped while its previous run has not finished. */
@@ -200,6 +201,6 @@ function every(name: string, ms: number, job: () => unknown) {
   const tick = () =>
     void takeTick(name, tickOf(ms))
       .then((taken) => taken && job())
-      .catch((error) => console.error(`Scheduling ${name} failed:`, error));
+      .catch((error) => logServerError(error, `Scheduling ${name} failed:`));
   timers.set(name, setInterval(tick, ms).unref());
 }

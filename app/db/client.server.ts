@@ -29,7 +29,10 @@ type PgShop = { engine: "pg"; pool: PgConnection };
 
 function openShop(): SqliteShop | PgShop {
   if (config.databaseEngine === "pg") {
-    return { engine: "pg", pool: openPgDatabase(config.databaseUrl, { max: config.databasePoolSize }) };
+    return {
+      engine: "pg",
+      pool: openPgDatabase(config.databaseUrl, { max: config.databasePoolSize, servesTheShop: true }),
+    };
   }
   // The connection every write transaction of this process runs on (the group commit owns it).
   // While a batch is open its uncommitted writes are visible there, so nothing else reads through it.

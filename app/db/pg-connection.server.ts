@@ -19,38 +19,103 @@ export type PgPoolOptions = {
   max?: number;
   /** What the pool's connections say they are in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * The shop's own pool (client.server.ts): its lost connections make the database unreachable for
+   * the edge (503) and are logged once per outage. A tool's pool (db:copy, a test) says nothing: what
+   * fails is its own to tell.
+   */
+  servesTheShop?: boolean;
 };
 
-// Whether the database server was unreachable at the last try of any pool of this process: set by a
-// failure to connect or a connection lost, cleared by the next query that gets an answer.
+// Whether the database server went away (a connection lost, or one that could not be made) and has
+// not answered since: said in the log once when it is lost and once when it answers again, per
+// process, not a stack per request. While it is away a query every second (the probe) finds out
+// when it is back; only a probe that met no failure while it ran ends the outage, so that the
+// stragglers of the restart (a connection refused as the server was starting) make no second one.
 let unreachable = false;
+let lostSince = 0;
+let lastFailure = 0;
+let probing = false;
+const PROBE_MS = 1_000;
+// A request whose query failed as the database went away may be answered a moment after the probe
+// found it back: a 500 that soon after a failure is the outage's too.
+const FAILED_RECENTLY_MS = 5_000;
 
-/** Whether this process's last try to reach the PostgreSQL server failed (the edge answers 503 then). */
-export const pgUnreachable = () => unreachable;
+/** Whether the PostgreSQL server is away for this process, or was a moment ago (the edge answers 503 then). */
+export const pgUnreachable = () => unreachable || Date.now() - lastFailure < FAILED_RECENTLY_MS;
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
 
-/** Whether `error` says the server could not be reached or went away (not that a query was wrong). */
+/** Whether `error` (or an error it was caused by) says the server could not be reached or went away (not that a query was wrong). */
 export function isConnectionError(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code)))
-    return true;
-  return (
-    typeof message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message)
-  );
+  for (let cause = error, depth = 0; cause && depth < 4; cause = (cause as Error).cause, depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code)))
+      return true;
+    if (typeof message === "string" && CONNECTION_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
-function watched<A extends unknown[], R>(what: string, call: (...args: A) => Promise<R>) {
+/** The driver's words for why the connection was lost, in one line. */
+function why(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+  return [code, message ?? String(cause)].filter((part) => typeof part === "string" && part).join(": ");
+}
+
+/** What a pool does when one of its connections is lost: notes it, and probes the server until it answers. */
+type OnLost = (error: unknown) => void;
+
+function lostBy(pool: pg.Pool, servesTheShop: boolean): OnLost {
+  if (!servesTheShop) return () => {};
+  // Not the pool's query as openPgDatabase wraps it, which a timer set in a transaction's body would refuse.
+  const query = pool.query.bind(pool);
+  const again = () => setTimeout(probe, PROBE_MS).unref();
+  const probe = () => {
+    const sent = Date.now();
+    query("SELECT 1").then(
+      () => (lastFailure < sent ? answered() : again()),
+      () => (pool.ended ? (probing = false) : again()),
+    );
+  };
+  return (error) => {
+    lastFailure = Date.now();
+    if (unreachable) return;
+    unreachable = true;
+    lostSince = lastFailure;
+    console.error(`The database cannot be reached (${why(error)}): answering 503 until it answers again.`);
+    if (probing) return;
+    probing = true;
+    again();
+  };
+}
+
+function answered() {
+  probing = false;
+  unreachable = false;
+  console.log(`The database answers again, after ${((Date.now() - lostSince) / 1000).toFixed(1)} s.`);
+}
+
+// The shop's pool: what a connection error met elsewhere is noted by.
+let noteLost: OnLost | undefined;
+
+/** Whether `error` says the database went away; if so it is noted (and logged once per outage). */
+export function pgConnectionLost(error: unknown): boolean {
+  if (!isConnectionError(error)) return false;
+  noteLost?.(error);
+  return true;
+}
+
+function watched<A extends unknown[], R>(what: string, onLost: OnLost, call: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
     refuseInsideTransaction(what);
     try {
-      const result = await call(...args);
-      unreachable = false;
-      return result;
+      return await call(...args);
     } catch (error) {
-      if (isConnectionError(error)) unreachable = true;
+      if (isConnectionError(error)) onLost(error);
       throw error;
     }
   };
@@ -59,7 +124,7 @@ function watched<A extends unknown[], R>(what: string, call: (...args: A) => Pro
 /** A pool of connections to the PostgreSQL database at `url`; no connection is made until a query needs one. */
 export function openPgDatabase(
   url: string,
-  { max = 10, applicationName = "shopit" }: PgPoolOptions = {},
+  { max = 10, applicationName = "shopit", servesTheShop = false }: PgPoolOptions = {},
 ): PgConnection {
   const pool = new pg.Pool({
     connectionString: url,
@@ -73,14 +138,19 @@ export function openPgDatabase(
     query_timeout: 35_000,
     idle_in_transaction_session_timeout: 30_000,
   });
-  // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the pool
-  // opens another on the next query.
-  pool.on("error", () => {
-    unreachable = true;
-  });
+  const onLost = lostBy(pool, servesTheShop);
+  if (servesTheShop) noteLost = onLost;
+  // A connection the server dropped (a restart, a failover, pg_terminate_backend) is an event, not a
+  // crash: the pool opens another on the next query. The pool listens to its idle connections only
+  // (pg-pool takes its listener off a connection it lends), and a connection lent to a transaction
+  // is told of its end between two queries too (the server's 57P01, or the socket's end): so each
+  // connection has a listener of its own for its whole life. The query or transaction that needed
+  // it fails, and the edge answers 503.
+  pool.on("error", onLost);
+  pool.on("connect", (client) => client.on("error", onLost));
   // Every query outside a transaction goes through pool.query, every transaction through pool.connect.
-  pool.query = watched("A query", pool.query.bind(pool)) as typeof pool.query;
-  pool.connect = watched("A transaction", pool.connect.bind(pool)) as typeof pool.connect;
+  pool.query = watched("A query", onLost, pool.query.bind(pool)) as typeof pool.query;
+  pool.connect = watched("A transaction", onLost, pool.connect.bind(pool)) as typeof pool.connect;
   return drizzle(pool, { schema }) as PgConnection;
 }
 

@@ -1,3 +1,5 @@
+import { logServerError } from "./server-errors.server";
+
 // Work that depends on whether an e-mail has an account (password reset, registration) runs after
 // the request is answered, so that the answer takes as long either way.
 
@@ -15,6 +17,6 @@ export function afterTheAnswer(what: string, work: () => Promise<void>): Promise
     new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_MS))
       .then(work)
       // The self-hoster sees the failure in the log.
-      .catch((error) => console.error(`Could not send ${what}:`, error))
+      .catch((error) => logServerError(error, `Could not send ${what}:`))
   );
 }

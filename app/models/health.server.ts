@@ -1,5 +1,6 @@
 import { db } from "~/db/client.server";
 import { catalogueVersionRow } from "~/db/derived";
+import { logServerError } from "./server-errors.server";
 
 /** Whether the database answers a query (the container's health check): it reads its smallest table, one row. */
 export async function databaseAnswers(): Promise<boolean> {
@@ -7,7 +8,7 @@ export async function databaseAnswers(): Promise<boolean> {
     await db.select({ version: catalogueVersionRow.version }).from(catalogueVersionRow).limit(1);
     return true;
   } catch (error) {
-    console.error("healthz: database check failed", error);
+    logServerError(error, "healthz: database check failed");
     return false;
   }
 }

@@ -6,6 +6,7 @@ import { db, type Tx } from "~/db/client.server";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { lockName } from "~/db/dialect";
+import { logServerError } from "./server-errors.server";
 import { mailOutbox } from "~/db/schema";
 import { trackMail } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";
@@ -216,7 +217,7 @@ async function deliver(first: ClaimedMail): Promise<void> {
     let failure: { error: unknown } | null = null;
     // Still alive and sending: the claim is renewed, so no other node's sweep takes the mail meanwhile.
     const renewal = setInterval(
-      () => void renewClaim(current).catch((error) => console.error(`Could not renew mail ${current.key}:`, error)),
+      () => void renewClaim(current).catch((error) => logServerError(error, `Could not renew mail ${current.key}:`)),
       RENEW_MS,
     );
     try {
@@ -232,7 +233,7 @@ async function deliver(first: ClaimedMail): Promise<void> {
       );
     } catch (error) {
       // Its claim stays: once the lease runs out the sweeper sends it again (twice, if it had gone out).
-      console.error(`Could not record the outcome of mail ${current.key}:`, error);
+      logServerError(error, `Could not record the outcome of mail ${current.key}:`);
       mail = null;
     }
   }

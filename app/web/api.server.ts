@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ZodTypeAny, z } from "zod";
+import { logServerError } from "~/models/server-errors.server";
 import { isBodyError } from "~/web/body-limits.server";
 import { isFormContentType, readFormBody, type FormReadOptions } from "~/web/multipart.server";
 import { PublicError } from "~/lib/public-error";
@@ -12,7 +13,7 @@ export function apiError(status: number, message: string, headers?: HeadersInit)
 /**
  * Runs an /api/v1 handler so that whatever it throws becomes `{ success: false, message }` with
  * the right status: PublicErrors and thrown Responses keep their status and message, anything
- * else is a logged 500 without details.
+ * else is a logged 500 without details (a 503 once the edge sees the database went away).
  */
 export async function apiHandler(handler: () => Promise<Response>): Promise<Response> {
   try {
@@ -26,7 +27,7 @@ export async function apiHandler(handler: () => Promise<Response>): Promise<Resp
     if (isRouteErrorResponse(error)) {
       return apiError(error.status, typeof error.data === "string" ? error.data : error.statusText);
     }
-    console.error(error);
+    logServerError(error);
     return apiError(500, "Something went wrong on our side. Please try again.");
   }
 }

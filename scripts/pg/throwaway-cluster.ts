@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 // A PostgreSQL server of its own for tests and the bench: initdb in a temporary folder, a free port
 // on loopback, trust authentication for a role named "shop", removed by stop() (and at this
@@ -19,6 +20,11 @@ export type Cluster = {
   pause(): Promise<void>;
   /** Starts it again on the same port (and the database comes back). */
   resume(): Promise<void>;
+  /**
+   * Stops and starts it again, as a managed restart or a failover does: "fast" ends every session
+   * (what pg_terminate_backend sends each), "immediate" kills them as a crash would (recovery at start).
+   */
+  restart(mode: "fast" | "immediate"): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -78,15 +84,13 @@ export async function startThrowawayCluster({
   const data = path.join(dir, "data");
   const log = path.join(dir, "server.log");
   if (user) fs.chownSync(dir, user.uid, user.gid);
+  const invocation = (program: string, args: string[]): [string, string[]] =>
+    user ? ["runuser", ["-u", user.name, "--", path.join(bin, program), ...args]] : [path.join(bin, program), args];
   const asServer = (program: string, args: string[]) =>
-    execFileSync(
-      user ? "runuser" : path.join(bin, program),
-      user ? ["-u", user.name, "--", path.join(bin, program), ...args] : args,
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-        cwd: dir,
-      },
-    );
+    execFileSync(...invocation(program, args), { stdio: ["ignore", "pipe", "pipe"], cwd: dir });
+  // The same, without blocking this process's event loop (a test's load goes on meanwhile).
+  const asServerAsync = (program: string, args: string[]) =>
+    promisify(execFile)(...invocation(program, args), { cwd: dir });
 
   const removeFolder = () => fs.rmSync(dir, { recursive: true, force: true });
   let stopped = false;
@@ -112,7 +116,8 @@ export async function startThrowawayCluster({
       `-c max_connections=${maxConnections}`,
       ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     ].join(" ");
-    const start = () => asServer("pg_ctl", ["-D", data, "-l", log, "-o", settings, "-w", "-t", "60", "start"]);
+    const startArgs = ["-D", data, "-l", log, "-o", settings, "-w", "-t", "60", "start"];
+    const start = () => asServer("pg_ctl", startArgs);
     start();
     const urlOf = (database: string) => `postgres://shop@127.0.0.1:${port}/${database}`;
     return {
@@ -124,6 +129,10 @@ export async function startThrowawayCluster({
       },
       resume: async () => {
         start();
+      },
+      restart: async (mode) => {
+        await asServerAsync("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+        await asServerAsync("pg_ctl", startArgs);
       },
       stop: async () => {
         process.removeListener("exit", stopNow);

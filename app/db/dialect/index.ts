@@ -21,6 +21,7 @@ export const {
   lockName,
   whileHolding,
   databaseUnreachable,
+  databaseGone,
   whyUnreachable,
   nextOrderNumber,
   msPlaceholder,

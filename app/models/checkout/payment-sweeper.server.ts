@@ -2,6 +2,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { lockName } from "~/db/dialect";
+import { logServerError } from "../server-errors.server";
 import { clientCartIntents, orders, paymentRefusals } from "~/db/schema";
 import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { cancelIntentAt, refundAt, retrieveIntent } from "./payment-provider.server";
@@ -57,7 +58,7 @@ export async function sweepClientCartIntents(now = new Date()): Promise<number> 
       if (outcome === "refunded") refunded++;
       if (outcome) await resolve(watched.intentId, outcome, now);
     } catch (error) {
-      console.error(`The payment sweeper could not settle ${watched.intentId}:`, error);
+      logServerError(error, `The payment sweeper could not settle ${watched.intentId}:`);
     }
   }
   return refunded;

@@ -53,5 +53,8 @@ export const nextOrderNumber = () => sql<number>`nextval('order_number_seq')::in
 /** A placeholder for a timestamp column, given as epoch milliseconds (or null). */
 export const msPlaceholder = (name: string) => sql`to_timestamp(${sql.placeholder(name)}::float8 / 1000)`;
 
-/** Whether this process's last try to reach the server failed (the edge answers 503 meanwhile). */
+/** Whether this process's last try to reach the server failed, or one did a moment ago (the edge answers 503 meanwhile). */
 export { pgUnreachable as databaseUnreachable } from "../../pg-connection.server";
+
+/** Whether `error` says the server went away (a restart, a failover, a network cut); noted and logged once per outage. */
+export { pgConnectionLost as databaseGone } from "../../pg-connection.server";

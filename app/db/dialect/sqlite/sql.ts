@@ -64,6 +64,9 @@ export async function whileHolding<T>(_name: string, work: () => Promise<T>): Pr
 /** Whether the database server could not be reached at the last try: never, for a file. */
 export const databaseUnreachable = (): boolean => false;
 
+/** Whether `error` says the database server went away: never, for a file. */
+export const databaseGone = (_error: unknown): boolean => false;
+
 /** Why the database cannot be used, in one line: a SQLite file is opened as it is (its folder is checked at start). */
 export async function whyUnreachable(): Promise<string | null> {
   return null;
