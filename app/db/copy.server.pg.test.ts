@@ -173,7 +173,12 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     lastSeenAt: day(6),
     expiresAt: day(40),
   });
-  await db.insert(s.passwordResetTokens).values({ tokenHash: "reset-hash", userId: bob.id, expiresAt: day(7) });
+  await db
+    .insert(s.passwordResetTokens)
+    .values({ tokenHash: "reset-hash", userId: bob.id, email: "bob@example.com", expiresAt: day(7) });
+  await db
+    .insert(s.emailProofs)
+    .values({ tokenHash: "proof-hash", userId: alice.id, email: "alice@example.org", expiresAt: day(8) });
   await db.insert(s.pendingRegistrations).values({
     tokenHash: "pending-hash",
     email: "carol@example.com",
@@ -262,9 +267,12 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
     .where(eq(s.carts.id, aliceCart.id));
   await db
     .update(s.orders)
-    .set({ guestEmail: "guest@example.com", cartId: aliceCart.id })
+    .set({ guestEmail: "guest@example.com", cartId: aliceCart.id, mailbox: "guest@example.com" })
     .where(eq(s.orders.id, firstOrder.id));
-  await db.update(s.users).set({ cartReminders: true }).where(eq(s.users.id, bob.id));
+  await db
+    .update(s.users)
+    .set({ cartReminders: true, emailProvenAt: day(2) })
+    .where(eq(s.users.id, bob.id));
   await db
     .update(s.products)
     .set({ lowStockMailedAt: day(7) })
@@ -272,8 +280,10 @@ async function makeShop(file: string, { orders = 30, poison = false } = {}) {
   await db.insert(s.stockAlerts).values({
     productId: firstLine.productId!,
     email: "guest@example.com",
+    mailbox: "guest@example.com",
     userId: bob.id,
     createdAt: day(7),
+    confirmedAt: day(7),
     notifiedAt: day(8),
   });
   await db.insert(s.mailOptOuts).values({ email: "guest@example.com", kind: "cartReminder", createdAt: day(8) });
