@@ -225,8 +225,10 @@ export async function startStripeSandbox(options: SandboxOptions): Promise<{ url
       const status = await postEvent(options.webhookUrl, payload, header);
       if (status < 200 || status > 299) throw new Error(`status ${status}`);
     } catch (error) {
-      if (attempt >= 5) return log(`payment sandbox: gave up delivering ${type}: ${String(error)}`);
-      setTimeout(() => void deliver(type, object, attempt + 1), 200 * 2 ** attempt).unref();
+      // Stripe retries for days; here for about a minute (0.4 s, doubling, capped at 10 s), long enough
+      // to outlast a restart of the shop's database.
+      if (attempt >= 10) return log(`payment sandbox: gave up delivering ${type}: ${String(error)}`);
+      setTimeout(() => void deliver(type, object, attempt + 1), Math.min(200 * 2 ** attempt, 10_000)).unref();
     }
   }
 
