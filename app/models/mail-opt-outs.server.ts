@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
@@ -47,7 +47,8 @@ export async function isOptedOut(email: string, kind: OptOutKind, q: Queryable =
 
 /**
  * Records that this address wants no more mails of this kind (again: no change). Stopping
- * back-in-stock mails also forgets the address's pending alerts; stopping cart reminders also
+ * back-in-stock mails also forgets the address's pending alerts (and its mailbox's, when the address
+ * is a canonical one: app/lib/mailbox.ts); stopping cart reminders also
  * unticks the choice on the account with this address.
  */
 export async function optOut(email: string, kind: OptOutKind, now = new Date()): Promise<void> {
@@ -55,7 +56,11 @@ export async function optOut(email: string, kind: OptOutKind, now = new Date()):
   await commitTogether(async (tx) => {
     await tx.insert(mailOptOuts).values({ email: address, kind, createdAt: now }).onConflictDoNothing();
     if (kind === "backInStock")
-      await tx.delete(stockAlerts).where(and(eq(stockAlerts.email, address), isNull(stockAlerts.notifiedAt)));
+      await tx
+        .delete(stockAlerts)
+        .where(
+          and(or(eq(stockAlerts.email, address), eq(stockAlerts.mailbox, address)), isNull(stockAlerts.notifiedAt)),
+        );
     if (kind === "cartReminder")
       await tx
         .update(users)
