@@ -1,5 +1,6 @@
-import { and, asc, eq, like } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
@@ -112,6 +113,143 @@ describe("asking for a back-in-stock mail", () => {
         [stranger, null, ""],
       ].sort(),
     );
+  });
+});
+
+describe("one mailbox, confirmed by its owner", () => {
+  it("+tag variants and case are one alert, and one confirmation mail while it is pending", async () => {
+    const productId = await createProduct({ name: "Tea Pot", stock: 0 });
+    const local = `tagged-${++n}`;
+    const answers = [];
+    for (const email of [`${local}+a@example.com`, `${local.toUpperCase()}+B@Example.com`, `${local}@example.com`])
+      answers.push(await askForStockAlert(productId, ask(email), guest));
+    await Promise.all(answers.map((a) => a.delivery));
+    // The same answer each time.
+    expect(answers.map((a) => a.toConfirm)).toEqual([true, true, true]);
+    const rows = await alertsOf(productId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      email: `${local}+a@example.com`,
+      mailbox: `${local}@example.com`,
+      confirmedAt: null,
+    });
+    const [mail, ...more] = await confirmationsTo(`${local}+a@example.com`);
+    expect(more).toEqual([]);
+    expect(await confirmationsTo(`${local}@example.com`)).toEqual([]);
+
+    const composed = await composeJob(mail);
+    expect(composed.subject).toBe("ShopIT: confirm a mail when Tea Pot is back");
+    expect(composed.text).toContain("/back-in-stock/confirm/");
+    // Its unsubscribe link names the mailbox: it stops every +tag of it.
+    const unsubscribe = composed.text.match(/https?:\/\/\S+\/unsubscribe\/([^\s\]]+)/);
+    expect(readUnsubscribeToken(unsubscribe?.[1])).toEqual({ email: `${local}@example.com`, kind: "backInStock" });
+    await optOut(`${local}@example.com`, "backInStock");
+    expect(await alertsOf(productId)).toEqual([]);
+    await askForStockAlert(productId, ask(`${local}+c@example.com`), guest);
+    expect(await alertsOf(productId)).toEqual([]);
+  });
+
+  it("a guest's alert is mailed only once confirmed; the link's GET side changes nothing", async () => {
+    const productId = await createProduct({ name: "Kettle", stock: 0 });
+    const email = address("confirms");
+    await askForStockAlert(productId, ask(email), guest);
+    const [mail] = await confirmationsTo(email);
+    await setStock(productId, 3);
+    expect(await queueBackInStockMails()).toEqual([]);
+
+    const token = tokenOf(mail);
+    expect(await stockAlertOfToken(token)).toMatchObject({ email, itemName: "Kettle", confirmed: false });
+    expect(await stockAlertOfToken(`${token.slice(0, -2)}xx`)).toBeNull();
+    expect(await confirmStockAlert(`${token.slice(0, -2)}xx`)).toBeNull();
+    expect(await queueBackInStockMails()).toEqual([]);
+    expect(await confirmStockAlert(token)).toEqual({ email, itemName: "Kettle" });
+    expect(await confirmStockAlert(token)).toEqual({ email, itemName: "Kettle" });
+    expect((await queueBackInStockMails()).map((m) => m.job)).toMatchObject([{ kind: "backInStock", to: email }]);
+    // Mailed: the link is spent.
+    expect(await confirmStockAlert(token)).toBeNull();
+
+    // Asked anew after the mail: a new confirmation, which the old link does not give.
+    await setStock(productId, 0);
+    await askForStockAlert(productId, ask(email), guest);
+    const confirmations = await confirmationsTo(email);
+    expect(confirmations).toHaveLength(2);
+    expect(await confirmStockAlert(token)).toBeNull();
+    await setStock(productId, 1);
+    expect(await queueBackInStockMails()).toEqual([]);
+    expect(await confirmStockAlert(tokenOf(confirmations[1]))).not.toBeNull();
+    expect(await queueBackInStockMails()).toHaveLength(1);
+  });
+
+  it("the shopper's own proven address needs no confirmation; an unproven one does, and is not opted back in", async () => {
+    const productId = await createProduct({ stock: 0 });
+    const proven = await provenUser("Proven Owner", true);
+    const unproven = await provenUser("Unproven Owner", false);
+
+    expect((await askForStockAlert(productId, ask(proven.email), signedIn(proven))).toConfirm).toBe(false);
+    expect(await confirmationsTo(proven.email)).toEqual([]);
+
+    expect((await askForStockAlert(productId, ask(unproven.email), signedIn(unproven))).toConfirm).toBe(true);
+    expect(await confirmationsTo(unproven.email)).toHaveLength(1);
+    const rows = await alertsOf(productId);
+    expect(rows.find((r) => r.email === proven.email)?.confirmedAt).toBeInstanceOf(Date);
+    expect(rows.find((r) => r.email === unproven.email)).toMatchObject({ userId: unproven.id, confirmedAt: null });
+    await setStock(productId, 2);
+    expect((await queueBackInStockMails()).map((m) => m.job)).toMatchObject([{ to: proven.email }]);
+
+    // An unproven account cannot opt an address back in that unsubscribed.
+    const other = await createProduct({ stock: 0 });
+    await optOut(unproven.email, "backInStock");
+    await askForStockAlert(other, ask(unproven.email), signedIn(unproven));
+    expect(await isOptedOut(unproven.email, "backInStock")).toBe(true);
+    expect(await alertsOf(other)).toEqual([]);
+  });
+
+  it("a pending alert of the shopper's proven address is confirmed by asking for it signed in", async () => {
+    const productId = await createProduct({ stock: 0 });
+    const owner = await provenUser("Late Owner", true);
+    await askForStockAlert(productId, ask(owner.email), guest);
+    expect((await alertsOf(productId))[0].confirmedAt).toBeNull();
+    await askForStockAlert(productId, ask(owner.email), signedIn(owner));
+    expect((await alertsOf(productId))[0].confirmedAt).toBeInstanceOf(Date);
+    expect(await confirmationsTo(owner.email)).toHaveLength(1);
+  });
+});
+
+describe("the rate limits", () => {
+  it("refuse a mailbox asked for too often, whatever its +tags and client addresses, with 429 and Retry-After", async () => {
+    const productId = await createProduct({ stock: 0 });
+    const local = `bombed-${++n}`;
+    for (let i = 0; i < config.rateLimits.perEmail; i++)
+      await askForStockAlert(productId, ask(`${local}+${i}@example.com`), { user: null, ip: `203.0.113.${i}` });
+    const refused = askForStockAlert(productId, ask(`${local}+x@example.com`), { user: null, ip: "203.0.113.99" });
+    await expect(refused).rejects.toBeInstanceOf(RateLimitError);
+    await expect(refused).rejects.toMatchObject({
+      status: 429,
+      headers: { "Retry-After": expect.stringMatching(/^\d+$/) },
+    });
+    // Another mailbox from the same client is still heard.
+    await expect(
+      askForStockAlert(productId, ask(address("neighbour")), { user: null, ip: "203.0.113.99" }),
+    ).resolves.toMatchObject({ toConfirm: true });
+    expect(await confirmationsTo(`${local}+0@example.com`)).toHaveLength(1);
+  });
+
+  it("refuse a client address that asks too often, whatever it asks for", async () => {
+    const ip = "203.0.113.200";
+    // Every request counts, refused or not.
+    for (let i = 0; i < config.rateLimits.perIp; i++)
+      await expect(
+        askForStockAlert("no-such-product", ask(address("spray")), { user: null, ip }),
+      ).rejects.toMatchObject({
+        status: 404,
+      });
+    const productId = await createProduct({ stock: 0 });
+    await expect(askForStockAlert(productId, ask(address("late")), { user: null, ip })).rejects.toMatchObject({
+      status: 429,
+    });
+    await expect(
+      askForStockAlert(productId, ask(address("late")), { user: null, ip: "203.0.113.201" }),
+    ).resolves.toBeDefined();
   });
 });
 
