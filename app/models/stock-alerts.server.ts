@@ -64,9 +64,9 @@ export type StockAlertAnswer = {
 
 /**
  * Asks for a mail when the product (or its variant) is back in stock, at `email` (trimmed, lower
- * case). Counted against the client's IP and the mailbox (app/lib/mailbox.ts; 429 past either), then
- * refused when the shop does not send these mails (403), the product is unknown (404), the variant is
- * not the product's (400), or it is in stock now (409).
+ * case). Refused when the shop does not send these mails (403); then counted against the client's IP
+ * and the mailbox (app/lib/mailbox.ts; 429 past either), and refused when the product is unknown
+ * (404), the variant is not the product's (400), or it is in stock now (409).
  *
  * One alert per mailbox and item, whatever +tag or case it is asked with. Only the signed-in
  * shopper's own proven address is confirmed at once (and opted back in if it had unsubscribed); any
@@ -81,10 +81,10 @@ export async function askForStockAlert(
   { user, ip }: StockAlertAsker,
   now = new Date(),
 ): Promise<StockAlertAnswer> {
-  const mailbox = mailboxOf(input.email);
-  await limitStockAlertRequest(ip, mailbox);
   if (!(await getShopSettings()).backInStockMails)
     throw new PublicError("This shop does not send back-in-stock mails.", 403);
+  const mailbox = mailboxOf(input.email);
+  await limitStockAlertRequest(ip, mailbox);
   const item = await itemOf(productId, input.variant);
   if (item.stock > 0) throw new PublicError(`${item.name} is in stock: you can order it now.`, 409);
   const own = user !== null && normalEmail(user.email) === input.email;
