@@ -30,6 +30,13 @@ const SWEEP_BATCH = 200;
 
 const NO_VARIANT = "";
 
+/** The variant an alert names (joined to the alert and its product), and the columns that name its item. */
+const ofTheAlert = and(
+  eq(productVariants.id, stockAlerts.variantId),
+  eq(productVariants.productId, stockAlerts.productId),
+);
+const itemNameColumns = { name: products.name, variantTitle: productVariants.title };
+
 /** The stock of what an alert is about: the variant's, else the product's (the sum of its variants'). */
 async function itemOf(productId: string, variantId: string) {
   const [product] = await db
@@ -182,15 +189,11 @@ export async function stockAlertOfToken(
       id: stockAlerts.id,
       email: stockAlerts.email,
       confirmedAt: stockAlerts.confirmedAt,
-      name: products.name,
-      variantTitle: productVariants.title,
+      ...itemNameColumns,
     })
     .from(stockAlerts)
     .innerJoin(products, eq(products.id, stockAlerts.productId))
-    .leftJoin(
-      productVariants,
-      and(eq(productVariants.id, stockAlerts.variantId), eq(productVariants.productId, stockAlerts.productId)),
-    )
+    .leftJoin(productVariants, ofTheAlert)
     .where(
       and(
         eq(stockAlerts.id, id),
@@ -276,15 +279,11 @@ export async function queueBackInStockMails(now = new Date()): Promise<QueuedMai
         productId: stockAlerts.productId,
         variantId: stockAlerts.variantId,
         createdAt: stockAlerts.createdAt,
-        name: products.name,
-        variantTitle: productVariants.title,
+        ...itemNameColumns,
       })
       .from(stockAlerts)
       .innerJoin(products, eq(products.id, stockAlerts.productId))
-      .leftJoin(
-        productVariants,
-        and(eq(productVariants.id, stockAlerts.variantId), eq(productVariants.productId, stockAlerts.productId)),
-      )
+      .leftJoin(productVariants, ofTheAlert)
       .where(
         and(
           isNull(stockAlerts.notifiedAt),

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/AuthCard";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MailLinkCard } from "~/components/MailLinkCard";
 import { pageMeta } from "~/lib/meta";
 import { STOCK_ALERT_LINK_INVALID } from "~/lib/stock-alert-schema";
 import { confirmStockAlert, stockAlertOfToken } from "~/models/stock-alerts.server";
@@ -29,24 +29,12 @@ export default function ConfirmStockAlert() {
   const { email, itemName } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.done;
   return (
-    <AuthCard title="Back in stock">
-      {done ? (
-        <>
-          <p role="status" data-testid="stock-alert-confirmed">
-            {`Confirmed: we will e-mail ${email} once, when ${itemName} is back in stock.`}
-          </p>
-          <Link to="/" className="btn btn-warning w-100">
-            Back to the shop
-          </Link>
-        </>
-      ) : (
-        <Form method="post">
-          <p>{`E-mail ${email} once, when ${itemName} is back in stock?`}</p>
-          <button type="submit" className="btn btn-warning w-100">
-            Yes, tell me
-          </button>
-        </Form>
-      )}
-    </AuthCard>
+    <MailLinkCard
+      title="Back in stock"
+      question={`E-mail ${email} once, when ${itemName} is back in stock?`}
+      button="Yes, tell me"
+      done={done ? `Confirmed: we will e-mail ${email} once, when ${itemName} is back in stock.` : null}
+      doneTestId="stock-alert-confirmed"
+    />
   );
 }
