@@ -113,6 +113,7 @@ const envSchema = z
     GOOGLE_ISSUER: z.string().default("https://accounts.google.com,accounts.google.com"),
     RATE_LIMIT_PER_IP: wholeNumber(1).default("50"),
     RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
+    RATE_LIMIT_API_REGISTRATIONS_PER_IP: wholeNumber(1).default("10"),
     BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
     LOGIN_DELAY_MAX_MS: wholeNumber(0, 60_000).default("10000"),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -263,6 +264,9 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
       // Reset requests: every request, per client IP and per e-mail.
       perIp: env.RATE_LIMIT_PER_IP,
       perEmail: env.RATE_LIMIT_PER_EMAIL,
+      // Registrations through the API, every try, per client IP: the one call that tells whether an
+      // address has an account.
+      apiRegistrationsPerIp: env.RATE_LIMIT_API_REGISTRATIONS_PER_IP,
     },
     loginDelayMaxMs: env.LOGIN_DELAY_MAX_MS,
     /** Stripe as configured; without a secret key server.ts starts the payment sandbox (see stripeSettings()). */

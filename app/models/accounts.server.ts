@@ -1,16 +1,23 @@
 import { deleteImage, saveImage, type ImageUpload } from "./images.server";
+import { limitApiRegistration } from "./rate-limit.server";
 import { assertEmailAvailable, createUser, updateProfile, type User } from "./users.server";
 
 // Account writes that involve an avatar file: the file is stored only once the e-mail is known
 // to be free, and removed again when the write fails.
 
-/** Creates a password account, with its avatar stored only once the e-mail is known to be free. */
+/**
+ * Creates a password account (the API's registration), with its avatar stored only once the e-mail
+ * is known to be free. Its 409 for a known address is the one answer that tells who has an account
+ * (the specification's client shows it), so every try counts against the client's IP (429 past it).
+ */
 export async function registerAccount(input: {
   name: string;
   email: string;
   password: string;
   avatar: ImageUpload | null;
+  ip: string;
 }): Promise<User> {
+  await limitApiRegistration(input.ip);
   await assertEmailAvailable(input.email);
   const avatarUrl = input.avatar ? await saveImage(input.avatar, "avatars") : null;
   try {

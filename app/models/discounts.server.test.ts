@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { userBuyer } from "./checkout/buyer.server";
+import { userBuyer, type Buyer } from "./checkout/buyer.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
-import { categories, discounts, orders } from "~/db/schema";
+import { categories, discounts, orders, users } from "~/db/schema";
 import { discountSchema } from "~/lib/discount-schema";
 import { PAYMENT } from "~/lib/order-states";
 import { refusal } from "../../tests/unit/refusals";
@@ -151,6 +151,69 @@ describe("a buyer's own limit", () => {
     await setCartCouponCode(userCart(user.id), "ONCEEACH");
     expect((await quoteOf(user)).coupon).toEqual({ code: "ONCEEACH", refusal: "You have already used this code." });
     expect((await reserveOrder(user)).order.discountCents).toBe(0);
+  });
+});
+
+describe("a buyer's own limit counts one mailbox", () => {
+  it("a +tag guest, the address in another case, and an unproven account of the same address use it once between them", async () => {
+    const productId = await createProduct({ priceCents: 50_00, stock: 10 });
+    await discount({ code: "ONEMAILBOX", perCustomerLimit: "1" });
+    const local = `mailbox-${Date.now()}`;
+    /** A guest with the product and the code in a visitor cart, checking out with `email`. */
+    const guest = async (email: string): Promise<Buyer> => {
+      const { cartId } = await setCartLine({ userId: null, cartId: null }, productId, 1);
+      const cart = { userId: null, cartId };
+      await setCartCouponCode(cart, "ONEMAILBOX");
+      return { userId: null, cart, name: "Guest Buyer", email, shipping: SHIPPING, shippingMethodId: null };
+    };
+    const guestQuote = async (who: Buyer) => quoteForBuyer(who, (await loadCart(who.cart)).lines, SHIPPING);
+
+    const { order } = await reserveOrder(await guest(`${local}+one@example.com`));
+    expect(order.discountCents).toBe(5_00);
+    expect(order.mailbox).toBe(`${local}@example.com`);
+    await markPaid(order.id);
+
+    const again = await guest(`${local.toUpperCase()}+two@EXAMPLE.com`);
+    expect((await guestQuote(again)).coupon).toEqual({
+      code: "ONEMAILBOX",
+      refusal: "You have already used this code.",
+    });
+    expect((await reserveOrder(again)).order.discountCents).toBe(0);
+
+    // An account registered with the address, never proven: the same mailbox.
+    const account = await buyer(productId, "ONEMAILBOX");
+    await commitTogether((tx) =>
+      tx
+        .update(users)
+        .set({ email: `${local}@example.com` })
+        .where(eq(users.id, account.id)),
+    );
+    const unproven = (await getUserById(account.id))!;
+    expect(unproven.emailProvenAt).toBeNull();
+    expect((await quoteOf(unproven)).coupon?.refusal).toBe("You have already used this code.");
+    expect((await reserveOrder(unproven)).order.discountCents).toBe(0);
+
+    // Another mailbox has its own use.
+    expect((await reserveOrder(await guest(`other-${local}@example.com`))).order.discountCents).toBe(5_00);
+  });
+
+  it("counts the account's orders made before it changed its e-mail", async () => {
+    const productId = await createProduct({ priceCents: 50_00, stock: 10 });
+    await discount({ code: "ACCOUNTONCE", perCustomerLimit: "1" });
+    const user = await buyer(productId, "ACCOUNTONCE");
+    const { order } = await reserveOrder(user);
+    expect(order.discountCents).toBe(5_00);
+    await markPaid(order.id);
+    await commitTogether((tx) =>
+      tx
+        .update(users)
+        .set({ email: `moved-${user.id}@example.com` })
+        .where(eq(users.id, user.id)),
+    );
+    const moved = (await getUserById(user.id))!;
+    await setCartLine(userCart(user.id), productId, 1);
+    await setCartCouponCode(userCart(user.id), "ACCOUNTONCE");
+    expect((await quoteOf(moved)).coupon?.refusal).toBe("You have already used this code.");
   });
 });
 

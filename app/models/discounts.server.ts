@@ -11,6 +11,7 @@ import {
   type DiscountLine,
   type DiscountRule,
 } from "~/lib/discounts";
+import { mailboxOf } from "~/lib/mailbox";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { cartCouponCode, type CartRef } from "./cart.server";
@@ -52,11 +53,24 @@ const holdsUse = () => inArray(orders.paymentStatus, [PAYMENT.requiresPayment, P
  * How many of the buyer's orders used each of these discounts. Outside the checkout's transaction the
  * buyer's own unpaid order does not count: their next checkout releases it before it takes a use.
  */
-/** Whose orders count against a per-customer limit: an account's, or a guest's e-mail's; null for none yet. */
-export type Customer = { userId: string } | { email: string } | null;
+/**
+ * Whose orders count against a per-customer limit: those made with the buyer's mailbox (the canonical
+ * e-mail, app/lib/mailbox.ts: a guest's, an account's, proven or not, whatever +tag or case), and the
+ * orders of the buyer's account; null for nobody yet (a guest with no e-mail).
+ */
+export type Customer = { userId: string | null; mailbox: string } | null;
 
-const ordersOf = (customer: NonNullable<Customer>) =>
-  "userId" in customer ? eq(orders.userId, customer.userId) : eq(orders.guestEmail, customer.email);
+/** The customer of a buyer: their account (if any) and their e-mail. */
+export const customerWith = (userId: string | null, email: string): Customer => {
+  const mailbox = mailboxOf(email);
+  return userId || mailbox ? { userId, mailbox } : null;
+};
+
+const ordersOf = (customer: NonNullable<Customer>) => {
+  const byMailbox = customer.mailbox ? eq(orders.mailbox, customer.mailbox) : undefined;
+  const byAccount = customer.userId ? eq(orders.userId, customer.userId) : undefined;
+  return byMailbox && byAccount ? or(byMailbox, byAccount) : (byMailbox ?? byAccount);
+};
 
 async function customerUsesOf(
   customer: Customer,
@@ -136,7 +150,7 @@ export async function cartDiscountContext(
   buyer: { userId: string | null; cart: CartRef; email: string },
   now = new Date(),
 ): Promise<DiscountContext> {
-  const customer = buyer.userId ? { userId: buyer.userId } : buyer.email ? { email: buyer.email } : null;
+  const customer = customerWith(buyer.userId, buyer.email);
   return discountContext({ couponCode: await cartCouponCode(buyer.cart), customer, now });
 }
 

@@ -25,7 +25,7 @@ const INVALID = /invalid or has already been used/;
 
 /** An account made as the API's registration makes it: at once, its address unproven. */
 const apiAccount = (email = uniqueEmail("api")) =>
-  registerAccount({ name: "Api", email, password: "password-1", avatar: null });
+  registerAccount({ name: "Api", email, password: "password-1", avatar: null, ip: `192.0.2.${++n % 250}` });
 
 /** A placed guest order bought with `email`, with the buyer's name, address and phone on it. */
 async function guestOrder(email: string) {

@@ -3,10 +3,12 @@ import type { Mail } from "./email.server";
 import type { DaySummary } from "~/emails/DailySummary";
 import type { ReturnNews } from "~/emails/ReturnUpdate";
 import type { BackInStockNews } from "~/emails/BackInStock";
+import type { BackInStockConfirmNews } from "~/emails/BackInStockConfirm";
 import type { LowStockNews } from "~/emails/LowStock";
 import type { CartReminderNews } from "~/emails/CartReminder";
 import {
   backInStockMail,
+  backInStockConfirmMail,
   cartReminderMail,
   confirmEmailMail,
   emailChangedMail,
@@ -36,6 +38,7 @@ export type MailJob =
   | { kind: "refund"; refund: RefundNews; buyer: Recipient }
   | { kind: "returnUpdate"; news: ReturnNews; buyer: Recipient }
   | { kind: "backInStock"; news: BackInStockNews; to: string }
+  | { kind: "backInStockConfirm"; news: BackInStockConfirmNews; to: string }
   | { kind: "lowStock"; news: LowStockNews; to: string }
   | { kind: "cartReminder"; news: CartReminderNews; to: string }
   | { kind: "emailChanged"; to: string; newEmail: string }
@@ -67,6 +70,8 @@ function composeMail(job: MailJob): Promise<Mail> {
       return returnMail(job.news, job.buyer);
     case "backInStock":
       return backInStockMail(job.news, job.to);
+    case "backInStockConfirm":
+      return backInStockConfirmMail(job.news, job.to);
     case "lowStock":
       return lowStockMail(job.news, job.to);
     case "cartReminder":

@@ -15,6 +15,7 @@ import { DailySummary } from "~/emails/DailySummary";
 import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
 import { RETURN_NEWS, ReturnUpdate, type ReturnNews } from "~/emails/ReturnUpdate";
 import { BackInStock, type BackInStockNews } from "~/emails/BackInStock";
+import { BackInStockConfirm, type BackInStockConfirmNews } from "~/emails/BackInStockConfirm";
 import { LowStock, type LowStockNews } from "~/emails/LowStock";
 import { CartReminder, type CartReminderNews } from "~/emails/CartReminder";
 import { moneyFormatter } from "~/lib/money";
@@ -274,6 +275,16 @@ export async function backInStockMail(news: BackInStockNews, to: string): Promis
     to,
     `${frame.shopName}: ${news.itemName} is back in stock`,
     <BackInStock shop={frame} news={news} />,
+    listUnsubscribe(news.unsubscribeUrl),
+  );
+}
+
+export async function backInStockConfirmMail(news: BackInStockConfirmNews, to: string): Promise<Mail> {
+  const frame = await shop();
+  return compose(
+    to,
+    `${frame.shopName}: confirm a mail when ${news.itemName} is back`,
+    <BackInStockConfirm shop={frame} news={news} />,
     listUnsubscribe(news.unsubscribeUrl),
   );
 }

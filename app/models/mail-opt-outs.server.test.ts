@@ -54,8 +54,8 @@ describe("opting out", () => {
     const productId = await createProduct({ stock: 0 });
     await commitTogether(async (tx) => {
       await tx.insert(stockAlerts).values([
-        { productId, email: "leaver@example.com" },
-        { productId, email: "stayer@example.com" },
+        { productId, email: "leaver@example.com", mailbox: "leaver@example.com" },
+        { productId, email: "stayer@example.com", mailbox: "stayer@example.com" },
       ]);
     });
     const token = unsubscribeToken("leaver@example.com", "backInStock");

@@ -1,26 +1,23 @@
-import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { config, sessionSecret } from "~/config.server";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { mailOptOuts, stockAlerts, users } from "~/db/schema";
 import { normalEmail, OPT_OUT_KINDS, type OptOutKind } from "~/lib/shopper-mails";
+import { sign, verify } from "./signed-token.server";
 
 // Unsubscribing from the mails a shopper asked for. Every such mail carries /unsubscribe/<token>:
-// the kind and the address, signed with the shop's secret (an HMAC, checked on every node without
-// storing anything), so the link works without signing in and nobody can make one for another
+// the kind and the address, signed (signed-token.server.ts: checked on every node without storing
+// anything), so the link works without signing in and nobody can make one for another
 // address. Following it shows a button; only the POST records the opt-out (mail_opt_outs), since
 // mail scanners open links.
 
-const PURPOSE = "unsubscribe:";
-
-const macOf = (kind: OptOutKind, email: string) =>
-  crypto.createHmac("sha256", sessionSecret()).update(`${PURPOSE}${kind}:${email}`).digest("base64url");
+const PURPOSE = "unsubscribe";
 
 /** The token of the unsubscribe link for this address and kind of mail. */
 export function unsubscribeToken(email: string, kind: OptOutKind): string {
   const address = normalEmail(email);
-  return `${kind}.${Buffer.from(address).toString("base64url")}.${macOf(kind, address)}`;
+  return `${kind}.${Buffer.from(address).toString("base64url")}.${sign(PURPOSE, `${kind}:${address}`)}`;
 }
 
 /** The link itself, as the mails carry it. */
@@ -34,9 +31,7 @@ export function readUnsubscribeToken(token: string | null | undefined): { email:
   if (rest.length || !encoded || !mac || !(OPT_OUT_KINDS as readonly string[]).includes(kind)) return null;
   const email = Buffer.from(encoded, "base64url").toString("utf8");
   if (!email || email !== normalEmail(email)) return null;
-  const expected = Buffer.from(macOf(kind as OptOutKind, email));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (!verify(PURPOSE, `${kind}:${email}`, mac)) return null;
   return { email, kind: kind as OptOutKind };
 }
 
@@ -52,7 +47,8 @@ export async function isOptedOut(email: string, kind: OptOutKind, q: Queryable =
 
 /**
  * Records that this address wants no more mails of this kind (again: no change). Stopping
- * back-in-stock mails also forgets the address's pending alerts; stopping cart reminders also
+ * back-in-stock mails also forgets the address's pending alerts (and its mailbox's, when the address
+ * is a canonical one: app/lib/mailbox.ts); stopping cart reminders also
  * unticks the choice on the account with this address.
  */
 export async function optOut(email: string, kind: OptOutKind, now = new Date()): Promise<void> {
@@ -60,7 +56,11 @@ export async function optOut(email: string, kind: OptOutKind, now = new Date()):
   await commitTogether(async (tx) => {
     await tx.insert(mailOptOuts).values({ email: address, kind, createdAt: now }).onConflictDoNothing();
     if (kind === "backInStock")
-      await tx.delete(stockAlerts).where(and(eq(stockAlerts.email, address), isNull(stockAlerts.notifiedAt)));
+      await tx
+        .delete(stockAlerts)
+        .where(
+          and(or(eq(stockAlerts.email, address), eq(stockAlerts.mailbox, address)), isNull(stockAlerts.notifiedAt)),
+        );
     if (kind === "cartReminder")
       await tx
         .update(users)

@@ -1,28 +1,17 @@
-import crypto from "node:crypto";
-import { sessionSecret } from "~/config.server";
+import { sign, verify } from "./signed-token.server";
 
-// A guest's order has no account to sign in to: its link carries a key, an HMAC of the order's id
-// with the shop's secret, so that every node can check it without storing it, and nobody can make
-// one for another order.
+// A guest's order has no account to sign in to: its link carries a key, the order's id signed
+// (signed-token.server.ts), so that every node can check it without storing it.
 
-const PURPOSE = "order-link:";
+const PURPOSE = "order-link";
+const KEY_LENGTH = 32;
 
 /** The key of an order's link. */
-export function orderLinkKey(orderId: string): string {
-  return crypto
-    .createHmac("sha256", sessionSecret())
-    .update(PURPOSE + orderId)
-    .digest("base64url")
-    .slice(0, 32);
-}
+export const orderLinkKey = (orderId: string): string => sign(PURPOSE, orderId, KEY_LENGTH);
 
 /** Whether `key` is the key of this order's link (compared in constant time). */
-export function isOrderLinkKey(orderId: string, key: string | null | undefined): boolean {
-  if (!key) return false;
-  const expected = Buffer.from(orderLinkKey(orderId));
-  const given = Buffer.from(key);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-}
+export const isOrderLinkKey = (orderId: string, key: string | null | undefined): boolean =>
+  verify(PURPOSE, orderId, key, KEY_LENGTH);
 
 /** The order's page, and its receipt: with the key for a guest's order, plain for an account's. */
 export function orderLinks(order: { id: string; userId: string | null }): { page: string; receipt: string } {

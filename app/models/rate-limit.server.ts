@@ -4,7 +4,8 @@ import { rateLimiterStore, type RateLimiterStore } from "~/db/dialect";
 import { countOf } from "~/lib/plural";
 import { PublicError } from "~/lib/public-error";
 
-// Every limit on sign-in and password-reset attempts lives here. The counts are rows of the
+// Every limit on sign-in and password-reset attempts, and on the requests that mail an address or
+// tell whether it has an account, lives here. The counts are rows of the
 // rate_limits table, so every process that serves (WEB_CONCURRENCY) counts against the same ones;
 // each change is one atomic UPSERT (rate-limiter-flexible, its store in app/db/dialect).
 //
@@ -69,6 +70,8 @@ export function sharedLimits(store: RateLimiterStore) {
     };
   };
 
+  const apiRegistrationsByIp = counter("register-api-ip", config.rateLimits.apiRegistrationsPerIp);
+
   return {
     /**
      * Starts a login attempt from `ip`, for the account `email` (none for a Google credential),
@@ -113,6 +116,12 @@ export function sharedLimits(store: RateLimiterStore) {
     limitOrderLookup: mailRequests("lookup"),
     /** Counts a request for another e-mail confirmation link against the client's IP and the e-mail; refuses past either limit. */
     limitEmailProofRequest: mailRequests("proof"),
+    /** Counts a back-in-stock request against the client's IP and the mailbox (canonical address); refuses past either limit. */
+    limitStockAlertRequest: mailRequests("stock-alert"),
+    /** Counts a registration through the API (which tells whether the address has an account) against the client's IP. */
+    async limitApiRegistration(ip: string): Promise<void> {
+      await take(apiRegistrationsByIp, ip);
+    },
   };
 }
 
@@ -145,6 +154,8 @@ export const {
   limitRegistrationRequest,
   limitOrderLookup,
   limitEmailProofRequest,
+  limitStockAlertRequest,
+  limitApiRegistration,
 } = sharedLimits(store);
 
 /** Deletes the counts whose window is over (the primary process does it every few minutes); says how many. */

@@ -21,7 +21,13 @@ const welcomesTo = async (address: string) =>
 
 describe("the welcome mail", () => {
   it("is queued in the outbox for each account registered with a password", async () => {
-    const user = await registerAccount({ name: "New Shopper", email: email(), password: "password-1", avatar: null });
+    const user = await registerAccount({
+      name: "New Shopper",
+      email: email(),
+      password: "password-1",
+      avatar: null,
+      ip: "192.0.2.1",
+    });
     const mail = await composed(user.id);
     expect(mail).toMatchObject({ to: user.email, subject: "Welcome to ShopIT" });
     expect(mail.text).toContain("Welcome to ShopIT!");

@@ -198,6 +198,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
     SEED: "demo",
     RATE_LIMIT_PER_IP: "1000000",
     RATE_LIMIT_PER_EMAIL: "1000000",
+    RATE_LIMIT_API_REGISTRATIONS_PER_IP: "1000000",
     BENCH_CEILING_DIR: path.join(dataDir, "bench-ceiling"),
     ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }),
     ...extraEnv,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ADMIN, uniqueEmail, waitForMail } from "./support/accounts";
+import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/accounts";
 import { e2eEnv } from "./support/env";
 import { startOwnShop } from "./support/own-shop";
 
@@ -10,6 +10,9 @@ import { startOwnShop } from "./support/own-shop";
 
 type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
+
+const TO_CONFIRM =
+  "Please confirm with the link we e-mail to this address: then we will tell it when it is back in stock.";
 
 let shop: OwnShop;
 let admin: APIRequestContext;
@@ -55,7 +58,7 @@ async function restockAsAdmin(page: Page, productId: string, stock: string) {
   await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
 }
 
-test("a guest asks to be told when a sold-out product is back; restocked, one mail comes, and its link unsubscribes without signing in", async ({
+test("a guest asks to be told when a sold-out product is back, confirms by the mailed link; restocked, one mail comes, and its link unsubscribes without signing in", async ({
   page,
   browser,
 }, testInfo) => {
@@ -79,7 +82,31 @@ test("a guest asks to be told when a sold-out product is back; restocked, one ma
 
   await page.getByTestId("stock-alert").getByLabel("Your e-mail").fill(email.toUpperCase());
   await page.getByTestId("stock-alert").getByRole("button", { name: "Notify me" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("We will e-mail you when it is back in stock.");
+  await expect(page.getByTestId("toast")).toHaveText(TO_CONFIRM);
+
+  // One confirmation mail; asking again for the same mailbox (another +tag) while it is pending
+  // gets the same answer and sends none.
+  const confirmation = await waitForMail(email, `confirm a mail when ${name} is back`);
+  const [local, domain] = email.split("@");
+  await page.getByTestId("stock-alert").getByLabel("Your e-mail").fill(`${local}+again@${domain}`);
+  await page.getByTestId("stock-alert").getByRole("button", { name: "Notify me" }).click();
+  await expect(page.getByTestId("toast")).toHaveText(TO_CONFIRM);
+  const confirmLink = confirmation.text.match(/https?:\/\/\S+\/back-in-stock\/confirm\/[\w.-]+/)?.[0];
+  expect(confirmLink, confirmation.text).toBeTruthy();
+
+  // The link, in a browser that never signed in: a GET shows a button, the button confirms.
+  const owner = await browser.newContext();
+  try {
+    const visit = await owner.newPage();
+    await visit.goto(`${shop.base}${new URL(confirmLink!).pathname}`);
+    await expect(visit.getByText(`E-mail ${email} once, when ${name} is back in stock?`)).toBeVisible();
+    await visit.getByRole("button", { name: "Yes, tell me" }).click();
+    await expect(visit.getByTestId("stock-alert-confirmed")).toHaveText(
+      `Confirmed: we will e-mail ${email} once, when ${name} is back in stock.`,
+    );
+  } finally {
+    await owner.close();
+  }
 
   // The admin restocks it on the product's page (another browser, signed in).
   const adminContext = await browser.newContext();
@@ -95,6 +122,9 @@ test("a guest asks to be told when a sold-out product is back; restocked, one ma
 
   const mail = await waitForMail(email, `${name} is back in stock`, 90_000);
   expect(mail.text).toContain(`/product/${productId}`);
+  // By then every earlier mail went out: one confirmation, and none to the +tag asked while pending.
+  expect(await waitForMails(email, "confirm a mail", 0)).toHaveLength(1);
+  expect(await waitForMails(`${local}+again@${domain}`, /./, 0)).toHaveLength(0);
   const link = mail.text.match(/https?:\/\/\S+\/unsubscribe\/[\w.-]+/)?.[0];
   expect(link, mail.text).toBeTruthy();
 
@@ -124,7 +154,9 @@ test("a signed-in shopper finds their address filled in; the form is shown only 
   await page.goto(`${shop.base}/product/${productId}`);
   await expect(page.getByTestId("stock-alert").getByLabel("Your e-mail")).toHaveValue(account.email);
   await page.getByTestId("stock-alert").getByRole("button", { name: "Notify me" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("We will e-mail you when it is back in stock.");
+  // An address registered through the API is not proven: it confirms by link as a guest's does.
+  await expect(page.getByTestId("toast")).toHaveText(TO_CONFIRM);
+  await waitForMail(account.email, "confirm a mail when");
 
   // A product in stock has none.
   const products = (await (await page.request.get(`${shop.base}/api/v1/products`)).json()) as {

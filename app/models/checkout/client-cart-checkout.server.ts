@@ -17,7 +17,7 @@ import { pricingContext, quoteWith, type Destination, type OrderQuote, type Pric
 import type { QuotePayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { countryOfList } from "../shipping.server";
-import { checkDiscountUses, discountContext, type DiscountContext } from "../discounts.server";
+import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "../discounts.server";
 import type { User } from "../users.server";
 import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
@@ -71,7 +71,8 @@ function paidBy(who: ApiPayer, order: Pick<Order, "userId" | "guestEmail">): boo
 }
 
 /** Whose uses of a discount count against its per-customer limit. */
-const customerOfPayer = (who: ApiPayer) => (isGuest(who) ? { email: guestEmailOf(who) } : { userId: who.id });
+const customerOfPayer = (who: ApiPayer) =>
+  isGuest(who) ? customerWith(null, guestEmailOf(who)) : customerWith(who.id, who.email);
 
 /** The checkout's buyer of a client cart: the user, or the guest with the recipient's name (there is no cart on the server). */
 function payerBuyer(who: ApiPayer, shipTo: ShippingInfo): User | Buyer {
@@ -337,7 +338,7 @@ export async function quoteClientCart(
   const [priced, pricing, discounts] = await Promise.all([
     pricedLines(db, quantities),
     pricingContext(),
-    discountContext({ couponCode: couponCode ?? null, customer: user ? { userId: user.id } : null }),
+    discountContext({ couponCode: couponCode ?? null, customer: user ? customerWith(user.id, user.email) : null }),
   ]);
   const missing = [...quantities.values()].find(
     (item) => !priced.some((line) => line.productId === item.productId && line.variantId === item.variantId),

@@ -5,6 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { orderLines, orders } from "~/db/schema";
 import { changePayment, PAYMENT } from "~/lib/order-states";
+import { mailboxOf } from "~/lib/mailbox";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import { CartError, cartLineRows, lockedCartId } from "../cart.server";
@@ -12,6 +13,7 @@ import type { Order } from "../orders.server";
 import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
 import {
   cartDiscountContext,
+  customerWith,
   checkDiscountUses,
   keepDiscountUses,
   releaseDiscountUses,
@@ -59,6 +61,7 @@ const statements = preparedOnce((q) => ({
       userId: placeholder("userId"),
       userName: placeholder("userName"),
       guestEmail: placeholder("guestEmail"),
+      mailbox: placeholder("mailbox"),
       cartId: placeholder("cartId"),
       shippingRecipientName: placeholder("shippingRecipientName"),
       shippingAddress: placeholder("shippingAddress"),
@@ -157,8 +160,8 @@ function unpaidCheckoutsOf(tx: Tx, buyer: Buyer): Promise<Order[]> {
   return statements(tx).unpaidOfGuestCart.execute({ cartId: buyer.cart.cartId ?? "" });
 }
 
-/** Whose uses of a discount count against its per-customer limit: the account's, or a guest's e-mail's. */
-export const customerOf = (buyer: Buyer) => (buyer.userId ? { userId: buyer.userId } : { email: buyer.email });
+/** Whose uses of a discount count against its per-customer limit: the account's and its e-mail's, or a guest's e-mail's. */
+export const customerOf = (buyer: Buyer) => customerWith(buyer.userId, buyer.email);
 
 type StockLine = StockItem & { stock: number; sku?: string | null; variantImage?: string | null };
 
@@ -186,6 +189,7 @@ export async function insertOrder(
     userId: buyer.userId,
     userName: buyer.name,
     guestEmail: buyer.userId ? null : buyer.email,
+    mailbox: buyer.email ? mailboxOf(buyer.email) : null,
     cartId: buyer.userId ? null : buyer.cart.cartId,
     shippingRecipientName: shipping.recipientName,
     shippingAddress: shipping.address,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/AuthCard";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MailLinkCard } from "~/components/MailLinkCard";
 import { pageMeta } from "~/lib/meta";
 import { OPT_OUT_LABELS } from "~/lib/shopper-mails";
 import { optOutWithToken, readUnsubscribeToken } from "~/models/mail-opt-outs.server";
@@ -32,24 +32,12 @@ export default function Unsubscribe() {
   const { email, what } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.done;
   return (
-    <AuthCard title="Unsubscribe">
-      {done ? (
-        <>
-          <p role="status" data-testid="unsubscribed">
-            {`Done: ${email} gets no more ${what}.`}
-          </p>
-          <Link to="/" className="btn btn-warning w-100">
-            Back to the shop
-          </Link>
-        </>
-      ) : (
-        <Form method="post">
-          <p>{`Stop ${what} to ${email}?`}</p>
-          <button type="submit" className="btn btn-warning w-100">
-            Unsubscribe
-          </button>
-        </Form>
-      )}
-    </AuthCard>
+    <MailLinkCard
+      title="Unsubscribe"
+      question={`Stop ${what} to ${email}?`}
+      button="Unsubscribe"
+      done={done ? `Done: ${email} gets no more ${what}.` : null}
+      doneTestId="unsubscribed"
+    />
   );
 }

@@ -9,7 +9,7 @@ import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { cartCouponCode, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
 import { cartEstimate, type CartEstimate } from "~/models/pricing.server";
-import { discountContext } from "~/models/discounts.server";
+import { customerWith, discountContext } from "~/models/discounts.server";
 import { CouponForm } from "~/components/CouponForm";
 import { couponFormAction } from "~/web/coupon-form.server";
 import { discountLabel } from "~/lib/discounts";
@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : await cartEstimate(
           lines,
           user ? savedShippingInfo(user) : null,
-          await discountContext({ couponCode: await cartCouponCode(ref), customer: user ? { userId: user.id } : null }),
+          await discountContext({
+            couponCode: await cartCouponCode(ref),
+            customer: user ? customerWith(user.id, user.email) : null,
+          }),
         );
   return { lines, notices, itemsCents: itemsCentsOf(lines), categories, estimate };
 }

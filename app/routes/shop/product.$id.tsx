@@ -104,11 +104,11 @@ async function postReview(request: Request, productId: string, form: FormData) {
   return redirectWithSuccess(`/product/${encodeURIComponent(productId)}`, "Review posted");
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "review") return postReview(request, params.id ?? "", form);
-  if (intent === "notify") return postStockAlert(request, params.id ?? "", form);
+  if (intent === "notify") return postStockAlert(request, context.clientIp, params.id ?? "", form);
   if (intent !== "add-to-cart") return data({ error: "Unknown action", quantity: "" }, { status: 400 });
   const quantity = String(form.get("quantity") ?? "");
   const parsed = addToCartSchema.safeParse({ quantity, variantId: form.get("variantId") ?? undefined });

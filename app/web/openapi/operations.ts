@@ -51,7 +51,7 @@ import { returnActionInput, returnInput } from "~/lib/return-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 import { unsubscribeInput } from "~/lib/shopper-mails";
-import { stockAlertSchema } from "~/lib/stock-alert-schema";
+import { stockAlertConfirmInput, stockAlertSchema } from "~/lib/stock-alert-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 
 // Every /api/v1 operation, as the OpenAPI document (./document.server.ts) describes it. The request
@@ -188,12 +188,22 @@ export const API_OPERATIONS: ApiOperation[] = [
     paths: ["/product/{id}/notify"],
     method: "post",
     summary:
-      "Ask for one mail when the sold-out product (or variant) is back in stock; signed in or not (the shop's backInStockMails setting)",
+      "Ask for one mail when the sold-out product (or variant) is back in stock; signed in or not (the shop's backInStockMails setting). Unless it is the caller's own proven address, the address gets a link to confirm first (POST /back-in-stock/confirm); the answer is the same whatever the address's state. Rate-limited per client IP and per mailbox",
     tag: "Products",
     access: "public",
     body: { schema: stockAlertSchema },
     ok: { status: 201, description: "Asked for", schema: message },
-    errors: [403, 409],
+    errors: [403, 409, 429],
+  },
+  {
+    paths: ["/back-in-stock/confirm"],
+    method: "post",
+    summary: "Confirm a back-in-stock request by the token of the link mailed to its address, without signing in",
+    tag: "Products",
+    access: "public",
+    body: { schema: stockAlertConfirmInput },
+    ok: { status: 200, description: "Confirmed", schema: message },
+    errors: [404],
   },
   {
     paths: ["/review"],
@@ -240,12 +250,13 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     paths: ["/register"],
     method: "post",
-    summary: "Create an account (or sign in with a Google credential)",
+    summary:
+      "Create an account (or sign in with a Google credential). Its 409 tells whether an address has an account, so tries are rate-limited per client IP",
     tag: "Accounts",
     access: "public",
     body: { schema: z.union([registerSchema, googleCredential]), files: { avatar: "one" } },
     ok: { status: 201, description: "Registered and signed in", schema: signedIn },
-    errors: [401, 409],
+    errors: [401, 409, 429],
   },
   {
     paths: ["/me"],

@@ -15,6 +15,7 @@ import {
   waitForMails,
 } from "../support/accounts";
 import { e2eEnv } from "../support/env";
+import { startOwnShop } from "../support/own-shop";
 import { pngBomb } from "../support/png-bomb";
 
 const PNG_1PX = Buffer.from(
@@ -140,6 +141,38 @@ test("a decompression bomb as an avatar data URL (a 30 KB PNG of 16,000 × 16,00
   await expectError(response, 400, "This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.");
   const login = await request.post("/api/v1/login", { data: { email, password: "bomb-password-1" } });
   expect(login.status()).toBe(401);
+});
+
+test("POST /register tells whether an address has an account (409), so each client address gets 10 tries per 15 minutes, then 429 with Retry-After", async ({
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  // A shop of its own at the default limit: the shared shop lifts it for the many registrations of the suite.
+  const shop = await startOwnShop({ RATE_LIMIT_API_REGISTRATIONS_PER_IP: "10" });
+  const client = await playwright.request.newContext({ baseURL: shop.base });
+  try {
+    const prober = { "X-Forwarded-For": "198.18.250.1" };
+    const known = { name: "Known Person", email: uniqueEmail("known"), password: "known-password-1" };
+    const registration = (email: string, headers = prober) =>
+      client.post("/api/v1/register", { headers, data: { ...known, email } });
+    expect((await registration(known.email)).status()).toBe(201);
+    for (let i = 1; i < 10; i++)
+      await expectError(await registration(known.email), 409, "This e-mail is already registered");
+    for (const email of [known.email, uniqueEmail("fresh")]) {
+      const limited = await registration(email);
+      await expectError(limited, 429, /^Too many attempts\. Please try again in \d+ minutes?\.$/);
+      expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    }
+    // Another client address is still answered.
+    await expectError(
+      await registration(known.email, { "X-Forwarded-For": "198.18.250.2" }),
+      409,
+      "This e-mail is already registered",
+    );
+  } finally {
+    await client.dispose();
+    await shop.stop();
+  }
 });
 
 test("POST /login: success, missing fields, wrong password", async ({ request }) => {

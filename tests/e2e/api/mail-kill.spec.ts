@@ -117,6 +117,7 @@ test(`no confirmation mail is lost when a worker is killed during checkouts ${CA
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         RATE_LIMIT_PER_IP: "100000",
+        RATE_LIMIT_API_REGISTRATIONS_PER_IP: "100000",
       },
     });
     started.stderr!.on("data", (chunk) => (stderr += chunk));

@@ -8,6 +8,8 @@ import { startOwnShop } from "../support/own-shop";
 // POST /api/v1/product/{id}/notify (a mail when a sold-out product is back) and
 // POST /api/v1/unsubscribe, on a shop of the test's own (the setting changes every product page).
 
+const TO_CONFIRM =
+  "Please confirm with the link we e-mail to this address: then we will tell it when it is back in stock.";
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
 
 test("asking for a back-in-stock mail: only when switched on, for a sold-out item, with an address", async ({
@@ -72,9 +74,40 @@ test("asking for a back-in-stock mail: only when switched on, for a sold-out ite
 
     const asked = await notify(soldOut, { email: "  Ada@Example.com " });
     expect(asked.status()).toBe(201);
-    expect(await asked.json()).toEqual({ success: true, message: "We will e-mail you when it is back in stock" });
-    // Again: the same answer, one alert.
-    expect((await notify(soldOut, { email: "ada@example.com" })).status()).toBe(201);
+    expect(await asked.json()).toEqual({ success: true, message: TO_CONFIRM });
+    // Again, and with a +tag: the same answer, one alert, one confirmation mail.
+    expect(await (await notify(soldOut, { email: "ada@example.com" })).json()).toEqual({
+      success: true,
+      message: TO_CONFIRM,
+    });
+    expect((await notify(soldOut, { email: "ada+again@example.com" })).status()).toBe(201);
+    // The shop has no SMTP server here: it saves each mail and logs its link.
+    const links = () => [...shop.log().matchAll(/\/back-in-stock\/confirm\/([\w.-]+)/g)].map((m) => m[1]);
+    await expect.poll(links).toHaveLength(1);
+    const confirm = (data: unknown) => anyone.post("/api/v1/back-in-stock/confirm", { data });
+    await expectRefused(await confirm({}), 400, "Please send the token of the confirmation link");
+    await expectRefused(
+      await confirm({ token: `${links()[0].slice(0, -2)}xx` }),
+      404,
+      "This confirmation link is not valid any more: the item may be back already, or the address unsubscribed.",
+    );
+    const confirmed = await confirm({ token: links()[0] });
+    expect(confirmed.status()).toBe(200);
+    expect(await confirmed.json()).toEqual({
+      success: true,
+      message: "We will e-mail ada@example.com once, when Notify Probe Lamp is back in stock",
+    });
+
+    // One mailbox asked for too often (any +tag, any client): 429 with Retry-After. Its other requests
+    // above counted too; a fresh mailbox has RATE_LIMIT_PER_EMAIL (10) of its own.
+    for (let i = 0; i < 10; i++)
+      expect((await notify(soldOut, { email: `bombed+${i}@example.com` })).status()).toBe(201);
+    const limited = await notify(soldOut, { email: "Bombed+more@example.com" });
+    expect(limited.status()).toBe(429);
+    expect((await limited.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    // Ten requests, one pending alert: one confirmation mail.
+    await expect.poll(links).toHaveLength(2);
     // As a form post too.
     expect(
       (await anyone.post(`/api/v1/product/${soldOut}/notify`, { form: { email: "bea@example.com" } })).status(),

@@ -151,6 +151,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/payment.process.ts": { url: "/api/v1/payment/process" },
   "api/v1/product.$id.ts": { url: `/api/v1/product/${NONE}` },
   "api/v1/product.$id.notify.ts": { url: "/api/v1/product/:product/notify" },
+  "api/v1/back-in-stock.confirm.ts": { url: "/api/v1/back-in-stock/confirm" },
   "api/v1/products.ts": { url: "/api/v1/products" },
   "api/v1/register.ts": { url: "/api/v1/register" },
   "api/v1/review.ts": { url: "/api/v1/review" },
@@ -164,6 +165,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "checkout/webhooks.stripe.ts": { url: "/webhooks/stripe" },
   "orders/order.$id_.return.tsx": { url: `/order/${NONE}/return` },
   "orders/order.lookup.tsx": { url: "/order/lookup" },
+  "shop/back-in-stock.confirm.$token.tsx": { url: `/back-in-stock/confirm/${NONE}` },
   "shop/cart.tsx": { url: "/cart" },
   // A real product (filled in by the test): adding to a throwaway cart changes nothing shared.
   "shop/product.$id.tsx": { url: "/product/:product" },

@@ -25,6 +25,7 @@ export async function startOwnShop(env: Record<string, string> = {}) {
       PUBLIC_URL: base,
       WEB_CONCURRENCY: "1",
       RATE_LIMIT_PER_IP: "100000",
+      RATE_LIMIT_API_REGISTRATIONS_PER_IP: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

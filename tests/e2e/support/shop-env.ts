@@ -28,6 +28,7 @@ export function shopEnv(options: {
     SMTP_URL: `smtp://127.0.0.1:${options.env.smtpPort}`,
     // Every test signs in from 127.0.0.1; the per-e-mail limit stays at its default.
     RATE_LIMIT_PER_IP: "100000",
+    RATE_LIMIT_API_REGISTRATIONS_PER_IP: "100000",
   };
 }
 

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { stockAlertSchema } from "~/lib/stock-alert-schema";
+import { stockAlertAnswer, stockAlertSchema } from "~/lib/stock-alert-schema";
 import { askForStockAlert } from "~/models/stock-alerts.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalApiUser } from "~/web/auth.server";
 
 // POST /api/v1/product/:id/notify { email, variant? }: a mail when the sold-out product (or its
-// variant) is back in stock. Signed in or not.
-export async function action({ request, params }: ActionFunctionArgs) {
+// variant) is back in stock. Signed in or not; an address not proven the shopper's confirms by the
+// link mailed to it first. Rate-limited per client IP and per mailbox (429 with Retry-After).
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
     const user = await getOptionalApiUser(request);
     const input = parseApiInput(stockAlertSchema, await readApiBody(request));
-    await askForStockAlert(params.id ?? "", input, user);
-    return Response.json({ success: true, message: "We will e-mail you when it is back in stock" }, { status: 201 });
+    const { toConfirm } = await askForStockAlert(params.id ?? "", input, { user, ip: context.clientIp });
+    return Response.json({ success: true, message: stockAlertAnswer(toConfirm) }, { status: 201 });
   });
 }

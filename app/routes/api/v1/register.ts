@@ -7,7 +7,8 @@ import { signedInJson } from "~/web/api-auth.server";
 import { verifyGoogleCredential } from "~/models/google-id-token.server";
 import { findOrCreateGoogleUser } from "~/models/users.server";
 
-// POST /api/v1/register: { name, email, password, avatar? } or { credential } (Google).
+// POST /api/v1/register: { name, email, password, avatar? } or { credential } (Google). Rate-limited
+// per client IP (429 with Retry-After): its 409 tells whether an address has an account.
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   return apiHandler(async () => {
@@ -17,7 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return signedInJson(request, context.clientIp, user, 201);
     }
     const input = parseApiInput(registerSchema, body);
-    const user = await registerAccount({ ...input, avatar: singleImage(body.avatar, "avatar") });
+    const user = await registerAccount({
+      ...input,
+      avatar: singleImage(body.avatar, "avatar"),
+      ip: context.clientIp,
+    });
     return signedInJson(request, context.clientIp, user, 201);
   });
 }
