@@ -187,6 +187,56 @@ describe("one refund, asked for twice or with another at once", () => {
     expect((await orderById(order.id)).refundedCents).toBe(130_00);
   });
 
+  it("the same key with other items, another amount or other restocking is a 409 that says so; the same request still replays", async () => {
+    const { order, lamp, vase, intentId } = await paidOrder();
+    const first = await refundOrder(
+      ask(order.id, {
+        lines: [
+          { lineId: lamp.id, quantity: 1 },
+          { lineId: vase.id, quantity: 1 },
+        ],
+        restock: true,
+        requestKey: "form-3",
+      }),
+    );
+    const reused = { status: 409, field: "key", message: expect.stringMatching(/used for another refund request/) };
+    for (const other of [
+      { lines: [{ lineId: lamp.id, quantity: 2 }] },
+      { lines: [{ lineId: lamp.id, quantity: 1 }] },
+      { lines: [] as RefundRequest["lines"], amountCents: first.refund.amountCents },
+      { amountCents: first.refund.amountCents - 1 },
+      { restock: false },
+    ])
+      await expect(
+        refundOrder(
+          ask(order.id, {
+            lines: [
+              { lineId: lamp.id, quantity: 1 },
+              { lineId: vase.id, quantity: 1 },
+            ],
+            restock: true,
+            requestKey: "form-3",
+            ...other,
+          }),
+        ),
+      ).rejects.toMatchObject(reused);
+    // The same items in another order, one named twice, the amount they came to: the same request.
+    const again = await refundOrder(
+      ask(order.id, {
+        lines: [
+          { lineId: vase.id, quantity: 1 },
+          { lineId: lamp.id, quantity: 0 },
+          { lineId: lamp.id, quantity: 1 },
+        ],
+        amountCents: first.refund.amountCents,
+        restock: true,
+        requestKey: "form-3",
+      }),
+    );
+    expect(again).toEqual({ refund: first.refund, replayed: true });
+    expect(await atSandbox(intentId)).toHaveLength(1);
+  });
+
   it("two refunds of one order at once never go back beyond what was paid", async () => {
     const { order, intentId } = await paidOrder();
     const outcomes = await Promise.allSettled(
