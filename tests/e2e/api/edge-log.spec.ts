@@ -77,7 +77,7 @@ test("a body that does not arrive in time (BODY_TIMEOUT_MS): 408, the connection
     expect(api.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(api.received).toContain('{"success":false,"message":"The request\'s body did not arrive in time (1 s)."}');
     expect(api.sent).toBeLessThan(1000);
-    const page = await trickledBody(shop.base, "/login", "application/x-www-form-urlencoded");
+    const page = await trickledBody(shop.base, "/register", "application/x-www-form-urlencoded");
     expect(page.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     // The shop answers as before.
     expect((await rawRequest(shop.base, "GET", "/api/v1/settings")).status).toBe(200);
