@@ -269,7 +269,7 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
     if (cluster.isPrimary) console.log(readyMessage(config));
   });
   // Idle after a burst: the heap the burst grew is given back (server/idle-collect.server.ts).
-  if (!isDev) collectWhenIdle(server);
+  if (!isDev) collectWhenIdle();
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.
   server.on("checkContinue", (req, res) => {
