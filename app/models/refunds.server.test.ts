@@ -189,7 +189,8 @@ describe("one refund, asked for twice or with another at once", () => {
 
   it("the same key with other items, another amount or other restocking is a 409 that says so; the same request still replays", async () => {
     const { order, lamp, vase, intentId } = await paidOrder();
-    const first = await refundOrder(
+    // One lamp and the vase, back in stock.
+    const request = (over: Partial<RefundRequest> = {}) =>
       ask(order.id, {
         lines: [
           { lineId: lamp.id, quantity: 1 },
@@ -197,8 +198,9 @@ describe("one refund, asked for twice or with another at once", () => {
         ],
         restock: true,
         requestKey: "form-3",
-      }),
-    );
+        ...over,
+      });
+    const first = await refundOrder(request());
     const reused = { status: 409, field: "key", message: expect.stringMatching(/used for another refund request/) };
     for (const other of [
       { lines: [{ lineId: lamp.id, quantity: 2 }] },
@@ -207,30 +209,16 @@ describe("one refund, asked for twice or with another at once", () => {
       { amountCents: first.refund.amountCents - 1 },
       { restock: false },
     ])
-      await expect(
-        refundOrder(
-          ask(order.id, {
-            lines: [
-              { lineId: lamp.id, quantity: 1 },
-              { lineId: vase.id, quantity: 1 },
-            ],
-            restock: true,
-            requestKey: "form-3",
-            ...other,
-          }),
-        ),
-      ).rejects.toMatchObject(reused);
+      await expect(refundOrder(request(other))).rejects.toMatchObject(reused);
     // The same items in another order, one named twice, the amount they came to: the same request.
     const again = await refundOrder(
-      ask(order.id, {
+      request({
         lines: [
           { lineId: vase.id, quantity: 1 },
           { lineId: lamp.id, quantity: 0 },
           { lineId: lamp.id, quantity: 1 },
         ],
         amountCents: first.refund.amountCents,
-        restock: true,
-        requestKey: "form-3",
       }),
     );
     expect(again).toEqual({ refund: first.refund, replayed: true });
