@@ -57,11 +57,12 @@ export function limitBodyTime(
     const left = startedAt + allowedMs - now;
     if (left > 0) return schedule(left);
     // As Node answers its own requestTimeout: on the socket, the response object left alone (what
-    // the handler writes later goes nowhere), then closed.
+    // the handler writes later goes nowhere), then closed. After an answer, only closed.
     if (!res.headersSent) socket.write(timeoutAnswer(req, timeoutMs));
     socket.destroy();
   }
+  // Not stopped by the answer: a body still coming after an answer given without reading it (a
+  // 404, a 405) is read and dropped (Node, or remix-handler's discardRest) and timed all the same.
   req.once("end", stop);
-  res.once("close", stop);
   schedule(timeoutMs);
 }

@@ -37,6 +37,8 @@ describe("the request listener's deadline for a request's body", () => {
   const DEADLINE_MS = 200;
   function app() {
     const app = express();
+    // Answered at once, the body left unread (as a 404 or a 405 is).
+    app.post("/unread", (_req, res) => void res.send("answered"));
     app.post(/.*/, express.raw({ type: () => true, limit: "1mb" }), (req, res) => {
       if (req.path !== "/slow-answer") return void res.send(`${(req.body as Buffer).length} bytes`);
       // An answer that takes several deadlines to stream, once the body is in.
@@ -49,7 +51,7 @@ describe("the request listener's deadline for a request's body", () => {
   }
 
   /** Sends a request's head declaring `length` bytes, then `chunk` every `everyMs` until the server closes; what came back. */
-  function trickle(port: number, path: string, length: number, chunk: Buffer, everyMs: number) {
+  function trickle(port: number, path: string, length: number, chunk: Buffer, everyMs: number, keepAlive = false) {
     return new Promise<{ received: string; sent: number; tookMs: number }>((resolve, reject) => {
       const startedAt = Date.now();
       let sent = 0;
@@ -57,7 +59,7 @@ describe("the request listener's deadline for a request's body", () => {
       let timer: NodeJS.Timeout | undefined;
       const socket = net.connect(port, "127.0.0.1", () => {
         socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`,
+          `POST ${path} HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`,
         );
         const send = () => {
           if (sent + chunk.length > length) return;
@@ -68,7 +70,8 @@ describe("the request listener's deadline for a request's body", () => {
         send();
       });
       socket.on("data", (data) => (received += data.toString()));
-      socket.on("error", reject);
+      // Closed with bytes of the body unread: a reset, which ends the exchange as a close does.
+      socket.on("error", (error: NodeJS.ErrnoException) => void (error.code === "ECONNRESET" || reject(error)));
       socket.on("close", () => {
         clearTimeout(timer);
         resolve({ received, sent, tookMs: Date.now() - startedAt });
@@ -92,6 +95,18 @@ describe("the request listener's deadline for a request's body", () => {
         success: false,
         message: "The request's body did not arrive in time (1 s).",
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("closes the connection of a body still trickling in after an answer given without reading it", async () => {
+    const server = await listen(requestListener(app(), { bodyTimeoutMs: DEADLINE_MS }));
+    try {
+      const unread = await trickle(server.port, "/unread", 1000, Buffer.from("x"), 20, true);
+      expect(unread.received).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nanswered$/);
+      expect(unread.tookMs).toBeGreaterThanOrEqual(DEADLINE_MS);
+      expect(unread.sent).toBeLessThan(1000);
     } finally {
       await server.close();
     }

@@ -61,7 +61,8 @@ function trickledBody(base: string, path: string, type: string) {
       drip();
     });
     socket.on("data", (data) => (received += data.toString()));
-    socket.on("error", reject);
+    // Closed with bytes of the body unread: a reset, which ends the exchange as a close does.
+    socket.on("error", (error: NodeJS.ErrnoException) => void (error.code === "ECONNRESET" || reject(error)));
     socket.on("close", () => {
       clearTimeout(timer);
       resolve({ received, sent });
