@@ -114,7 +114,7 @@ async function replayOf(request: RefundRequest): Promise<RefundOutcome | null> {
     throw new PublicError("This request key was used for another order's refund.", 409, "key");
   if (!(await asksForTheSame(request, earlier)))
     throw new PublicError(
-      "This request key was used for another refund request (other items, amount or restocking): use a new key.",
+      "This request key was used for another refund request, with other items, amount or restocking: nothing more was refunded.",
       409,
       "key",
     );
