@@ -115,6 +115,7 @@ const envSchema = z
     RATE_LIMIT_PER_EMAIL: wholeNumber(1).default("10"),
     RATE_LIMIT_API_REGISTRATIONS_PER_IP: wholeNumber(1).default("10"),
     BODY_LIMIT_KB: wholeNumber(1, 1024 * 1024).default("1024"),
+    BODY_TIMEOUT_MS: wholeNumber(0, 3_600_000).default("30000"),
     LOGIN_DELAY_MAX_MS: wholeNumber(0, 60_000).default("10000"),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
@@ -282,6 +283,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     },
     /** Largest JSON, urlencoded or other non-multipart request body, and the text fields of a multipart one. */
     bodyLimitBytes: env.BODY_LIMIT_KB * 1024,
+    /**
+     * How long a request body may take to arrive, once the shop reads it (longer for a large one
+     * that keeps coming: server/body-deadline.server.ts); past it the connection is closed. 0: no limit.
+     */
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     /** Other origins whose browser calls to /api/v1 (cookies included) the shop accepts and answers with CORS headers. */
     corsOrigins: env.CORS_ORIGINS,

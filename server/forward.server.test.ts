@@ -75,6 +75,33 @@ function send(path: string, { method = "GET", headers = {}, body, chunked = fals
   });
 }
 
+/** A request that declares a body of `length` bytes and sends none of it: the answer, if one comes before the body. */
+function declareOnly(path: string, length: number) {
+  return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+    const req = http.request({
+      host: "127.0.0.1",
+      port: shopPort,
+      path,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": length },
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        resolve({
+          status: res.statusCode!,
+          connection: res.headers.connection,
+          body: Buffer.concat(chunks).toString(),
+        });
+        req.destroy();
+      });
+    });
+    req.on("error", reject);
+    req.flushHeaders();
+  });
+}
+
 async function listen(server: http.Server) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
@@ -171,6 +198,13 @@ describe("forwardTo", () => {
       (await send("/_s/page", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x".repeat(100) }))
         .status,
     ).toBe(201);
+  });
+
+  it("answers a declared length over the limit with a 413 at once, before any of the body is sent", async () => {
+    const refused = await declareOnly("/_s/page", 200 * 1024 * 1024);
+    expect(refused).toMatchObject({ status: 413, connection: "close" });
+    expect(refused.body).toContain("at most 100 bytes");
+    expect(seen).toEqual([]);
   });
 
   it("answers 400 for a body it cannot read, 502 when the target is down, 504 when it is too slow", async () => {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { declaresMoreThan } from "~/web/body-limits.server";
 import { sendEdgeError } from "./edge-errors.server";
 
 export type ForwardOptions = {
@@ -48,25 +49,22 @@ export function forwardTo({
   const { hostname, port } = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
 
+  const tooLarge: RequestHandler = (req, res) =>
+    sendEdgeError(req, res, 413, `The request is too large: at most ${bodyLimit} bytes can be sent here.`, true);
+
   const allowed: RequestHandler = (req, res, next) => {
     if (!forwards(req.path)) return sendEdgeError(req, res, 404, "There is no such page.", false);
     if (!methods.includes(req.method)) {
       res.setHeader("Allow", methods.join(", "));
       return sendEdgeError(req, res, 405, `${req.method} is not allowed here.`, false);
     }
+    if (declaresMoreThan(req.headers, bodyLimit)) return tooLarge(req, res, next);
     next();
   };
 
   const refuseBody: ErrorRequestHandler = (error, req, res, next) => {
     const status = (error as { status?: unknown }).status;
-    if (status === 413)
-      return sendEdgeError(
-        req,
-        res,
-        413,
-        `The request is too large: at most ${bodyLimit} bytes can be sent here.`,
-        true,
-      );
+    if (status === 413) return tooLarge(req, res, next);
     if (typeof status === "number" && status >= 400 && status < 500)
       return sendEdgeError(req, res, 400, "The request body could not be read.", true);
     next(error);

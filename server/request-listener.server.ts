@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { logServerError } from "~/models/server-errors.server";
 import { requestStart, type AccessLog } from "./access-log.server";
 import type { AdmissionGate } from "./admission.server";
+import { limitBodyTime } from "./body-deadline.server";
 import type { TrustedOrigins } from "./cors.server";
 import type { PageCache } from "./page-cache.server";
 
@@ -13,6 +14,8 @@ export type RequestListenerOptions = {
   gate?: AdmissionGate | null;
   /** CORS for the API's trusted origins (CORS_ORIGINS): headers on every answer, cache hits included; preflights answered. */
   cors?: Pick<TrustedOrigins, "apply"> | null;
+  /** How long a request's body may take to arrive once it is worked on (body-deadline.server.ts); 0 or none: no limit. */
+  bodyTimeoutMs?: number;
 };
 
 const HEALTH_CHECK = "/healthz";
@@ -26,7 +29,7 @@ const HEALTH_CHECK = "/healthz";
  */
 export function requestListener(
   app: (req: IncomingMessage, res: ServerResponse) => void,
-  { cache, log, gate, cors }: RequestListenerOptions,
+  { cache, log, gate, cors, bodyTimeoutMs = 0 }: RequestListenerOptions,
 ): RequestListener {
   return (req, res) => {
     const startedAt = log ? requestStart() : 0;
@@ -43,7 +46,12 @@ export function requestListener(
       if (bytes !== undefined) return void log?.answered(req, res, startedAt, bytes);
     }
     log?.follow(req, res, startedAt);
-    if (gate && req.url !== HEALTH_CHECK) gate.admit(res, () => app(req, res));
-    else app(req, res);
+    // The body's clock starts when the request is worked on, not while it waits its turn.
+    const handle = () => {
+      limitBodyTime(req, res, { timeoutMs: bodyTimeoutMs });
+      app(req, res);
+    };
+    if (gate && req.url !== HEALTH_CHECK) gate.admit(res, handle);
+    else handle();
   };
 }

@@ -257,13 +257,19 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
   // At most REQUESTS_AT_ONCE requests worked on at once, the others answered in arrival order.
   const gate = config.requestsAtOnce > 0 ? admissionGate({ limit: config.requestsAtOnce }) : null;
-  const listener = requestListener(app, { cache: pageCache, log: accessLog, gate, cors: trusted });
+  const listener = requestListener(app, {
+    cache: pageCache,
+    log: accessLog,
+    gate,
+    cors: trusted,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+  });
   // A worker's listening is reported by the primary, once for all of them.
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(readyMessage(config));
   });
   // Idle after a burst: the heap the burst grew is given back (server/idle-collect.server.ts).
-  if (!isDev) collectWhenIdle(server);
+  if (!isDev) collectWhenIdle();
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the
   // declared length is within the limits; otherwise the handler answers 413 without reading any of it.
   server.on("checkContinue", (req, res) => {

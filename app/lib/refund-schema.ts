@@ -111,7 +111,7 @@ export const refundInput = z
       .transform((v) => v || null)
       .describe(
         "A key of the client's for this request (or the `Idempotency-Key` header): the same key again answers " +
-          "the refund it made, never a second one",
+          "the refund it made, never a second one; with other items, amount or restocking it is a 409",
       ),
   })
   .superRefine((input, ctx) => {

@@ -42,6 +42,27 @@ describe("the shop's settings", () => {
     });
   });
 
+  it("take a number of days, units or hours as a number or a form's digits, nothing else for one", () => {
+    const numbers = ["returnWindowDays", "lowStockThreshold", "cartReminderHours"] as const;
+    for (const field of numbers) {
+      expect(shopSettingsSchema().parse({ ...valid(), [field]: 30 })[field]).toBe(30);
+      expect(shopSettingsSchema().parse({ ...valid(), [field]: " 30 " })[field]).toBe(30);
+      expect(shopSettingsSchema().parse({ ...valid(), [field]: "0" })[field]).toBe(0);
+      // true read as 1, [] "" and null as 0 before: each is refused with the field's message.
+      for (const wrong of [true, false, [], [30], "", "  ", null, {}, "1e2", "0x10", "30 days", 1.5, -1])
+        expect(Object.keys(problems({ ...valid(), [field]: wrong })), JSON.stringify(wrong)).toEqual([field]);
+    }
+    expect(problems({ ...valid(), returnWindowDays: true })).toEqual({
+      returnWindowDays: "Enter a number of days from 0 (no returns) to 365",
+    });
+    expect(problems({ ...valid(), lowStockThreshold: null })).toEqual({
+      lowStockThreshold: "Enter a number of units from 0 (no mail) to 100000",
+    });
+    expect(problems({ ...valid(), cartReminderHours: "" })).toEqual({
+      cartReminderHours: "Enter a number of hours from 0 (no reminders) to 720",
+    });
+  });
+
   it("tidy what they keep: trimmed, an e-mail in lower case, line ends as \\n", () => {
     const parsed = shopSettingsSchema().parse({
       ...valid(),

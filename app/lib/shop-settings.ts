@@ -82,11 +82,15 @@ const heroLink = z
 
 const RETURN_WINDOW_MESSAGE = "Enter a number of days from 0 (no returns) to 365";
 
-/** A whole number from 0 to `max` (an empty field reads as 0: off), with one message for anything else. */
+/**
+ * A whole number from 0 to `max`, with one message for anything else: a JSON number, or the digits
+ * a form sends ("30"; not "1e2" nor "0x10"). Nothing else is taken for a number: not `true`, `[]`, `null` nor an empty
+ * field (which z.coerce would read as 1 or 0). A form without the field at all reads as 0: off.
+ */
 const wholeNumber = (max: number, message: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
-    z.coerce.number({ invalid_type_error: message }).int(message).min(0, message).max(max, message),
+    (v) => (v === undefined ? 0 : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ invalid_type_error: message, required_error: message }).int(message).min(0, message).max(max, message),
   );
 const LOW_STOCK_MESSAGE = "Enter a number of units from 0 (no mail) to 100000";
 const CART_REMINDER_MESSAGE = "Enter a number of hours from 0 (no reminders) to 720";
@@ -128,14 +132,7 @@ export function shopSettingsSchema() {
         .nullable(),
     ),
     // How many days after delivery a shopper may ask to return items; 0: the shop takes no returns.
-    returnWindowDays: z.preprocess(
-      (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
-      z.coerce
-        .number({ invalid_type_error: RETURN_WINDOW_MESSAGE })
-        .int(RETURN_WINDOW_MESSAGE)
-        .min(0, RETURN_WINDOW_MESSAGE)
-        .max(365, RETURN_WINDOW_MESSAGE),
-    ),
+    returnWindowDays: wholeNumber(365, RETURN_WINDOW_MESSAGE),
     // The owner's mails go to the contact e-mail and to the admins chosen here (their ids; the
     // model checks each is an admin when saved, and mails only those who still are).
     newOrderMails: checkbox,

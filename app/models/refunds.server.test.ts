@@ -187,6 +187,44 @@ describe("one refund, asked for twice or with another at once", () => {
     expect((await orderById(order.id)).refundedCents).toBe(130_00);
   });
 
+  it("the same key with other items, another amount or other restocking is a 409 that says so; the same request still replays", async () => {
+    const { order, lamp, vase, intentId } = await paidOrder();
+    // One lamp and the vase, back in stock.
+    const request = (over: Partial<RefundRequest> = {}) =>
+      ask(order.id, {
+        lines: [
+          { lineId: lamp.id, quantity: 1 },
+          { lineId: vase.id, quantity: 1 },
+        ],
+        restock: true,
+        requestKey: "form-3",
+        ...over,
+      });
+    const first = await refundOrder(request());
+    const reused = { status: 409, field: "key", message: expect.stringMatching(/used for another refund request/) };
+    for (const other of [
+      { lines: [{ lineId: lamp.id, quantity: 2 }] },
+      { lines: [{ lineId: lamp.id, quantity: 1 }] },
+      { lines: [] as RefundRequest["lines"], amountCents: first.refund.amountCents },
+      { amountCents: first.refund.amountCents - 1 },
+      { restock: false },
+    ])
+      await expect(refundOrder(request(other))).rejects.toMatchObject(reused);
+    // The same items in another order, one named twice, the amount they came to: the same request.
+    const again = await refundOrder(
+      request({
+        lines: [
+          { lineId: vase.id, quantity: 1 },
+          { lineId: lamp.id, quantity: 0 },
+          { lineId: lamp.id, quantity: 1 },
+        ],
+        amountCents: first.refund.amountCents,
+      }),
+    );
+    expect(again).toEqual({ refund: first.refund, replayed: true });
+    expect(await atSandbox(intentId)).toHaveLength(1);
+  });
+
   it("two refunds of one order at once never go back beyond what was paid", async () => {
     const { order, intentId } = await paidOrder();
     const outcomes = await Promise.allSettled(

@@ -74,13 +74,50 @@ export async function pendingCentsOf(q: Tx | typeof db, orderId: string): Promis
 const byKey = async (requestKey: string) =>
   (await db.select().from(refunds).where(eq(refunds.requestKey, requestKey)).limit(1))[0];
 
-/** A request made again with its key: the refund it made (an error when the key was another order's). */
+/** The request's items, one entry per item with a quantity, in a fixed order (to compare two requests'). */
+const chosenItems = (lines: { lineId: string; quantity: number }[]) =>
+  [
+    ...lines
+      .filter((l) => l.quantity > 0)
+      .reduce((all, l) => all.set(l.lineId, (all.get(l.lineId) ?? 0) + l.quantity), new Map<string, number>()),
+  ]
+    .map(([lineId, quantity]) => ({ lineId, quantity }))
+    .sort((a, b) => (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0));
+
+/** Whether a request asks for what the refund its key made recorded: the same items, amount and restocking. */
+async function asksForTheSame(request: RefundRequest, earlier: Refund): Promise<boolean> {
+  if (request.amountCents !== null && request.amountCents !== earlier.amountCents) return false;
+  const items = chosenItems(request.lines);
+  if (earlier.restock !== (request.restock && items.length > 0)) return false;
+  const recorded = chosenItems(
+    await db
+      .select({ lineId: refundLines.orderLineId, quantity: refundLines.quantity })
+      .from(refundLines)
+      .where(eq(refundLines.refundId, earlier.id)),
+  );
+  return (
+    items.length === recorded.length &&
+    items.every((item, i) => item.lineId === recorded[i].lineId && item.quantity === recorded[i].quantity)
+  );
+}
+
+/**
+ * A request made again with its key: the refund it made. An error when the key was another
+ * order's, or asked for other items, another amount or other restocking (a client reusing a key by
+ * mistake must not get an answer for a refund it did not ask for).
+ */
 async function replayOf(request: RefundRequest): Promise<RefundOutcome | null> {
   if (!request.requestKey) return null;
   const earlier = await byKey(request.requestKey);
   if (!earlier) return null;
   if (earlier.orderId !== request.orderId)
     throw new PublicError("This request key was used for another order's refund.", 409, "key");
+  if (!(await asksForTheSame(request, earlier)))
+    throw new PublicError(
+      "This request key was used for another refund request, with other items, amount or restocking: nothing more was refunded.",
+      409,
+      "key",
+    );
   return { refund: earlier, replayed: true };
 }
 
@@ -104,12 +141,7 @@ export async function refundOrder(request: RefundRequest, now = new Date()): Pro
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       const taken = await refundedQuantities(tx, order.id);
       // One entry per item: the same item named twice counts once with both quantities.
-      const chosen = [
-        ...request.lines
-          .filter((l) => l.quantity > 0)
-          .reduce((all, l) => all.set(l.lineId, (all.get(l.lineId) ?? 0) + l.quantity), new Map<string, number>()),
-      ].map(([lineId, quantity]) => ({ lineId, quantity }));
-      const refundedLines = chosen.map(({ lineId, quantity }) => {
+      const refundedLines = chosenItems(request.lines).map(({ lineId, quantity }) => {
         const line = lines.find((l) => l.id === lineId);
         if (!line) throw new PublicError("That item is not part of this order.", 400, "lines");
         const left = line.quantity - (taken.get(line.id) ?? 0);

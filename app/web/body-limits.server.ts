@@ -42,10 +42,19 @@ export function bodyLimitFor(contentType: string | null | undefined): number {
   return isMultipart(contentType) ? BODY_LIMITS.multipart : BODY_LIMITS.text;
 }
 
+type BodyHeaders = { "content-type"?: string; "content-length"?: string };
+
+/**
+ * Whether a request declares (Content-Length) a body of more than `limit` bytes: to be answered
+ * 413 at once, with the connection closed, before any of it is read. (A body parser such as
+ * express.raw refuses it too, but only once it has read the whole body.)
+ */
+export const declaresMoreThan = (headers: BodyHeaders, limit: number) => Number(headers["content-length"]) > limit;
+
 /** The limit a request's declared Content-Length is over, or null (no length declared, or within it). */
-export function declaredOverLimit(headers: { "content-type"?: string; "content-length"?: string }): number | null {
+export function declaredOverLimit(headers: BodyHeaders): number | null {
   const limit = bodyLimitFor(headers["content-type"]);
-  return Number(headers["content-length"]) > limit ? limit : null;
+  return declaresMoreThan(headers, limit) ? limit : null;
 }
 
 function formatBytes(bytes: number): string {

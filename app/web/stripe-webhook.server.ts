@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type Stripe from "stripe";
 import { handlePaymentEvent } from "~/models/checkout/payment-events.server";
 import { verifyWebhook } from "~/models/checkout/payment-provider.server";
-import { BODY_LIMITS, bodyTooLarge } from "./body-limits.server";
+import { BODY_LIMITS, bodyTooLarge, declaresMoreThan } from "./body-limits.server";
 
 type Answer = { status: number; body: Record<string, unknown> };
 
@@ -18,13 +18,19 @@ export async function receivePaymentEvent(rawBody: string, signature: string | n
   return { status: 200, body: { received: true } };
 }
 
-const refuseBody: ErrorRequestHandler = (error, _req, res, next) => {
+const tooLarge: RequestHandler = (_req, res) =>
+  void res
+    .status(413)
+    .set("Connection", "close")
+    .json({ error: bodyTooLarge(BODY_LIMITS.text).message });
+
+// A declared length over the limit: answered at once, unread (express.text would read all of it first).
+const refuseDeclaredOver: RequestHandler = (req, res, next) =>
+  declaresMoreThan(req.headers, BODY_LIMITS.text) ? tooLarge(req, res, next) : next();
+
+const refuseBody: ErrorRequestHandler = (error, req, res, next) => {
   const status = (error as { status?: unknown }).status;
-  if (status === 413)
-    return void res
-      .status(413)
-      .set("Connection", "close")
-      .json({ error: bodyTooLarge(BODY_LIMITS.text).message });
+  if (status === 413) return tooLarge(req, res, next);
   if (typeof status === "number" && status >= 400 && status < 500)
     return void res.status(status).json({ error: "The request body could not be read." });
   next(error);
@@ -43,4 +49,9 @@ const receive: RequestHandler = (req, res, next) => {
  * headers, compression, the page cache, the Origin check, Remix): one event per paid order comes
  * here, from a machine, and needs none of them. The body is limited before it is read.
  */
-export const stripeWebhook = [express.text({ type: () => true, limit: BODY_LIMITS.text }), refuseBody, receive];
+export const stripeWebhook = [
+  refuseDeclaredOver,
+  express.text({ type: () => true, limit: BODY_LIMITS.text }),
+  refuseBody,
+  receive,
+];

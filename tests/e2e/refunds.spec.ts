@@ -129,6 +129,16 @@ test("a refund form sent twice makes one refund", async ({ page, browser }) => {
     await page.goto(sent.headers().location);
     await expect(page.getByTestId("toast")).toHaveText(expected);
   }
+  // Sent again after a change (Back, another amount): refused on the form, nothing more refunded.
+  const changed = await page.request.post(`/admin/order/${order._id}/refund`, {
+    form: { ...form, amount: "6" },
+    maxRedirects: 0,
+  });
+  expect(changed.status()).toBe(409);
+  expect(await changed.text()).toContain(
+    '<div class="alert alert-danger" role="alert">This request key was used for another refund request, with other items, amount or restocking: nothing more was refunded.</div>',
+  );
+  await page.goto(`/admin/order/${order._id}`);
   await expect(page.getByTestId("order-refund")).toHaveCount(1);
   await expect(page.getByTestId("refund-status")).toContainText("Partially refunded: $5.00 of");
 });

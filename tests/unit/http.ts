@@ -10,7 +10,13 @@ export async function listen(listener: http.RequestListener) {
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true });
   return {
-    request(path: string, headers: http.OutgoingHttpHeaders = {}, method = "GET"): Promise<RawResponse> {
+    port,
+    request(
+      path: string,
+      headers: http.OutgoingHttpHeaders = {},
+      method = "GET",
+      body?: string | Buffer,
+    ): Promise<RawResponse> {
       return new Promise((resolve, reject) => {
         const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
           const chunks: Buffer[] = [];
@@ -21,7 +27,7 @@ export async function listen(listener: http.RequestListener) {
           res.on("error", reject);
         });
         req.on("error", reject);
-        req.end();
+        req.end(body);
       });
     },
     close: () => {

@@ -80,7 +80,8 @@ export default function RefundOrder() {
         shipping not), or enter an amount.
       </p>
       <ValidatedForm validator={refundValidator} method="post" defaultValues={{ restock: true }} noValidate>
-        <FormAlert message={refused?.formError ?? errors.lines} />
+        {/* The key's message: this form sent again (Back, then changed) after its refund was made. */}
+        <FormAlert message={refused?.formError ?? errors.lines ?? errors.key} />
         <input type="hidden" name="key" value={key} />
         <div className="table-responsive">
           <table className="table table-sm align-middle">

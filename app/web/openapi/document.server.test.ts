@@ -95,7 +95,7 @@ describe("the OpenAPI document", () => {
     expect(error).toMatchObject({ type: "object", required: ["success", "message"] });
     const register = documented["/register"]?.post;
     expect(Object.keys(register?.responses ?? {})).toEqual(
-      expect.arrayContaining(["201", "400", "403", "409", "413", "415"]),
+      expect.arrayContaining(["201", "400", "403", "408", "409", "413", "415"]),
     );
     expect(
       Object.keys(register?.requestBody && "content" in register.requestBody ? register.requestBody.content : {}),

@@ -13,6 +13,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Not allowed: a user without the admin role, or a write (or a logout) sent from another site",
   404: "Not found",
   405: "This path does not take that method (the answer to any method not listed for the path)",
+  408: "The request body did not arrive in time (`BODY_TIMEOUT_MS`, 30 s): the connection is closed after this answer",
   409: "Conflict with the current state, e.g. an e-mail address already in use",
   413: "The request body is too large",
   415: "The body's content type is not one this call reads",
@@ -31,8 +32,8 @@ function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set([405, ...(operation.errors ?? [])]);
   if (operation.access !== "public") statuses.add(401);
   if (operation.access === "admin") statuses.add(403);
-  // Before any route: the same-origin check on writes, and the body limit on any body.
-  if (operation.method !== "get") for (const status of [403, 413]) statuses.add(status);
+  // Before any route: the same-origin check on writes, and the body's limits (size, time) on any body.
+  if (operation.method !== "get") for (const status of [403, 408, 413]) statuses.add(status);
   if (operation.body) for (const status of [400, 415]) statuses.add(status);
   if (operation.paths.some((path) => path.includes("{id}"))) statuses.add(404);
   if (operation.paths.some((path) => path.includes("{token}"))) statuses.add(400);
@@ -118,7 +119,7 @@ export function openApiDocument(publicUrl: string) {
 
   for (const operation of API_OPERATIONS) for (const path of operation.paths) register(registry, operation, path);
   for (const method of ["get", "post", "put", "delete", "patch"] as const) {
-    const refusals = method === "get" ? [] : [403, 413];
+    const refusals = method === "get" ? [] : [403, 408, 413];
     registry.registerPath({
       method,
       path: UNKNOWN_PATH,
@@ -143,7 +144,8 @@ export function openApiDocument(publicUrl: string) {
       description:
         "The shop's JSON API. Errors answer `{ success: false, message }` with the HTTP status. " +
         "Calls that need an account take the session cookie or a bearer token. Whatever the path and method, " +
-        "a body over the limit answers 413 and a write from another site 403 before any route runs; a method " +
+        "a body over the limit answers 413, one that does not arrive in time 408, and a write from another site 403 " +
+        "before any route runs; a method " +
         "a path does not list answers 405.",
     },
     servers: [{ url: `${publicUrl}/api/v1` }],

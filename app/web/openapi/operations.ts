@@ -541,7 +541,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "post",
     summary:
       "Refund part or all of a paid order through the payment provider: some items (their share of what was paid), an amount, or both; " +
-      "the same `key` (or `Idempotency-Key` header) again answers the refund it made",
+      "the same `key` (or `Idempotency-Key` header) again answers the refund it made (with other items, amount or restocking: 409)",
     tag: "Admin",
     access: "admin",
     body: { schema: refundInput },

@@ -208,3 +208,20 @@ test("Expect: 100-continue: a body over the limit is refused before it is sent; 
   expect(await firstStatusLine(baseURL!, head(200 * MB))).toBe("HTTP/1.1 413 Payload Too Large");
   expect(await firstStatusLine(baseURL!, head(100))).toBe("HTTP/1.1 100 Continue");
 });
+
+test("a declared length over the limit is a 413 at once on every route: pages, the API, the payment sandbox's forwarder, the webhook", async ({
+  baseURL,
+}) => {
+  // Only the head is sent: an answer before the body is the early 413 (a body parser would wait for all of it).
+  const head = (path: string, type: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nContent-Type: ${type}\r\n` +
+    `Content-Length: ${200 * MB}\r\n\r\n`;
+  for (const [path, type] of [
+    ["/api/v1/login", "application/json"],
+    ["/login", "application/x-www-form-urlencoded"],
+    ["/account/profile", "multipart/form-data; boundary=x"],
+    ["/_sandbox/v1/payment_methods", "application/x-www-form-urlencoded"],
+    ["/webhooks/stripe", "application/json"],
+  ])
+    expect(await firstStatusLine(baseURL!, head(path, type)), path).toBe("HTTP/1.1 413 Payload Too Large");
+});

@@ -131,6 +131,16 @@ test("a partial refund by items, its replay with the same key, and no more than 
     replayed: true,
     refund: { _id: goodwillBody.refund._id },
   });
+  // The same key with another body: refused, and nothing refunded.
+  const reused = await admin.post(refundUrl, {
+    data: { amount: "2.00", reason: "Goodwill" },
+    headers: { "Idempotency-Key": `refund-api-header-${placed._id}` },
+  });
+  expect(reused.status()).toBe(409);
+  expect(await reused.json()).toMatchObject({
+    success: false,
+    message: expect.stringContaining("This request key was used for another refund request"),
+  });
   const leftCents = cents(totalPrice) - shareCents - 1_00;
   const now = await adminOrder(admin, placed._id);
   expect(now.refunds).toHaveLength(2);

@@ -52,6 +52,12 @@ test("read by anyone, changed by an admin only, each field checked, pictures as 
       [{ heroCategories: ["Laptops", "Spaceships"] }, "Choose categories from the list"],
       [{ contactEmail: "nobody" }, "Enter an e-mail address, such as owner@example.com"],
       [{ logo: "data:image/png;base64,bm90IGEgcGljdHVyZQ==" }, "Please choose a JPEG, PNG or WebP image."],
+      // A number is a number: not true (read as 1 before), nor [], "" or null (read as 0).
+      ...[true, [], "", null].map(
+        (returnWindowDays) => [{ returnWindowDays }, "Enter a number of days from 0 (no returns) to 365"] as const,
+      ),
+      [{ lowStockThreshold: false }, "Enter a number of units from 0 (no mail) to 100000"],
+      [{ cartReminderHours: [] }, "Enter a number of hours from 0 (no reminders) to 720"],
     ] as const) {
       await expectRefused(await admin.put("/api/v1/admin/settings", { data: change }), 400, message);
     }

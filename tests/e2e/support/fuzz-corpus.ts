@@ -205,6 +205,12 @@ export const BODIES: FuzzBody[] = [
     body: '{"email":1,"password":[],"name":{},"amount":"x","paymentInfo":7,"images":[1],"avatar":{},"status":null,"role":true,"rating":"9","productId":[]}',
   },
   {
+    // Numbers of the wrong kind, each of which zod's coerce once read as 1 or 0.
+    label: "json booleans, arrays and empty values for numbers",
+    headers: { "Content-Type": JSON_TYPE },
+    body: '{"returnWindowDays":true,"lowStockThreshold":[],"cartReminderHours":"","quantity":true,"amount":[],"price":null,"stock":false,"key":{}}',
+  },
+  {
     label: "json utf-16",
     headers: { "Content-Type": "application/json; charset=utf-16" },
     body: Buffer.from("\xff\xfe{\x00}\x00", "latin1"),
