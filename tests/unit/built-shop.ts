@@ -58,12 +58,16 @@ export function startBuiltShop({
   return { child, exited, output: () => output };
 }
 
-/** The pids of the shop's processes: its primary and the primary's children (the workers). */
+/**
+ * The pids of the shop's processes: its primary and the primary's children that are Node (the
+ * workers; not, say, the esbuild service tsx starts while its cache is cold).
+ */
 export function shopProcesses(primaryPid: number): number[] {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(primaryPid)], { encoding: "utf8" })
+  const children = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(primaryPid)], { encoding: "utf8" })
     .split("\n")
-    .filter((line) => line.trim())
-    .map(Number);
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, command]) => pid && command === "node")
+    .map(([pid]) => Number(pid));
   return [primaryPid, ...children];
 }
 
