@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/accounts";
+import { overflowsViewport, wcagViolations } from "./support/axe";
 import { e2eEnv } from "./support/env";
 import { startOwnShop } from "./support/own-shop";
 
@@ -61,6 +62,7 @@ async function restockAsAdmin(page: Page, productId: string, stock: string) {
 test("a guest asks to be told when a sold-out product is back, confirms by the mailed link; restocked, one mail comes, and its link unsubscribes without signing in", async ({
   page,
   browser,
+  javaScriptEnabled,
 }, testInfo) => {
   test.setTimeout(180_000);
   const name = `Alert Lamp ${testInfo.project.name} ${Date.now()}`;
@@ -95,11 +97,18 @@ test("a guest asks to be told when a sold-out product is back, confirms by the m
   expect(confirmLink, confirmation.text).toBeTruthy();
 
   // The link, in a browser that never signed in: a GET shows a button, the button confirms.
-  const owner = await browser.newContext();
+  const owner = await browser.newContext({ javaScriptEnabled });
   try {
     const visit = await owner.newPage();
     await visit.goto(`${shop.base}${new URL(confirmLink!).pathname}`);
     await expect(visit.getByText(`E-mail ${email} once, when ${name} is back in stock?`)).toBeVisible();
+    // axe runs in the page: with JavaScript on only.
+    if (javaScriptEnabled)
+      for (const width of [1280, 390]) {
+        await visit.setViewportSize({ width, height: 900 });
+        expect.soft(await wcagViolations(visit), `the confirmation page at ${width} px`).toEqual([]);
+        expect.soft(await overflowsViewport(visit), `the confirmation page overflows at ${width} px`).toBe(false);
+      }
     await visit.getByRole("button", { name: "Yes, tell me" }).click();
     await expect(visit.getByTestId("stock-alert-confirmed")).toHaveText(
       `Confirmed: we will e-mail ${email} once, when ${name} is back in stock.`,
