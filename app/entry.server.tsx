@@ -4,7 +4,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { FragmentStoreProvider } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
-import { logServerError } from "~/models/server-errors.server";
+import { logRequestError, logServerError } from "~/models/server-errors.server";
 import { fragmentStore } from "~/web/fragment-store.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -71,8 +71,8 @@ export default function handleRequest(
 
 // Unknown URLs and aborted requests are not server errors; everything else is logged once (a database
 // gone away once per outage, not per request: logServerError).
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logServerError(error);
+  logRequestError(error, context);
 };

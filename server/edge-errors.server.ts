@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
-import { databaseUnreachable } from "~/db/dialect";
+import { databaseGone, databaseUnreachable } from "~/db/dialect";
 import { logServerError } from "~/models/server-errors.server";
 import { escapeHtml } from "~/lib/html";
 
@@ -99,7 +99,7 @@ export function edgeErrorHandler(): ErrorRequestHandler {
     if (status === null) logServerError(error);
     if (res.headersSent) return void res.destroy();
     if (status !== null) return sendEdgeError(req, res, status, clientErrorMessage(error, status), hasBody(req));
-    if (databaseUnreachable()) return sendDatabaseUnreachable(req, res);
+    if (databaseGone(error) || databaseUnreachable()) return sendDatabaseUnreachable(req, res);
     sendEdgeError(req, res, 500, "Something went wrong on our side. Please try again.", hasBody(req));
   };
 }

@@ -14,6 +14,7 @@ import { hasBody, isApiPath, sendDatabaseUnreachable, sendEdgeError } from "./ed
 import { isAnonymous } from "./page-cache.server";
 import { withUploadScope } from "~/web/upload-files.server";
 import { catchUpCatalogueVersion } from "~/models/catalogue-version.server";
+import { requestLostTheDatabase } from "~/models/server-errors.server";
 
 // Methods a fetch Request cannot carry (it throws): TRACE, which would echo the request, and the
 // tunnels. Node answers CONNECT itself; TRACE reaches here. What the shop's routes take instead:
@@ -75,11 +76,12 @@ export function remixHandler({ build, mode, getLoadContext }: Options): RequestH
       if (!isAnonymous(req.headers)) await catchUpCatalogueVersion();
       // Only a multipart body carries files. (The scope is an AsyncLocalStorage: once in use, it
       // costs something on every promise of every request, so the others stay out of it.)
+      const context = getLoadContext(req, res);
       const answer = isMultipart(req.get("Content-Type"))
-        ? await withUploadScope(async () => handle(request, getLoadContext(req, res)))
-        : await handle(request, getLoadContext(req, res));
+        ? await withUploadScope(async () => handle(request, context))
+        : await handle(request, context);
       const response = isApiPath(url.pathname) ? inApiShape(request, answer) : answer;
-      if (response.status === 500 && databaseUnreachable()) {
+      if (response.status === 500 && (requestLostTheDatabase(context) || databaseUnreachable())) {
         await response.body?.cancel();
         return sendDatabaseUnreachable(req, res);
       }

@@ -20,7 +20,16 @@ const ACCEPT_ONE_AT_A_TIME = { UV_TCP_SINGLE_ACCEPT: process.env.UV_TCP_SINGLE_A
 // at about 290 MB after the bench's mixed load with the default, about 200 MB with two arenas, at
 // the same req/s (docs/limits.md). Read by glibc when the process starts, hence set for the
 // workers here (the Dockerfile sets it for the primary); other C libraries ignore it.
-const FEW_MALLOC_ARENAS = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+// And a freed block over 128 kB goes back to the system rather than staying in the arena: glibc
+// otherwise raises both thresholds as large blocks are freed, up to 32 MB, and a long load ends with
+// the workers keeping what its largest moments freed (15 min of mixed load, twice each: one worker
+// at 306 and 303 MB with glibc's default, both at 290 MB or under with these; docs/limits.md).
+// glibc's own names for these tunables, which it reads as the process starts.
+const FEW_MALLOC_ARENAS = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+};
 
 // A worker that dies sooner than this after it started counts as a crash, and each further crash in
 // a row doubles the wait before the next start, so that a crash loop does not spin.

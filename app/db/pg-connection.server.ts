@@ -37,12 +37,13 @@ let lostSince = 0;
 let lastFailure = 0;
 let probing = false;
 const PROBE_MS = 1_000;
-// A request whose query failed as the database went away may be answered a moment after the probe
-// found it back: a 500 that soon after a failure is the outage's too.
-const FAILED_RECENTLY_MS = 5_000;
 
-/** Whether the PostgreSQL server is away for this process, or was a moment ago (the edge answers 503 then). */
-export const pgUnreachable = () => unreachable || Date.now() - lastFailure < FAILED_RECENTLY_MS;
+/**
+ * Whether the PostgreSQL server is away for this process (the edge answers a failed request 503
+ * then). A request that failed as it went away and is answered after it came back is told by its
+ * own error (server-errors.server.ts).
+ */
+export const pgUnreachable = () => unreachable;
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"]);
 const CONNECTION_MESSAGES =

@@ -11,3 +11,18 @@ export function logServerError(error: unknown, what?: string): void {
   if (what === undefined) console.error(error);
   else console.error(what, error);
 }
+
+// The requests (by their load context) whose loader, action or render failed because the database
+// went away: the edge answers them 503 rather than 500, even when the database is back by the time
+// the answer leaves (server/remix-handler.server.ts). Decided by the request's own error, so that
+// another request's bug is not called an outage.
+const lostTheDatabase = new WeakSet<object>();
+
+/** Logs a request's error as logServerError does, and notes on its load context if the database went away. */
+export function logRequestError(error: unknown, context: object): void {
+  if (databaseGone(error)) lostTheDatabase.add(context);
+  else logServerError(error);
+}
+
+/** Whether the request with this load context failed because the database went away. */
+export const requestLostTheDatabase = (context: object): boolean => lostTheDatabase.has(context);
