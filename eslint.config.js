@@ -1,6 +1,6 @@
 // ESLint checks what the type checker cannot: promises nobody awaits and the data layer's walls.
 // Prettier owns the layout (eslint-config-prettier, last, turns off every stylistic rule). The
-// direction of imports between layers is app/layers.test.ts's.
+// direction of imports between layers is app/layers.nodb.test.ts's.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";

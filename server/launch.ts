@@ -3,7 +3,7 @@
 // everything else from one module graph: the production build (build/server/main.js beside the
 // Remix handler's index.js, one Rollup build sharing its chunks, so every app module exists once)
 // or, in development, Vite's, which also serves the routes. Nothing here imports app/ or server/
-// code at run time (app/layers.test.ts checks it).
+// code at run time (app/layers.nodb.test.ts checks it).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";

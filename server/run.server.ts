@@ -46,6 +46,8 @@ export type ShopOptions = {
 
 // Where a shopper's browser reaches the built-in payment sandbox: under the shop's own origin.
 const SANDBOX_PATH = "/_sandbox";
+// How long an idle kept-alive connection stays open (below, where the server starts).
+const KEEP_ALIVE_MS = 65_000;
 
 const isDev = config.isDev;
 
@@ -268,6 +270,11 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   const server = http.createServer(listener).listen(config.port, () => {
     if (cluster.isPrimary) console.log(readyMessage(config));
   });
+  // An idle kept-alive connection stays open 65 s, not Node's 5 s: clients and proxies keep theirs
+  // longer (browsers minutes, HAProxy's pool, Node's agents until the server closes them), and one
+  // that sends on it the moment the shop closes it gets a reset (ECONNRESET) for its request.
+  // server.close() still closes idle connections at once.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   // Idle after a burst: the heap the burst grew is given back (server/idle-collect.server.ts).
   if (!isDev) collectWhenIdle();
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only when the

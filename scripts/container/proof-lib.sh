@@ -33,5 +33,12 @@ fail() {
   exit 1
 }
 pass() { echo "ok: $*"; }
+# record_part NAME SECONDS [DETAIL]: a line of npm test's stage table (scripts/test/stage-log.ts), when
+# .ci/run keeps one.
+record_part() {
+  [ -n "${TEST_STAGES_FILE:-}" ] || return 0
+  printf '{"name":"%s","seconds":%s,"ok":true,"part":true%s}\n' "$1" "$2" \
+    "${3:+,\"detail\":\"$3\"}" >>"$TEST_STAGES_FILE"
+}
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }

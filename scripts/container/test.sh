@@ -9,27 +9,40 @@
 # it is already in the store, else a local stand-in is built (stand-in-base.sh).
 #
 # Everything lives in a store of its own (SHOPIT_CONTAINER_STORE, default /var/tmp/shopit-container),
-# not podman's usual one, and is removed at the end; SHOPIT_CONTAINER_KEEP=1 keeps the images and
-# the build cache there for a warm re-run.
+# not podman's usual one. The stand-in base, the dependency layers (npm ci, then the production
+# install) and the build cache stay there for the next run while what they are made from is
+# unchanged: the Dockerfile, the package files, patches/ and these scripts (their hash is the
+# store's key; another key empties the store first). Every run still builds the image from the
+# Dockerfile (podman reuses a layer only if what it copies is the same) and proves it. Containers
+# and volumes go at the end; SHOPIT_CONTAINER_CACHE=0 removes the store too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/container/stand-in-base.sh
 
 proof_start=$(date +%s%N)
-keep=${SHOPIT_CONTAINER_KEEP:-0}
+keep_cache=${SHOPIT_CONTAINER_CACHE:-1}
 image=localhost/shopit-proof:latest
+deps_image=localhost/shopit-proof-deps:latest
 volume=shopit-proof-data
 tmp=$(mktemp -d /tmp/shopit-container-test.XXXXXX)
 source scripts/container/proof-lib.sh
-podman_env "${SHOPIT_CONTAINER_STORE:-/var/tmp/shopit-container}" "$tmp"
+store_dir=${SHOPIT_CONTAINER_STORE:-/var/tmp/shopit-container}
+cache_key=$(cat Dockerfile .dockerignore package.json package-lock.json patches/* scripts/container/*.sh \
+  scripts/container/*.mjs | sha256sum | cut -c1-16)
+podman_env "$store_dir" "$tmp"
+if [ -e "$store/storage" ] && [ "$(cat "$store/cache-key" 2>/dev/null)" != "$cache_key" ]; then
+  echo "The container store was made from another Dockerfile, package files or scripts: emptied."
+  rm -rf "$store" "$run_root"
+  mkdir -p "$store" "$run_root"
+fi
 
 
 cleanup() {
   local status=$?
   pm rm --all --force --time 0 >/dev/null 2>&1 || true
   pm volume rm --all --force >/dev/null 2>&1 || true
-  if [ "$keep" = 1 ]; then
-    echo "SHOPIT_CONTAINER_KEEP=1: kept the images and build cache in $store."
+  if [ "$keep_cache" = 1 ]; then
+    echo "Kept the base, the dependency layers and the build cache in $store for the next run (SHOPIT_CONTAINER_CACHE=0 removes them)."
   else
     pm rmi --all --force >/dev/null 2>&1 || true
     pm image prune --all --force >/dev/null 2>&1 || true
@@ -87,19 +100,30 @@ products_count() { curl -fsS "http://127.0.0.1:$port/api/v1/products" | jq -e '.
 # --- The image ---
 pm rm --all --force --time 0 >/dev/null 2>&1 || true
 pm volume rm --all --force >/dev/null 2>&1 || true
+base_started=$(now_ms)
 stand_in_base pm
+base_s=$(seconds_since "$base_started")
 build_started=$(now_ms)
-pm build --pull=never --network=host --format docker --layers -t "$image" . >"$tmp/build.log" 2>&1 ||
+# The production dependencies first, tagged, so that removing the last run's image below keeps them.
+build() { pm build --pull=never --network=host --format docker --layers "$@" . >>"$tmp/build.log" 2>&1; }
+build --target production-deps -t "$deps_image" && build -t "$image" ||
   { tail -n 60 "$tmp/build.log" >&2; fail "the image did not build"; }
 build_s=$(seconds_since "$build_started")
+cached_steps=$(grep -c -- '--> Using cache' "$tmp/build.log" || true)
+echo "$cache_key" >"$store/cache-key"
+# The last run's image and build steps, now untagged and unused.
+pm image prune --force >/dev/null
 image_mb=$(pm image inspect --format '{{.Size}}' "$image" | awk '{ printf "%d", $1 / 1e6 }')
 base_mb=$(pm image inspect --format '{{.Size}}' "$STAND_IN_TAG" | awk '{ printf "%d", $1 / 1e6 }')
-echo "Built $image in $build_s s: $image_mb MB ($base_mb MB of it the base image)."
+echo "Built $image in $build_s s ($cached_steps steps from the cache; base image: $base_s s): $image_mb MB ($base_mb MB of it the base image)."
+record_part "container: base image" "$base_s"
+record_part "container: image build" "$build_s" "$cached_steps steps from the cache"
 [ -n "$(pm image inspect --format '{{.Config.Healthcheck}}' "$image" | tr -d '<>nil')" ] ||
   fail "the image has no HEALTHCHECK (built in the OCI format?)"
 pass "the image keeps its HEALTHCHECK"
 
 # --- First container: a fresh volume, seeded ---
+proof_checks_started=$(now_ms)
 pm volume create "$volume" >/dev/null
 start_shop shop-1
 ready1_s=$ready_s
@@ -173,6 +197,7 @@ pass "an unwritable /data stops start-up (exit code $code) with: $(cat "$tmp/unw
 
 node_modules_mb=$(pm run --rm --network=none --entrypoint du "$image" -sm /app/node_modules 2>/dev/null | cut -f1)
 echo
+record_part "container: proof" "$(seconds_since "$proof_checks_started")"
 echo "Container proof passed in $(seconds_since $((proof_start / 1000000))) s."
 echo "  image: $image_mb MB ($base_mb MB base, node_modules $node_modules_mb MB); build: $build_s s"
 echo "  ready (podman run until /healthz answers): $ready1_s s first start (seeding), $ready2_s s on the kept volume"

@@ -17,6 +17,7 @@ import { startProgram, waitForOk, type Program } from "./processes";
 import { startLocalS3 } from "./s3";
 import { startFreezableProxy } from "./freezable-proxy";
 import { uploadsShared } from "./uploads";
+import { recordStage } from "../test/stage-log";
 
 // npm run test:scale (issue 26): the shop as many nodes on one machine, on loopback only.
 //  1. a throwaway PostgreSQL, an S3-compatible server (s3rver), an SMTP sink and the payment
@@ -122,6 +123,7 @@ try {
   programs.push(balancer);
   await waitForRotation(balancer, ["a", "b"]);
   log(`HAProxy at ${lbUrl}: both nodes in rotation`);
+  recordStage({ name: "two nodes: start", seconds: (performance.now() - started) / 1000, ok: true, part: true });
 
   if (runSuite) {
     const before = await balancer.servers();
@@ -137,35 +139,43 @@ try {
   }
 
   // After the suite: its product would be the home page's latest.
-  failures.push(...(await uploadsShared({ nodeA: urlOf(a), nodeB: urlOf(b), uploadsDir: base.UPLOADS_DIR, log })));
-
   failures.push(
-    ...(await invalidationChecks({
-      nodeA: urlOf(a),
-      nodeB: urlOf(b),
-      databaseUrl: shopDatabase,
-      nodeBPid: nodes.B.child.pid!,
-      freezeListenerOfB: () => proxyB.freeze(listenerName(nodes.B.child.pid!)),
-      log,
-    })),
+    ...(await step("uploads", () =>
+      uploadsShared({ nodeA: urlOf(a), nodeB: urlOf(b), uploadsDir: base.UPLOADS_DIR, log }),
+    )),
   );
 
   failures.push(
-    ...(await killTest({
-      lbUrl,
-      databaseUrl: shopDatabase,
-      mailDir: env.mailDir,
-      dataDir,
-      balancer,
-      nodeB: () => nodes.B,
-      startNodeB: () => {
-        nodes.B = startNode("B (restarted)", b);
-        programs.push(nodes.B);
-        return nodes.B;
-      },
-      nodeBUrl: urlOf(b),
-      log,
-    })),
+    ...(await step("invalidation", () =>
+      invalidationChecks({
+        nodeA: urlOf(a),
+        nodeB: urlOf(b),
+        databaseUrl: shopDatabase,
+        nodeBPid: nodes.B.child.pid!,
+        freezeListenerOfB: () => proxyB.freeze(listenerName(nodes.B.child.pid!)),
+        log,
+      }),
+    )),
+  );
+
+  failures.push(
+    ...(await step("kill", () =>
+      killTest({
+        lbUrl,
+        databaseUrl: shopDatabase,
+        mailDir: env.mailDir,
+        dataDir,
+        balancer,
+        nodeB: () => nodes.B,
+        startNodeB: () => {
+          nodes.B = startNode("B (restarted)", b);
+          programs.push(nodes.B);
+          return nodes.B;
+        },
+        nodeBUrl: urlOf(b),
+        log,
+      }),
+    )),
   );
 
   await stopSmtp();
@@ -201,6 +211,19 @@ async function seededOnce(databaseUrl: string): Promise<string[]> {
   return Number(products) > 0 && Number(products) === Number(names) && Number(admins) === 1
     ? []
     : ["the demo data was not seeded exactly once"];
+}
+
+/** Runs one step after the suite, and adds it to npm test's stage table. */
+async function step(name: string, checks: () => Promise<string[]>): Promise<string[]> {
+  const began = performance.now();
+  const found = await checks();
+  recordStage({
+    name: `two nodes: ${name}`,
+    seconds: (performance.now() - began) / 1000,
+    ok: !found.length,
+    part: true,
+  });
+  return found;
 }
 
 function run(command: string, commandArgs: string[]): Promise<number> {

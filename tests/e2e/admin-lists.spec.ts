@@ -2,15 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { productNamed } from "./helpers";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
+import { signInAs } from "./support/sign-in";
 
 const picture = `data:image/png;base64,${fs.readFileSync(path.resolve("public/images/profile.png")).toString("base64")}`;
 
 async function asAdmin(page: Page) {
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
 }
 
 /** Products made through the admin API (the page's session), with a name unique to this test run. */

@@ -5,6 +5,7 @@ import { DEMO_ADMIN, DEMO_SHOPPER, loginViaForm, registerViaApi, waitForMails } 
 import { placeOrder } from "./support/orders";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 import { wcagViolations } from "./support/axe";
+import { signInAs } from "./support/sign-in";
 
 const ADMIN_PAGES = [
   "/dashboard",
@@ -23,8 +24,7 @@ const avatar = path.resolve("public/images/default_avatar.jpg");
 const logo = path.resolve("public/images/profile.png");
 
 async function asAdmin(page: Page) {
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
 }
 
 test("every admin page turns away visitors and shoppers", async ({ page, browser }) => {
@@ -338,8 +338,7 @@ test("an admin deletes a review from the reviews page; the rating is recomputed"
 });
 
 test("shoppers' pages stay reachable for the demo shopper", async ({ page }) => {
-  await loginViaForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_SHOPPER.name);
+  await signInAs(page, DEMO_SHOPPER.email);
   await page.goto("/orders/me");
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_SHOPPER, loginViaForm } from "./support/accounts";
+import { DEMO_SHOPPER } from "./support/accounts";
+import { signInAs } from "./support/sign-in";
 
 test("a visitor on an account page is sent to login, then back", async ({ page }) => {
   await page.goto("/me/update");
@@ -47,8 +48,7 @@ for (const redirectTo of [
 }
 
 test("a signed-in shopper on an admin page is told so and sent home", async ({ page }) => {
-  await loginViaForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAs(page, DEMO_SHOPPER.email);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByTestId("toast")).toHaveText("That page is for admins only.");

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { receivesClicks } from "./support/layout";
+import { signInAs } from "./support/sign-in";
 
 // The user menu is a <details> over the page. Whichever of its links is used, the next page shows
 // with the menu closed and nothing of that page hidden under it (with JavaScript the router keeps
@@ -52,8 +53,8 @@ test("a menu link to the page already shown closes the menu too", async ({ page 
 });
 
 test("the admin's menu offers Dashboard, which opens with the menu closed and every card free", async ({ page }) => {
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).not.toHaveURL(/\/lgn/);
+  await signInAs(page, DEMO_ADMIN.email);
+  await page.goto("/");
   await openMenu(page);
   for (const entry of ["Dashboard", "Orders", "Profile"])
     await expect(menu(page).getByRole("link", { name: entry })).toBeVisible();

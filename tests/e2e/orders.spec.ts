@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { money } from "./helpers";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { SHIPPING_FORM, expectAddress } from "./support/shopping";
+import { signInAs } from "./support/sign-in";
 
 test("My Orders: 10 rows a page, page buttons, rows per page, sorting and search, all in the URL", async ({ page }) => {
   await registerViaApi(page, "Many Orders");
@@ -148,8 +149,7 @@ test("the order page and its receipt: the breakdown, for the owner and an admin;
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await loginViaForm(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(admin.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(admin, DEMO_ADMIN.email);
   await admin.goto(`/order/${order._id}/receipt`);
   await checkReceipt(admin);
   await adminContext.close();

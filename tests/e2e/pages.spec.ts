@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm } from "./support/accounts";
+import { DEMO_ADMIN } from "./support/accounts";
+import { signInAs } from "./support/sign-in";
 
 // The shop's own pages: linked from every page's footer, written by the owner in Markdown at
 // admin → Pages, shown safely (raw HTML as text).
@@ -27,8 +28,7 @@ test("the owner adds a page that shows in the footer, with its HTML shown as tex
   page,
 }, testInfo) => {
   const title = `Opening hours ${testInfo.project.name} ${Date.now()}`;
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).not.toHaveURL(/\/lgn/);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto("/admin/pages");
   await page.getByRole("link", { name: "New page" }).click();
   await expect(page.getByRole("heading", { name: "New Page", level: 1 })).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { overflowsViewport } from "./support/axe";
 import { overlap, within } from "./support/layout";
+import { signInAs } from "./support/sign-in";
 
 // A 390 px phone: two product cards a row, the admin sidebar folded behind a button, and the
 // dashboard chart's labels at a readable size. Wider screens keep the sidebar as it was.
@@ -10,8 +11,7 @@ import { overlap, within } from "./support/layout";
 const PHONE = { width: 390, height: 844 };
 
 async function asAdmin(page: Page) {
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).not.toHaveURL(/\/lgn/);
+  await signInAs(page, DEMO_ADMIN.email);
 }
 
 test("home, search and category pages show two product cards a row on a phone", async ({ page }) => {

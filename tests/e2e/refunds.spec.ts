@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { overflowsViewport, wcagViolations } from "./support/axe";
+import { signInAs } from "./support/sign-in";
 
 test("the admin refunds one item of an order, then cancels it: the rest is refunded, the buyer is mailed each time", async ({
   page,
@@ -16,8 +17,7 @@ test("the admin refunds one item of an order, then cancels it: the rest is refun
   const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle", 2);
   const number = `#${order.orderNumber}`;
 
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto(`/admin/order/${order._id}`);
   await page.getByRole("link", { name: "Refund…" }).click();
   await expect(page.getByRole("heading", { name: `Refund order ${number}` })).toBeVisible();
@@ -117,8 +117,7 @@ test("a refund form sent twice makes one refund", async ({ page, browser }) => {
   const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
   await buyerContext.close();
 
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto(`/admin/order/${order._id}/refund`);
   const key = await page.locator('input[name="key"]').inputValue();
   const form = { key, amount: "5", reason: "Late delivery" };

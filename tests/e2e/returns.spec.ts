@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { overflowsViewport, wcagViolations } from "./support/axe";
+import { signInAs } from "./support/sign-in";
 
 // The demo shop takes returns for 30 days after delivery (app/seed/seed.server.ts).
 
@@ -59,8 +60,7 @@ test("a shopper asks to return an item of a delivered order; the admin approves,
 
   // The admin's steps, on the order's page.
   await page.context().clearCookies();
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto(`/admin/order/${order._id}`);
   const ret = page.getByTestId("order-return");
   await expect(ret).toContainText("1 × Hydro Flask 32 oz Wide Mouth Bottle");

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi, waitForMails } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi, waitForMails } from "./support/accounts";
 import { placeOrder } from "./support/orders";
 import { overflowsViewport, wcagViolations } from "./support/axe";
+import { signInAs } from "./support/sign-in";
 
 test("the admin ships an order with its carrier and tracking number; the buyer sees them and a link in the mail", async ({
   page,
@@ -14,8 +15,7 @@ test("the admin ships an order with its carrier and tracking number; the buyer s
   const account = await registerViaApi(buyer, "Parcel Watcher");
   const order = await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
 
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto(`/admin/order/${order._id}`);
 
   // A number without a carrier, then a number on an order still Processing: each said beside its

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { money } from "./helpers";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
 import { CATALOGUE_WRITE } from "./support/catalogue-write";
 import { adminApi } from "./support/discounts";
 import { fillShipping, payWith } from "./support/shopping";
 import { laptopWithVariants, variantTitled } from "./support/variants";
+import { signInAs } from "./support/sign-in";
 
 // A product sold in variants (JavaScript on and off): the shopper chooses with plain radio buttons
 // (a GET form), the price, stock and "Add to Cart" follow, a sold-out or unmade combination says
@@ -111,9 +112,7 @@ test(
     const laptop = await laptopWithVariants(admin, `Admin Variant Laptop ${test.info().project.name} ${Date.now()}`);
     await admin.dispose();
 
-    await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    // Signed in (with JavaScript the form posts by fetch): then the admin's page.
-    await expect(page.getByText(DEMO_ADMIN.name)).toBeVisible();
+    await signInAs(page, DEMO_ADMIN.email);
     await page.goto(`/admin/product/${laptop._id}`);
     // Price and stock are the variants': shown, not typed.
     await expect(page.getByLabel("Price (the lowest of its variants')")).toHaveAttribute("readonly", "");

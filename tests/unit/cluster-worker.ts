@@ -1,4 +1,4 @@
-// A stand-in for server.ts in a worker (server/workers.server.test.ts): answers its pid (and how it
+// A stand-in for server.ts in a worker (server/workers.server.nodb.test.ts): answers its pid (and how it
 // accepts connections), dies on request, or keeps its thread busy for a while (/busy?ms=N) before
 // answering. FAIL_START=1: dies before it listens.
 import http from "node:http";

@@ -5,9 +5,9 @@ import { inject } from "vitest";
 import { forgetProcessWide } from "~/lib/process-wide.server";
 import { createDatabase } from "../../scripts/pg/databases";
 
-// Every test file gets a fresh database of its own with the real migrations applied: a SQLite file
-// (project "sqlite"), or a copy of the migrated template on the run's PostgreSQL server (project "pg",
-// tests/unit/pg-global-setup.ts).
+// Every test file gets a fresh database of its own with the real migrations applied: a copy of the
+// run's migrated template, a SQLite file (project "sqlite", tests/unit/sqlite-global-setup.ts) or a
+// database on the run's PostgreSQL server (project "pg", tests/unit/pg-global-setup.ts).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-unit-"));
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "unit-test-secret";
@@ -27,8 +27,8 @@ if (process.env.SHOP_TEST_ENGINE === "pg") {
   process.env.DATABASE_URL = await freshPostgresDatabase();
   forgetProcessWide();
 } else {
-  process.env.DATABASE_URL = `file:${path.join(dir, "shop.db")}`;
+  const file = path.join(dir, "shop.db");
+  fs.copyFileSync(inject("sqliteTemplate"), file);
+  process.env.DATABASE_URL = `file:${file}`;
   forgetProcessWide();
-  const { migrateDatabase } = await import("~/db/migrate.server");
-  await migrateDatabase();
 }

@@ -41,6 +41,15 @@ async function signUp(base: string) {
   return { ...account, cookie: cookieHeader(answer) };
 }
 
+test("an idle kept-alive connection stays open 65 s, longer than clients and proxies keep theirs", async ({
+  baseURL,
+}) => {
+  // Node's default is 5 s: a client that sent on its idle connection as the shop closed it got a reset.
+  const answer = await rawRequest(baseURL!, "GET", "/healthz");
+  expect(answer.status).toBe(200);
+  expect(answer.headers["keep-alive"]).toBe("timeout=65");
+});
+
 test("JSON over 1 MB: 413 before it is parsed, declared or chunked; the server still answers", async ({ baseURL }) => {
   const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(MB) });
   const declared = await rawRequest(

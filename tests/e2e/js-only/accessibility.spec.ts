@@ -15,6 +15,7 @@ import { overflowsViewport, wcagViolations } from "../support/axe";
 import { addToCart, fillShipping, payWith, readyToPay } from "../support/shopping";
 import { placeOrder } from "../support/orders";
 import { productNamed } from "../helpers";
+import { signInAs } from "../support/sign-in";
 
 // Every page of the shop (app/routes.ts; /api/docs has its own spec) as the user who sees it: no
 // axe violation (WCAG 2.1 A/AA and best practices) at desktop width and on a 390 px phone, where
@@ -123,8 +124,7 @@ test("the payment sandbox's 3D Secure page, served under the shop's origin", asy
 
 test("the owner's settings and pages, in the admin and on the storefront", async ({ page, request }) => {
   const terms = (await (await request.get("/api/v1/page/terms")).json()).page as { _id: string };
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAs(page, DEMO_ADMIN.email);
   await expectAccessible(page, "/admin/settings");
   await expectAccessible(page, "/admin/pages");
   await expectAccessible(page, "/admin/page");
@@ -145,8 +145,7 @@ test("the admin area, as an admin", async ({ page, browser }) => {
   const userId = (await (await buyer.request.get("/api/v1/me")).json()).user._id;
   await buyer.context().close();
 
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAs(page, DEMO_ADMIN.email);
   await expectAccessible(page, "/dashboard");
   await expectAccessible(page, "/admin/products");
   await expectAccessible(page, "/admin/product");

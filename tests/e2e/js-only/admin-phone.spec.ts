@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "../support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "../support/accounts";
 import { placeOrder } from "../support/orders";
 import { overflowsViewport, wcagViolations } from "../support/axe";
+import { signInAs } from "../support/sign-in";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -14,8 +15,7 @@ test("at 390 px every admin table fits the screen, its actions visible, and pass
   await registerViaApi(buyer, "Phone Buyer");
   await placeOrder(buyer.request, "Hydro Flask 32 oz Wide Mouth Bottle");
   await buyerContext.close();
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).not.toHaveURL(/\/lgn/);
+  await signInAs(page, DEMO_ADMIN.email);
   for (const url of [
     "/admin/orders",
     "/admin/products",

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "../support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
 import { adminApi, createDiscount, uniqueCode } from "../support/discounts";
 import { addToCart, fillShipping } from "../support/shopping";
+import { signInAs } from "../support/sign-in";
 
 // The discounts' admin pages and the shopper's code form (applied and refused, in the cart and at
 // confirmation) pass axe and fit a phone. A code of the test's own, on the shared shop.
@@ -24,8 +25,7 @@ test("the discount pages and the code form pass axe and fit a phone", async ({
   await shopper.getByRole("button", { name: "Apply" }).click();
   await expect(shopper.getByTestId("coupon-refusal")).toBeVisible();
 
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.getByText(DEMO_ADMIN.name)).toBeVisible();
+  await signInAs(page, DEMO_ADMIN.email);
   const check = async (on: typeof page, where: string) => {
     expect(await wcagViolations(on), where).toEqual([]);
     expect(await overflowsViewport(on), where).toBe(false);

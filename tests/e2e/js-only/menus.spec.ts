@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "../support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
+import { signInAs } from "../support/sign-in";
 
 // With JavaScript the user menu also behaves like a menu drawn over the page: Escape, a click
 // elsewhere or moving the focus out of it closes it. (menus.spec.ts checks its links, both ways.)
@@ -50,8 +51,7 @@ test("open menus pass axe and fit a 390 px phone", async ({ page }) => {
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Logged out successfully.");
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).not.toHaveURL(/\/lgn/);
+  await signInAs(page, DEMO_ADMIN.email);
   await page.goto("/dashboard");
   await page.getByTestId("admin-menu").locator("summary").click();
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" })).toBeVisible();

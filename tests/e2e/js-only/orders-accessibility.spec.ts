@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm, registerViaApi } from "../support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
 import { placeOrder } from "../support/orders";
+import { signInAs } from "../support/sign-in";
 
 // The order pages issue 14 changed (numbers, dates, status badges, breakdown, success, receipt), on
 // a 390 px phone: no WCAG 2.1 AA violation (the badges' contrast included) and nothing off screen.
@@ -34,8 +35,7 @@ test("the admin's order list and order page, with every status badge", async ({ 
   await registerViaApi(buyerPage, "Badge Buyer");
   const order = await placeOrder(buyerPage.request, "Atomic Habits by James Clear");
   await buyer.close();
-  await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.locator(".user-menu > summary")).toContainText(DEMO_ADMIN.name);
+  await signInAs(page, DEMO_ADMIN.email);
   for (const status of ["Processing", "Shipped", "Delivered"]) {
     if (status !== "Processing") {
       await page.goto(`/admin/order/${order._id}`);

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, loginViaForm } from "../support/accounts";
+import { DEMO_ADMIN } from "../support/accounts";
 import { overflowsViewport, wcagViolations } from "../support/axe";
 import { CATALOGUE_WRITE } from "../support/catalogue-write";
 import { adminApi } from "../support/discounts";
 import { laptopWithVariants } from "../support/variants";
+import { signInAs } from "../support/sign-in";
 
 // A product sold in variants (its choice, a sold-out and an unmade combination) and the admin's
 // options and variants page pass axe and fit a phone. A product of the test's own.
@@ -27,8 +28,7 @@ test(
         await check(`the product page${query} at ${width} px`);
       }
     }
-    await loginViaForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await expect(page.getByText(DEMO_ADMIN.name)).toBeVisible();
+    await signInAs(page, DEMO_ADMIN.email);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const url of [`/admin/product/${laptop._id}`, `/admin/product/${laptop._id}/variants`]) {

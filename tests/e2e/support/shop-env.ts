@@ -3,6 +3,9 @@ import type { e2eEnv } from "./env";
 
 type E2eEnv = ReturnType<typeof e2eEnv>;
 
+/** The session secret of the shops the suite runs (tests/e2e/support/sign-in.ts signs their cookies). */
+export const E2E_SESSION_SECRET = "e2e-session-secret";
+
 /**
  * The environment of a shop the suite runs against: the production build on a fresh database with
  * the demo catalogue, mailing the test SMTP server, known at `publicUrl` (its own port, or the load
@@ -21,7 +24,7 @@ export function shopEnv(options: {
     PORT: String(options.port),
     DATABASE_URL: database.startsWith("postgres") ? database : `file:${database}`,
     UPLOADS_DIR: options.uploadsDir,
-    SESSION_SECRET: "e2e-session-secret",
+    SESSION_SECRET: E2E_SESSION_SECRET,
     SEED: "demo",
     LOG_REQUESTS: "false",
     PUBLIC_URL: options.publicUrl,
