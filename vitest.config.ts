@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     pool: "forks",
+    // And each project's line in npm test's stage table (scripts/test/stage-log.ts).
+    reporters: ["default", "./tests/unit/stage-reporter.ts"],
     // One fork per core, not Vitest's cores - 1: the files wait on PostgreSQL and bcrypt much of the
     // time, and on two cores one fork left the other idle (404 s against 287 s here).
     maxWorkers: os.availableParallelism(),
