@@ -44,6 +44,8 @@ describe("startWorkers", () => {
   afterAll(async () => pool?.stop());
   // The workers that exited while the pool ran (the primary sends their unsent mails).
   const exited: number[] = [];
+  // The workers that said they are busy (tests/unit/cluster-worker.ts).
+  const busyWorkers: number[] = [];
   const startTwoWorkers = async () => {
     port = await freePort();
     exited.length = 0;
@@ -54,6 +56,10 @@ describe("startWorkers", () => {
         onReady: ready,
         onStartFailed: (reason) => expect.fail(reason),
         onWorkerExit: (pid) => exited.push(pid),
+        onWorkerMessage: (message) => {
+          const { busy } = message as { busy?: number };
+          if (busy) busyWorkers.push(busy);
+        },
       });
     });
   };
@@ -82,7 +88,7 @@ describe("startWorkers", () => {
     await startTwoWorkers();
 
     const busy = ask("/busy?ms=3000");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => busyWorkers.length, { interval: 10, timeout: 10_000 }).toBe(1);
     // Each on a new connection: none may be handed to the busy worker's thread to wait.
     const answers = await Promise.all(Array.from({ length: 6 }, () => ask("/")));
     const busyPid = (await busy).pid;

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
+import { sql } from "drizzle-orm";
+import { openShopDatabase, rows } from "../../../app/db/shop-file.server";
 import { e2eEnv } from "./env";
 
 export const DEMO_SHOPPER = { email: "shopper@example.com", password: "shopper12345", name: "Demo Shopper" };
@@ -128,13 +130,27 @@ export async function attackAccount(
     });
   for (let i = 0; i < 10; i++) expect((await guess()).status()).toBe(401);
   const slowed = Promise.all(Array.from({ length: 6 }, guess));
-  // Counted as they arrive, answered seconds later.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Counted as they arrive, answered seconds later: on once the shop has counted all 16.
+  await expect.poll(() => loginFailuresCounted(email), { timeout: 10_000 }).toBeGreaterThanOrEqual(16);
   const answered = slowed.then(async (answers) => {
     expect(answers.map((answer) => answer.status())).toEqual(Array(6).fill(401));
     await guesser.dispose();
   });
   return { answered };
+}
+
+/** The wrong passwords the shop has counted against the account (its rate_limits row, as the shop keeps it). */
+async function loginFailuresCounted(email: string): Promise<number> {
+  const shop = openShopDatabase(e2eEnv().database, { readOnly: true });
+  try {
+    const [row] = await rows<{ points: number }>(
+      shop.q,
+      sql`SELECT points FROM rate_limits WHERE key = ${`login-account:${email}`}`,
+    );
+    return Number(row?.points ?? 0);
+  } finally {
+    await shop.close();
+  }
 }
 
 /** How long `work` took, in milliseconds. */
