@@ -125,4 +125,20 @@ describe("the shop's settings", () => {
     expect(parse(["x".repeat(41)]).error?.issues[0].message).toBe("Choose categories from the list");
     expect(parse({ Laptops: true }).error?.issues[0].message).toBe("Choose categories from the list");
   });
+
+  it("take a home country from the list, a known time zone and a home page title", () => {
+    expect(
+      shopSettingsSchema().parse({
+        ...valid(),
+        homeCountry: "Germany",
+        timeZone: "Europe/Berlin",
+        taxOnShipping: "on",
+      }),
+    ).toMatchObject({ homeCountry: "Germany", timeZone: "Europe/Berlin", taxOnShipping: true });
+    expect(problems({ ...valid(), homeCountry: "Atlantis", timeZone: "Mars/Olympus", homeTitle: " " })).toEqual({
+      homeCountry: "Choose a country from the list",
+      timeZone: "Choose a time zone from the list",
+      homeTitle: "Enter the home page's title in search results",
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { checkbox } from "./checkbox-field";
+import { COUNTRY_NAMES } from "./countries";
 
 // The owner's settings (admin → Settings, PUT /api/v1/admin/settings): what the storefront shows of
 // the business. Kept as one document; a setting never saved reads as its default here, so a fresh
@@ -92,6 +93,14 @@ const wholeNumber = (max: number, message: string) =>
     (v) => (v === undefined ? 0 : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ invalid_type_error: message, required_error: message }).int(message).min(0, message).max(max, message),
   );
+/** The IANA time zones this runtime knows ("Europe/Berlin"), and UTC. */
+export function timeZones(): string[] {
+  return ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+}
+let knownZones: Set<string> | undefined;
+const isTimeZone = (zone: string) => (knownZones ??= new Set(timeZones())).has(zone);
+const knownCountries = new Set(COUNTRY_NAMES);
+
 const LOW_STOCK_MESSAGE = "Enter a number of units from 0 (no mail) to 100000";
 const CART_REMINDER_MESSAGE = "Enter a number of hours from 0 (no reminders) to 720";
 
@@ -109,11 +118,26 @@ export function shopSettingsSchema() {
         "Enter an e-mail address, such as owner@example.com",
       ),
     contactAddress: text(500, "The address"),
+    // What invoices name as the seller: the business's legal name and its tax (VAT) number.
+    legalName: text(120, "The legal name"),
+    taxId: text(40, "The tax number"),
     currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose one of the listed currencies" }) }),
     locale: z.enum(LOCALE_CODES, { errorMap: () => ({ message: "Choose one of the listed languages" }) }),
     // Catalogue prices include the tax (VAT style: the price shown is the price paid, the receipt
     // shows the tax in it), or exclude it (US style: the tax is added at checkout).
     pricesIncludeTax: checkbox,
+    // VAT is charged on shipping too (the EU's rule); off, the specification's rule: tax on the items.
+    taxOnShipping: checkbox,
+    // Where the shop is: a cart is priced for it (shipping and tax) until the shopper gives an address.
+    homeCountry: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || knownCountries.has(v), "Choose a country from the list"),
+    // The zone the shop's times are shown in, to shoppers and owner alike.
+    timeZone: z.string().trim().refine(isTimeZone, "Choose a time zone from the list"),
+    // The home page's title and description, as browsers and search engines show them.
+    homeTitle: text(70, "The page title").pipe(z.string().min(1, "Enter the home page's title in search results")),
+    homeDescription: text(160, "The description"),
     heroTitle: text(80, "The title").pipe(z.string().min(1, "Enter the home page's title")),
     heroText: text(300, "The text"),
     heroLinkLabel: text(40, "The button's label"),
@@ -195,6 +219,13 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     currency: "USD",
     locale: "en-US",
     pricesIncludeTax: false,
+    taxOnShipping: false,
+    homeCountry: "",
+    timeZone: "UTC",
+    homeTitle: "Buy Best Products Online",
+    homeDescription: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.",
+    legalName: "",
+    taxId: "",
     heroTitle: "Laptops for work and play",
     heroText: "Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.",
     heroLinkLabel: "Shop laptops",

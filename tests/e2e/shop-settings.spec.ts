@@ -49,7 +49,7 @@ test.describe("a demo shop's owner", () => {
     await page.getByLabel("Contact e-mail").fill("Owner@Volt.example");
     await page.getByLabel("Currency").selectOption("EUR");
     await page.getByLabel("Language of prices and dates").selectOption("de-DE");
-    await page.getByLabel("Title", { exact: true }).fill("Notebooks für Arbeit und Spiel");
+    await page.getByLabel("Heading", { exact: true }).fill("Notebooks für Arbeit und Spiel");
     await page.getByLabel("Text", { exact: true }).fill("Versandkostenfrei ab 200 €.");
     await page.getByLabel("Button label").fill("Zu den Kameras");
     await page.getByLabel("Button link").fill("/search?category=Cameras");
@@ -88,7 +88,7 @@ test.describe("a demo shop's owner", () => {
     await openSettings(page, shop);
     await page.getByLabel("Shop name").fill("");
     await page.getByLabel("Contact e-mail").fill("not-an-address");
-    await page.getByLabel("Title", { exact: true }).fill("A title that is kept");
+    await page.getByLabel("Heading", { exact: true }).fill("A title that is kept");
     await page.getByLabel("Button link").fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Enter the shop's name")).toBeVisible();
@@ -98,7 +98,7 @@ test.describe("a demo shop's owner", () => {
         exact: true,
       }),
     ).toBeVisible();
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("A title that is kept");
+    await expect(page.getByLabel("Heading", { exact: true })).toHaveValue("A title that is kept");
     await expect(page.getByLabel("Button link")).toHaveValue("javascript:alert(1)");
     await expect(page.getByLabel("Shop name")).toHaveAttribute("aria-invalid", "true");
 

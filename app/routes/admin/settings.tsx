@@ -12,7 +12,8 @@ import {
 import { PictureField } from "~/components/PictureField";
 import { shownCategories } from "~/models/categories.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { CURRENCIES, LOCALES, shopSettingsValidator } from "~/lib/shop-settings";
+import { COUNTRY_NAMES } from "~/lib/countries";
+import { CURRENCIES, LOCALES, shopSettingsValidator, timeZones } from "~/lib/shop-settings";
 import { getShopSettings, listAdmins, saveShopSettings } from "~/models/shop-settings.server";
 import { requireAdmin } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
@@ -27,7 +28,7 @@ export const meta = adminMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [settings, categories, admins] = await Promise.all([getShopSettings(), shownCategories(), listAdmins()]);
-  return { settings, categories: categories.map((c) => c.name), admins };
+  return { settings, categories: categories.map((c) => c.name), admins, timeZones: timeZones() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { settings, categories, admins } = useLoaderData<typeof loader>();
+  const { settings, categories, admins, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.fieldErrors ?? {};
   const typed = actionData?.repopulateFields as { heroCategories?: string[]; ownerMailAdmins?: string[] } | undefined;
@@ -80,6 +81,15 @@ export default function AdminSettings() {
           <PictureField name="logo" label="Logo" currentUrl={settings.logoUrl} error={errors.logo} removable />
           <TextField name="contactEmail" label="Contact e-mail" type="email" autoComplete="off" />
           <TextAreaField name="contactAddress" label="Contact address" rows={3} />
+          <TextField name="legalName" label="Legal name (on invoices)" autoComplete="organization" />
+          <TextField name="taxId" label="Tax or VAT number (on invoices)" autoComplete="off" />
+          <SelectField
+            name="homeCountry"
+            label="Home country (carts are priced for it until the shopper gives an address)"
+            options={COUNTRY_NAMES}
+            placeholder="None"
+          />
+          <SelectField name="timeZone" label="Time zone of the shop's dates and times" options={timeZones} />
         </fieldset>
         <fieldset className="mb-4">
           <legend className="h5">Prices</legend>
@@ -90,6 +100,7 @@ export default function AdminSettings() {
             options={Object.entries(LOCALES).map(([value, label]) => ({ value, label }))}
           />
           <CheckboxField name="pricesIncludeTax" label="Prices include tax (VAT): the price shown is the price paid" />
+          <CheckboxField name="taxOnShipping" label="Charge tax on shipping too (as EU VAT does)" />
           <p className="form-text mt-n2">
             Tax rates by country, and shipping zones and methods, are in{" "}
             <Link to="/admin/shipping">Shipping and tax</Link>.
@@ -97,7 +108,9 @@ export default function AdminSettings() {
         </fieldset>
         <fieldset className="mb-4">
           <legend className="h5">Home page</legend>
-          <TextField name="heroTitle" label="Title" required />
+          <TextField name="homeTitle" label="Title in search results and the browser's tab" required />
+          <TextAreaField name="homeDescription" label="Description in search results" rows={2} />
+          <TextField name="heroTitle" label="Heading" required />
           <TextAreaField name="heroText" label="Text" rows={3} />
           <TextField name="heroLinkLabel" label="Button label" />
           <TextField

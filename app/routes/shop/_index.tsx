@@ -10,10 +10,11 @@ import { shownCategories } from "~/models/categories.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
-export const meta: MetaFunction = (args) =>
+// The title and description are the owner's (admin → Settings); the specification's by default.
+export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: "Buy Best Products Online",
-    description: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.",
+    title: args.data?.page.title ?? "Buy Best Products Online",
+    description: args.data?.page.description ?? "",
     canonicalParams: ["page"],
   });
 
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { name, heroTitle, heroText, heroLinkLabel, heroLink, heroImageUrl, heroCategories } = settings;
   return {
     cards,
+    page: { title: settings.homeTitle, description: settings.homeDescription },
     hero: { title: heroTitle, text: heroText, linkLabel: heroLinkLabel, link: heroLink, imageUrl: heroImageUrl },
     shopName: name,
     // The owner's choice (admin → Settings), in the shop's order; null: every category listed.
