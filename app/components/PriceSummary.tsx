@@ -1,5 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { discountLabel, type DiscountKind } from "~/lib/discounts";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
+import type { MoneyFormat } from "~/lib/shop-settings";
 import { useMoney } from "~/lib/use-money";
 import { taxLabel, type OrderPrices } from "~/lib/pricing";
 
@@ -9,8 +11,10 @@ export type SummaryDiscount = { code: string | null; name: string; kind: Discoun
 /** What an order was priced with, beside its figures: the shipping method, the tax and the discounts. */
 export type PricedWith = {
   shippingMethod: string | null;
-  tax: { name: string; rateBp: number | null } | null;
+  tax: { name: string; rateBp: number | null; onShipping?: boolean } | null;
   discounts: SummaryDiscount[];
+  /** The currency and locale of a placed order (kept with it); the shop's when absent. */
+  money?: MoneyFormat;
 };
 
 /** An order's figures as stored when it was made. */
@@ -23,8 +27,11 @@ export type StoredPrices = {
   taxName: string | null;
   taxRateBp: number | null;
   taxIncluded: boolean;
+  taxOnShipping: boolean;
   discountCents: number;
   discounts: SummaryDiscount[];
+  currency: string;
+  locale: string;
 };
 
 /** A placed order's breakdown, read from what was stored (never priced again: prices change). */
@@ -40,7 +47,8 @@ export const storedPrices = (order: StoredPrices): { prices: OrderPrices } & Pri
   shippingMethod: order.shippingMethod,
   discounts: order.discounts,
   // Orders from before tax rates were data: the specification's 5% tax.
-  tax: order.taxName ? { name: order.taxName, rateBp: order.taxRateBp } : null,
+  tax: order.taxName ? { name: order.taxName, rateBp: order.taxRateBp, onShipping: order.taxOnShipping } : null,
+  money: moneyFormatOf(order),
 });
 
 /**
@@ -53,9 +61,11 @@ export function PriceSummary({
   shippingMethod = null,
   tax = null,
   discounts = [],
+  money,
   children,
 }: { prices: OrderPrices; children?: ReactNode } & Partial<PricedWith>) {
-  const formatMoney = useMoney();
+  const shopMoney = useMoney();
+  const formatMoney = money ? moneyFormatter(money) : shopMoney;
   const taxName = taxLabel(tax);
   const freeShipping = discounts.find((d) => d.kind === "free_shipping");
   const shippingNote = [shippingMethod, freeShipping ? `free with ${discountLabel(freeShipping)}` : null]

@@ -336,7 +336,7 @@ async function orderTotalsOf(q: Pick<Connection, "select"> | Pick<PgTx, "select"
     .from(table as typeof derivedSqlite.orderTotals)
     .where(gt(table.orders, 0));
   // Sorted here: the two engines' collations may order text differently.
-  const key = (row: (typeof totals)[number]) => `${row.paymentStatus}\u0000${row.day}`;
+  const key = (row: (typeof totals)[number]) => `${row.paymentStatus}\u0000${row.currency}\u0000${row.day}`;
   return totals.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 type OrderTotalsTable = typeof derivedSqlite.orderTotals | typeof derivedPg.orderTotals;

@@ -11,11 +11,12 @@ export const orderTotals = pgTable(
   "order_totals",
   {
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull(),
+    currency: text("currency").notNull(),
     day: text("day").notNull(),
     orders: bigint("orders", { mode: "number" }).notNull(),
     cents: bigint("cents", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.paymentStatus, t.day] })],
+  (t) => [primaryKey({ columns: [t.paymentStatus, t.currency, t.day] })],
 );
 
 /**

@@ -5,9 +5,10 @@ import { PAYMENT_STATUSES } from "~/lib/order-states";
 // kept out of schema.ts, which drizzle-kit reads and would add a CREATE TABLE for). Nothing in the
 // app writes them.
 
-/** Orders counted and summed per payment status and UTC day of payment ('' when unpaid). */
+/** Orders counted and summed per payment status, currency and UTC day of payment ('' when unpaid). */
 export const orderTotals = sqliteTable("order_totals", {
   paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull(),
+  currency: text("currency").notNull(),
   day: text("day").notNull(),
   orders: integer("orders").notNull(),
   cents: integer("cents").notNull(),

@@ -279,6 +279,14 @@ export const orders = pgTable(
     taxName: text("tax_name"),
     taxRateBp: integer("tax_rate_bp"),
     taxIncluded: boolean("tax_included").notNull().default(false),
+    // Whether the tax was charged on shipping too (EU VAT; the shop's setting when the order was made).
+    taxOnShipping: boolean("tax_on_shipping").notNull().default(false),
+    // The currency and locale the order was priced and paid in: it is always shown in them, whatever
+    // the shop's settings become.
+    currency: text("currency").notNull().default("USD"),
+    locale: text("locale").notNull().default("en-US"),
+    // The invoice's number, in sequence over paid orders (1, 2, …): given when the order is paid.
+    invoiceNumber: integer("invoice_number"),
     // Taken off the items by discount codes and promotions (order_discounts says which), before tax.
     discountCents: integer("discount_cents").notNull().default(0),
     // What went back to the buyer (succeeded refunds, app/models/refunds.server.ts): paid less this is kept.
@@ -297,6 +305,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_order_number_unique").on(t.orderNumber),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
+    uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     uniqueIndex("orders_checkout_session_unique").on(t.checkoutSessionId),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_created_at_idx").on(t.createdAt),

@@ -244,7 +244,9 @@ describe("the order totals on PostgreSQL", () => {
     const [order] = await insertOrder(tx).returning({ id: orders.id, orderNumber: orders.orderNumber });
     await commit();
     expect(order.orderNumber).toBe(1001);
-    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.requiresPayment, day: "", orders: 1, cents: 2500 }]);
+    expect(await totals()).toEqual([
+      { paymentStatus: PAYMENT.requiresPayment, currency: "USD", day: "", orders: 1, cents: 2500 },
+    ]);
 
     const paying = await openTransaction();
     await paying.client.query("SET LOCAL TIME ZONE 'Pacific/Kiritimati'");
@@ -253,10 +255,14 @@ describe("the order totals on PostgreSQL", () => {
       .set({ paymentStatus: PAYMENT.succeeded, paidAt: new Date("2026-03-04T23:30:00Z") })
       .where(eq(orders.id, order.id));
     await paying.commit();
-    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.succeeded, day: "2026-03-04", orders: 1, cents: 2500 }]);
+    expect(await totals()).toEqual([
+      { paymentStatus: PAYMENT.succeeded, currency: "USD", day: "2026-03-04", orders: 1, cents: 2500 },
+    ]);
 
     await database.db.update(orders).set({ orderStatus: "Shipped" }).where(eq(orders.id, order.id));
-    expect(await totals()).toEqual([{ paymentStatus: PAYMENT.succeeded, day: "2026-03-04", orders: 1, cents: 2500 }]);
+    expect(await totals()).toEqual([
+      { paymentStatus: PAYMENT.succeeded, currency: "USD", day: "2026-03-04", orders: 1, cents: 2500 },
+    ]);
 
     await database.db.delete(orders).where(eq(orders.id, order.id));
     expect(await totals()).toEqual([]);

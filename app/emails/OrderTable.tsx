@@ -17,13 +17,19 @@ export type MailedOrder = {
   taxName?: string | null;
   taxRateBp?: number | null;
   taxIncluded?: boolean;
+  // Absent from mails queued before tax on shipping.
+  taxOnShipping?: boolean;
   // Absent from mails queued before discounts.
   discounts?: { code: string | null; name: string; kind: DiscountKind; amountCents: number }[];
 };
 
 /** An order's lines and totals, as the buyer's confirmation and the owner's new-order mail show them. */
 export function OrderTable({ order, formatMoney }: { order: MailedOrder; formatMoney: (cents: number) => string }) {
-  const tax = taxLabel(order.taxName ? { name: order.taxName, rateBp: order.taxRateBp ?? null } : null);
+  const tax = taxLabel(
+    order.taxName
+      ? { name: order.taxName, rateBp: order.taxRateBp ?? null, onShipping: order.taxOnShipping ?? false }
+      : null,
+  );
   const discounts = order.discounts ?? [];
   const freeShipping = discounts.find((d) => d.kind === "free_shipping");
   const shippingNote = [order.shippingMethod, freeShipping ? `free with ${discountLabel(freeShipping)}` : null]

@@ -115,6 +115,18 @@ export const orderPayload = z
       .describe(
         "The order's number for people (shown as #1001 on the pages, receipts and mails): sequential from 1001, unique. Not part of the original API.",
       ),
+    currency: z
+      .string()
+      .describe(
+        "The currency the order was priced and paid in (ISO 4217, e.g. USD): its amounts are in it, whatever the shop's currency became since.",
+      ),
+    locale: z.string().describe("How the order's amounts and dates are written on its pages (e.g. en-US, de-DE)."),
+    invoiceNumber: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe("The invoice's number, in sequence over paid orders from 1; null until the order is paid."),
     user: z
       .object({ _id: z.string().nullable(), name: z.string(), email: z.string().nullable() })
       .describe(
@@ -174,6 +186,7 @@ export const orderPayload = z
         name: z.string(),
         rate: z.number().describe("A percentage: 19 is 19%"),
         included: z.boolean().describe("taxPrice is part of itemsPrice (VAT style), not added to the total"),
+        onShipping: z.boolean().describe("The tax was charged on shipping too (EU VAT), not on the items alone"),
       })
       .nullable()
       .describe(
@@ -425,7 +438,12 @@ export const quotePayload = z
     shippingMethod: z.object({ _id: z.string(), name: z.string() }),
     shippingPrice: z.number().describe("After a free-shipping discount"),
     taxPrice: z.number(),
-    tax: z.object({ name: z.string(), rate: z.number(), included: z.boolean() }),
+    tax: z.object({
+      name: z.string(),
+      rate: z.number(),
+      included: z.boolean(),
+      onShipping: z.boolean().describe("Charged on shipping too (EU VAT)"),
+    }),
     totalPrice: z.number().describe("What to charge: the intent's amount for POST /payment/process"),
     coupon: z
       .object({ code: z.string(), applies: z.boolean(), reason: z.string().nullable() })

@@ -1,7 +1,20 @@
-import type { MoneyFormat } from "./shop-settings";
+import { CURRENCIES, LOCALES, type Locale, type MoneyFormat } from "./shop-settings";
 
 /** What a shop that never chose shows: US dollars, written the American way. */
 export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "USD", locale: "en-US" };
+
+/**
+ * The currency and locale an order was priced in (kept with it), as a money format; one this version
+ * does not know (a row written by hand) reads as the default rather than breaking the page.
+ */
+export function moneyFormatOf({ currency, locale }: { currency: string; locale: string }): MoneyFormat {
+  return {
+    currency: (CURRENCIES as readonly string[]).includes(currency)
+      ? (currency as MoneyFormat["currency"])
+      : DEFAULT_MONEY_FORMAT.currency,
+    locale: locale in LOCALES ? (locale as Locale) : DEFAULT_MONEY_FORMAT.locale,
+  };
+}
 
 const formatters = new Map<string, (cents: number) => string>();
 

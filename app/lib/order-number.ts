@@ -13,3 +13,6 @@ export function parseOrderNumber(text: string): number | null {
   const match = /^\s*#?\s*(\d{1,15})\s*$/.exec(text);
   return match ? Number(match[1]) : null;
 }
+
+/** How an invoice's number is written: "INV-00042" (app/models/invoices.server.ts gives them). */
+export const formatInvoiceNumber = (invoiceNumber: number) => `INV-${String(invoiceNumber).padStart(5, "0")}`;

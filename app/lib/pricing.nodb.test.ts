@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, priceBySpec, priceOrder, shippingCentsOf, taxCentsOf, type ShippingRate } from "./pricing";
+import {
+  percentOf,
+  priceBySpec,
+  priceOrder,
+  shippingCentsOf,
+  taxCentsOf,
+  taxLabel,
+  type ShippingRate,
+} from "./pricing";
 
 describe("the specification's pricing", () => {
   it("charges $25 shipping up to and including a $200 subtotal, nothing above", () => {
@@ -147,5 +155,31 @@ describe("a discount", () => {
   it("that takes everything off leaves no tax", () => {
     const prices = priceOrder([{ priceCents: 5_00, quantity: 2 }], 0, { rateBp: 500, included: false }, 10_00);
     expect(prices).toMatchObject({ taxCents: 0, totalCents: 0 });
+  });
+});
+
+describe("tax on shipping (EU VAT)", () => {
+  const vat = { rateBp: 1900, included: true, onShipping: true };
+  it("counts the VAT inside the shipping price too when prices include it, without changing the total", () => {
+    // A German order: 100,00 € of items and 4,99 € shipping, VAT 19% included in both.
+    const prices = priceOrder([{ priceCents: 100_00, quantity: 1 }], 4_99, vat);
+    // 10.499 × 19 / 119 = 16,76 €; on the items alone it was 15,97 €, missing the 0,80 € in the shipping.
+    expect(prices).toMatchObject({ taxCents: 16_76, totalCents: 104_99, taxIncluded: true });
+    expect(priceOrder([{ priceCents: 100_00, quantity: 1 }], 4_99, { ...vat, onShipping: false }).taxCents).toBe(15_97);
+  });
+
+  it("adds the tax on shipping when prices exclude it", () => {
+    const prices = priceOrder([{ priceCents: 100_00, quantity: 1 }], 25_00, {
+      rateBp: 500,
+      included: false,
+      onShipping: true,
+    });
+    expect(prices).toMatchObject({ taxCents: 6_25, totalCents: 131_25 });
+  });
+
+  it("is named on the receipt", () => {
+    expect(taxLabel({ name: "VAT", rateBp: 1900, onShipping: true })).toBe("VAT (19%, shipping included)");
+    expect(taxLabel({ name: "VAT", rateBp: 1900 })).toBe("VAT (19%)");
+    expect(taxLabel(null)).toBe("Tax");
   });
 });

@@ -19,7 +19,8 @@ export type ShippingRate = {
   freeOverCents: number | null;
 };
 
-export type TaxRule = { rateBp: number; included: boolean };
+/** A tax rate, whether prices include it (VAT style), and whether it is charged on shipping too (EU VAT). */
+export type TaxRule = { rateBp: number; included: boolean; onShipping?: boolean };
 
 export type PricedLine = { priceCents: number; quantity: number; weightGrams?: number | null };
 
@@ -72,13 +73,14 @@ export function taxCentsOf(amountCents: number, tax: TaxRule): number {
 }
 
 /**
- * Subtotal, discount, shipping, tax (on the items after the discount) and total. `shippingCents` is
- * the chosen method's price for these lines (shippingCentsOf), after any free-shipping discount; with
- * the tax included in the prices the total is items − discount + shipping.
+ * Subtotal, discount, shipping, tax (on the items after the discount, and on shipping when the rule
+ * says so) and total. `shippingCents` is the chosen method's price for these lines (shippingCentsOf),
+ * after any free-shipping discount; with the tax included in the prices (shipping's too) the total is
+ * items − discount + shipping.
  */
 export function priceOrder(lines: PricedLine[], shippingCents: number, tax: TaxRule, discountCents = 0): OrderPrices {
   const itemsCents = itemsCentsOf(lines);
-  const taxCents = taxCentsOf(itemsCents - discountCents, tax);
+  const taxCents = taxCentsOf(itemsCents - discountCents + (tax.onShipping ? shippingCents : 0), tax);
   return {
     itemsCents,
     discountCents,
@@ -95,6 +97,13 @@ export const priceBySpec = (lines: PricedLine[]) => priceOrder(lines, shippingCe
 /** "5%", "19%", "7.25%": a rate in basis points as people write it. */
 export const percentOf = (rateBp: number) => `${(rateBp / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 
-/** What receipts call a tax: "Tax (5%)", "VAT (19%)"; "Tax" for orders from before tax rates. */
-export const taxLabel = (tax: { name: string; rateBp: number | null } | null) =>
-  tax ? `${tax.name}${tax.rateBp === null ? "" : ` (${percentOf(tax.rateBp)})`}` : "Tax";
+/**
+ * What receipts call a tax: "Tax (5%)", "VAT (19%)", "VAT (19%, shipping included)" when it was charged
+ * on shipping too; "Tax" for orders from before tax rates.
+ */
+export const taxLabel = (tax: { name: string; rateBp: number | null; onShipping?: boolean } | null) => {
+  if (!tax) return "Tax";
+  const rate = tax.rateBp === null ? [] : [percentOf(tax.rateBp)];
+  const details = [...rate, ...(tax.onShipping ? ["shipping included"] : [])];
+  return details.length ? `${tax.name} (${details.join(", ")})` : tax.name;
+};

@@ -5,6 +5,8 @@ import { PAYMENT, PAYMENT_STATUSES, type PaymentStatus } from "./order-states";
 import { NOTHING_TO_REFUND } from "./refund-schema";
 import {
   linesRefundCents,
+  orderNet,
+  paidForShippingCents,
   paymentStateLabel,
   refundableCents,
   refundAmountProblem,
@@ -161,5 +163,40 @@ describe("refundAmountProblem", () => {
     expect(refundAmountProblem(order(PAYMENT.succeeded, 0, 12_34), 20_00, 0, euros)).toMatch(
       /^You can refund at most 12,34\s€ of this order\.$/,
     );
+  });
+});
+
+describe("an order's books", () => {
+  it("count its net as the dashboard does: paid less refunded, nothing once refunded in full", () => {
+    expect(orderNet(order(PAYMENT.succeeded))).toEqual({ paidCents: 100_00, refundedCents: 0, netCents: 100_00 });
+    expect(orderNet(order(PAYMENT.succeeded, 25_00))).toEqual({
+      paidCents: 100_00,
+      refundedCents: 25_00,
+      netCents: 75_00,
+    });
+    expect(orderNet(order(PAYMENT.refunded, 0))).toEqual({ paidCents: 100_00, refundedCents: 100_00, netCents: 0 });
+  });
+
+  it("give back items with their tax but not shipping's, when the tax was charged on shipping too", () => {
+    // $100 of items, $25 shipping, 5% on both: $131.25 paid, of which $26.25 for shipping.
+    const taxed = {
+      totalPriceCents: 131_25,
+      shippingPriceCents: 25_00,
+      itemsPriceCents: 100_00,
+      taxRateBp: 500,
+      taxIncluded: false,
+      taxOnShipping: true,
+    };
+    expect(paidForShippingCents(taxed)).toBe(26_25);
+    expect(linesRefundCents(taxed, [{ priceCents: 100_00, quantity: 1 }])).toBe(105_00);
+    expect(linesRefundCents(taxed, [{ priceCents: 50_00, quantity: 1 }])).toBe(52_50);
+    // VAT included in the prices: shipping's share is its price.
+    expect(paidForShippingCents({ ...taxed, totalPriceCents: 125_00, taxIncluded: true })).toBe(25_00);
+    // Without tax on shipping, as before.
+    expect(
+      linesRefundCents({ ...taxed, totalPriceCents: 130_00, taxOnShipping: false }, [
+        { priceCents: 100_00, quantity: 1 },
+      ]),
+    ).toBe(105_00);
   });
 });

@@ -1,4 +1,5 @@
 import { PAYMENT } from "./order-states";
+import { taxCentsOf } from "./pricing";
 
 // Refunds and cancellations: the rules every page, API route and model reads. Pure.
 
@@ -32,22 +33,52 @@ export function paymentStateLabel(order: RefundableOrder): string {
   return order.paymentStatus === PAYMENT.succeeded ? "Paid" : "Not paid";
 }
 
+/**
+ * What a placed order brought in, as the dashboard counts revenue: what was paid, what went back (all
+ * of it once the payment is refunded in full) and what stayed, the net.
+ */
+export function orderNet(order: RefundableOrder): { paidCents: number; refundedCents: number; netCents: number } {
+  const paidCents = order.totalPriceCents;
+  const refundedCents = order.paymentStatus === PAYMENT.refunded ? paidCents : order.refundedCents;
+  return { paidCents, refundedCents, netCents: paidCents - refundedCents };
+}
+
 /** What may still be refunded: what was paid, less what went back and what is being refunded now. */
 export function refundableCents(order: RefundableOrder, pendingCents = 0): number {
   if (order.paymentStatus !== PAYMENT.succeeded) return 0;
   return Math.max(0, order.totalPriceCents - order.refundedCents - pendingCents);
 }
 
-export type PricedOrder = { totalPriceCents: number; shippingPriceCents: number; itemsPriceCents: number };
+export type PricedOrder = {
+  totalPriceCents: number;
+  shippingPriceCents: number;
+  itemsPriceCents: number;
+  /** The order's tax, when it was charged on shipping too and added to the prices (not included in them). */
+  taxRateBp?: number | null;
+  taxIncluded?: boolean;
+  taxOnShipping?: boolean;
+};
+
+/** What the buyer paid for shipping: its price, and the tax added on it when there was. */
+export function paidForShippingCents(order: PricedOrder): number {
+  const addedTax =
+    order.taxOnShipping && !order.taxIncluded
+      ? taxCentsOf(order.shippingPriceCents, {
+          rateBp: order.taxRateBp ?? 0,
+          included: false,
+        })
+      : 0;
+  return order.shippingPriceCents + addedTax;
+}
 
 /**
  * What refunding some of an order's items gives back: their share of what the buyer paid for the
- * items (discount and tax included, shipping not), rounded to the cent.
+ * items (discount and tax included, shipping and its tax not), rounded to the cent.
  */
 export function linesRefundCents(order: PricedOrder, lines: { priceCents: number; quantity: number }[]): number {
   const cents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   if (cents === 0 || order.itemsPriceCents <= 0) return 0;
-  const paidForItems = order.totalPriceCents - order.shippingPriceCents;
+  const paidForItems = order.totalPriceCents - paidForShippingCents(order);
   return Math.round((cents * paidForItems) / order.itemsPriceCents);
 }
 

@@ -345,7 +345,7 @@ describe("deleting an order", () => {
 describe("the admin's order figures", () => {
   it("the total amount sums paid orders only and follows refunds and deletions", async () => {
     const productId = await createProduct();
-    expect(await totalPaidCents()).toBe(0);
+    expect(await totalPaidCents("USD")).toBe(0);
     const paid = await createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
     const other = await createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
     await createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
@@ -354,14 +354,14 @@ describe("the admin's order figures", () => {
       lines: [{ productId, quantity: 1, priceCents: 77_00 }],
     });
     await createOrder({ paymentStatus: PAYMENT.canceled, lines: [{ productId, quantity: 1, priceCents: 55_00 }] });
-    expect(await totalPaidCents()).toBe(75_50);
+    expect(await totalPaidCents("USD")).toBe(75_50);
 
     await commitTogether((tx) =>
       tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)),
     );
-    expect(await totalPaidCents()).toBe(60_00);
+    expect(await totalPaidCents("USD")).toBe(60_00);
     await deleteOrder(paid.id);
-    expect(await totalPaidCents()).toBe(0);
+    expect(await totalPaidCents("USD")).toBe(0);
   });
 
   it("the order table lists every buyer's placed orders, searched, sorted and paged", async () => {

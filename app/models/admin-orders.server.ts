@@ -24,23 +24,41 @@ import { isNotifiedStatus } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { queueOrderMail } from "./order-mails.server";
 import { getOrder } from "./orders.server";
-import { pendingCentsOf, refundedTotalCents } from "./refunds.server";
+import { pendingCentsOf, refundedByCurrency } from "./refunds.server";
 
 const notFound = () => new PublicError("Order not found", 404);
 
+/** What paid orders brought in, less what was refunded of them, in one currency. */
+export type Revenue = { currency: string; cents: number };
+
 /**
- * Sum of every paid order less what was refunded of them, as the original API's `totalAmount`: read
- * from the per-day totals that triggers keep (a few hundred rows, however many orders) and the refunds.
+ * Sum of every paid order less what was refunded of them, per currency they were paid in (a shop
+ * that changed its currency has orders in both; dollars are never added to euros), the shop's
+ * currency first, then the others by name: read from the per-day totals that triggers keep (a few
+ * hundred rows, however many orders) and the refunds.
  */
-export async function totalPaidCents(): Promise<number> {
-  const [[total], refunded] = await Promise.all([
+export async function revenueByCurrency(shopCurrency: string): Promise<Revenue[]> {
+  const [paid, refunded] = await Promise.all([
     db
-      .select({ cents: sum(orderTotals.cents) })
+      .select({ currency: orderTotals.currency, cents: sum(orderTotals.cents) })
       .from(orderTotals)
-      .where(eq(orderTotals.paymentStatus, PAYMENT.succeeded)),
-    refundedTotalCents(),
+      .where(eq(orderTotals.paymentStatus, PAYMENT.succeeded))
+      .groupBy(orderTotals.currency),
+    refundedByCurrency(),
   ]);
-  return Number(total?.cents ?? 0) - refunded;
+  const net = new Map<string, number>([[shopCurrency, 0]]);
+  for (const row of paid) net.set(row.currency, Number(row.cents ?? 0) - (refunded.get(row.currency) ?? 0));
+  return [...net]
+    .map(([currency, cents]) => ({ currency, cents }))
+    .filter((r) => r.currency === shopCurrency || r.cents !== 0)
+    .sort((a, b) =>
+      a.currency === shopCurrency ? -1 : b.currency === shopCurrency ? 1 : a.currency < b.currency ? -1 : 1,
+    );
+}
+
+/** The original API's `totalAmount`: the revenue of the orders paid in the shop's currency. */
+export async function totalPaidCents(shopCurrency: string): Promise<number> {
+  return (await revenueByCurrency(shopCurrency))[0].cents;
 }
 
 export type StatusChangeOptions = {

@@ -44,7 +44,7 @@ describe("dashboard figures", () => {
     expect(days.reduce((s, d) => s + d.cents, 0)).toBe(35_50);
 
     const totals = await dashboardTotals();
-    expect(totals.totalAmountCents).toBe(134_50);
+    expect(totals.revenue[0].cents).toBe(134_50);
     expect(totals.orders).toBe(5); // placed: succeeded and refunded
   });
 
@@ -61,7 +61,7 @@ describe("dashboard figures", () => {
     const check = async () => {
       const totals = await dashboardTotals();
       const expected = await direct();
-      expect(totals.totalAmountCents).toBe(expected.paidCents);
+      expect(totals.revenue[0].cents).toBe(expected.paidCents);
       expect(totals.orders).toBe(expected.placed);
     };
     await paidOrder(12_00, null, PAYMENT.requiresPayment);

@@ -18,7 +18,7 @@ import { BackInStock, type BackInStockNews } from "~/emails/BackInStock";
 import { BackInStockConfirm, type BackInStockConfirmNews } from "~/emails/BackInStockConfirm";
 import { LowStock, type LowStockNews } from "~/emails/LowStock";
 import { CartReminder, type CartReminderNews } from "~/emails/CartReminder";
-import { moneyFormatter } from "~/lib/money";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import type { DaySummary } from "~/emails/DailySummary";
 import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, type OrderStatusValue } from "~/lib/order-states";
@@ -32,15 +32,23 @@ import type { OrderWithLines } from "./orders.server";
 // Each message of the shop: its recipient, its subject and both parts rendered from its one
 // template in app/emails (HTML for mail clients, text from the same HTML for everyone else).
 
-/** The shop as its mails show it: its name and currency from the owner's settings, when the mail is written. */
-async function shop(): Promise<ShopFrame> {
+/**
+ * The shop as its mails show it: its name from the owner's settings when the mail is written, and
+ * money in the currency of the order the mail is about (kept with it), else in the shop's.
+ */
+async function shop(about?: OrderMoney): Promise<ShopFrame> {
   const settings = await getShopSettings();
   return {
     shopName: settings.name,
     shopUrl: config.publicUrl,
-    money: { currency: settings.currency, locale: settings.locale },
+    money:
+      about?.currency && about.locale
+        ? moneyFormatOf({ currency: about.currency, locale: about.locale })
+        : { currency: settings.currency, locale: settings.locale },
   };
 }
+/** The currency and locale an order was paid in; absent from mails queued before orders kept them. */
+type OrderMoney = { currency?: string; locale?: string };
 /** An order's page (or a page beside it), with the key of its link for a guest, who has no account to sign in to. */
 const orderUrl = (orderId: string, buyer: Recipient, beside = "") =>
   `${config.publicUrl}/order/${orderId}${beside}${buyer.orderKey ? `?key=${buyer.orderKey}` : ""}`;
@@ -77,7 +85,8 @@ export type Recipient = { name: string; email: string; orderKey?: string };
 
 /** What an order's mails say of it: plain data, kept in the mail outbox until the mail is sent. */
 export type MailOrder = OrderAddressColumns &
-  OrderConfirmationProps["order"] & {
+  OrderConfirmationProps["order"] &
+  OrderMoney & {
     id: string;
     // Absent from mails queued before tracking numbers existed.
     shippingCarrier?: string | null;
@@ -102,6 +111,7 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
     taxName: order.taxName,
     taxRateBp: order.taxRateBp,
     taxIncluded: order.taxIncluded,
+    taxOnShipping: order.taxOnShipping,
     discounts: order.discounts,
     shippingRecipientName: order.shippingRecipientName,
     shippingAddress: order.shippingAddress,
@@ -111,11 +121,13 @@ export function mailOrderOf(order: OrderWithLines): MailOrder {
     shippingCountry: order.shippingCountry,
     shippingCarrier: order.shippingCarrier,
     trackingNumber: order.trackingNumber,
+    currency: order.currency,
+    locale: order.locale,
   };
 }
 
 export async function orderConfirmationMail(order: MailOrder, buyer: Recipient): Promise<Mail> {
-  const frame = await shop();
+  const frame = await shop(order);
   return compose(
     buyer.email,
     `${frame.shopName}: your order ${formatOrderNumber(order.orderNumber)}`,
@@ -135,7 +147,7 @@ export const isNotifiedStatus = (status: OrderStatusValue): status is NotifiedSt
   status === FULFILMENT.shipped || status === FULFILMENT.delivered;
 
 export async function orderStatusMail(order: MailOrder, buyer: Recipient, status: NotifiedStatus): Promise<Mail> {
-  const frame = await shop();
+  const frame = await shop(order);
   return compose(
     buyer.email,
     `${frame.shopName}: your order ${formatOrderNumber(order.orderNumber)} ${STATUS_NEWS[status].headline}`,
@@ -167,7 +179,7 @@ export async function newOrderMail(
   buyer: { name: string; email: string | null },
   to: string,
 ): Promise<Mail> {
-  const frame = await shop();
+  const frame = await shop(order);
   return compose(
     to,
     `${frame.shopName}: new order ${formatOrderNumber(order.orderNumber)}, ${moneyFormatter(frame.money)(order.totalPriceCents)}`,
@@ -245,11 +257,11 @@ export async function emailChangedMail(oldEmail: string, newEmail: string): Prom
 }
 
 /** What a refund's mail says: plain data, kept in the mail outbox until it is sent. */
-export type RefundNews = Omit<RefundIssuedProps, "shop" | "buyerName" | "orderUrl"> & { orderId: string };
+export type RefundNews = Omit<RefundIssuedProps, "shop" | "buyerName" | "orderUrl"> & { orderId: string } & OrderMoney;
 
 export async function refundMail(refund: RefundNews, buyer: Recipient): Promise<Mail> {
-  const frame = await shop();
-  const { orderId, ...news } = refund;
+  const frame = await shop(refund);
+  const { orderId, currency: _currency, locale: _locale, ...news } = refund;
   const subject = refund.cancelled
     ? `${frame.shopName}: your order ${formatOrderNumber(refund.orderNumber)} was cancelled`
     : `${frame.shopName}: a refund on your order ${formatOrderNumber(refund.orderNumber)}`;

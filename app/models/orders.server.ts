@@ -250,6 +250,9 @@ export function orderJson(order: OrderWithLines): OrderPayload {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
+    currency: order.currency,
+    locale: order.locale,
+    invoiceNumber: order.invoiceNumber,
     user: { _id: order.userId, name: order.buyer?.name ?? order.userName, email: order.buyer?.email ?? null },
     userName: order.userName,
     orderItems: order.lines.map((l) => ({
@@ -286,7 +289,12 @@ export function orderJson(order: OrderWithLines): OrderPayload {
     tax:
       order.taxName === null
         ? null
-        : { name: order.taxName, rate: (order.taxRateBp ?? 0) / 100, included: order.taxIncluded },
+        : {
+            name: order.taxName,
+            rate: (order.taxRateBp ?? 0) / 100,
+            included: order.taxIncluded,
+            onShipping: order.taxOnShipping,
+          },
     totalPrice: centsToDollars(order.totalPriceCents),
     orderStatus: order.orderStatus,
     paidAt: order.paidAt?.toISOString() ?? null,

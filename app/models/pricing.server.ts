@@ -4,6 +4,7 @@ import { shippingMethods, shippingZoneCountries, shippingZones, taxRates } from 
 import { priceOrder, shippingCentsOf, type OrderPrices, type PricedLine } from "~/lib/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
+import type { MoneyFormat } from "~/lib/shop-settings";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "./catalogue-cache.server";
 import type { Buyer } from "./checkout/buyer.server";
@@ -76,7 +77,7 @@ export function shippingOptions(zone: ShippingZone, lines: PricedLine[]): Shippi
 export type Destination = { country: string; state?: string | null };
 
 /** The tax an order was priced with, kept on it as it was. */
-export type AppliedTax = { name: string; rateBp: number; included: boolean };
+export type AppliedTax = { name: string; rateBp: number; included: boolean; onShipping: boolean };
 
 export type OrderQuote = {
   prices: OrderPrices;
@@ -87,17 +88,25 @@ export type OrderQuote = {
   method: ShippingOption;
   options: ShippingOption[];
   tax: AppliedTax;
+  /** The currency and locale it is priced in: the shop's, kept with the order. */
+  money: MoneyFormat;
 };
 
 export const notShippedTo = (country: string) =>
   new PublicError(`Sorry, we do not ship to ${country}.`, 400, "country");
 
 /** What pricing needs, read before a transaction (whose body awaits only its own queries). */
-export type PricingContext = { rules: PricingRules; pricesIncludeTax: boolean };
+export type PricingContext = {
+  rules: PricingRules;
+  pricesIncludeTax: boolean;
+  taxOnShipping: boolean;
+  money: MoneyFormat;
+};
 
 export async function pricingContext(): Promise<PricingContext> {
   const [rules, settings] = await Promise.all([pricingRules(), getShopSettings()]);
-  return { rules, pricesIncludeTax: settings.pricesIncludeTax };
+  const { pricesIncludeTax, taxOnShipping, currency, locale } = settings;
+  return { rules, pricesIncludeTax, taxOnShipping, money: { currency, locale } };
 }
 
 export type QuoteOptions = { methodId?: string | null; strict?: boolean; discounts?: DiscountContext };
@@ -109,7 +118,7 @@ export type QuoteOptions = { methodId?: string | null; strict?: boolean; discoun
  * (discountContext) takes off the promotions and code that apply, before tax.
  */
 export function quoteWith(
-  { rules, pricesIncludeTax }: PricingContext,
+  { rules, pricesIncludeTax, taxOnShipping, money }: PricingContext,
   lines: DiscountLine[],
   destination: Destination,
   { methodId, strict = false, discounts }: QuoteOptions = {},
@@ -134,7 +143,12 @@ export function quoteWith(
   }
   const method = chosen ?? options[0];
   const rate = taxRateFor(rules, destination.country, destination.state);
-  const tax: AppliedTax = { name: rate?.name ?? "Tax", rateBp: rate?.rateBp ?? 0, included: pricesIncludeTax };
+  const tax: AppliedTax = {
+    name: rate?.name ?? "Tax",
+    rateBp: rate?.rateBp ?? 0,
+    included: pricesIncludeTax,
+    onShipping: taxOnShipping,
+  };
   const { discounted, coupon } = discounts
     ? discountsFor(discounts, lines, method.priceCents)
     : { discounted: { applied: [], itemsOffCents: 0, shippingCents: method.priceCents }, coupon: null };
@@ -145,6 +159,7 @@ export function quoteWith(
     method,
     options,
     tax,
+    money,
   };
 }
 
@@ -177,7 +192,7 @@ export async function cartEstimate(
   destination: Destination | null,
   discountContext: DiscountContext,
 ): Promise<CartEstimate> {
-  const { rules, pricesIncludeTax } = await pricingContext();
+  const { rules, pricesIncludeTax, taxOnShipping } = await pricingContext();
   const country = destination?.country ?? EVERYWHERE;
   const zone = zoneFor(rules, country);
   const method = zone?.methods.find((m) => shippingCentsOf(m, lines) !== null);
@@ -187,7 +202,7 @@ export async function cartEstimate(
     discounts: discounted.applied,
     coupon,
     country: destination?.country ?? null,
-    tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax } : null,
+    tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax, onShipping: taxOnShipping } : null,
     // The method's price before "free over", which is said beside it.
     shipping: method
       ? {

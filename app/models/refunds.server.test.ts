@@ -433,17 +433,17 @@ describe("refunds made in the provider's dashboard", () => {
 describe("revenue", () => {
   it("the dashboard's total and today's revenue are net of refunds", async () => {
     const today = async () => (await dailyRevenue(1))[0].cents;
-    const [totalBefore, todayBefore] = [(await dashboardTotals()).totalAmountCents, await today()];
+    const [totalBefore, todayBefore] = [(await dashboardTotals()).revenue[0].cents, await today()];
     const { order, intentId } = await paidOrder();
-    expect((await dashboardTotals()).totalAmountCents).toBe(totalBefore + 130_00);
+    expect((await dashboardTotals()).revenue[0].cents).toBe(totalBefore + 130_00);
     expect(await today()).toBe(todayBefore + 130_00);
 
     await refundOrder(ask(order.id, { amountCents: 30_00 }));
     await stripe().refunds.create({ payment_intent: intentId, amount: 7_00 });
     await recordProviderRefunds(intentId);
-    expect((await dashboardTotals()).totalAmountCents).toBe(totalBefore + 130_00 - 37_00);
+    expect((await dashboardTotals()).revenue[0].cents).toBe(totalBefore + 130_00 - 37_00);
     expect(await today()).toBe(todayBefore + 130_00 - 37_00);
     await eventHandled("charge.refunded", intentId);
-    expect((await dashboardTotals()).totalAmountCents).toBe(totalBefore + 93_00);
+    expect((await dashboardTotals()).revenue[0].cents).toBe(totalBefore + 93_00);
   });
 });

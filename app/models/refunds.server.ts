@@ -4,7 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockRows } from "~/db/dialect";
 import { orderLines, orders, refundLines, refunds } from "~/db/schema";
-import { moneyFormatter } from "~/lib/money";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { FULFILMENT, PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import {
@@ -21,7 +21,6 @@ import { releaseReservation } from "./checkout/reservation.server";
 import { giveStockBack } from "./checkout/stock.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { getOrder, getOrderByIntent } from "./orders.server";
-import { getShopSettings } from "./shop-settings.server";
 
 // Refunds and cancellations. A refund is written pending (under the order's lock, checked against
 // what is left to refund, pending ones included), then asked of the provider outside any
@@ -130,8 +129,6 @@ async function replayOf(request: RefundRequest): Promise<RefundOutcome | null> {
 export async function refundOrder(request: RefundRequest, now = new Date()): Promise<RefundOutcome> {
   const replay = await replayOf(request);
   if (replay) return replay;
-  const settings = await getShopSettings();
-  const money = moneyFormatter(settings);
   let pending: { refund: Refund; intentId: string };
   try {
     pending = await commitTogether(async (tx) => {
@@ -159,7 +156,13 @@ export async function refundOrder(request: RefundRequest, now = new Date()): Pro
           order,
           refundedLines.map(({ line, quantity }) => ({ priceCents: line.priceCents, quantity })),
         );
-      const problem = refundAmountProblem(order, amountCents, await pendingCentsOf(tx, order.id), money);
+      const problem = refundAmountProblem(
+        order,
+        amountCents,
+        await pendingCentsOf(tx, order.id),
+        // In the currency the order was paid in.
+        moneyFormatter(moneyFormatOf(order)),
+      );
       if (problem) throw new PublicError(problem, amountCents <= 0 ? 400 : 409, "amount");
       if (!order.paymentIntentId) throw new PublicError("This order has no payment to refund.", 409, "amount");
       const [refund] = await tx
@@ -281,6 +284,8 @@ async function queueRefundMail(tx: Tx, refund: Refund): Promise<QueuedMail | nul
         totalCents: order.totalPriceCents,
         reason: refund.reason,
         cancelled: order.cancelledAt !== null,
+        currency: order.currency,
+        locale: order.locale,
       },
     },
   });
@@ -422,23 +427,24 @@ export async function refundPlan(orderId: string) {
 
 const refundedOfPaid = and(eq(refunds.status, REFUND_STATUS.succeeded), eq(orders.paymentStatus, PAYMENT.succeeded));
 
-/** What went back on paid orders, in all: what revenue is net of. */
-export async function refundedTotalCents(): Promise<number> {
-  const [row] = await db
-    .select({ cents: sum(refunds.amountCents) })
+/** What went back on paid orders, in all, by the currency they were paid in: what revenue is net of. */
+export async function refundedByCurrency(): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ currency: orders.currency, cents: sum(refunds.amountCents) })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(refundedOfPaid);
-  return Number(row?.cents ?? 0);
+    .where(refundedOfPaid)
+    .groupBy(orders.currency);
+  return new Map(rows.map((row) => [row.currency, Number(row.cents ?? 0)]));
 }
 
-/** What went back on paid orders since `since`, by day (UTC) of the refund. */
-export async function refundedByDay(since: Date): Promise<Map<string, number>> {
+/** What went back on paid orders in this currency since `since`, by day (UTC) of the refund. */
+export async function refundedByDay(since: Date, currency: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ at: refunds.settledAt, cents: refunds.amountCents })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(refundedOfPaid, gte(refunds.settledAt, since)));
+    .where(and(refundedOfPaid, eq(orders.currency, currency), gte(refunds.settledAt, since)));
   const byDay = new Map<string, number>();
   for (const { at, cents } of rows) {
     const day = at!.toISOString().slice(0, 10);

@@ -608,3 +608,63 @@ describe("Stripe Checkout (real keys, no JavaScript)", () => {
     expect((await orderOf(user.id)).paymentStatus).toBe("canceled");
   });
 });
+
+describe("the books of paid orders", () => {
+  it("an order keeps the currency and locale it was priced and paid in, whatever the shop's become", async () => {
+    const productId = await createProduct({ priceCents: 100_00, stock: 5 });
+    const before = await buyer(productId, 1);
+    expect((await payWithCard(before, VISA)).ok).toBe(true);
+    await saveShopSettings({ currency: "EUR", locale: "de-DE" });
+    try {
+      const after = await buyer(productId, 1);
+      expect((await payWithCard(after, VISA)).ok).toBe(true);
+      const [usd] = await ordersOf(before.id);
+      const [eur] = await ordersOf(after.id);
+      expect(usd).toMatchObject({ currency: "USD", locale: "en-US", paymentStatus: "succeeded" });
+      expect(eur).toMatchObject({ currency: "EUR", locale: "de-DE", paymentStatus: "succeeded" });
+      expect((await stripe().paymentIntents.retrieve(eur.paymentIntentId!)).currency).toBe("eur");
+    } finally {
+      await saveShopSettings({ currency: "USD", locale: "en-US" });
+    }
+  });
+
+  it("numbers paid orders for their invoices in sequence, without gaps or repeats, however many pay at once", async () => {
+    const productId = await createProduct({ stock: 20 });
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer(productId, 1)));
+    const unpaid = await buyer(productId, 1);
+    await startPayment(unpaid);
+    const results = await Promise.all(buyers.map((u) => payWithCard(u, VISA)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const mine = (await Promise.all(buyers.map((u) => ordersOf(u.id)))).flat();
+    expect(mine.every((o) => o.invoiceNumber !== null)).toBe(true);
+    // Every paid order of the shop (those of other tests too) has its own number, from 1 up.
+    const numbers = (await db.select({ n: orders.invoiceNumber }).from(orders))
+      .map((row) => row.n)
+      .filter((n): n is number => n !== null)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const paidCount = (await db.select({ paidAt: orders.paidAt }).from(orders)).filter((o) => o.paidAt).length;
+    expect(numbers).toHaveLength(paidCount);
+    expect((await ordersOf(unpaid.id))[0].invoiceNumber).toBeNull();
+  });
+
+  it("charges the tax on shipping too when the shop says so (EU VAT), and says so", async () => {
+    const productId = await createProduct({ priceCents: 100_00, stock: 5 });
+    await saveShopSettings({ taxOnShipping: true });
+    try {
+      const user = await buyer(productId, 1);
+      expect((await payWithCard(user, VISA)).ok).toBe(true);
+      const [order] = await ordersOf(user.id);
+      // The specification's rules: $25 shipping under $200, 5% tax, here on $125.
+      expect(order).toMatchObject({
+        itemsPriceCents: 100_00,
+        shippingPriceCents: 25_00,
+        taxPriceCents: 6_25,
+        totalPriceCents: 131_25,
+        taxOnShipping: true,
+      });
+    } finally {
+      await saveShopSettings({ taxOnShipping: false });
+    }
+  });
+});

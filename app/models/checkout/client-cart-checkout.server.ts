@@ -23,6 +23,7 @@ import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
+import { numberInvoice } from "../invoices.server";
 import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
 import { settlePayment } from "./settlement.server";
 import { watchClientCartIntent } from "./payment-sweeper.server";
@@ -279,13 +280,14 @@ async function makeOrder(
   if (discountRefused) return { refused: { message: discountRefused.message, status: discountRefused.status } };
   await takeStock(tx, priced);
   const now = new Date();
-  const order = await insertOrder(tx, payerBuyer(who, shipTo), shipTo, priced, quote, {
+  const written = await insertOrder(tx, payerBuyer(who, shipTo), shipTo, priced, quote, {
     paymentStatus: PAYMENT.succeeded,
     paymentIntentId: intent.id,
     createdAt: now,
     paidAt: now,
     reservedUntil: null,
   });
+  const order = { ...written, invoiceNumber: await numberInvoice(tx, written.id) };
   await tx.insert(orderStatusEvents).values({ orderId: order.id, status: order.orderStatus, createdAt: now });
   return { order };
 }
@@ -370,7 +372,7 @@ export function quoteJson({ prices, discounts, method, tax, coupon }: OrderQuote
     shippingMethod: { _id: method.id, name: method.name },
     shippingPrice: centsToDollars(prices.shippingCents),
     taxPrice: centsToDollars(prices.taxCents),
-    tax: { name: tax.name, rate: tax.rateBp / 100, included: tax.included },
+    tax: { name: tax.name, rate: tax.rateBp / 100, included: tax.included, onShipping: tax.onShipping },
     totalPrice: centsToDollars(prices.totalCents),
     coupon: coupon && { code: coupon.code, applies: coupon.refusal === null, reason: coupon.refusal },
   };

@@ -79,6 +79,9 @@ const statements = preparedOnce((q) => ({
       taxName: placeholder("taxName"),
       taxRateBp: placeholder("taxRateBp"),
       taxIncluded: placeholder("taxIncluded"),
+      taxOnShipping: placeholder("taxOnShipping"),
+      currency: placeholder("currency"),
+      locale: placeholder("locale"),
       paymentStatus: placeholder("paymentStatus"),
       paymentIntentId: placeholder("paymentIntentId"),
       reservedUntil: msPlaceholder("reservedUntilMs"),
@@ -176,7 +179,7 @@ export async function insertOrder(
   who: BuyerOrUser,
   shipping: ShippingInfo,
   lines: OrderLineInput[],
-  { prices, method, tax, discounts }: OrderQuote,
+  { prices, method, tax, discounts, money }: OrderQuote,
   fields: Pick<
     typeof orders.$inferInsert,
     "id" | "paymentStatus" | "createdAt" | "reservedUntil" | "paymentIntentId" | "paidAt"
@@ -207,6 +210,9 @@ export async function insertOrder(
     taxName: tax.name,
     taxRateBp: tax.rateBp,
     taxIncluded: tax.included,
+    taxOnShipping: tax.onShipping,
+    currency: money.currency,
+    locale: money.locale,
     paymentStatus: fields.paymentStatus ?? PAYMENT.requiresPayment,
     paymentIntentId: fields.paymentIntentId ?? null,
     reservedUntilMs: fields.reservedUntil?.getTime() ?? null,

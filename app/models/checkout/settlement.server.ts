@@ -4,9 +4,11 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockedRead, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dialect";
+import { lockInvoiceNumbers, nextInvoiceNumber } from "../invoices.server";
 import { orderStatusEvents, orders, paymentRefusals, refunds } from "~/db/schema";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
-import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { emptyCart, emptyCartById } from "../cart.server";
@@ -79,6 +81,7 @@ const statements = preparedOnce((q) => ({
     .set({
       paymentStatus: sql`${placeholder("paymentStatus")}`,
       paidAt: msPlaceholder("nowMs"),
+      invoiceNumber: nextInvoiceNumber(),
       reservedUntil: null,
       updatedAt: msPlaceholder("nowMs"),
     })
@@ -182,7 +185,7 @@ export async function lateRefundOf(
 
 async function lateRefund(order: Order | null | undefined): Promise<{ orderId: string; message: string } | null> {
   if (!order?.paymentIntentId) return null;
-  const amount = (await shopMoney())(order.totalPriceCents);
+  const amount = moneyFormatter(moneyFormatOf(order))(order.totalPriceCents);
   if (order.paymentStatus === PAYMENT.refunded)
     return { orderId: order.id, message: latePaymentRefunded(amount, true) };
   if (order.paymentStatus !== PAYMENT.canceled) return null;
@@ -255,6 +258,7 @@ async function markPaidOnce(
       await tx.insert(paymentRefusals).values({ paymentIntentId: intentId, message: STOCK_GONE, status: 409 });
       return { kind: "refund" as const, order };
     }
+    await lockInvoiceNumbers(tx);
     const [paid] = await statements(tx).markPaid.execute({
       orderId: order.id,
       paymentStatus: changePayment(order.paymentStatus, PAYMENT.succeeded),

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
@@ -29,8 +30,18 @@ export default function Dashboard() {
         <div className="card-body text-center">
           <p className="h5 mb-1">Total Amount</p>
           <p className="display-6 mb-0" data-testid="total-amount">
-            {formatMoney(totals.totalAmountCents)}
+            {formatMoney(totals.revenue[0].cents)}
           </p>
+          {totals.revenue.length > 1 ? (
+            <p className="mb-0 mt-1" data-testid="other-currencies">
+              and{" "}
+              {totals.revenue
+                .slice(1)
+                .map((r) => moneyFormatter(moneyFormatOf({ currency: r.currency, locale: totals.locale }))(r.cents))
+                .join(", ")}{" "}
+              from orders paid before the shop changed its currency
+            </p>
+          ) : null}
         </div>
       </Link>
       <div className="row g-3">

@@ -20,6 +20,8 @@ import { requireAdmin } from "~/web/auth.server";
 import { getOrder } from "~/models/orders.server";
 import { refundsOf } from "~/models/refunds.server";
 import { readForm } from "~/web/forms.server";
+import { moneyFormatOf } from "~/lib/money";
+import { MoneyIn } from "~/lib/use-money";
 
 export const handle: AdminHandle = { title: "Process Order" };
 export const meta = adminMeta;
@@ -111,7 +113,7 @@ export default function ProcessOrder() {
   const shown = (field: "carrier" | "trackingNumber", stored: string | null) =>
     typeof typed[field] === "string" ? typed[field] : (stored ?? "");
   return (
-    <>
+    <MoneyIn format={moneyFormatOf(order)}>
       <div className="row">
         <div className="col-lg-8">
           <OrderDetails order={order}>
@@ -119,6 +121,7 @@ export default function ProcessOrder() {
           </OrderDetails>
         </div>
         <div className="col-lg-4">
+          <OrderCustomer order={order} />
           <OrderActions order={order} />
           {order.cancelledAt ? null : (
             <Form
@@ -203,7 +206,34 @@ export default function ProcessOrder() {
           )}
         </div>
       </div>
-    </>
+    </MoneyIn>
+  );
+}
+
+/** Who bought it and how to write to them: the account's e-mail as it is now, or the guest's. */
+function OrderCustomer({
+  order,
+}: {
+  order: { userId: string | null; userName: string; guestEmail: string | null; buyer: { email: string } | null };
+}) {
+  const email = order.buyer?.email ?? order.guestEmail;
+  return (
+    <div className="card card-body mt-4" data-testid="order-customer">
+      <h2 className="h5">Customer</h2>
+      <p className="mb-1">
+        {order.userId ? <a href={`/admin/user/${order.userId}`}>{order.userName}</a> : order.userName}{" "}
+        <span className="text-muted small">
+          ({order.userId ? "account" : order.guestEmail ? "guest" : "account deleted"})
+        </span>
+      </p>
+      {email ? (
+        <p className="mb-0 text-break">
+          <a href={`mailto:${email}`} data-testid="customer-email">
+            {email}
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { FULFILMENT, PAYMENT } from "~/lib/order-states";
 import { cancelValidator } from "~/lib/refund-schema";
 import { refundableCents } from "~/lib/refunds";
-import { useMoney } from "~/lib/use-money";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { getOrder } from "~/models/orders.server";
 import { cancelOrder, type CancelOutcome } from "~/models/refunds.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -33,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderStatus: order.orderStatus,
       paid: order.paymentStatus === PAYMENT.succeeded,
       refundableCents: refundableCents(order),
+      money: moneyFormatOf(order),
     },
   };
 }
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelOrder() {
   const { order } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const formatMoney = useMoney();
+  const formatMoney = moneyFormatter(order.money);
   const number = formatOrderNumber(order.orderNumber);
   const back = (
     <p className="mt-3">

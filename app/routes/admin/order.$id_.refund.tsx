@@ -5,7 +5,7 @@ import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-schema";
-import { useMoney } from "~/lib/use-money";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { lineName } from "~/lib/variants";
 import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -24,7 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!plan) throw notFound("Order not found");
   const { order, lines, refundableCents } = plan;
   return {
-    order: { id: order.id, orderNumber: order.orderNumber, totalPriceCents: order.totalPriceCents },
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      totalPriceCents: order.totalPriceCents,
+      money: moneyFormatOf(order),
+    },
     lines: lines.map(({ id, name, variantTitle, priceCents, quantity, refundable }) => ({
       id,
       name: lineName(name, variantTitle),
@@ -60,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RefundOrder() {
   const { order, lines, refundableCents, key } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const formatMoney = useMoney();
+  const formatMoney = moneyFormatter(order.money);
   const errors: Partial<Record<string, string>> = refused?.fieldErrors ?? {};
   const number = formatOrderNumber(order.orderNumber);
   if (refundableCents === 0)

@@ -4,6 +4,7 @@ import { AddressBlock } from "~/components/AddressBlock";
 import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { orderAddress } from "~/lib/address";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -46,14 +47,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
       address: orderAddress(order),
       priced: storedPrices(order),
+      money: moneyFormatOf(order),
       mailedTo: order.guestEmail ?? order.buyer?.email ?? buyer.email,
     },
   };
 }
 
 export default function OrderSuccess() {
-  const formatMoney = useMoney();
+  const shopMoney = useMoney();
   const { order, refunded, guest } = useLoaderData<typeof loader>();
+  // The order in the currency it was paid in; a refunded payment's message in the shop's.
+  const formatMoney = order ? moneyFormatter(order.money) : shopMoney;
   if (refunded) {
     return (
       <div className="row justify-content-center mt-5">

@@ -5,7 +5,7 @@ import { OrderDate } from "~/components/OrderDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { config } from "~/config.server";
 import { pageMeta } from "~/lib/meta";
-import { useMoney } from "~/lib/use-money";
+import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { paymentStateLabel, refundState } from "~/lib/refunds";
@@ -27,8 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Receipt() {
-  const formatMoney = useMoney();
   const { shopName, order } = useLoaderData<typeof loader>();
+  const formatMoney = moneyFormatter(moneyFormatOf(order));
   const hydrated = useHydrated();
   const number = formatOrderNumber(order.orderNumber);
   return (

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetails } from "~/components/OrderDetails";
 import { OrderReturns } from "~/components/OrderReturns";
 import { pageMeta } from "~/lib/meta";
+import { moneyFormatOf } from "~/lib/money";
+import { MoneyIn } from "~/lib/use-money";
 import { statusHistory } from "~/models/admin-orders.server";
 import { refundsOf } from "~/models/refunds.server";
 import { returnPlan, returnsOf } from "~/models/returns.server";
@@ -42,21 +44,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function OrderDetailsPage() {
   const { order, returnUntil, returnPage } = useLoaderData<typeof loader>();
   return (
-    <OrderDetails order={order}>
-      {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} /> : null}
-      {returnUntil ? (
-        <p>
-          <a className="btn btn-outline-primary" href={returnPage}>
-            Return items
-          </a>{" "}
-          <span className="text-muted small">
-            until{" "}
-            <time dateTime={new Date(returnUntil).toISOString()}>
-              {new Date(returnUntil).toISOString().slice(0, 10)}
-            </time>
-          </span>
-        </p>
-      ) : null}
-    </OrderDetails>
+    <MoneyIn format={moneyFormatOf(order)}>
+      <OrderDetails order={order}>
+        {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} /> : null}
+        {returnUntil ? (
+          <p>
+            <a className="btn btn-outline-primary" href={returnPage}>
+              Return items
+            </a>{" "}
+            <span className="text-muted small">
+              until{" "}
+              <time dateTime={new Date(returnUntil).toISOString()}>
+                {new Date(returnUntil).toISOString().slice(0, 10)}
+              </time>
+            </span>
+          </p>
+        ) : null}
+      </OrderDetails>
+    </MoneyIn>
   );
 }

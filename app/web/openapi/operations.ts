@@ -509,7 +509,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     ok: {
       status: 200,
       description: "The orders",
-      schema: ok({ totalAmount: z.number(), orders: z.array(orderPayload) }),
+      schema: ok({
+        totalAmount: z
+          .number()
+          .describe("What the orders paid in the shop's currency brought in, less what was refunded of them"),
+        currency: z.string().describe("The shop's currency (ISO 4217); each order names its own"),
+        orders: z.array(orderPayload),
+      }),
     },
   },
   {

@@ -281,16 +281,27 @@ test("the admin's order list exports as CSV, filtered like the table", async ({ 
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\n");
   expect(lines[0]).toBe(
-    "Order,Order ID,Date,Buyer,Email,Items,Item names,Address,Discount,Discount codes,Shipping,Tax,Amount,Status",
+    [
+      "Order,Order ID,Invoice,Date,Paid at,Buyer,Email,Items,Item names,Address,Currency,Subtotal,Discount",
+      "Discount codes,Shipping,Tax,Tax included in prices,Paid,Refunded,Net,Payment,Status",
+    ].join(","),
   );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},`));
+  expect(lines[1]).toMatch(new RegExp(`^#${order.orderNumber},${order._id},INV-\\d{5},`));
   const email = (await (await buyer.get("/api/v1/me")).json()).user.email;
   const placed = (await (await buyer.get(`/api/v1/order/${order._id}`)).json()).order;
   const address = `"${SHIPPING_FORM.recipientName}, ${SHIPPING_FORM.address}, ${SHIPPING_FORM.city} ${SHIPPING_FORM.postalCode}, ${SHIPPING_FORM.country}"`;
   const amount = (dollars: number) => dollars.toFixed(2);
   expect(lines[1]).toContain(
-    `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},0.00,,${amount(placed.shippingPrice)},${amount(placed.taxPrice)},${amount(order.totalPrice)},Processing`,
+    [
+      `,Plain User,${email},1,1 × Atomic Habits by James Clear,${address},USD,${amount(placed.itemsPrice)},0.00,`,
+      amount(placed.shippingPrice),
+      amount(placed.taxPrice),
+      "no",
+      amount(order.totalPrice),
+      "0.00",
+      `${amount(order.totalPrice)},Paid,Processing`,
+    ].join(","),
   );
   // A shopper whose name is a formula reaches the spreadsheet as text.
   const mallory = await playwright.request.newContext({ baseURL });

@@ -3,14 +3,18 @@ import { apiHandler } from "~/web/api.server";
 import { centsToDollars } from "~/lib/money";
 import { totalPaidCents } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
+    const { currency } = await getShopSettings();
     return Response.json({
       success: true,
-      totalAmount: centsToDollars(await totalPaidCents()),
+      // Of the orders paid in the shop's currency (each order says its own).
+      totalAmount: centsToDollars(await totalPaidCents(currency)),
+      currency,
       orders: (await listOrdersWithLines()).map(orderJson),
     });
   });
