@@ -13,14 +13,18 @@ export default (async () => [
   ...(await area("account")),
   // Buying: /shipping, /confirm, /payment, /payment/return, /success, and Stripe's webhook
   ...(await area("checkout")),
-  // A shopper's orders: /orders/me, /order/:id, and the receipt beside the order page (not inside it)
-  ...(await area("orders", ["**/order.$id.receipt.tsx"])),
+  // A shopper's orders: /orders/me, /order/:id, and the receipt and the invoice beside the order page
+  // (not inside it)
+  ...(await area("orders", ["**/order.$id.receipt.tsx", "**/order.$id.invoice.tsx"])),
   route("order/:id/receipt", "routes/orders/order.$id.receipt.tsx"),
+  route("order/:id/invoice", "routes/orders/order.$id.invoice.tsx"),
   // The admin area: one layout renders the sidebar for /dashboard and every /admin page.
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
-    ...prefix("admin", await area("admin", ["**/layout.tsx", "**/dashboard.tsx"])),
+    ...prefix("admin", await area("admin", ["**/layout.tsx", "**/dashboard.tsx", "**/order.$id_.packing-slip.tsx"])),
   ]),
+  // An order's packing slip, for paper: outside the admin layout, as the receipt is outside the order page.
+  route("admin/order/:id/packing-slip", "routes/admin/order.$id_.packing-slip.tsx"),
   // The JSON API of the specification's section 7.
   ...prefix("api/v1", await area("api/v1")),
   // Its interactive reference (Swagger UI) and the page's assets.

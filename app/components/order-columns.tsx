@@ -1,6 +1,7 @@
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Money } from "./Money";
+import { moneyFormatOf } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { fulfilmentLabel } from "~/lib/order-states";
 import { OrderDate } from "./OrderDate";
@@ -14,6 +15,9 @@ export type OrderRow = {
   createdAt: string | Date;
   numOfItems: number;
   totalPriceCents: number;
+  /** The currency and locale the order was paid in. */
+  currency: string;
+  locale: string;
   orderStatus: string;
   cancelledAt?: string | Date | null;
   itemNames?: string[];
@@ -43,7 +47,7 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
     column.accessor("totalPriceCents", {
       id: "totalPrice",
       header: "Amount",
-      cell: (c) => <Money cents={c.getValue()} />,
+      cell: (c) => <Money cents={c.getValue()} format={moneyFormatOf(c.row.original)} />,
       meta: WIDE_ONLY,
     }),
     column.accessor("orderStatus", {

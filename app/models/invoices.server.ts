@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { lockName } from "~/db/dialect";
 import { orders } from "~/db/schema";
+import { getShopSettings } from "./shop-settings.server";
 
 // Invoice numbers: one per paid order, in sequence over the shop's paid orders (1, 2, 3, …), without
 // gaps, as tax offices ask. A number is given in the transaction that marks the order paid, computed
@@ -26,4 +27,18 @@ export async function numberInvoice(tx: Tx, orderId: string): Promise<number> {
     .where(eq(orders.id, orderId))
     .returning({ invoiceNumber: orders.invoiceNumber });
   return row.invoiceNumber!;
+}
+
+/** Who sells, as an invoice names them: the legal name (else the shop's), its address and tax number. */
+export type Seller = { name: string; address: string; taxId: string; email: string };
+
+/** The seller an invoice names, from the owner's settings (admin → Settings) when it is shown. */
+export async function invoiceSeller(): Promise<Seller> {
+  const settings = await getShopSettings();
+  return {
+    name: settings.legalName || settings.name,
+    address: settings.contactAddress,
+    taxId: settings.taxId,
+    email: settings.contactEmail,
+  };
 }

@@ -187,6 +187,8 @@ const orderRows = () =>
       orderNumber: orders.orderNumber,
       userName: orders.userName,
       totalPriceCents: orders.totalPriceCents,
+      currency: orders.currency,
+      locale: orders.locale,
       orderStatus: orders.orderStatus,
       cancelledAt: orders.cancelledAt,
       createdAt: orders.createdAt,

@@ -21,6 +21,7 @@ import { getOrder } from "~/models/orders.server";
 import { refundsOf } from "~/models/refunds.server";
 import { readForm } from "~/web/forms.server";
 import { moneyFormatOf } from "~/lib/money";
+import { formatInvoiceNumber } from "~/lib/order-number";
 import { MoneyIn } from "~/lib/use-money";
 
 export const handle: AdminHandle = { title: "Process Order" };
@@ -122,6 +123,7 @@ export default function ProcessOrder() {
         </div>
         <div className="col-lg-4">
           <OrderCustomer order={order} />
+          <OrderDocuments order={order} />
           <OrderActions order={order} />
           {order.cancelledAt ? null : (
             <Form
@@ -233,6 +235,23 @@ function OrderCustomer({
           </a>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** What the owner prints for an order: its invoice once paid, and the packing slip. */
+function OrderDocuments({ order }: { order: { id: string; invoiceNumber: number | null } }) {
+  return (
+    <div className="card card-body mt-4 d-grid gap-2">
+      <h2 className="h5">Documents</h2>
+      {order.invoiceNumber !== null ? (
+        <a className="btn btn-outline-secondary" href={`/order/${order.id}/invoice`}>
+          Invoice {formatInvoiceNumber(order.invoiceNumber)}
+        </a>
+      ) : null}
+      <a className="btn btn-outline-secondary" href={`/admin/order/${order.id}/packing-slip`}>
+        Packing slip
+      </a>
     </div>
   );
 }

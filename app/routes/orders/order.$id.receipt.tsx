@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
 import { OrderDate } from "~/components/OrderDate";
+import { OrderLinesTable } from "~/components/OrderLinesTable";
+import { PrintHeader } from "~/components/PrintHeader";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { config } from "~/config.server";
 import { pageMeta } from "~/lib/meta";
@@ -9,10 +11,8 @@ import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { paymentStateLabel, refundState } from "~/lib/refunds";
-import { useHydrated } from "~/lib/use-hydrated";
 import { orderForRequest } from "~/web/order-viewer.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
-import { lineName } from "~/lib/variants";
 import { keyQuery } from "~/lib/order-link-query";
 
 export const meta: MetaFunction = (args) =>
@@ -29,28 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Receipt() {
   const { shopName, order } = useLoaderData<typeof loader>();
   const formatMoney = moneyFormatter(moneyFormatOf(order));
-  const hydrated = useHydrated();
   const number = formatOrderNumber(order.orderNumber);
   return (
     <article className="receipt mx-auto" style={{ maxWidth: "48rem" }}>
-      <header className="d-flex flex-wrap justify-content-between align-items-start gap-2 border-bottom pb-3 mb-3">
-        <div>
-          <p className="h4 mb-0" data-testid="receipt-shop">
-            {shopName}
-          </p>
-          <h1 className="h5 mb-0">Receipt for order {number}</h1>
-        </div>
-        <div className="receipt-actions d-flex gap-2">
-          {hydrated ? (
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
-              Print
-            </button>
-          ) : null}
-          <Link to={`/order/${order.id}${keyQuery(order)}`} className="btn btn-outline-secondary btn-sm">
-            Back to the order
-          </Link>
-        </div>
-      </header>
+      <PrintHeader back={`/order/${order.id}${keyQuery(order)}`} backLabel="Back to the order">
+        <p className="h4 mb-0" data-testid="receipt-shop">
+          {shopName}
+        </p>
+        <h1 className="h5 mb-0">Receipt for order {number}</h1>
+      </PrintHeader>
       <dl className="row mb-3" data-testid="receipt-facts">
         <dt className="col-sm-4">Order</dt>
         <dd className="col-sm-8">
@@ -82,35 +69,7 @@ export default function Receipt() {
           {order.paymentIntentId ? <span className="text-muted small"> ({order.paymentIntentId})</span> : null}
         </dd>
       </dl>
-      <div className="table-responsive">
-        <table className="table table-sm">
-          <caption className="visually-hidden">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="text-end">
-                Qty
-              </th>
-              <th scope="col" className="text-end">
-                Price
-              </th>
-              <th scope="col" className="text-end">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id} data-testid="receipt-line">
-                <td>{lineName(line.name, line.variantTitle)}</td>
-                <td className="text-end">{line.quantity}</td>
-                <td className="text-end">{formatMoney(line.priceCents)}</td>
-                <td className="text-end">{formatMoney(line.priceCents * line.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OrderLinesTable lines={order.lines} formatMoney={formatMoney} testId="receipt-line" />
       <PriceSummary {...storedPrices(order)} />
       {order.refundedCents > 0 ? (
         <p className="text-end fw-bold" data-testid="receipt-refunded">
