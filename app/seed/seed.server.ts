@@ -20,6 +20,7 @@ import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";
 import { demoPages } from "~/seed/demo-pages";
+import { DEMO_SETTINGS } from "~/seed/demo-settings";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
 import { addCategories } from "~/models/categories.server";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
@@ -90,12 +91,9 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       })),
     );
 
-    // The demo shop takes returns for 30 days after delivery (a new shop takes none until its owner
-    // says): that setting alone, the others reading as their defaults (shop-settings.server.ts).
-    await tx
-      .insert(shopSettings)
-      .values({ id: 1, settings: { returnWindowDays: 30 } })
-      .onConflictDoNothing();
+    // The specification's storefront (a new shop's is neutral) and returns for 30 days (a new shop
+    // takes none until its owner says); the other settings read as their defaults.
+    await tx.insert(shopSettings).values({ id: 1, settings: DEMO_SETTINGS }).onConflictDoNothing();
     await tx.insert(pages).values(demoPages.map((page) => ({ ...page, inFooter: true })));
     await addCategories(tx, DEMO_CATEGORIES);
     await tx.insert(products).values(productRows);
