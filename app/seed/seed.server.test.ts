@@ -3,7 +3,9 @@ import { count, countDistinct, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { pricingRules } from "~/models/pricing.server";
 import { listProducts } from "~/models/products.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { folderStore } from "~/models/upload-store.server";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { seedDemoData } from "~/seed/seed.server";
@@ -27,6 +29,19 @@ describe("the demo seed", () => {
     expect(picture).toMatch(/^\/uploads\/demo\/.+\.svg$/);
     const svg = fs.readFileSync(`${uploads}/${picture.slice("/uploads/".length)}`, "utf8");
     expect(svg).toContain(home.products[0].name);
+
+    // The specification's storefront and rules: its hero and title, $25 shipping free over $200, 5% tax.
+    expect(await getShopSettings()).toMatchObject({
+      homeTitle: "Buy Best Products Online",
+      heroTitle: "Laptops for work and play",
+      heroLink: "/search?category=Laptops",
+      returnWindowDays: 30,
+    });
+    const rules = await pricingRules();
+    expect(rules.zones.map((zone) => zone.methods.map((m) => [zone.countries, m.priceCents, m.freeOverCents]))).toEqual(
+      [[[["*"], 2500, 20000]]],
+    );
+    expect(rules.taxRates.map((rate) => [rate.country, rate.rateBp])).toEqual([["*", 500]]);
   });
 
   it("orders every demo product exactly once, the showcase categories first", () => {
