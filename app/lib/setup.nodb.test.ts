@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GERMAN_OWNER_FORM } from "../../tests/unit/setup-form";
 import { isInEu, setupSchema } from "./setup";
 
 /** The message beside each refused field. */
@@ -8,20 +9,7 @@ function problems(input: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-const valid = {
-  token: "t",
-  name: "Olga Owner",
-  email: "olga@example.com",
-  password: "owner-password-1",
-  shopName: "Volt",
-  currency: "EUR",
-  locale: "de-DE",
-  homeCountry: "Germany",
-  rules: "own",
-  shippingPrice: "4.99",
-  freeOver: "50",
-  taxRate: "19",
-};
+const valid = { ...GERMAN_OWNER_FORM, freeOver: "50" };
 
 describe("the setup form", () => {
   it("reads the owner, the shop and one flat rate and tax rate", () => {

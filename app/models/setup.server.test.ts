@@ -3,6 +3,7 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { setupSchema, type SetupInput } from "~/lib/setup";
 import { refusal } from "../../tests/unit/refusals";
 import { addCategories, createProduct, createUser } from "../../tests/unit/fixtures";
+import { GERMAN_OWNER_FORM } from "../../tests/unit/setup-form";
 import { quoteOrder, pricingRules } from "./pricing.server";
 import {
   ALREADY_SET_UP,
@@ -23,21 +24,7 @@ import { getUserByEmail, verifyCredentials } from "./users.server";
 beforeAll(() => followCatalogueVersion());
 
 const form = (over: Record<string, string> = {}): SetupInput =>
-  setupSchema.parse({
-    token: setupToken(),
-    name: "Olga Owner",
-    email: "olga@example.com",
-    password: "owner-password-1",
-    shopName: "Volt",
-    currency: "EUR",
-    locale: "de-DE",
-    homeCountry: "Germany",
-    rules: "own",
-    shippingPrice: "4.99",
-    freeOver: "",
-    taxRate: "19",
-    ...over,
-  });
+  setupSchema.parse({ ...GERMAN_OWNER_FORM, token: setupToken(), ...over });
 
 const line = { productId: "p", category: "Lamps", quantity: 1, priceCents: 10_000, weightGrams: null };
 
