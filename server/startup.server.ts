@@ -9,7 +9,7 @@ import { logServerError } from "~/models/server-errors.server";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
 import { setupUrl, startEmpty } from "~/models/setup.server";
@@ -62,7 +62,8 @@ export async function prepareShop() {
     if (config.seed === "demo" && (await isDatabaseEmpty())) {
       await seedDemoData(await uploadStore());
       console.log("Seeded the demo catalogue.");
-    } else if (config.seed === "none") await startEmpty();
+    } else if (config.seed === "demo") await keepDemoStorefront();
+    else await startEmpty();
     if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);
     else if (config.adminEmail || config.adminPassword)
       console.warn("ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin account was changed.");

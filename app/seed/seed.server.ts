@@ -1,7 +1,8 @@
 import { newId } from "~/db/ids";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { lockName } from "~/db/dialect";
 import {
   pages,
   productImages,
@@ -127,6 +128,27 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       );
       await recomputeProductRatings(tx, product.id);
     }
+  });
+}
+
+/**
+ * A demo shop seeded before its storefront settings were saved by the seed (they were the defaults
+ * then): given them now, so that it keeps showing what it showed. Only a shop with data whose
+ * settings never held a hero is changed.
+ */
+export async function keepDemoStorefront(): Promise<void> {
+  if (await isDatabaseEmpty()) return;
+  await commitTogether(async (tx) => {
+    await lockName(tx, "shop_settings");
+    const [row] = await tx.select({ settings: shopSettings.settings }).from(shopSettings).where(eq(shopSettings.id, 1));
+    const stored = row?.settings && typeof row.settings === "object" ? (row.settings as Record<string, unknown>) : null;
+    if (stored && "heroTitle" in stored) return;
+    const { returnWindowDays: _kept, ...storefront } = DEMO_SETTINGS;
+    const settings = { ...stored, ...storefront };
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, settings })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { settings, updatedAt: new Date() } });
   });
 }
 
