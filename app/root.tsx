@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -25,6 +26,7 @@ import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
 import { cartRef } from "~/web/cart-cookie.server";
 import { getOptionalUser } from "~/web/auth.server";
+import { isSetUp } from "~/models/setup.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },
@@ -53,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     footerPages(),
   ]);
   const cartCount = await getCartCount(await cartRef(request, user));
+  // A shop without an admin says where it is set up (on every page but that one).
+  const setupPending = new URL(request.url).pathname !== "/setup" && !(await isSetUp());
   // Only what the layout shows goes to the browser (never the whole user row).
   const navUser = user ? { name: user.name, avatarUrl: user.avatarUrl, role: user.role } : null;
   return data(
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       user: navUser,
       cartCount,
+      setupPending,
     },
     headers ? { headers } : undefined,
   );
@@ -93,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
           user={root?.user ?? null}
         />
         <main id="main" className="container flex-grow-1 py-4">
+          {root?.setupPending ? <SetupPending /> : null}
           {children}
         </main>
         <Footer shopName={shopName} pages={root?.footerPages ?? []} />
@@ -100,6 +106,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function SetupPending() {
+  return (
+    <p className="alert alert-warning" data-testid="setup-pending">
+      This shop is not set up yet: its owner <Link to="/setup">sets it up</Link> with the link printed in the
+      shop&apos;s start log.
+    </p>
   );
 }
 

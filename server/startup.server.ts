@@ -9,9 +9,10 @@ import { logServerError } from "~/models/server-errors.server";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/seed/seed.server";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
+import { setupUrl, startEmpty } from "~/models/setup.server";
 import { takeTick, tickOf } from "~/models/scheduled-runs.server";
 import { uploadStore } from "~/models/upload-store.server";
 import type { MailQueuedMessage } from "~/models/mail-outbox.server";
@@ -61,7 +62,8 @@ export async function prepareShop() {
     if (config.seed === "demo" && (await isDatabaseEmpty())) {
       await seedDemoData(await uploadStore());
       console.log("Seeded the demo catalogue.");
-    }
+    } else if (config.seed === "demo") await keepDemoStorefront();
+    else await startEmpty();
     if (config.adminEmail && config.adminPassword) await ensureAdmin(config.adminEmail, config.adminPassword);
     else if (config.adminEmail || config.adminPassword)
       console.warn("ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin account was changed.");
@@ -99,7 +101,10 @@ async function logAdminAccess() {
   }
   const [hasAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!hasAdmin) {
-    console.warn("There is no admin account: start the shop with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.");
+    console.warn(`Set up the shop (its owner's account, name, currency, shipping and tax): ${setupUrl()}`);
+    console.warn(
+      "That link works until the shop has an admin. Or start the shop with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.",
+    );
   }
 }
 

@@ -14,7 +14,7 @@ function problems(input: Record<string, unknown>): Record<string, string> {
 }
 
 describe("the shop's settings", () => {
-  it("accept the specification's shop as it is", () => {
+  it("accept a new shop's defaults as they are", () => {
     expect(shopSettingsSchema().parse(valid())).toEqual(valid());
   });
 

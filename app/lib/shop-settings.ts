@@ -210,7 +210,10 @@ export function heroButtonProblem(settings: Pick<ShopSettingsInput, "heroLink" |
   return null;
 }
 
-/** What a shop that was never set up shows: the specification's storefront. */
+/**
+ * What a setting never saved reads as: neutral, the shop's name and nothing of the demo's (whose
+ * storefront, the specification's, the demo seed saves: app/seed/demo-settings.ts).
+ */
 export function defaultShopSettings(shopName: string): ShopSettings {
   return {
     name: shopName,
@@ -222,14 +225,14 @@ export function defaultShopSettings(shopName: string): ShopSettings {
     taxOnShipping: false,
     homeCountry: "",
     timeZone: "UTC",
-    homeTitle: "Buy Best Products Online",
-    homeDescription: "Laptops, cameras, headphones and more: the latest products with prices, stock and reviews.",
+    homeTitle: "Home",
+    homeDescription: `${shopName}, an online shop.`.slice(0, 160),
     legalName: "",
     taxId: "",
-    heroTitle: "Laptops for work and play",
-    heroText: "Ultrabooks, gaming rigs and everyday notebooks from the brands you trust, shipped free over $200.",
-    heroLinkLabel: "Shop laptops",
-    heroLink: "/search?category=Laptops",
+    heroTitle: `Welcome to ${shopName}`.slice(0, 80),
+    heroText: "",
+    heroLinkLabel: "",
+    heroLink: "",
     heroCategories: null,
     newOrderMails: true,
     dailySummary: false,

@@ -92,8 +92,13 @@ export type OrderQuote = {
   money: MoneyFormat;
 };
 
-export const notShippedTo = (country: string) =>
-  new PublicError(`Sorry, we do not ship to ${country}.`, 400, "country");
+/** No zone covers the country; a shop whose owner has set up no shipping yet says so instead. */
+export const notShippedTo = (country: string, rules: PricingRules) =>
+  new PublicError(
+    rules.zones.length === 0 ? "Sorry, this shop does not ship anywhere yet." : `Sorry, we do not ship to ${country}.`,
+    400,
+    "country",
+  );
 
 /** What pricing needs, read before a transaction (whose body awaits only its own queries). */
 export type PricingContext = {
@@ -124,7 +129,7 @@ export function quoteWith(
   { methodId, strict = false, discounts }: QuoteOptions = {},
 ): OrderQuote {
   const zone = zoneFor(rules, destination.country);
-  if (!zone) throw notShippedTo(destination.country);
+  if (!zone) throw notShippedTo(destination.country, rules);
   const options = shippingOptions(zone, lines);
   if (options.length === 0)
     throw new PublicError(

@@ -246,7 +246,7 @@ export function taxRateJson(rate: TaxRate): TaxRatePayload {
 export async function shippingTo(country: string, state?: string) {
   const { rules, pricesIncludeTax } = await pricingContext();
   const zone = zoneFor(rules, country);
-  if (!zone) throw notShippedTo(country);
+  if (!zone) throw notShippedTo(country, rules);
   const rate = taxRateFor(rules, country, state);
   return {
     country,

@@ -23,7 +23,7 @@ const storedFile = (url: string | null) =>
   url ? fs.existsSync(path.join(config.uploadsDir, url.replace(/^\/uploads\//, ""))) : false;
 
 describe("the shop's settings", () => {
-  it("are the specification's shop until the owner saves any (its name from SHOP_NAME)", async () => {
+  it("are neutral until the owner saves any (its name from SHOP_NAME; the demo seed saves the specification's)", async () => {
     expect(await getShopSettings()).toEqual(defaultShopSettings(config.shopName));
     expect((await shopMoney())(109900)).toBe("$1,099.00");
   });
@@ -72,7 +72,7 @@ describe("the shop's settings", () => {
 
   it("refuse a hero button without its link, beside the field, and keep what was saved", async () => {
     await saveShopSettings({ name: "Kept" });
-    await expect(saveShopSettings({ name: "Lost", heroLink: "" })).rejects.toMatchObject({
+    await expect(saveShopSettings({ name: "Lost", heroLinkLabel: "Shop now", heroLink: "" })).rejects.toMatchObject({
       status: 400,
       field: "heroLink",
       message: "Enter where the button leads",

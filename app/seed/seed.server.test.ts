@@ -2,11 +2,14 @@ import fs from "node:fs";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { commitTogether } from "~/db/commit.server";
+import { products, shopSettings } from "~/db/schema";
+import { pricingRules } from "~/models/pricing.server";
 import { listProducts } from "~/models/products.server";
+import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
 import { folderStore } from "~/models/upload-store.server";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
-import { seedDemoData } from "~/seed/seed.server";
+import { keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 
 describe("the demo seed", () => {
   it("opens the home page on laptops and electronics, keeping the whole catalogue", async () => {
@@ -27,6 +30,41 @@ describe("the demo seed", () => {
     expect(picture).toMatch(/^\/uploads\/demo\/.+\.svg$/);
     const svg = fs.readFileSync(`${uploads}/${picture.slice("/uploads/".length)}`, "utf8");
     expect(svg).toContain(home.products[0].name);
+
+    // The specification's storefront and rules: its hero and title, $25 shipping free over $200, 5% tax.
+    expect(await getShopSettings()).toMatchObject({
+      homeTitle: "Buy Best Products Online",
+      heroTitle: "Laptops for work and play",
+      heroLink: "/search?category=Laptops",
+      returnWindowDays: 30,
+    });
+    const rules = await pricingRules();
+    expect(rules.zones.map((zone) => zone.methods.map((m) => [zone.countries, m.priceCents, m.freeOverCents]))).toEqual(
+      [[[["*"], 2500, 20000]]],
+    );
+    expect(rules.taxRates.map((rate) => [rate.country, rate.rateBp])).toEqual([["*", 500]]);
+  });
+
+  it("gives a demo shop seeded before the seed saved its storefront the specification's, once", async () => {
+    // Such a shop kept only its return window; its hero and title were the defaults then.
+    await commitTogether((tx) =>
+      tx
+        .update(shopSettings)
+        .set({ settings: { returnWindowDays: 30, name: "Old Demo" } })
+        .where(eq(shopSettings.id, 1)),
+    );
+    expect((await getShopSettings()).heroTitle).toBe("Welcome to ShopIT");
+    await keepDemoStorefront();
+    expect(await getShopSettings()).toMatchObject({
+      name: "Old Demo",
+      homeTitle: "Buy Best Products Online",
+      heroTitle: "Laptops for work and play",
+      returnWindowDays: 30,
+    });
+    // What the owner writes stays.
+    await saveShopSettings({ heroTitle: "Lamps for every room", heroLinkLabel: "", heroLink: "" });
+    await keepDemoStorefront();
+    expect((await getShopSettings()).heroTitle).toBe("Lamps for every room");
   });
 
   it("orders every demo product exactly once, the showcase categories first", () => {

@@ -1,7 +1,8 @@
 import { newId } from "~/db/ids";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
+import { lockName } from "~/db/dialect";
 import {
   pages,
   productImages,
@@ -20,6 +21,7 @@ import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";
 import { demoPages } from "~/seed/demo-pages";
+import { DEMO_SETTINGS } from "~/seed/demo-settings";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
 import { addCategories } from "~/models/categories.server";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
@@ -90,12 +92,9 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       })),
     );
 
-    // The demo shop takes returns for 30 days after delivery (a new shop takes none until its owner
-    // says): that setting alone, the others reading as their defaults (shop-settings.server.ts).
-    await tx
-      .insert(shopSettings)
-      .values({ id: 1, settings: { returnWindowDays: 30 } })
-      .onConflictDoNothing();
+    // The specification's storefront (a new shop's is neutral) and returns for 30 days (a new shop
+    // takes none until its owner says); the other settings read as their defaults.
+    await tx.insert(shopSettings).values({ id: 1, settings: DEMO_SETTINGS }).onConflictDoNothing();
     await tx.insert(pages).values(demoPages.map((page) => ({ ...page, inFooter: true })));
     await addCategories(tx, DEMO_CATEGORIES);
     await tx.insert(products).values(productRows);
@@ -129,6 +128,27 @@ export async function seedDemoData(store: UploadStore): Promise<void> {
       );
       await recomputeProductRatings(tx, product.id);
     }
+  });
+}
+
+/**
+ * A demo shop seeded before its storefront settings were saved by the seed (they were the defaults
+ * then): given them now, so that it keeps showing what it showed. Only a shop with data whose
+ * settings never held a hero is changed.
+ */
+export async function keepDemoStorefront(): Promise<void> {
+  if (await isDatabaseEmpty()) return;
+  await commitTogether(async (tx) => {
+    await lockName(tx, "shop_settings");
+    const [row] = await tx.select({ settings: shopSettings.settings }).from(shopSettings).where(eq(shopSettings.id, 1));
+    const stored = row?.settings && typeof row.settings === "object" ? (row.settings as Record<string, unknown>) : null;
+    if (stored && "heroTitle" in stored) return;
+    const { returnWindowDays: _kept, ...storefront } = DEMO_SETTINGS;
+    const settings = { ...stored, ...storefront };
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, settings })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { settings, updatedAt: new Date() } });
   });
 }
 

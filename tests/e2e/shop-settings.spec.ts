@@ -167,7 +167,12 @@ test("an empty shop's home says it has no products yet, without a hero or catego
   javaScriptEnabled,
 }) => {
   test.setTimeout(120_000);
-  const shop = await startOwnShop({ SEED: "none" });
+  // With an admin: a shop without one opens on its setup page (setup.spec.ts).
+  const shop = await startOwnShop({
+    SEED: "none",
+    ADMIN_EMAIL: "owner@example.com",
+    ADMIN_PASSWORD: "owner-password-1",
+  });
   try {
     await page.goto(shop.base);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to ShopIT");

@@ -6,13 +6,17 @@ import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { SalesChart } from "~/components/SalesChart";
+import { SetupChecklist } from "~/components/SetupChecklist";
+import { setupChecklist } from "~/models/setup.server";
+import { isChecklistHidden } from "~/web/setup-checklist.server";
 
 export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };
 export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { ...(await dashboardTotals()), sales: await dailyRevenue(30) };
+  const [setup, setupHidden] = await Promise.all([setupChecklist(), isChecklistHidden(request)]);
+  return { ...(await dashboardTotals()), sales: await dailyRevenue(30), setup, setupHidden };
 }
 
 export default function Dashboard() {
@@ -26,6 +30,7 @@ export default function Dashboard() {
   ];
   return (
     <>
+      <SetupChecklist steps={totals.setup} hidden={totals.setupHidden} />
       <Link to="/admin/orders" className="card text-bg-primary text-decoration-none mb-4">
         <div className="card-body text-center">
           <p className="h5 mb-1">Total Amount</p>

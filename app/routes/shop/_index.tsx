@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CachedFragment } from "~/components/CachedFragment";
 import { CategoryLinks } from "~/components/CategoryLinks";
@@ -7,18 +7,21 @@ import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
 import { shownCategories } from "~/models/categories.server";
+import { isSetUp } from "~/models/setup.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
-// The title and description are the owner's (admin → Settings); the specification's by default.
+// The title and description are the owner's (admin → Settings); the specification's in the demo shop.
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.page.title ?? "Buy Best Products Online",
+    title: args.data?.page.title ?? "Home",
     description: args.data?.page.description ?? "",
     canonicalParams: ["page"],
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A shop without an admin opens on its setup page (which asks for the token of the start log).
+  if (!(await isSetUp())) throw redirect("/setup");
   const params = new URL(request.url).searchParams;
   const parsed = parseProductQuery(new URLSearchParams({ page: params.get("page") ?? "" }), []);
   if (!parsed.success) badQuery(parsed.message);

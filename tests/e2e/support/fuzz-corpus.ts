@@ -60,6 +60,8 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "account/password.reset.$token.tsx": { url: `/password/reset/${NONE}` },
   "account/password.update.tsx": { url: "/password/update" },
   "account/register.tsx": { url: "/register" },
+  // The shared shop has an admin: its setup page is gone (404), whatever is sent.
+  "account/setup.tsx": { url: "/setup" },
   "account/register_.confirm.$token.tsx": { url: `/register/confirm/${NONE}` },
   "account/unsubscribe.$token.tsx": { url: `/unsubscribe/${NONE}` },
   "admin/$kind.$id.delete.tsx": { url: `/admin/product/${NONE}/delete` },
@@ -92,6 +94,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "admin/discounts.tsx": { url: "/admin/discounts" },
   "admin/products_.delete.tsx": { url: "/admin/products/delete" },
   "admin/reviews.tsx": { url: "/admin/reviews" },
+  "admin/setup-checklist.tsx": { url: "/admin/setup-checklist" },
   "admin/user.$id.tsx": { url: `/admin/user/${NONE}` },
   "api/v1/$.ts": { url: "/api/v1/no/such/route" },
   "api/v1/admin.categories.ts": { url: "/api/v1/admin/categories" },

@@ -54,6 +54,8 @@ export async function startOwnShop(env: Record<string, string> = {}) {
     database: databaseUrl.replace(/^file:/, ""),
     /** Everything the shop wrote to stdout and stderr since it was ready. */
     log: () => output.slice(readyAt),
+    /** What it wrote while starting (the setup link of a shop without an admin, say). */
+    startLog: () => output.slice(0, readyAt),
     async stop() {
       child.kill("SIGTERM");
       await exited;
