@@ -180,19 +180,33 @@ const sortColumns = {
   orderNumber: orders.orderNumber,
 } as const;
 
+/**
+ * Who bought an order, as the admin's lists show it: the account's name and e-mail as they are now,
+ * else the name given at checkout and a guest's e-mail (null: the account was deleted). For a
+ * select that left-joins users on orders.userId.
+ */
+export const customerColumns = {
+  customerName: sql<string>`COALESCE(${users.name}, ${orders.userName})`,
+  customerEmail: sql<string | null>`COALESCE(${users.email}, ${orders.guestEmail})`,
+};
+
 const orderRows = () =>
   db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
       userName: orders.userName,
+      ...customerColumns,
       totalPriceCents: orders.totalPriceCents,
+      refundedCents: orders.refundedCents,
+      paymentStatus: orders.paymentStatus,
       orderStatus: orders.orderStatus,
       cancelledAt: orders.cancelledAt,
       createdAt: orders.createdAt,
       numOfItems: itemCount,
     })
     .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
     .$dynamic();
 const orderPage = (where: SQL | undefined) => ({
   where,
@@ -219,6 +233,8 @@ export async function listOrders(query: OrderListQuery, userId?: string) {
         containsText(orders.id, query.q),
         containsText(orders.orderStatus, query.q),
         containsText(orders.userName, query.q),
+        containsText(users.email, query.q),
+        containsText(orders.guestEmail, query.q),
       ),
     );
   }
