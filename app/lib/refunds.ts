@@ -32,6 +32,11 @@ export function paymentStateLabel(order: RefundableOrder): string {
   return order.paymentStatus === PAYMENT.succeeded ? "Paid" : "Not paid";
 }
 
+/** The payment column of the admin's orders list: the payment state as above, or "Cancelled". */
+export function orderPaymentLabel(order: RefundableOrder & { cancelledAt: Date | string | null }): string {
+  return order.cancelledAt ? "Cancelled" : paymentStateLabel(order);
+}
+
 /** What may still be refunded: what was paid, less what went back and what is being refunded now. */
 export function refundableCents(order: RefundableOrder, pendingCents = 0): number {
   if (order.paymentStatus !== PAYMENT.succeeded) return 0;

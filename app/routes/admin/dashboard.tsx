@@ -4,6 +4,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { countReturnsWaiting } from "~/models/returns.server";
 import { SalesChart } from "~/components/SalesChart";
 
 export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };
@@ -11,7 +12,7 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { ...(await dashboardTotals()), sales: await dailyRevenue(30) };
+  return { ...(await dashboardTotals()), sales: await dailyRevenue(30), openReturns: await countReturnsWaiting() };
 }
 
 export default function Dashboard() {
@@ -22,6 +23,8 @@ export default function Dashboard() {
     { label: "Orders", value: totals.orders, to: "/admin/orders", color: "text-bg-danger" },
     { label: "Users", value: totals.users, to: "/admin/users", color: "text-bg-info" },
     { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products?stock=out", color: "text-bg-warning" },
+    // Those waiting for the owner's step: requested, or received and to refund.
+    { label: "Open Returns", value: totals.openReturns, to: "/admin/returns?state=waiting", color: "text-bg-light" },
   ];
   return (
     <>
