@@ -190,6 +190,22 @@ export const customerColumns = {
   customerEmail: sql<string | null>`COALESCE(${users.email}, ${orders.guestEmail})`,
 };
 
+/**
+ * The admin's search of a select over orders that left-joins users: the order's number is `q`, or
+ * its customer's name or e-mail contains it, or one of `more` holds.
+ */
+export function orderOrCustomerMatches(q: string, ...more: SQL[]): SQL | undefined {
+  const number = parseOrderNumber(q);
+  return or(
+    number === null ? undefined : eq(orders.orderNumber, number),
+    containsText(orders.userName, q),
+    containsText(users.name, q),
+    containsText(users.email, q),
+    containsText(orders.guestEmail, q),
+    ...more,
+  );
+}
+
 const orderRows = () =>
   db
     .select({
@@ -225,19 +241,10 @@ export async function listOrders(query: OrderListQuery, userId?: string) {
   }
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
-  if (query.q) {
-    const number = parseOrderNumber(query.q);
+  if (query.q)
     conditions.push(
-      or(
-        number === null ? undefined : eq(orders.orderNumber, number),
-        containsText(orders.id, query.q),
-        containsText(orders.orderStatus, query.q),
-        containsText(orders.userName, query.q),
-        containsText(users.email, query.q),
-        containsText(orders.guestEmail, query.q),
-      ),
+      orderOrCustomerMatches(query.q, containsText(orders.id, query.q), containsText(orders.orderStatus, query.q)),
     );
-  }
   return selectPage(orderRows(), orderPage(and(...conditions)), query);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sum, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
@@ -6,7 +6,6 @@ import { containsText, lockRows } from "~/db/dialect";
 import { selectPage } from "~/db/paging";
 import { orderLines, orders, returnLines, returns, users } from "~/db/schema";
 import type { ReturnSort } from "~/lib/admin-sorts";
-import { parseOrderNumber } from "~/lib/order-number";
 import type { TableQuery } from "~/lib/table-query";
 import { canViewOrder, isPlaced } from "~/lib/order-states";
 import { isOrderLinkKey } from "./order-links.server";
@@ -24,7 +23,7 @@ import {
 } from "~/lib/returns";
 import { lineName } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { customerColumns, getOrder, type OrderWithLines } from "./orders.server";
+import { customerColumns, getOrder, orderOrCustomerMatches, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
 import { getShopSettings } from "./shop-settings.server";
 
@@ -244,19 +243,7 @@ const statusesOf = (filter: ReturnFilter): readonly ReturnStatus[] =>
  */
 export async function listReturns(query: TableQuery<ReturnSort>, filter: ReturnFilter | null) {
   const conditions: (SQL | undefined)[] = [filter ? inArray(returns.status, statusesOf(filter)) : undefined];
-  if (query.q) {
-    const number = parseOrderNumber(query.q);
-    conditions.push(
-      or(
-        number === null ? undefined : eq(orders.orderNumber, number),
-        containsText(orders.userName, query.q),
-        containsText(users.name, query.q),
-        containsText(users.email, query.q),
-        containsText(orders.guestEmail, query.q),
-        containsText(returns.reason, query.q),
-      ),
-    );
-  }
+  if (query.q) conditions.push(orderOrCustomerMatches(query.q, containsText(returns.reason, query.q)));
   const select = db
     .select({
       id: returns.id,
