@@ -200,16 +200,14 @@ describe("the admin's returns inbox", () => {
     const id = `ret-${name.replace(/\W/g, "")}-${minute}`;
     await commitTogether(async (tx) => {
       if (guestEmail) await tx.update(orders).set({ guestEmail }).where(eq(orders.id, order.id));
-      await tx
-        .insert(returns)
-        .values({
-          id,
-          orderId: order.id,
-          status,
-          reason: `${name} says no`,
-          createdAt: at(minute),
-          updatedAt: at(minute),
-        });
+      await tx.insert(returns).values({
+        id,
+        orderId: order.id,
+        status,
+        reason: `${name} says no`,
+        createdAt: at(minute),
+        updatedAt: at(minute),
+      });
       await tx.insert(returnLines).values({ returnId: id, orderLineId: lamp.id, quantity: 2 });
     });
     return { id, order };
