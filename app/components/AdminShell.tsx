@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/admin/products", label: "Products: All" },
   { to: "/admin/product", label: "Products: Create" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/categories", label: "Categories" },

@@ -6,12 +6,27 @@ type Props = {
   cancelTo: string;
   /** Names listed under the question (a bulk deletion's products). */
   items?: string[];
+  /** Why it cannot be deleted now: said instead of the question, with only the way back. */
+  refused?: string | null;
   /** Hidden fields the POST carries (a bulk deletion's ids). */
   children?: ReactNode;
 };
 
 /** The confirmation step before a deletion: a plain page with a POST form, so it needs no script. */
-export function ConfirmDelete({ what, cancelTo, items, children }: Props) {
+export function ConfirmDelete({ what, cancelTo, items, refused, children }: Props) {
+  if (refused)
+    return (
+      <div className="card card-body">
+        <p className="lead" data-testid="delete-refused">
+          {refused}
+        </p>
+        <p className="mb-0">
+          <Link to={cancelTo} className="btn btn-outline-secondary">
+            Back
+          </Link>
+        </p>
+      </div>
+    );
   return (
     <div className="card card-body">
       <p className="lead">Delete {what}? This cannot be undone.</p>

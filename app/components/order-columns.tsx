@@ -4,6 +4,7 @@ import { Money } from "./Money";
 import { moneyFormatOf } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { fulfilmentLabel } from "~/lib/order-states";
+import { orderPaymentLabel } from "~/lib/refunds";
 import { OrderDate } from "./OrderDate";
 import { WIDE_ONLY } from "./DataTable";
 import { OrderStatus } from "./OrderStatus";
@@ -21,19 +22,46 @@ export type OrderRow = {
   orderStatus: string;
   cancelledAt?: string | Date | null;
   itemNames?: string[];
+  /** The admin's list: who bought it, and how its payment stands. */
+  customerName?: string;
+  customerEmail?: string | null;
+  paymentStatus?: string;
+  refundedCents?: number;
 };
 
 const column = createColumnHelper<OrderRow>();
 
 /**
  * Order number, date, Order ID, number of items (and their names when the rows carry them), Amount,
- * Status, and the page's own actions.
+ * Status, and the page's own actions. The admin's list (`admin`) adds the customer, the payment
+ * state and what was refunded, and keeps the date and amount on a phone, hiding these instead.
  */
-export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames = false } = {}) {
+export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames = false, admin = false } = {}) {
+  const phone = admin ? {} : WIDE_ONLY;
   return [
     column.accessor("orderNumber", { header: "Order", cell: (c) => formatOrderNumber(c.getValue()) }),
-    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} />, meta: WIDE_ONLY }),
+    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} />, meta: phone }),
     column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
+    ...(admin
+      ? [
+          column.display({
+            id: "customer",
+            header: "Customer",
+            cell: (c) => (
+              <span data-testid="order-customer">
+                {c.row.original.customerName}
+                {c.row.original.customerEmail ? (
+                  <>
+                    <br />
+                    <small className="text-body-secondary">{c.row.original.customerEmail}</small>
+                  </>
+                ) : null}
+              </span>
+            ),
+            meta: WIDE_ONLY,
+          }),
+        ]
+      : []),
     column.accessor("numOfItems", { header: "Number of items", meta: WIDE_ONLY }),
     ...(itemNames
       ? [
@@ -48,8 +76,41 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
       id: "totalPrice",
       header: "Amount",
       cell: (c) => <Money cents={c.getValue()} format={moneyFormatOf(c.row.original)} />,
-      meta: WIDE_ONLY,
+      meta: phone,
     }),
+    ...(admin
+      ? [
+          column.display({
+            id: "payment",
+            header: "Payment",
+            cell: (c) => (
+              <span data-testid="order-payment">
+                {orderPaymentLabel({
+                  paymentStatus: c.row.original.paymentStatus ?? "",
+                  totalPriceCents: c.row.original.totalPriceCents,
+                  refundedCents: c.row.original.refundedCents ?? 0,
+                  cancelledAt: c.row.original.cancelledAt ?? null,
+                })}
+              </span>
+            ),
+            meta: WIDE_ONLY,
+          }),
+          column.display({
+            id: "refunded",
+            header: "Refunded",
+            cell: (c) => (
+              <span data-testid="order-refunded">
+                {c.row.original.refundedCents ? (
+                  <Money cents={c.row.original.refundedCents} format={moneyFormatOf(c.row.original)} />
+                ) : (
+                  "—"
+                )}
+              </span>
+            ),
+            meta: WIDE_ONLY,
+          }),
+        ]
+      : []),
     column.accessor("orderStatus", {
       header: "Status",
       cell: (c) => (
@@ -57,6 +118,7 @@ export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames 
           status={fulfilmentLabel({ orderStatus: c.getValue(), cancelledAt: c.row.original.cancelledAt ?? null })}
         />
       ),
+      meta: admin ? WIDE_ONLY : undefined,
     }),
     column.display({ id: "actions", header: "Actions", cell: (c) => actions(c.row.original) }),
   ] as ColumnDef<OrderRow, unknown>[];

@@ -17,3 +17,6 @@ export const ORDER_SORTS: readonly OrderSort[] = [
 
 export type ReviewSort = "id" | "product" | "rating" | "comment" | "user" | "createdAt";
 export const REVIEW_SORTS: readonly ReviewSort[] = ["id", "product", "rating", "comment", "user", "createdAt"];
+
+export type ReturnSort = "createdAt" | "orderNumber" | "status";
+export const RETURN_SORTS: readonly ReturnSort[] = ["createdAt", "orderNumber", "status"];

@@ -276,6 +276,22 @@ export const returnPayload = z
   })
   .openapi("Return");
 
+/** A return in the admin's inbox (GET /admin/returns): with its order, its customer and the items by name. */
+export const inboxReturnPayload = z
+  .object({
+    _id: z.string(),
+    status: returnPayload.shape.status,
+    reason: z.string().describe("The shopper's"),
+    createdAt: z.string().datetime(),
+    order: z.object({ _id: z.string(), orderNumber: z.number().int() }),
+    customer: z.object({
+      name: z.string().describe("The account's name, or the name given at checkout"),
+      email: z.string().nullable().describe("The account's or the guest's e-mail; null once the account is deleted"),
+    }),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  })
+  .openapi("InboxReturn");
+
 /** What of an order the shopper may still return, and until when (GET /order/{id}). */
 export const returnablePayload = z
   .object({
@@ -534,6 +550,29 @@ export function returnJson(ret: ReturnRecord): ReturnPayload {
     createdAt: ret.createdAt.toISOString(),
     items: ret.lines.map((l) => ({ item: l.orderLineId, quantity: l.quantity })),
     refund: ret.refundId,
+  };
+}
+
+/** A row of the returns inbox (listReturns in app/models/returns.server.ts). */
+export function inboxReturnJson(row: {
+  id: string;
+  status: ReturnStatus;
+  reason: string;
+  createdAt: Date;
+  orderId: string;
+  orderNumber: number;
+  customerName: string;
+  customerEmail: string | null;
+  items: { name: string; quantity: number }[];
+}): z.infer<typeof inboxReturnPayload> {
+  return {
+    _id: row.id,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    order: { _id: row.orderId, orderNumber: row.orderNumber },
+    customer: { name: row.customerName, email: row.customerEmail },
+    items: row.items,
   };
 }
 

@@ -43,6 +43,11 @@ export function orderNet(order: RefundableOrder): { paidCents: number; refundedC
   return { paidCents, refundedCents, netCents: paidCents - refundedCents };
 }
 
+/** The payment column of the admin's orders list (and its CSV): the payment state as above, or "Cancelled". */
+export function orderPaymentLabel(order: RefundableOrder & { cancelledAt: Date | string | null }): string {
+  return order.cancelledAt ? "Cancelled" : paymentStateLabel(order);
+}
+
 /** What may still be refunded: what was paid, less what went back and what is being refunded now. */
 export function refundableCents(order: RefundableOrder, pendingCents = 0): number {
   if (order.paymentStatus !== PAYMENT.succeeded) return 0;

@@ -19,6 +19,25 @@ export const RETURN_STATUSES = [
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
+/** Returns that wait for the owner: a request to approve or reject, a received parcel to refund. */
+export const RETURNS_WAITING: readonly ReturnStatus[] = [RETURN_STATUS.requested, RETURN_STATUS.received];
+
+/** The returns inbox's filter (the URL's `state`): those waiting for the owner, or one status. */
+export const RETURN_FILTERS = ["waiting", ...RETURN_STATUSES] as const;
+export type ReturnFilter = (typeof RETURN_FILTERS)[number];
+export const RETURN_FILTER_LABELS: Record<ReturnFilter, string> = {
+  waiting: "Waiting for you (requested or received)",
+  requested: "Requested",
+  approved: "Approved: items on their way back",
+  received: "Received",
+  refunded: "Refunded",
+  rejected: "Rejected",
+};
+
+/** The filter the URL names; null (every return) for none or one it does not know. */
+export const parseReturnFilter = (value: string | null): ReturnFilter | null =>
+  (RETURN_FILTERS as readonly string[]).includes(value ?? "") ? (value as ReturnFilter) : null;
+
 /** What the admin does to a return, and the status each leads to. */
 export const RETURN_ACTIONS = {
   approve: "approved",

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { mailOutbox, orderLines, orders } from "~/db/schema";
+import { mailOutbox, orderLines, orders, users } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
@@ -327,14 +327,40 @@ describe("deleting an order", () => {
     expect([await stockOf(a), await stockOf(b)]).toEqual([5, 1]);
   });
 
-  it("a paid, refunded or canceled one leaves stock as it is", async () => {
+  it("a refunded or canceled one leaves stock as it is", async () => {
     const productId = await createProduct({ stock: 3 });
-    for (const paymentStatus of [PAYMENT.succeeded, PAYMENT.refunded, PAYMENT.canceled]) {
+    for (const paymentStatus of [PAYMENT.refunded, PAYMENT.canceled]) {
       const order = await createOrder({ paymentStatus, lines: [{ productId, quantity: 2 }] });
       await deleteOrder(order.id);
       expect(await getOrder(order.id)).toBeNull();
       expect(await stockOf(productId)).toBe(3);
     }
+  });
+
+  it("refuses a paid order until it is refunded in full (409), cancelled or not", async () => {
+    const productId = await createProduct({ stock: 3 });
+    const order = await createOrder({ lines: [{ productId, quantity: 2, priceCents: 10_00 }] });
+    const refused = (message: string) => expect.objectContaining({ constructor: PublicError, status: 409, message });
+    const paid = "This order is paid: cancel it or refund it in full before deleting it.";
+    await expect(deleteOrder(order.id)).rejects.toThrow(refused(paid));
+    const refund = (refundedCents: number, cancelledAt: Date | null = null) =>
+      commitTogether((tx) => tx.update(orders).set({ refundedCents, cancelledAt }).where(eq(orders.id, order.id)));
+    // Part of it back: still paid.
+    await refund(5_00);
+    await expect(deleteOrder(order.id)).rejects.toThrow(refused(paid));
+    // Cancelled, its refund not through yet: the money is still the buyer's to get back.
+    await refund(0, at(1));
+    await expect(deleteOrder(order.id)).rejects.toThrow(
+      refused(
+        "This order was cancelled but its refund has not gone through: it can be deleted once the buyer has the money back.",
+      ),
+    );
+    expect(await getOrder(order.id)).not.toBeNull();
+    // All of it back: deleted.
+    await refund(20_00, at(1));
+    await deleteOrder(order.id);
+    expect(await getOrder(order.id)).toBeNull();
+    expect(await stockOf(productId)).toBe(3);
   });
 
   it("refuses an unknown order with a 404", async () => {
@@ -343,10 +369,10 @@ describe("deleting an order", () => {
 });
 
 describe("the admin's order figures", () => {
-  it("the total amount sums paid orders only and follows refunds and deletions", async () => {
+  it("the total amount sums paid orders only and follows refunds", async () => {
     const productId = await createProduct();
     expect(await totalPaidCents("USD")).toBe(0);
-    const paid = await createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
+    await createOrder({ lines: [{ productId, quantity: 2, priceCents: 30_00 }] });
     const other = await createOrder({ lines: [{ productId, quantity: 1, priceCents: 15_50 }] });
     await createOrder({ paymentStatus: PAYMENT.refunded, lines: [{ productId, quantity: 1, priceCents: 99_00 }] });
     await createOrder({
@@ -360,8 +386,6 @@ describe("the admin's order figures", () => {
       tx.update(orders).set({ paymentStatus: PAYMENT.refunded }).where(eq(orders.id, other.id)),
     );
     expect(await totalPaidCents("USD")).toBe(60_00);
-    await deleteOrder(paid.id);
-    expect(await totalPaidCents("USD")).toBe(0);
   });
 
   it("the order table lists every buyer's placed orders, searched, sorted and paged", async () => {
@@ -397,5 +421,26 @@ describe("the admin's order figures", () => {
     const last = await listOrders(query({ size: 2, page: 2 }));
     expect(last).toMatchObject({ total: 3 });
     expect(last.rows.map((r) => r.id)).toEqual([ann]);
+  });
+
+  it("each row names its customer (account or guest) and carries what the payment and refund columns show", async () => {
+    const productId = await createProduct();
+    const userId = await createUser("Ann Account");
+    const mine = await createOrder({ userId, userName: "Ann at checkout", lines: [{ productId, quantity: 1 }] });
+    const guest = await createOrder({ userName: "Gil Guest", lines: [{ productId, quantity: 2 }] });
+    const [account] = await db.select().from(users).where(eq(users.id, userId));
+    await commitTogether(async (tx) => {
+      await tx.update(orders).set({ guestEmail: "gil@example.com" }).where(eq(orders.id, guest.id));
+      await tx.update(orders).set({ refundedCents: 5_00 }).where(eq(orders.id, mine.id));
+    });
+    const { rows } = await listOrders(tableQuery<OrderSort>("createdAt"));
+    expect(rows.map((r) => [r.customerName, r.customerEmail, r.paymentStatus, r.refundedCents])).toEqual([
+      ["Ann Account", account.email, PAYMENT.succeeded, 5_00],
+      ["Gil Guest", "gil@example.com", PAYMENT.succeeded, 0],
+    ]);
+    // Found by the e-mail too.
+    expect((await listOrders(tableQuery<OrderSort>("createdAt", { q: "GIL@example" }))).rows.map((r) => r.id)).toEqual([
+      guest.id,
+    ]);
   });
 });

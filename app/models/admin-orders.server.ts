@@ -203,12 +203,44 @@ export async function statusHistory(orderId: string) {
     .orderBy(asc(orderStatusEvents.createdAt));
 }
 
-/** Deletes an order; an unpaid one gives its reserved stock back first. */
+/**
+ * Why an order may not be deleted (null when it may): one still holding the buyer's money (paid, not
+ * refunded in full) is the shop's record of that payment, so it is cancelled or refunded first.
+ */
+export function orderDeleteProblem(order: {
+  paymentStatus: string;
+  totalPriceCents: number;
+  refundedCents: number;
+  cancelledAt: Date | string | null;
+}): string | null {
+  if (order.paymentStatus !== PAYMENT.succeeded || refundState(order) === "full") return null;
+  return order.cancelledAt
+    ? "This order was cancelled but its refund has not gone through: it can be deleted once the buyer has the money back."
+    : "This order is paid: cancel it or refund it in full before deleting it.";
+}
+
+/** Deletes an order, unless orderDeleteProblem refuses it (409); an unpaid one gives its reserved stock back first. */
 export async function deleteOrder(orderId: string) {
   const order = await getOrder(orderId);
   if (!order) throw notFound();
+  const problem = orderDeleteProblem(order);
+  if (problem) throw new PublicError(problem, 409);
   if (order.paymentStatus === PAYMENT.requiresPayment) await releaseOrder(orderId, { cancelIntent: true });
   await commitTogether(async (tx) => {
+    // Checked again under the lock: a payment or refund that committed meanwhile is seen.
+    await lockRows(tx, orders, [orderId]);
+    const [now] = await tx
+      .select({
+        paymentStatus: orders.paymentStatus,
+        totalPriceCents: orders.totalPriceCents,
+        refundedCents: orders.refundedCents,
+        cancelledAt: orders.cancelledAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!now) throw notFound();
+    const refused = orderDeleteProblem(now);
+    if (refused) throw new PublicError(refused, 409);
     await tx.delete(orders).where(eq(orders.id, orderId));
   });
 }

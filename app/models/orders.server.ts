@@ -180,21 +180,51 @@ const sortColumns = {
   orderNumber: orders.orderNumber,
 } as const;
 
+/**
+ * Who bought an order, as the admin's lists show it: the account's name and e-mail as they are now,
+ * else the name given at checkout and a guest's e-mail (null: the account was deleted). For a
+ * select that left-joins users on orders.userId.
+ */
+export const customerColumns = {
+  customerName: sql<string>`COALESCE(${users.name}, ${orders.userName})`,
+  customerEmail: sql<string | null>`COALESCE(${users.email}, ${orders.guestEmail})`,
+};
+
+/**
+ * The admin's search of a select over orders that left-joins users: the order's number is `q`, or
+ * its customer's name or e-mail contains it, or one of `more` holds.
+ */
+export function orderOrCustomerMatches(q: string, ...more: SQL[]): SQL | undefined {
+  const number = parseOrderNumber(q);
+  return or(
+    number === null ? undefined : eq(orders.orderNumber, number),
+    containsText(orders.userName, q),
+    containsText(users.name, q),
+    containsText(users.email, q),
+    containsText(orders.guestEmail, q),
+    ...more,
+  );
+}
+
 const orderRows = () =>
   db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
       userName: orders.userName,
+      ...customerColumns,
       totalPriceCents: orders.totalPriceCents,
       currency: orders.currency,
       locale: orders.locale,
+      refundedCents: orders.refundedCents,
+      paymentStatus: orders.paymentStatus,
       orderStatus: orders.orderStatus,
       cancelledAt: orders.cancelledAt,
       createdAt: orders.createdAt,
       numOfItems: itemCount,
     })
     .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
     .$dynamic();
 const orderPage = (where: SQL | undefined) => ({
   where,
@@ -213,17 +243,10 @@ export async function listOrders(query: OrderListQuery, userId?: string) {
   }
   const conditions: (SQL | undefined)[] = [isPlaced()];
   if (userId) conditions.push(eq(orders.userId, userId));
-  if (query.q) {
-    const number = parseOrderNumber(query.q);
+  if (query.q)
     conditions.push(
-      or(
-        number === null ? undefined : eq(orders.orderNumber, number),
-        containsText(orders.id, query.q),
-        containsText(orders.orderStatus, query.q),
-        containsText(orders.userName, query.q),
-      ),
+      orderOrCustomerMatches(query.q, containsText(orders.id, query.q), containsText(orders.orderStatus, query.q)),
     );
-  }
   return selectPage(orderRows(), orderPage(and(...conditions)), query);
 }
 

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { orderLines, orders, refunds } from "~/db/schema";
+import { commitTogether } from "~/db/commit.server";
+import { orderLines, orders, refunds, returnLines, returns } from "~/db/schema";
+import type { ReturnSort } from "~/lib/admin-sorts";
+import type { ReturnStatus } from "~/lib/returns";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
@@ -12,8 +15,15 @@ import { saveShopSettings } from "~/models/shop-settings.server";
 import { getUserById } from "~/models/users.server";
 import { useSandbox } from "../../tests/unit/stripe-relay";
 import { SHIPPING } from "../../tests/unit/buying";
-import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
-import { advanceReturn, requestReturn, returnPlan, returnsOf } from "./returns.server";
+import { createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
+import {
+  advanceReturn,
+  countReturnsWaiting,
+  listReturns,
+  requestReturn,
+  returnPlan,
+  returnsOf,
+} from "./returns.server";
 
 // Returns through the payment sandbox (no webhook: the card payment is settled by the server-side
 // check), on both engines.
@@ -168,5 +178,100 @@ describe("the admin's steps", () => {
       requestReturn(user, order.id, { items: [{ item: vase.id, quantity: 1 }], reason: "Please" }),
     ).resolves.toMatchObject({ status: "requested" });
     await expect(advanceReturn("no-such-return", "approve", admin)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the admin's returns inbox", () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
+  /** An order of `name`'s (a guest's when `guestEmail`) with a return in `status` of its lamp, asked at `minute`. */
+  async function returnOf(name: string, status: ReturnStatus, minute: number, guestEmail?: string) {
+    const productId = await createProduct();
+    const order = await createOrder({
+      userId: guestEmail ? null : await createUser(name),
+      userName: name,
+      orderStatus: "Delivered",
+      lines: [
+        { productId, quantity: 2, name: "Lamp", variantTitle: "Red" },
+        { productId, quantity: 1, name: "Vase" },
+      ],
+    });
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const lamp = lines.find((l) => l.name === "Lamp")!;
+    const id = `ret-${name.replace(/\W/g, "")}-${minute}`;
+    await commitTogether(async (tx) => {
+      if (guestEmail) await tx.update(orders).set({ guestEmail }).where(eq(orders.id, order.id));
+      await tx.insert(returns).values({
+        id,
+        orderId: order.id,
+        status,
+        reason: `${name} says no`,
+        createdAt: at(minute),
+        updatedAt: at(minute),
+      });
+      await tx.insert(returnLines).values({ returnId: id, orderLineId: lamp.id, quantity: 2 });
+    });
+    return { id, order };
+  }
+  const newestFirst = (over: Parameters<typeof tableQuery<ReturnSort>>[1] = {}) =>
+    tableQuery<ReturnSort>("createdAt", { dir: "desc", ...over });
+
+  it("lists every order's returns newest first with order, customer and items, filtered by state, searched and paged", async () => {
+    await commitTogether((tx) => tx.delete(returns));
+    expect(await countReturnsWaiting()).toBe(0);
+    const ann = await returnOf("Ann Asker", "requested", 1);
+    const gus = await returnOf("Gus Guest", "received", 2, "gus@example.com");
+    const ray = await returnOf("Ray Approved", "approved", 3);
+    const rex = await returnOf("Rex Refunded", "refunded", 4);
+    const jo = await returnOf("Jo Rejected", "rejected", 5);
+
+    const all = await listReturns(newestFirst(), null);
+    expect(all.total).toBe(5);
+    expect(all.rows.map((r) => r.id)).toEqual([jo.id, rex.id, ray.id, gus.id, ann.id]);
+    const [annRow] = (await listReturns(newestFirst(), "requested")).rows;
+    expect(annRow).toEqual({
+      id: ann.id,
+      orderId: ann.order.id,
+      orderNumber: ann.order.orderNumber,
+      customerName: "Ann Asker",
+      customerEmail: expect.stringContaining("@"),
+      status: "requested",
+      reason: "Ann Asker says no",
+      createdAt: at(1),
+      items: [{ name: "Lamp (Red)", quantity: 2 }],
+    });
+    // A guest: the name given at checkout and the order's e-mail.
+    const [gusRow] = (await listReturns(newestFirst(), "received")).rows;
+    expect(gusRow).toMatchObject({ id: gus.id, customerName: "Gus Guest", customerEmail: "gus@example.com" });
+
+    // Waiting for the owner: requested and received, as the dashboard counts them.
+    const waiting = await listReturns(newestFirst(), "waiting");
+    expect(waiting.rows.map((r) => r.id)).toEqual([gus.id, ann.id]);
+    expect(await countReturnsWaiting()).toBe(2);
+    for (const [filter, made] of [
+      ["approved", ray],
+      ["refunded", rex],
+      ["rejected", jo],
+    ] as const)
+      expect((await listReturns(newestFirst(), filter)).rows.map((r) => r.id)).toEqual([made.id]);
+
+    // Searched by order number, customer, e-mail or reason; with a filter the search stays inside it.
+    expect((await listReturns(newestFirst({ q: `#${ray.order.orderNumber}` }), null)).rows.map((r) => r.id)).toEqual([
+      ray.id,
+    ]);
+    expect((await listReturns(newestFirst({ q: "gus@EXAMPLE" }), null)).rows.map((r) => r.id)).toEqual([gus.id]);
+    expect((await listReturns(newestFirst({ q: "rex refunded says" }), null)).rows.map((r) => r.id)).toEqual([rex.id]);
+    expect(await listReturns(newestFirst({ q: "Ann Asker" }), "received")).toEqual({ rows: [], total: 0 });
+
+    // Paged, and sorted by another column when asked.
+    const second = await listReturns(newestFirst({ size: 2, page: 2 }), null);
+    expect(second).toMatchObject({ total: 5 });
+    expect(second.rows.map((r) => r.id)).toEqual([ray.id, gus.id]);
+    expect((await listReturns(tableQuery<ReturnSort>("orderNumber"), null)).rows.map((r) => r.id)).toEqual([
+      ann.id,
+      gus.id,
+      ray.id,
+      rex.id,
+      jo.id,
+    ]);
   });
 });

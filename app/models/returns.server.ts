@@ -1,24 +1,29 @@
-import { and, asc, eq, inArray, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sum, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
-import { lockRows } from "~/db/dialect";
-import { orders, returnLines, returns } from "~/db/schema";
+import { containsText, lockRows } from "~/db/dialect";
+import { selectPage } from "~/db/paging";
+import { orderLines, orders, returnLines, returns, users } from "~/db/schema";
+import type { ReturnSort } from "~/lib/admin-sorts";
+import type { TableQuery } from "~/lib/table-query";
 import { canViewOrder, isPlaced } from "~/lib/order-states";
 import { isOrderLinkKey } from "./order-links.server";
 import { PublicError } from "~/lib/public-error";
 import {
   RETURN_ACTIONS,
   RETURN_STATUS,
+  RETURNS_WAITING,
   returnDeadline,
   returnMoveProblem,
   returnWindowProblem,
   type ReturnAction,
+  type ReturnFilter,
   type ReturnStatus,
 } from "~/lib/returns";
 import { lineName } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { getOrder, type OrderWithLines } from "./orders.server";
+import { customerColumns, getOrder, orderOrCustomerMatches, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
 import { getShopSettings } from "./shop-settings.server";
 
@@ -226,4 +231,69 @@ async function queueReturnMail(tx: Tx, order: OrderWithLines, ret: ReturnWithLin
       },
     },
   });
+}
+
+const statusesOf = (filter: ReturnFilter): readonly ReturnStatus[] =>
+  filter === "waiting" ? RETURNS_WAITING : [filter];
+
+/**
+ * The admin's returns inbox: one page of every order's returns (those of `filter`, or all), with the
+ * order's number, its customer and the items asked back by name; searched by order number, customer
+ * or reason, sorted and paged in SQL.
+ */
+export async function listReturns(query: TableQuery<ReturnSort>, filter: ReturnFilter | null) {
+  const conditions: (SQL | undefined)[] = [filter ? inArray(returns.status, statusesOf(filter)) : undefined];
+  if (query.q) conditions.push(orderOrCustomerMatches(query.q, containsText(returns.reason, query.q)));
+  const select = db
+    .select({
+      id: returns.id,
+      orderId: returns.orderId,
+      orderNumber: orders.orderNumber,
+      ...customerColumns,
+      status: returns.status,
+      reason: returns.reason,
+      createdAt: returns.createdAt,
+    })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .$dynamic();
+  const page = await selectPage(
+    select,
+    {
+      where: and(...conditions),
+      sorts: { createdAt: returns.createdAt, orderNumber: orders.orderNumber, status: returns.status },
+      tiebreak: [desc(returns.createdAt), desc(returns.id)],
+    },
+    query,
+  );
+  const ids = page.rows.map((r) => r.id);
+  const lines = ids.length
+    ? await db
+        .select({
+          returnId: returnLines.returnId,
+          quantity: returnLines.quantity,
+          name: orderLines.name,
+          variantTitle: orderLines.variantTitle,
+        })
+        .from(returnLines)
+        .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+        .where(inArray(returnLines.returnId, ids))
+        .orderBy(asc(orderLines.name))
+    : [];
+  return {
+    total: page.total,
+    rows: page.rows.map((row) => ({
+      ...row,
+      items: lines
+        .filter((l) => l.returnId === row.id)
+        .map((l) => ({ name: lineName(l.name, l.variantTitle), quantity: l.quantity })),
+    })),
+  };
+}
+
+/** How many returns wait for the owner (RETURNS_WAITING): the dashboard's count. */
+export async function countReturnsWaiting(): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(returns).where(inArray(returns.status, RETURNS_WAITING));
+  return row?.n ?? 0;
 }

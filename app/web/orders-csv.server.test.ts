@@ -169,7 +169,7 @@ describe("the admin's orders as CSV", () => {
       Paid: "50.00",
       Refunded: "50.00",
       Net: "0.00",
-      Payment: "Refunded",
+      Payment: "Cancelled",
       Status: "Cancelled",
     });
     expect(byNumber(euro)).toMatchObject({ Currency: "EUR", Paid: "39.90", Net: "39.90" });

@@ -3,7 +3,7 @@ import { discountLabel } from "~/lib/discounts";
 import { centsToDollars } from "~/lib/money";
 import { formatInvoiceNumber, formatOrderNumber } from "~/lib/order-number";
 import { fulfilmentLabel } from "~/lib/order-states";
-import { orderNet, paymentStateLabel } from "~/lib/refunds";
+import { orderNet, orderPaymentLabel } from "~/lib/refunds";
 import type { OrderWithLines } from "~/models/orders.server";
 import { toCsv } from "./csv.server";
 import { lineName } from "~/lib/variants";
@@ -38,8 +38,8 @@ const amount = (cents: number) => centsToDollars(cents).toFixed(2);
 /**
  * The admin's orders as CSV, one order a row, for the books: amounts as plain numbers in the order's
  * own currency (its column), paid, refunded and net as the dashboard counts revenue (lib/refunds.ts
- * orderNet: their net adds up to the dashboard's total per currency), the payment state and the status
- * as the order list writes them. The lines in one cell ("2 × Laptop X; 1 × Mouse"), the address as
+ * orderNet: their net adds up to the dashboard's total per currency), the payment and the status as
+ * the order list writes them. The lines in one cell ("2 × Laptop X; 1 × Mouse"), the address as
  * written on the parcel on one line, the buyer's e-mail (an account's as it is now, a guest's as given).
  */
 export function ordersCsv(list: OrderWithLines[]): string {
@@ -68,7 +68,7 @@ export function ordersCsv(list: OrderWithLines[]): string {
         amount(paidCents),
         amount(refundedCents),
         amount(netCents),
-        paymentStateLabel(order),
+        orderPaymentLabel(order),
         fulfilmentLabel(order),
       ];
     }),

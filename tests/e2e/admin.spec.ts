@@ -12,6 +12,7 @@ const ADMIN_PAGES = [
   "/admin/products",
   "/admin/product",
   "/admin/orders",
+  "/admin/returns",
   "/admin/users",
   "/admin/reviews",
   "/admin/categories",
@@ -144,7 +145,10 @@ test(
   },
 );
 
-test("an admin processes an order Processing → Shipped → Delivered, then deletes it", async ({ page, browser }) => {
+test("an admin processes an order Processing → Shipped → Delivered; paid, it cannot be deleted", async ({
+  page,
+  browser,
+}) => {
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   const account = await registerViaApi(buyer, "Order Owner");
@@ -186,11 +190,11 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await expect(buyer.getByTestId("order-status")).toHaveText("Delivered");
   await buyerContext.close();
 
-  await page.goto(`/admin/order/${order._id}/delete`);
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(page.getByTestId("toast")).toHaveText("Order deleted successfully");
-  expect((await page.goto(`/admin/order/${order._id}`))?.status()).toBe(404);
+  // Deleting is offered on the order's page; a paid order is cancelled or refunded first (admin-orders.spec.ts).
+  await page.getByRole("link", { name: "Delete order…" }).click();
+  await expect(page.getByTestId("delete-refused")).toHaveText(
+    "This order is paid: cancel it or refund it in full before deleting it.",
+  );
 });
 
 test("an order moves back only when the admin confirms it, and the buyer hears only of steps forward", async ({

@@ -42,7 +42,7 @@ test("on a phone the admin menu folds behind a button, the page heading in the f
   expect((await heading.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
 
   await button.click();
-  await expect(nav.getByRole("link")).toHaveCount(11);
+  await expect(nav.getByRole("link")).toHaveCount(12);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -64,6 +64,7 @@ test("on a wide screen the admin sidebar shows its links, no button", async ({ p
     "Products: All",
     "Products: Create",
     "Orders",
+    "Returns",
     "Users",
     "Reviews",
     "Categories",

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { deleteOrder } from "~/models/admin-orders.server";
+import { deleteOrder, orderDeleteProblem } from "~/models/admin-orders.server";
+import { formatOrderNumber } from "~/lib/order-number";
 import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
 import { deleteProduct } from "~/models/admin-products.server";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
@@ -34,6 +35,10 @@ type Kind = {
   /** What the confirmation names, or undefined when the id names nothing. */
   describe: (id: string) => Promise<string | undefined>;
   remove: (admin: User, id: string) => Promise<void>;
+  /** Where Cancel (and a refusal) lead, when not the list: the page the deletion was asked from. */
+  back?: (id: string) => string;
+  /** Why it cannot be deleted now (said instead of the question), or null. */
+  refusal?: (id: string) => Promise<string | null>;
 };
 
 const KINDS: Record<string, Kind> = {
@@ -110,8 +115,16 @@ const KINDS: Record<string, Kind> = {
     title: "Delete Order",
     list: "/admin/orders",
     deleted: "Order deleted successfully",
-    describe: async (id) => ((await getOrder(id)) ? `order ${id}` : undefined),
+    describe: async (id) => {
+      const order = await getOrder(id);
+      return order ? `order ${formatOrderNumber(order.orderNumber)}` : undefined;
+    },
     remove: (_admin, id) => deleteOrder(id),
+    back: (id) => `/admin/order/${encodeURIComponent(id)}`,
+    refusal: async (id) => {
+      const order = await getOrder(id);
+      return order && orderDeleteProblem(order);
+    },
   },
 };
 
@@ -129,19 +142,20 @@ export const meta = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { kind, what } = await target(params);
-  return { title: kind.title, what, cancelTo: kind.list };
+  const { kind, id, what } = await target(params);
+  const refused = (await kind.refusal?.(id)) ?? null;
+  return { title: kind.title, what, cancelTo: kind.back?.(id) ?? kind.list, refused };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   await readForm(request);
   const { kind, id } = await target(params);
-  await orRedirectWithError(kind.list, () => kind.remove(admin, id));
+  await orRedirectWithError(kind.back?.(id) ?? kind.list, () => kind.remove(admin, id));
   return redirectWithSuccess(kind.list, kind.deleted);
 }
 
 export default function AdminConfirmDelete() {
-  const { what, cancelTo } = useLoaderData<typeof loader>();
-  return <ConfirmDelete what={what} cancelTo={cancelTo} />;
+  const { what, cancelTo, refused } = useLoaderData<typeof loader>();
+  return <ConfirmDelete what={what} cancelTo={cancelTo} refused={refused} />;
 }

@@ -5,6 +5,7 @@ import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { countReturnsWaiting } from "~/models/returns.server";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { setupChecklist } from "~/models/setup.server";
@@ -15,8 +16,14 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [setup, setupHidden] = await Promise.all([setupChecklist(), isChecklistHidden(request)]);
-  return { ...(await dashboardTotals()), sales: await dailyRevenue(30), setup, setupHidden };
+  const [totals, sales, openReturns, setup, setupHidden] = await Promise.all([
+    dashboardTotals(),
+    dailyRevenue(30),
+    countReturnsWaiting(),
+    setupChecklist(),
+    isChecklistHidden(request),
+  ]);
+  return { ...totals, sales, openReturns, setup, setupHidden };
 }
 
 export default function Dashboard() {
@@ -27,6 +34,8 @@ export default function Dashboard() {
     { label: "Orders", value: totals.orders, to: "/admin/orders", color: "text-bg-danger" },
     { label: "Users", value: totals.users, to: "/admin/users", color: "text-bg-info" },
     { label: "Out of Stock", value: totals.outOfStock, to: "/admin/products?stock=out", color: "text-bg-warning" },
+    // Those waiting for the owner's step: requested, or received and to refund.
+    { label: "Open Returns", value: totals.openReturns, to: "/admin/returns?state=waiting", color: "text-bg-light" },
   ];
   return (
     <>

@@ -206,6 +206,10 @@ export default function ProcessOrder() {
               </button>
             </Form>
           )}
+          {/* The confirmation page says why, when the order cannot be deleted (paid, not refunded). */}
+          <a className="btn btn-outline-danger w-100 mt-4" href={`/admin/order/${order.id}/delete`}>
+            Delete order…
+          </a>
         </div>
       </div>
     </MoneyIn>

@@ -66,20 +66,15 @@ const select = createColumnHelper<OrderRow>().display({
 
 const columns = [
   select,
-  ...orderColumns((row) => (
-    <div className="d-flex flex-wrap gap-2">
+  // No Delete here: an order is deleted from its own page, behind a confirmation.
+  ...orderColumns(
+    (row) => (
       <Link to={`/admin/order/${row.id}`} className="btn btn-sm btn-primary" aria-label={`View order ${row.id}`}>
         View
       </Link>
-      <Link
-        to={`/admin/order/${row.id}/delete`}
-        className="btn btn-sm btn-danger"
-        aria-label={`Delete order ${row.id}`}
-      >
-        Delete
-      </Link>
-    </div>
-  )),
+    ),
+    { admin: true },
+  ),
 ];
 
 export default function AdminOrders() {

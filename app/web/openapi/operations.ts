@@ -36,6 +36,7 @@ import {
   refundablePayload,
   returnPayload,
   returnablePayload,
+  inboxReturnPayload,
   productPayload,
   reviewPayload,
   settingsPayload,
@@ -47,7 +48,7 @@ import { discountSchema } from "~/lib/discount-schema";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { pageSchema } from "~/lib/page-schema";
 import { cancelInput, refundInput } from "~/lib/refund-schema";
-import { returnActionInput, returnInput } from "~/lib/return-schema";
+import { returnActionInput, returnInput, returnsInboxQuery } from "~/lib/return-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
 import { unsubscribeInput } from "~/lib/shopper-mails";
@@ -594,12 +595,31 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [409, 503],
   },
   {
+    paths: ["/admin/returns"],
+    method: "get",
+    summary: "The returns inbox: every order's returns, newest first, filtered by state, searched and paged",
+    tag: "Admin",
+    access: "admin",
+    query: returnsInboxQuery,
+    ok: {
+      status: 200,
+      description: "One page of returns",
+      schema: ok({
+        count: z.number().int().describe("How many returns match, on every page"),
+        resPerPage: z.number().int(),
+        returns: z.array(inboxReturnPayload),
+      }),
+    },
+    errors: [400],
+  },
+  {
     paths: ["/admin/order/{id}"],
     method: "delete",
-    summary: "Delete an order",
+    summary: "Delete an order; a paid one not refunded in full is refused (409): cancel or refund it first",
     tag: "Admin",
     access: "admin",
     ok: { status: 200, description: "Deleted", schema: message },
+    errors: [409],
   },
   {
     paths: ["/admin/users"],

@@ -120,7 +120,7 @@ test(
   },
 );
 
-test("admin order calls: list with totalAmount, status updates without touching stock, delete", async ({
+test("admin order calls: list with totalAmount, status updates without touching stock, delete once refunded", async ({
   playwright,
   baseURL,
 }) => {
@@ -171,6 +171,16 @@ test("admin order calls: list with totalAmount, status updates without touching 
     "Order not found",
   );
 
+  // Paid: refused until the money is back with the buyer.
+  await expectError(
+    await admin.delete(`/api/v1/admin/order/${order._id}`),
+    409,
+    "This order is paid: cancel it or refund it in full before deleting it.",
+  );
+  const refund = await admin.post(`/api/v1/admin/order/${order._id}/refund`, {
+    data: { amount: order.totalPrice, reason: "Never arrived after all" },
+  });
+  expect(refund.status()).toBe(201);
   expect(await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).toEqual({
     success: true,
     message: "Order deleted successfully",

@@ -387,6 +387,10 @@ test(
       400,
       "Please choose Processing, Shipped or Delivered",
     );
+    // A paid order is deleted once refunded (409 before: the shop keeps the record of money it holds).
+    expect((await admin.delete(`/api/v1/admin/order/${order._id}`)).status()).toBe(409);
+    const refund = { amount: order.totalPrice, reason: "Client test" };
+    expect((await admin.post(`/api/v1/admin/order/${order._id}/refund`, { data: refund })).status()).toBe(201);
     expect((await (await admin.delete(`/api/v1/admin/order/${order._id}`)).json()).success).toBe(true);
 
     expect((await (await admin.delete(`/api/v1/admin/product/${product._id}`)).json()).success).toBe(true);

@@ -86,6 +86,38 @@ test("a return asked, refused where it makes no sense, and taken through approve
   const { return: made } = (await asked.json()) as { return: ShopperOrder["returns"][number] };
   expect(made).toMatchObject({ status: "requested", items: [{ item: line.item, quantity: 1 }], refund: null });
 
+  // The admin's inbox: this return among those waiting (found by the order's number), with its order,
+  // customer and items; for admins only, and a state it does not know is a 400.
+  const inbox = async (query: Record<string, string>) =>
+    admin.get(`/api/v1/admin/returns?${new URLSearchParams({ q: `#${placed.orderNumber}`, ...query })}`);
+  expect(await (await inbox({ state: "waiting" })).json()).toEqual({
+    success: true,
+    count: 1,
+    resPerPage: 10,
+    returns: [
+      {
+        _id: made._id,
+        status: "requested",
+        reason: "Cloudy",
+        createdAt: expect.any(String),
+        order: { _id: placed._id, orderNumber: placed.orderNumber },
+        customer: { name: "Return Api Buyer", email: expect.stringMatching(/^return-buyer-.*@example\.com$/) },
+        items: [{ name: OIL, quantity: 1 }],
+      },
+    ],
+  });
+  await expectRefused(
+    await buyer.get("/api/v1/admin/returns"),
+    403,
+    "Role (user) is not allowed to access this resource",
+  );
+  await expectRefused(
+    await inbox({ state: "lost" }),
+    400,
+    "Choose the state: one of waiting, requested, approved, received, refunded, rejected",
+  );
+  await expectRefused(await inbox({ page: "0" }), 400, "The page is a whole number from 1");
+
   // The admin's steps: only in order; anyone else refused.
   const step = `/api/v1/admin/return/${made._id}`;
   await expectRefused(
@@ -117,6 +149,11 @@ test("a return asked, refused where it makes no sense, and taken through approve
     404,
     "Return not found",
   );
+
+  expect((await (await inbox({ state: "waiting" })).json()).count).toBe(0);
+  expect((await (await inbox({ state: "refunded" })).json()).returns.map((r: { _id: string }) => r._id)).toEqual([
+    made._id,
+  ]);
 
   seen = await read();
   expect(seen.returns).toHaveLength(1);

@@ -116,6 +116,7 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "api/v1/admin.order.$id.refund.ts": { url: `/api/v1/admin/order/${NONE}/refund` },
   "api/v1/admin.order.$id.cancel.ts": { url: `/api/v1/admin/order/${NONE}/cancel` },
   "api/v1/admin.return.$id.ts": { url: `/api/v1/admin/return/${NONE}` },
+  "api/v1/admin.returns.ts": { url: "/api/v1/admin/returns" },
   "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
   "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
   "api/v1/admin.shipping.ts": { url: "/api/v1/admin/shipping" },
