@@ -159,9 +159,12 @@ test("orders: two selected orders get a new status in one submit", async ({ page
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("toast")).toHaveText("2 orders set to Shipped");
   for (const order of orders)
-    await expect(page.getByRole("row").filter({ hasText: order._id }).getByTestId("order-status")).toHaveText(
-      "Shipped",
-    );
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: `#${order.orderNumber}` })
+        .getByTestId("order-status"),
+    ).toHaveText("Shipped");
 
   // Again: neither can change, and the toast says which and why.
   for (const order of orders) await page.getByRole("checkbox", { name: `Select order ${order._id}` }).check();
@@ -181,9 +184,12 @@ test("orders: two selected orders get a new status in one submit", async ({ page
     `No order changed (#${orders[1].orderNumber}: ${onItsPage}; #${orders[0].orderNumber}: ${onItsPage})`,
   );
   for (const order of orders)
-    await expect(page.getByRole("row").filter({ hasText: order._id }).getByTestId("order-status")).toHaveText(
-      "Shipped",
-    );
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: `#${order.orderNumber}` })
+        .getByTestId("order-status"),
+    ).toHaveText("Shipped");
 
   // Nothing selected: a clear message, nothing changed.
   await page.getByRole("button", { name: "Apply" }).click();

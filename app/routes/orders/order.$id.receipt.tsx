@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
-import { OrderDate } from "~/components/OrderDate";
+import { ShopDate } from "~/components/ShopDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { config } from "~/config.server";
 import { pageMeta } from "~/lib/meta";
@@ -10,7 +10,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { paymentStateLabel, refundState } from "~/lib/refunds";
 import { useHydrated } from "~/lib/use-hydrated";
-import { orderForRequest } from "~/web/order-viewer.server";
+import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { lineName } from "~/lib/variants";
 import { keyQuery } from "~/lib/order-link-query";
@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptPri
 // GET /order/:id/receipt: the printable receipt, for the order's owner or an admin (as the order page).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = await orderForRequest(request, params.id ?? "");
-  return { shopName: config.shopName, order };
+  return { shopName: config.shopName, order: shopperOrder(order) };
 }
 
 export default function Receipt() {
@@ -53,12 +53,10 @@ export default function Receipt() {
       </header>
       <dl className="row mb-3" data-testid="receipt-facts">
         <dt className="col-sm-4">Order</dt>
-        <dd className="col-sm-8">
-          {number} <span className="text-muted small">({order.id})</span>
-        </dd>
+        <dd className="col-sm-8">{number}</dd>
         <dt className="col-sm-4">Date</dt>
         <dd className="col-sm-8">
-          <OrderDate at={order.createdAt} />
+          <ShopDate at={order.createdAt} time />
         </dd>
         <dt className="col-sm-4">Buyer</dt>
         <dd className="col-sm-8" data-testid="receipt-buyer">
@@ -76,10 +74,9 @@ export default function Receipt() {
           {order.paidAt ? (
             <>
               {" "}
-              on <OrderDate at={order.paidAt} />
+              on <ShopDate at={order.paidAt} time />
             </>
           ) : null}
-          {order.paymentIntentId ? <span className="text-muted small"> ({order.paymentIntentId})</span> : null}
         </dd>
       </dl>
       <div className="table-responsive">
