@@ -11,7 +11,8 @@ import { ConfirmEmail } from "~/emails/ConfirmEmail";
 import { EmailChanged } from "~/emails/EmailChanged";
 import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
-import { DailySummary } from "~/emails/DailySummary";
+import { DailySummary, summaryDay } from "~/emails/DailySummary";
+import { dateFormatOf } from "~/lib/dates";
 import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
 import { RETURN_NEWS, ReturnUpdate, type ReturnNews } from "~/emails/ReturnUpdate";
 import { BackInStock, type BackInStockNews } from "~/emails/BackInStock";
@@ -32,13 +33,14 @@ import type { OrderWithLines } from "./orders.server";
 // Each message of the shop: its recipient, its subject and both parts rendered from its one
 // template in app/emails (HTML for mail clients, text from the same HTML for everyone else).
 
-/** The shop as its mails show it: its name and currency from the owner's settings, when the mail is written. */
+/** The shop as its mails show it: its name, currency and way with dates from the owner's settings, when the mail is written. */
 async function shop(): Promise<ShopFrame> {
   const settings = await getShopSettings();
   return {
     shopName: settings.name,
     shopUrl: config.publicUrl,
     money: { currency: settings.currency, locale: settings.locale },
+    dates: dateFormatOf(settings),
   };
 }
 /** An order's page (or a page beside it), with the key of its link for a guest, who has no account to sign in to. */
@@ -185,7 +187,7 @@ export async function dailySummaryMail(summary: DaySummary, to: string): Promise
   const frame = await shop();
   return compose(
     to,
-    `${frame.shopName}: your day, ${summary.day}`,
+    `${frame.shopName}: your day, ${summaryDay(frame, summary)}`,
     <DailySummary
       shop={frame}
       summary={summary}

@@ -1,3 +1,4 @@
+import { dayIn } from "~/lib/dates";
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
@@ -432,8 +433,8 @@ export async function refundedTotalCents(): Promise<number> {
   return Number(row?.cents ?? 0);
 }
 
-/** What went back on paid orders since `since`, by day (UTC) of the refund. */
-export async function refundedByDay(since: Date): Promise<Map<string, number>> {
+/** What went back on paid orders since `since`, by day of the refund in `timeZone` (YYYY-MM-DD). */
+export async function refundedByDay(since: Date, timeZone = "UTC"): Promise<Map<string, number>> {
   const rows = await db
     .select({ at: refunds.settledAt, cents: refunds.amountCents })
     .from(refunds)
@@ -441,7 +442,7 @@ export async function refundedByDay(since: Date): Promise<Map<string, number>> {
     .where(and(refundedOfPaid, gte(refunds.settledAt, since)));
   const byDay = new Map<string, number>();
   for (const { at, cents } of rows) {
-    const day = at!.toISOString().slice(0, 10);
+    const day = dayIn(at!, timeZone);
     byDay.set(day, (byDay.get(day) ?? 0) + cents);
   }
   return byDay;

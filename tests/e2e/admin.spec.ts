@@ -62,6 +62,12 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByTestId("total-amount")).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("sales-chart").locator("rect")).toHaveCount(30);
+  await expect(
+    page
+      .locator("figure")
+      .filter({ has: page.getByTestId("sales-chart") })
+      .locator("figcaption"),
+  ).toHaveText("Sales, last 30 days (days in UTC)");
   await expect(page.getByRole("link", { name: /Total Amount/ })).toHaveAttribute("href", "/admin/orders");
   await expect(page.getByRole("link", { name: /Out of Stock/ })).toHaveAttribute("href", "/admin/products?stock=out");
   await page

@@ -131,12 +131,14 @@ test.describe("a demo shop's owner", () => {
     await openSettings(page, shop);
     await page.getByLabel("Contact e-mail").fill(owner);
     await expect(page.getByLabel("A mail for each paid order")).toBeChecked();
-    await page.getByLabel("A daily summary each morning (the day before, UTC)").check();
+    await page.getByLabel("A daily summary each morning (the day before, in the shop's time zone)").check();
     const admins = page.getByRole("group", { name: "Admins who get them too" });
     await admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Settings saved");
-    await expect(page.getByLabel("A daily summary each morning (the day before, UTC)")).toBeChecked();
+    await expect(
+      page.getByLabel("A daily summary each morning (the day before, in the shop's time zone)"),
+    ).toBeChecked();
     await expect(admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`)).toBeChecked();
 
     const buyer = await playwright.request.newContext({ baseURL: shop.base });

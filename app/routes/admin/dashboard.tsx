@@ -4,6 +4,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { SalesChart } from "~/components/SalesChart";
 
 export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };
@@ -11,7 +12,8 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { ...(await dashboardTotals()), sales: await dailyRevenue(30) };
+  const { timeZone } = await getShopSettings();
+  return { ...(await dashboardTotals()), sales: await dailyRevenue(30, new Date(), timeZone), timeZone };
 }
 
 export default function Dashboard() {
@@ -47,7 +49,7 @@ export default function Dashboard() {
           </div>
         ))}
       </div>
-      <SalesChart days={totals.sales} />
+      <SalesChart days={totals.sales} timeZone={totals.timeZone} />
     </>
   );
 }
