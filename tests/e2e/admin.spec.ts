@@ -159,7 +159,7 @@ test("an admin processes an order Processing → Shipped → Delivered, then del
   await asAdmin(page);
   // The order number finds the order.
   await page.goto(`/admin/orders?${new URLSearchParams({ q: `#${order.orderNumber}` })}`);
-  const row = page.getByRole("row").filter({ hasText: `#${order.orderNumber}` });
+  const row = page.getByRole("row").filter({ has: page.getByRole("checkbox", { name: `Select order ${order._id}` }) });
   await expect(row.getByRole("cell", { name: `#${order.orderNumber}`, exact: true })).toBeVisible();
   await expect(row.getByTestId("order-status")).toHaveClass(/text-bg-secondary/);
   await row.getByRole("link", { name: `View order ${order._id}` }).click();
