@@ -20,6 +20,7 @@ import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
+import { dateFormatOf } from "~/lib/dates";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { footerPages } from "~/models/pages.server";
 import { flashedToast } from "~/web/toast.server";
@@ -64,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopName: settings.name,
       logoUrl: settings.logoUrl,
       money: { currency: settings.currency, locale: settings.locale },
+      dates: dateFormatOf(settings),
       footerPages: pages,
       publicUrl: config.publicUrl,
       toast,

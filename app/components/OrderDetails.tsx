@@ -6,7 +6,7 @@ import { fulfilmentLabel, isPaid } from "~/lib/order-states";
 import { refundState } from "~/lib/refunds";
 import { trackingOf } from "~/lib/shipment-tracking";
 import { AddressBlock } from "./AddressBlock";
-import { OrderDate } from "./OrderDate";
+import { ShopDate } from "./ShopDate";
 import { OrderRefunds, type RefundView } from "./OrderRefunds";
 import { OrderStatus } from "./OrderStatus";
 import { PriceSummary, storedPrices, type StoredPrices } from "./PriceSummary";
@@ -20,7 +20,7 @@ export type OrderView = StoredPrices &
     createdAt: string | Date;
     userName: string;
     shippingPhoneNo: string;
-    paymentIntentId: string | null;
+    paymentIntentId?: string | null;
     paymentStatus: string;
     orderStatus: string;
     refundedCents: number;
@@ -41,10 +41,22 @@ export type OrderView = StoredPrices &
     history: { status: string; at: string | Date }[];
     refunds?: RefundView[];
     buyer?: { orderKey?: string } | null;
+    invoiceNumber: number | null;
   };
 
-/** The facts of an order, for its buyer and for the admin's process page. */
-export function OrderDetails({ order, children }: { order: OrderView; children?: ReactNode }) {
+/**
+ * The facts of an order, for its buyer and for the admin's process page (`forOwner`, which adds
+ * the payment provider's id).
+ */
+export function OrderDetails({
+  order,
+  forOwner = false,
+  children,
+}: {
+  order: OrderView;
+  forOwner?: boolean;
+  children?: ReactNode;
+}) {
   const formatMoney = useMoney();
   const refunded = refundState(order);
   const paid = isPaid(order.paymentStatus) && refunded !== "full";
@@ -53,8 +65,14 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
     <div>
       <h1 className="h3 mt-4 mb-1">Order {formatOrderNumber(order.orderNumber)}</h1>
       <p className="text-muted mb-3">
-        Placed <OrderDate at={order.createdAt} /> · Order ID <span data-testid="order-id">{order.id}</span> ·{" "}
+        Placed <ShopDate at={order.createdAt} time /> ·{" "}
         <a href={`/order/${order.id}/receipt${keyQuery(order)}`}>Receipt</a>
+        {order.invoiceNumber !== null ? (
+          <>
+            {" · "}
+            <a href={`/order/${order.id}/invoice${keyQuery(order)}`}>Invoice</a>
+          </>
+        ) : null}
       </p>
       <h2 className="h4 mb-3">Shipping Info</h2>
       <p>
@@ -77,9 +95,12 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
           Partially refunded: {formatMoney(order.refundedCents)} of {formatMoney(order.totalPriceCents)}
         </p>
       ) : null}
-      <p>
-        <b>Payment id:</b> <span data-testid="payment-id">{order.paymentIntentId ?? "—"}</span>
-      </p>
+      {/* The provider's id is for the owner, who may look the payment up with the provider. */}
+      {forOwner ? (
+        <p>
+          <b>Payment id:</b> <span data-testid="payment-id">{order.paymentIntentId ?? "—"}</span>
+        </p>
+      ) : null}
       <h2 className="h4 my-3">Order Status:</h2>
       <p>
         <OrderStatus status={fulfilmentLabel(order)} />
@@ -101,10 +122,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
         <ol className="small text-muted" data-testid="status-history">
           {order.history.map((event, i) => (
             <li key={i}>
-              {event.status} —{" "}
-              <time dateTime={new Date(event.at).toISOString()}>
-                {new Date(event.at).toISOString().replace("T", " ").slice(0, 16)} UTC
-              </time>
+              {event.status} — <ShopDate at={event.at} time />
             </li>
           ))}
         </ol>
@@ -125,7 +143,7 @@ export function OrderDetails({ order, children }: { order: OrderView; children?:
           )}
           {line.sku ? <span className="text-muted small">SKU {line.sku}</span> : null}
           <span>{formatMoney(line.priceCents)}</span>
-          <span>{line.quantity} Piece(s)</span>
+          <span className="text-nowrap">Qty {line.quantity}</span>
         </div>
       ))}
       <div className="my-4">

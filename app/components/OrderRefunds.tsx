@@ -1,4 +1,5 @@
 import { useMoney } from "~/lib/use-money";
+import { ShopDate } from "./ShopDate";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
 import { lineName } from "~/lib/variants";
 
@@ -50,9 +51,7 @@ export function OrderRefunds({ refunds, lines }: { refunds: RefundView[]; lines:
             {refunds.map((refund) => (
               <tr key={refund.id} data-testid="order-refund">
                 <td>
-                  <time dateTime={new Date(refund.createdAt).toISOString()}>
-                    {new Date(refund.createdAt).toISOString().slice(0, 10)}
-                  </time>
+                  <ShopDate at={refund.createdAt} />
                 </td>
                 <td className="text-end">{formatMoney(refund.amountCents)}</td>
                 <td>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { ShopDate } from "./ShopDate";
 import { RETURN_STATUS_LABELS, returnActionsFor, type ReturnAction, type ReturnStatus } from "~/lib/returns";
 import { lineName } from "~/lib/variants";
 
@@ -46,11 +47,7 @@ export function OrderReturns({
               <span data-testid="return-status">{RETURN_STATUS_LABELS[ret.status]}</span>
             </p>
             <p className="mb-1 small">
-              Asked{" "}
-              <time dateTime={new Date(ret.createdAt).toISOString()}>
-                {new Date(ret.createdAt).toISOString().slice(0, 10)}
-              </time>
-              : {ret.reason}
+              Asked <ShopDate at={ret.createdAt} time />: {ret.reason}
             </p>
             {admin && returnActionsFor(ret.status).length ? (
               <Form method="post" className="d-flex flex-wrap gap-2">

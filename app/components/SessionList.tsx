@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
+import { ShopDate } from "./ShopDate";
 
 export type SessionRow = {
   id: string;
   device: string;
   ip: string | null;
   lastSeen: string;
-  signedInOn: string;
+  signedInOn: string | Date;
   current: boolean;
 };
 
@@ -28,7 +29,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
               {s.current ? <span className="badge text-bg-success ms-2">This device</span> : null}
               <div className="small text-body-secondary">
                 Last seen {s.lastSeen}
-                {s.ip ? ` from ${s.ip}` : ""} · signed in on {s.signedInOn}
+                {s.ip ? ` from ${s.ip}` : ""} · signed in on <ShopDate at={s.signedInOn} />
               </div>
             </div>
             <Form method="post">

@@ -5,10 +5,9 @@ import { moneyFormatOf } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { fulfilmentLabel } from "~/lib/order-states";
 import { orderPaymentLabel } from "~/lib/refunds";
-import { OrderDate } from "./OrderDate";
+import { ShopDate } from "./ShopDate";
 import { WIDE_ONLY } from "./DataTable";
 import { OrderStatus } from "./OrderStatus";
-import { ShortId } from "./ShortId";
 
 export type OrderRow = {
   id: string;
@@ -32,16 +31,18 @@ export type OrderRow = {
 const column = createColumnHelper<OrderRow>();
 
 /**
- * Order number, date, Order ID, number of items (and their names when the rows carry them), Amount,
- * Status, and the page's own actions. The admin's list (`admin`) adds the customer, the payment
- * state and what was refunded, and keeps the date and amount on a phone, hiding these instead.
+ * Order ID (the order's number), date, number of items (and their names when the rows carry them),
+ * Amount (in the order's currency), Status, and the page's own actions. The admin's list (`admin`)
+ * adds the customer, the payment state and what was refunded, and keeps the date and amount on a
+ * phone, hiding these instead.
  */
 export function orderColumns(actions: (row: OrderRow) => ReactNode, { itemNames = false, admin = false } = {}) {
   const phone = admin ? {} : WIDE_ONLY;
   return [
-    column.accessor("orderNumber", { header: "Order", cell: (c) => formatOrderNumber(c.getValue()) }),
-    column.accessor("createdAt", { header: "Date", cell: (c) => <OrderDate at={c.getValue()} />, meta: phone }),
-    column.accessor("id", { header: "Order ID", cell: (c) => <ShortId id={c.getValue()} />, meta: WIDE_ONLY }),
+    // "Order ID", as the specification names the column: the number people say ("#1001"), not the
+    // database's id.
+    column.accessor("orderNumber", { header: "Order ID", cell: (c) => formatOrderNumber(c.getValue()) }),
+    column.accessor("createdAt", { header: "Date", cell: (c) => <ShopDate at={c.getValue()} />, meta: phone }),
     ...(admin
       ? [
           column.display({

@@ -1,14 +1,15 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { DEFAULT_DATE_FORMAT, dateFormatter } from "~/lib/dates";
 import { moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { EmailLayout, MailButton, type ShopFrame } from "./Layout";
 import { mailStyles } from "./styles";
 
-/** What the summary tells of one day (UTC): daily-summary.server.ts reads it from the database. */
+/** What the summary tells of one day of the shop's time zone: daily-summary.server.ts reads it from the database. */
 export type DaySummary = {
-  /** The day, YYYY-MM-DD (UTC). */
+  /** The day, YYYY-MM-DD, in the shop's time zone. */
   day: string;
   orderCount: number;
   revenueCents: number;
@@ -25,19 +26,27 @@ export type DailySummaryProps = {
   orderUrl: (id: string) => string;
 };
 
+/** The summary's day as the shop writes dates: "Mar 4, 2026". */
+export const summaryDay = (shop: ShopFrame, summary: DaySummary) =>
+  dateFormatter(shop.dates ?? DEFAULT_DATE_FORMAT).day(summary.day);
+
 /** To the owner each morning (when switched on): the day before's orders, best sellers and stock. */
 export function DailySummary({ shop, summary, dashboardUrl, orderUrl }: DailySummaryProps) {
   const formatMoney = moneyFormatter(shop.money);
+  const day = summaryDay(shop, summary);
   const headline =
     summary.orderCount === 0
-      ? `No orders were paid on ${summary.day}`
-      : `${summary.orderCount} ${summary.orderCount === 1 ? "order" : "orders"} paid on ${summary.day}: ${formatMoney(summary.revenueCents)}`;
+      ? `No orders were paid on ${day}`
+      : `${summary.orderCount} ${summary.orderCount === 1 ? "order" : "orders"} paid on ${day}: ${formatMoney(summary.revenueCents)}`;
   return (
     <EmailLayout shop={shop} preview={headline}>
       <Heading as="h1" style={mailStyles.heading}>
-        {`Your day: ${summary.day}`}
+        {`Your day: ${day}`}
       </Heading>
       <Text style={mailStyles.text}>{`${headline}.`}</Text>
+      <Text
+        style={mailStyles.text}
+      >{`Days are counted in the shop's time zone, ${(shop.dates ?? DEFAULT_DATE_FORMAT).timeZone}.`}</Text>
       {summary.orders.length ? (
         <table data-text-format="dataTable" style={mailStyles.table} cellPadding={0} cellSpacing={0}>
           <thead>

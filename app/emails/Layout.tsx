@@ -1,3 +1,4 @@
+import type { DateFormat } from "~/lib/dates";
 import { Body } from "@react-email/body";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
@@ -11,7 +12,8 @@ import type { MoneyFormat } from "~/lib/shop-settings";
 import { mailStyles } from "./styles";
 
 /** What every mail knows about the shop: its name (header and footer), its address and how it writes money. */
-export type ShopFrame = { shopName: string; shopUrl: string; money: MoneyFormat };
+/** `dates`: how the shop writes dates (its time zone and locale); absent, UTC the American way. */
+export type ShopFrame = { shopName: string; shopUrl: string; money: MoneyFormat; dates?: DateFormat };
 
 /**
  * The frame of every mail: the shop's name on top, the message, a footer naming the shop (and, on a

@@ -345,7 +345,9 @@ export const settingsPayload = z
 export const adminSettingsPayload = settingsPayload
   .extend({
     newOrderMails: z.boolean().describe("A mail for each paid order, to the contact e-mail and the chosen admins"),
-    dailySummary: z.boolean().describe("A mail each morning (UTC) with the day before's orders, to the same"),
+    dailySummary: z
+      .boolean()
+      .describe("A mail each morning with the orders of the day before (in the shop's time zone), to the same"),
     ownerMailAdmins: z.array(z.string()).describe("The ids of the admins who get these mails too"),
     lowStockThreshold: z
       .number()

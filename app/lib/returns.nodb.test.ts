@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dateFormatter } from "./dates";
 import {
   canMoveReturn,
   returnActionsFor,
@@ -25,7 +26,11 @@ describe("the return window", () => {
     expect(returnDeadline(order(), 14)).toEqual(new Date(delivered.getTime() + 14 * DAY));
     expect(returnWindowProblem(order(), 14, new Date(delivered.getTime() + 14 * DAY))).toBeNull();
     expect(returnWindowProblem(order(), 14, new Date(delivered.getTime() + 14 * DAY + 1))).toBe(
-      "The 14-day return window of this order closed on 2026-11-15.",
+      "The 14-day return window of this order closed on Nov 15, 2026, 12:00 PM UTC.",
+    );
+    const berlin = dateFormatter({ timeZone: "Europe/Berlin", locale: "en-GB" });
+    expect(returnWindowProblem(order(), 14, new Date(delivered.getTime() + 15 * DAY), berlin)).toBe(
+      "The 14-day return window of this order closed on 15 Nov 2026, 13:00 CET.",
     );
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_FORMAT, dateFormatter, type DateFormatter } from "./dates";
 import { FULFILMENT, PAYMENT } from "./order-states";
 
 // Returns: a shopper asks to send back items of a delivered order within the shop's return window;
@@ -101,14 +102,18 @@ export function returnDeadline(order: ReturnableOrder, windowDays: number): Date
   return new Date(new Date(order.deliveredAt).getTime() + windowDays * DAY_MS);
 }
 
-/** Why the shopper cannot ask to return items of this order now (null when they can). */
-export function returnWindowProblem(order: ReturnableOrder, windowDays: number, now: Date): string | null {
+/** Why the shopper cannot ask to return items of this order now (null when they can); dates as the shop writes them. */
+export function returnWindowProblem(
+  order: ReturnableOrder,
+  windowDays: number,
+  now: Date,
+  dates: DateFormatter = dateFormatter(DEFAULT_DATE_FORMAT),
+): string | null {
   if (windowDays <= 0) return "This shop does not take returns.";
   if (order.cancelledAt || order.paymentStatus !== PAYMENT.succeeded || order.refundedCents >= order.totalPriceCents)
     return "This order cannot be returned: it was cancelled or refunded.";
   const deadline = returnDeadline(order, windowDays);
   if (!deadline) return "Items can be returned once the order is delivered.";
-  if (now > deadline)
-    return `The ${windowDays}-day return window of this order closed on ${deadline.toISOString().slice(0, 10)}.`;
+  if (now > deadline) return `The ${windowDays}-day return window of this order closed on ${dates.dateTime(deadline)}.`;
   return null;
 }

@@ -4,24 +4,26 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, products } from "~/db/schema";
 import type { DaySummary } from "~/emails/DailySummary";
+import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
 
-// The owner's daily summary: the orders paid on one day (UTC), what sold most, and what is running
-// out; mailed once per day and recipient through the outbox, when the owner switched it on.
+// The owner's daily summary: the orders paid on one day of the shop's time zone, what sold most,
+// and what is running out; mailed once per day and recipient through the outbox, when the owner
+// switched it on.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many of the day's orders and products the mail lists (the counts and sums cover all). */
 const LISTED_ORDERS = 20;
 const LISTED_PRODUCTS = 5;
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** What happened on `day` (YYYY-MM-DD, UTC): the orders paid that day, refunded ones left out. */
-export async function daySummary(day: string): Promise<DaySummary> {
-  const start = new Date(`${day}T00:00:00.000Z`);
-  const end = new Date(start.getTime() + DAY_MS);
+/**
+ * What happened on `day` (YYYY-MM-DD) in `timeZone`, from its midnight to the next (23 or 25 hours
+ * where the clocks change): the orders paid that day, refunded ones left out.
+ */
+export async function daySummary(day: string, timeZone = DEFAULT_DATE_FORMAT.timeZone): Promise<DaySummary> {
+  const start = startOfDay(day, timeZone);
+  const end = startOfDay(addDays(day, 1), timeZone);
   const paidThatDay = and(
     eq(orders.paymentStatus, PAYMENT.succeeded),
     gte(orders.paidAt, start),
@@ -70,16 +72,17 @@ export async function daySummary(day: string): Promise<DaySummary> {
 }
 
 /**
- * Queues the summary of the day before `now` (UTC) to each of the owner's recipients, when the
+ * Queues the summary of the day before `now` (in the shop's time zone) to each of the owner's recipients, when the
  * owner switched it on: once per day and recipient, however many nodes ask (the outbox's key).
  * Answers the mails this call queued; send them with sendQueued.
  */
 export async function queueDailySummary(now = new Date()): Promise<QueuedMail[]> {
-  if (!(await getShopSettings()).dailySummary) return [];
-  const day = dayOf(new Date(now.getTime() - DAY_MS));
+  const { dailySummary, timeZone } = await getShopSettings();
+  if (!dailySummary) return [];
+  const day = addDays(dayIn(now, timeZone), -1);
   const recipients = await ownerMailRecipients();
   if (!recipients.length) return [];
-  const summary = await daySummary(day);
+  const summary = await daySummary(day, timeZone);
   return commitTogether(async (tx) => {
     const queued: QueuedMail[] = [];
     for (const to of recipients) {

@@ -48,6 +48,33 @@ describe("dashboard figures", () => {
     expect(totals.orders).toBe(5); // placed: succeeded and refunded
   });
 
+  it("counts the chart's days in the shop's time zone, across a change of clocks", async () => {
+    // Berlin: CEST (UTC+2) until 25 October 2026, 03:00, then CET (UTC+1): a day of 25 hours.
+    const now = new Date("2026-10-31T12:00:00Z");
+    await paidOrder(1_00, new Date("2026-10-01T21:59:00Z")); // 1 October, 23:59 in Berlin: before the chart
+    await paidOrder(2_00, new Date("2026-10-01T22:00:00Z")); // 2 October, 00:00
+    await paidOrder(3_00, new Date("2026-10-24T22:30:00Z")); // 25 October, 00:30 CEST
+    await paidOrder(4_00, new Date("2026-10-25T22:59:00Z")); // 25 October, 23:59 CET
+    await paidOrder(5_00, new Date("2026-10-25T23:00:00Z")); // 26 October, 00:00 CET
+    await paidOrder(6_00, new Date("2026-10-30T23:30:00Z")); // 31 October, 00:30
+    await paidOrder(7_00, new Date("2026-10-31T23:00:00Z")); // 1 November: after the chart
+
+    const days = await dailyRevenue(30, now, "Europe/Berlin");
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe("2026-10-02");
+    expect(days[29]!.day).toBe("2026-10-31");
+    const sold = (list: { day: string; cents: number }[]) =>
+      Object.fromEntries(list.filter((d) => d.cents).map((d) => [d.day, d.cents]));
+    expect(sold(days)).toEqual({ "2026-10-02": 2_00, "2026-10-25": 7_00, "2026-10-26": 5_00, "2026-10-31": 6_00 });
+    // In UTC the same orders fall on other days.
+    expect(sold(await dailyRevenue(30, now))).toEqual({
+      "2026-10-24": 3_00,
+      "2026-10-25": 9_00,
+      "2026-10-30": 6_00,
+      "2026-10-31": 7_00,
+    });
+  });
+
   it("keeps its per-day totals in step with every insert, payment, refund and deletion", async () => {
     const direct = async () => {
       const [row] = await db

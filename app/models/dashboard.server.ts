@@ -1,8 +1,9 @@
-import { and, count, eq, gte, sum } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { stockFilter } from "./stock-filters.server";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
-import { products, users } from "~/db/schema";
+import { orders, products, users } from "~/db/schema";
+import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
 import { revenueByCurrency } from "./admin-orders.server";
 import { getShopSettings } from "./shop-settings.server";
@@ -11,7 +12,8 @@ import { refundedByDay } from "./refunds.server";
 
 /**
  * The dashboard's figures, each one SQL aggregate (never a scan in JavaScript); the order figures
- * come from the per-day totals kept by triggers, so they cost the same at a million orders.
+ * come from the per-day totals kept by triggers, so they cost the same at a million orders (the
+ * chart's, below, cost what its 30 days of orders do).
  */
 export async function dashboardTotals() {
   const { currency, locale } = await getShopSettings();
@@ -38,29 +40,41 @@ export async function dashboardTotals() {
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Revenue of the orders paid in the shop's currency per day (UTC), less what was refunded of them that
- * day, over the last `days` days, oldest first, days without sales at 0.
+ * Revenue of the orders paid in `currency` (the shop's: the chart is in it) per day of the shop's time
+ * zone, less what was refunded of them that day, over the last `days` days, oldest first, days
+ * without sales at 0. One SQL aggregate over those days' orders (the trigger-kept totals count UTC
+ * days, which are not the shop's days elsewhere).
  */
-export async function dailyRevenue(days = 30, now = new Date()): Promise<{ day: string; cents: number }[]> {
-  const { currency } = await getShopSettings();
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
-  const rows = await db
-    .select({ day: orderTotals.day, cents: orderTotals.cents })
-    .from(orderTotals)
-    .where(
-      and(
-        eq(orderTotals.paymentStatus, PAYMENT.succeeded),
-        eq(orderTotals.currency, currency),
-        gte(orderTotals.day, since.toISOString().slice(0, 10)),
-      ),
-    );
-  const refunded = await refundedByDay(since, currency);
-  const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
-  return Array.from({ length: days }, (_, i) => {
-    const key = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { day: key, cents: (byDay.get(key) ?? 0) - (refunded.get(key) ?? 0) };
-  });
+export async function dailyRevenue(
+  days = 30,
+  now = new Date(),
+  timeZone = DEFAULT_DATE_FORMAT.timeZone,
+  currency = "USD",
+): Promise<{ day: string; cents: number }[]> {
+  const first = addDays(dayIn(now, timeZone), -(days - 1));
+  const keys = Array.from({ length: days }, (_, i) => addDays(first, i));
+  const starts = [...keys, addDays(first, days)].map((day) => startOfDay(day, timeZone));
+  // Which of the days an order was paid on, by the instants the days begin; numbered 0 to days - 1.
+  const dayIndex = sql<number>`case ${sql.join(
+    starts.slice(1).map((end, i) => sql`when ${lt(orders.paidAt, end)} then ${sql.raw(String(i))}`),
+    sql` `,
+  )} end`.mapWith(Number);
+  const [rows, refunded] = await Promise.all([
+    db
+      .select({ dayIndex, cents: sum(orders.totalPriceCents).mapWith(Number) })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentStatus, PAYMENT.succeeded),
+          eq(orders.currency, currency),
+          gte(orders.paidAt, starts[0]!),
+          lt(orders.paidAt, starts[days]!),
+        ),
+      )
+      .groupBy(sql`1`),
+    refundedByDay(starts[0]!, timeZone, currency),
+  ]);
+  const byDay = new Map(rows.map((r) => [keys[r.dayIndex], r.cents]));
+  return keys.map((day) => ({ day, cents: (byDay.get(day) ?? 0) - (refunded.get(day) ?? 0) }));
 }

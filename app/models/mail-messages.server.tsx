@@ -11,7 +11,8 @@ import { ConfirmEmail } from "~/emails/ConfirmEmail";
 import { EmailChanged } from "~/emails/EmailChanged";
 import { Welcome } from "~/emails/Welcome";
 import { NewOrder } from "~/emails/NewOrder";
-import { DailySummary } from "~/emails/DailySummary";
+import { DailySummary, summaryDay } from "~/emails/DailySummary";
+import { dateFormatOf } from "~/lib/dates";
 import { RefundIssued, type RefundIssuedProps } from "~/emails/RefundIssued";
 import { RETURN_NEWS, ReturnUpdate, type ReturnNews } from "~/emails/ReturnUpdate";
 import { BackInStock, type BackInStockNews } from "~/emails/BackInStock";
@@ -33,8 +34,8 @@ import type { OrderWithLines } from "./orders.server";
 // template in app/emails (HTML for mail clients, text from the same HTML for everyone else).
 
 /**
- * The shop as its mails show it: its name from the owner's settings when the mail is written, and
- * money in the currency of the order the mail is about (kept with it), else in the shop's.
+ * The shop as its mails show it: its name and way with dates from the owner's settings when the mail
+ * is written, and money in the currency of the order the mail is about (kept with it), else in the shop's.
  */
 async function shop(about?: OrderMoney): Promise<ShopFrame> {
   const settings = await getShopSettings();
@@ -45,6 +46,7 @@ async function shop(about?: OrderMoney): Promise<ShopFrame> {
       about?.currency && about.locale
         ? moneyFormatOf({ currency: about.currency, locale: about.locale })
         : { currency: settings.currency, locale: settings.locale },
+    dates: dateFormatOf(settings),
   };
 }
 /** The currency and locale an order was paid in; absent from mails queued before orders kept them. */
@@ -197,7 +199,7 @@ export async function dailySummaryMail(summary: DaySummary, to: string): Promise
   const frame = await shop();
   return compose(
     to,
-    `${frame.shopName}: your day, ${summary.day}`,
+    `${frame.shopName}: your day, ${summaryDay(frame, summary)}`,
     <DailySummary
       shop={frame}
       summary={summary}

@@ -187,9 +187,29 @@ describe("the daily summary", () => {
     expect(await queueDailySummary(new Date("2026-03-05T18:00:00Z"))).toEqual([]);
     const [summary] = await outbox();
     expect(summary.key).toBe("dailySummary:2026-03-04:owner@example.com");
-    expect(summary.mail.subject).toBe("ShopIT: your day, 2026-03-04");
-    expect(summary.mail.text).toContain("1 order paid on 2026-03-04: $12.50.");
+    expect(summary.mail.subject).toBe("ShopIT: your day, Mar 4, 2026");
+    expect(summary.mail.text).toContain("1 order paid on Mar 4, 2026: $12.50.");
+    expect(summary.mail.text).toContain("Days are counted in the shop's time zone, UTC.");
     expect(summary.mail.text).toContain("Sold most: Mug (1).");
     expect(summary.mail.html).toContain("/dashboard");
+  });
+  it("counts the day before in the shop's time zone, from its midnight to the next", async () => {
+    await saveShopSettings({ contactEmail: "owner@example.com", dailySummary: true, timeZone: "Europe/Berlin" });
+    const product = await createProduct();
+    const line = { productId: product, quantity: 1, priceCents: 10_00, name: "Mug" };
+    // Berlin is an hour ahead of UTC in March.
+    await createOrder({ createdAt: day(22, "2026-03-03"), userName: "Late Tuesday", lines: [line] }); // 3 March, 23:30
+    await createOrder({ createdAt: day(23, "2026-03-03"), userName: "Early", lines: [line] }); // 4 March, 00:30
+    await createOrder({ createdAt: day(22), userName: "Late", lines: [line] }); // 4 March, 23:30
+    await createOrder({ createdAt: day(23), userName: "Thursday", lines: [line] }); // 5 March, 00:30
+
+    expect((await daySummary("2026-03-04", "Europe/Berlin")).orders.map((o) => o.buyerName)).toEqual(["Early", "Late"]);
+    // 00:30 on 5 March in Berlin, still 4 March in UTC: the day before is Berlin's 4 March.
+    expect(await queueDailySummary(new Date("2026-03-04T23:30:00Z"))).toHaveLength(1);
+    const [summary] = await outbox();
+    expect(summary.key).toBe("dailySummary:2026-03-04:owner@example.com");
+    expect(summary.mail.subject).toBe("ShopIT: your day, Mar 4, 2026");
+    expect(summary.mail.text).toContain("2 orders paid on Mar 4, 2026: $20.00.");
+    expect(summary.mail.text).toContain("Days are counted in the shop's time zone, Europe/Berlin.");
   });
 });

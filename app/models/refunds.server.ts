@@ -1,3 +1,4 @@
+import { dayIn } from "~/lib/dates";
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
@@ -438,8 +439,8 @@ export async function refundedByCurrency(): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.currency, Number(row.cents ?? 0)]));
 }
 
-/** What went back on paid orders in this currency since `since`, by day (UTC) of the refund. */
-export async function refundedByDay(since: Date, currency: string): Promise<Map<string, number>> {
+/** What went back on orders paid in `currency` since `since`, by day of the refund in `timeZone` (YYYY-MM-DD). */
+export async function refundedByDay(since: Date, timeZone: string, currency: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ at: refunds.settledAt, cents: refunds.amountCents })
     .from(refunds)
@@ -447,7 +448,7 @@ export async function refundedByDay(since: Date, currency: string): Promise<Map<
     .where(and(refundedOfPaid, eq(orders.currency, currency), gte(refunds.settledAt, since)));
   const byDay = new Map<string, number>();
   for (const { at, cents } of rows) {
-    const day = at!.toISOString().slice(0, 10);
+    const day = dayIn(at!, timeZone);
     byDay.set(day, (byDay.get(day) ?? 0) + cents);
   }
   return byDay;

@@ -1,3 +1,4 @@
+import { dateFormatOf, dateFormatter } from "~/lib/dates";
 import { and, asc, count, desc, eq, inArray, sum, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
@@ -68,11 +69,12 @@ export async function returnPlan(orderOrId: string | OrderWithLines, viewer: Ord
   // The caller's order, when it has read it already (the order page): not read twice.
   const order = typeof orderOrId === "string" ? await getOrder(orderOrId) : orderOrId;
   if (!order || !mayView(order, viewer)) return null;
-  const { returnWindowDays } = await getShopSettings();
+  const settings = await getShopSettings();
+  const { returnWindowDays } = settings;
   const left = await returnableOf(db, order.id, order.lines);
   return {
     order,
-    problem: returnWindowProblem(order, returnWindowDays, now),
+    problem: returnWindowProblem(order, returnWindowDays, now, dateFormatter(dateFormatOf(settings))),
     deadline: returnDeadline(order, returnWindowDays),
     lines: order.lines.map((line) => ({ ...line, returnable: Math.max(0, left.get(line.id) ?? 0) })),
   };
@@ -85,12 +87,14 @@ export async function requestReturn(
   input: { items: { item: string; quantity: number }[]; reason: string },
   now = new Date(),
 ): Promise<ReturnWithLines> {
-  const { returnWindowDays } = await getShopSettings();
+  const settings = await getShopSettings();
+  const { returnWindowDays } = settings;
+  const dates = dateFormatter(dateFormatOf(settings));
   const { made, mail } = await commitTogether(async (tx) => {
     await lockRows(tx, orders, [orderId]);
     const order = await getOrder(orderId, tx);
     if (!order || !mayView(order, viewer)) throw notFound();
-    const problem = returnWindowProblem(order, returnWindowDays, now);
+    const problem = returnWindowProblem(order, returnWindowDays, now, dates);
     if (problem) throw new PublicError(problem, 409);
     const left = await returnableOf(tx, order.id, order.lines);
     const chosen = input.items.filter((i) => i.quantity > 0);

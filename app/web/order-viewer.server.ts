@@ -29,3 +29,17 @@ export async function orderForRequest(
   if (!order) throw notFound("Order not found");
   return { order, user, key: null };
 }
+
+/**
+ * An order as its shopper's pages send it to the browser: without the payment provider's ids (the
+ * owner looks a payment up with them, on the admin's page) nor the shop's own bookkeeping.
+ */
+export function shopperOrder({
+  paymentIntentId: _intent,
+  checkoutSessionId: _session,
+  cartId: _cart,
+  mailbox: _mailbox,
+  ...order
+}: OrderWithLines) {
+  return order;
+}

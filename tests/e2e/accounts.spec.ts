@@ -216,7 +216,9 @@ test("profile shows the account, and the update form changes it", async ({ page 
   await expect(page).toHaveTitle("Your Profile - ShopIT");
   await expect(page.getByTestId("profile-name")).toHaveText("Pat Profile");
   await expect(page.getByTestId("profile-email")).toHaveText(account.email);
-  await expect(page.getByTestId("profile-joined")).toHaveText(new Date().toISOString().slice(0, 10));
+  await expect(page.getByTestId("profile-joined")).toHaveText(
+    new Date().toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }),
+  );
   await expect(page.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders/me");
   await expect(page.getByRole("link", { name: "Change Password" })).toHaveAttribute("href", "/password/update");
   await expect(page.getByRole("img", { name: "Pat Profile" })).toHaveAttribute("src", "/images/default_avatar.jpg");

@@ -63,6 +63,12 @@ test("dashboard shows the totals, each card linking to its list", async ({ page 
   await expect(page.getByTestId("total-amount")).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("sales-chart").locator("rect")).toHaveCount(30);
+  await expect(
+    page
+      .locator("figure")
+      .filter({ has: page.getByTestId("sales-chart") })
+      .locator("figcaption"),
+  ).toHaveText("Sales, last 30 days (days in UTC)");
   await expect(page.getByRole("link", { name: /Total Amount/ })).toHaveAttribute("href", "/admin/orders");
   await expect(page.getByRole("link", { name: /Out of Stock/ })).toHaveAttribute("href", "/admin/products?stock=out");
   await page
@@ -157,7 +163,7 @@ test("an admin processes an order Processing → Shipped → Delivered; paid, it
   await asAdmin(page);
   // The order number finds the order.
   await page.goto(`/admin/orders?${new URLSearchParams({ q: `#${order.orderNumber}` })}`);
-  const row = page.getByRole("row").filter({ hasText: order._id });
+  const row = page.getByRole("row").filter({ has: page.getByRole("checkbox", { name: `Select order ${order._id}` }) });
   await expect(row.getByRole("cell", { name: `#${order.orderNumber}`, exact: true })).toBeVisible();
   await expect(row.getByTestId("order-status")).toHaveClass(/text-bg-secondary/);
   await row.getByRole("link", { name: `View order ${order._id}` }).click();

@@ -131,12 +131,14 @@ test.describe("a demo shop's owner", () => {
     await openSettings(page, shop);
     await page.getByLabel("Contact e-mail").fill(owner);
     await expect(page.getByLabel("A mail for each paid order")).toBeChecked();
-    await page.getByLabel("A daily summary each morning (the day before, UTC)").check();
+    await page.getByLabel("A daily summary each morning (the day before, in the shop's time zone)").check();
     const admins = page.getByRole("group", { name: "Admins who get them too" });
     await admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Settings saved");
-    await expect(page.getByLabel("A daily summary each morning (the day before, UTC)")).toBeChecked();
+    await expect(
+      page.getByLabel("A daily summary each morning (the day before, in the shop's time zone)"),
+    ).toBeChecked();
     await expect(admins.getByLabel(`${DEMO_ADMIN.name} (${DEMO_ADMIN.email})`)).toBeChecked();
 
     const buyer = await playwright.request.newContext({ baseURL: shop.base });
@@ -159,6 +161,52 @@ test.describe("a demo shop's owner", () => {
     } finally {
       await buyer.dispose();
     }
+  });
+
+  test("sets the shop's time zone: order pages, the receipt and the dashboard say the time there, named", async ({
+    page,
+    playwright,
+  }) => {
+    test.setTimeout(120_000);
+    await openSettings(page, shop);
+    await page.getByLabel("Time zone of the shop's dates and times").selectOption("Asia/Tokyo");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Settings saved");
+    // Another test of this shop may have changed its language: the dates follow it.
+    const locale = await page.getByLabel("Language of prices and dates").inputValue();
+    const inTokyo = (iso: string) =>
+      plain(
+        new Date(iso).toLocaleString(locale, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "Asia/Tokyo",
+          timeZoneName: "short",
+        }),
+      );
+
+    const buyer = await playwright.request.newContext({ baseURL: shop.base });
+    let order: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      const account = { name: "Tokyo Customer", email: uniqueEmail("tokyo"), password: "correct-horse-1" };
+      expect((await buyer.post("/api/v1/register", { data: account })).status()).toBe(201);
+      order = await placeOrder(buyer, "Hydro Flask 32 oz Wide Mouth Bottle");
+    } finally {
+      await buyer.dispose();
+    }
+    for (const path of [`/admin/order/${order._id}`, `/order/${order._id}/receipt`]) {
+      await page.goto(`${shop.base}${path}`);
+      const time = page.getByRole("main").locator("time").first();
+      const iso = (await time.getAttribute("datetime"))!;
+      expect(plain(await time.textContent()), path).toBe(inTokyo(iso));
+      expect(plain(await time.textContent()), path).not.toContain("UTC");
+    }
+    await page.goto(`${shop.base}/dashboard`);
+    await expect(page.locator("figure").filter({ has: page.getByTestId("sales-chart") })).toContainText(
+      "(days in Asia/Tokyo)",
+    );
   });
 });
 

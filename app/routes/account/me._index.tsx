@@ -11,6 +11,7 @@ import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { isAdmin } from "~/lib/roles";
 import { timeAgo } from "~/lib/time-ago";
 import { readForm } from "~/web/forms.server";
+import { ShopDate } from "~/components/ShopDate";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     device: s.device,
     ip: s.ip,
     lastSeen: s.id === current.id ? "now" : timeAgo(s.lastSeenAt, now),
-    signedInOn: s.createdAt.toISOString().slice(0, 10),
+    signedInOn: s.createdAt,
     current: s.id === current.id,
   }));
   return {
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     emailProven: user.emailProvenAt !== null,
     avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
-    joined: user.createdAt.toISOString().slice(0, 10),
+    joined: user.createdAt,
     isAdmin: isAdmin(user),
     googleSignIn: user.googleSignIn,
   };
@@ -107,7 +108,9 @@ export default function Profile() {
             )}
           </dd>
           <dt className="h5">Joined On</dt>
-          <dd data-testid="profile-joined">{user.joined}</dd>
+          <dd data-testid="profile-joined">
+            <ShopDate at={user.joined} />
+          </dd>
         </dl>
         {user.isAdmin ? null : (
           <Link to="/orders/me" className="btn btn-danger w-100 mt-3">

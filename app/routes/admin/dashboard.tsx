@@ -6,6 +6,7 @@ import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { countReturnsWaiting } from "~/models/returns.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { setupChecklist } from "~/models/setup.server";
@@ -16,14 +17,15 @@ export const meta = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const { timeZone, currency } = await getShopSettings();
   const [totals, sales, openReturns, setup, setupHidden] = await Promise.all([
     dashboardTotals(),
-    dailyRevenue(30),
+    dailyRevenue(30, new Date(), timeZone, currency),
     countReturnsWaiting(),
     setupChecklist(),
     isChecklistHidden(request),
   ]);
-  return { ...totals, sales, openReturns, setup, setupHidden };
+  return { ...totals, sales, timeZone, openReturns, setup, setupHidden };
 }
 
 export default function Dashboard() {
@@ -72,7 +74,7 @@ export default function Dashboard() {
           </div>
         ))}
       </div>
-      <SalesChart days={totals.sales} />
+      <SalesChart days={totals.sales} timeZone={totals.timeZone} />
     </>
   );
 }

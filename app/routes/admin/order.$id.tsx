@@ -117,7 +117,7 @@ export default function ProcessOrder() {
     <MoneyIn format={moneyFormatOf(order)}>
       <div className="row">
         <div className="col-lg-8">
-          <OrderDetails order={order}>
+          <OrderDetails order={order} forOwner>
             {order.returns.length ? <OrderReturns returns={order.returns} lines={order.lines} admin /> : null}
           </OrderDetails>
         </div>

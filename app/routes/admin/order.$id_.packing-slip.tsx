@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
-import { OrderDate } from "~/components/OrderDate";
+import { ShopDate } from "~/components/ShopDate";
 import { PrintHeader } from "~/components/PrintHeader";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -44,7 +44,7 @@ export default function PackingSlip() {
         <div className="col-sm-6 mb-3">
           <h2 className="h6 text-muted mb-1">Order</h2>
           <p className="mb-0">
-            {number}, <OrderDate at={order.createdAt} />
+            {number}, <ShopDate at={order.createdAt} />
           </p>
           {order.shippingMethod ? <p className="mb-0">Shipping: {order.shippingMethod}</p> : null}
         </div>

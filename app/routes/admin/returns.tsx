@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, WIDE_ONLY } from "~/components/DataTable";
-import { OrderDate } from "~/components/OrderDate";
+import { ShopDate } from "~/components/ShopDate";
 import { RETURN_SORTS } from "~/lib/admin-sorts";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
@@ -61,7 +61,7 @@ const columns = [
     header: "State",
     cell: (c) => <span data-testid="return-state">{RETURN_STATUS_LABELS[c.getValue()].split(":")[0]}</span>,
   }),
-  column.accessor("createdAt", { header: "Requested", cell: (c) => <OrderDate at={c.getValue()} /> }),
+  column.accessor("createdAt", { header: "Requested", cell: (c) => <ShopDate at={c.getValue()} /> }),
 ];
 
 const STATE_OPTIONS = [

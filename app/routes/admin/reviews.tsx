@@ -12,6 +12,7 @@ import { requireAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview, listReviewsPage, reviewedProducts } from "~/models/reviews.server";
 import { readForm } from "~/web/forms.server";
+import { ShopDate } from "~/components/ShopDate";
 
 export const handle: AdminHandle = { title: "Product Reviews" };
 export const meta = adminMeta;
@@ -56,7 +57,7 @@ const columns = [
   column.accessor("user", { header: "User" }),
   column.accessor("createdAt", {
     header: "Date",
-    cell: (c) => new Date(c.getValue()).toISOString().slice(0, 10),
+    cell: (c) => <ShopDate at={c.getValue()} />,
     meta: WIDE_ONLY,
   }),
   column.display({

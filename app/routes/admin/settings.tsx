@@ -178,7 +178,10 @@ export default function AdminSettings() {
             They go to the contact e-mail and to the admins chosen below.
           </p>
           <CheckboxField name="newOrderMails" label="A mail for each paid order" />
-          <CheckboxField name="dailySummary" label="A daily summary each morning (the day before, UTC)" />
+          <CheckboxField
+            name="dailySummary"
+            label="A daily summary each morning (the day before, in the shop's time zone)"
+          />
           <fieldset className="mb-3" aria-describedby={errors.ownerMailAdmins ? "ownerMailAdmins-error" : undefined}>
             <legend className="form-label fs-6">Admins who get them too</legend>
             {admins.map((admin, i) => (

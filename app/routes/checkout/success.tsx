@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
-import { OrderDate } from "~/components/OrderDate";
+import { ShopDate } from "~/components/ShopDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
 import { orderAddress } from "~/lib/address";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
@@ -104,7 +104,7 @@ export default function OrderSuccess() {
           </svg>
           <h1 className="h3">Your order has been placed.</h1>
           <p className="lead" data-testid="order-number">
-            Order {formatOrderNumber(order.orderNumber)}, <OrderDate at={order.createdAt} />
+            Order {formatOrderNumber(order.orderNumber)}, <ShopDate at={order.createdAt} time />
           </p>
           <p data-testid="receipt-mailed">
             A receipt has been mailed to <strong>{order.mailedTo}</strong>.

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { AddressBlock } from "~/components/AddressBlock";
-import { OrderDate } from "~/components/OrderDate";
+import { ShopDate } from "~/components/ShopDate";
 import { OrderLinesTable } from "~/components/OrderLinesTable";
 import { PrintHeader } from "~/components/PrintHeader";
 import { discountLabel } from "~/lib/discounts";
@@ -14,7 +14,7 @@ import { taxLabel } from "~/lib/pricing";
 import { invoiceSeller } from "~/models/invoices.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { notFound } from "~/web/errors.server";
-import { orderForRequest } from "~/web/order-viewer.server";
+import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Invoice", description: "The invoice of an order.", noindex: true });
@@ -27,7 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = await orderForRequest(request, params.id ?? "");
   if (order.invoiceNumber === null || order.paidAt === null)
     throw notFound("This order has no invoice: it is not paid");
-  return { seller: await invoiceSeller(), order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt };
+  return {
+    seller: await invoiceSeller(),
+    order: shopperOrder(order),
+    invoiceNumber: order.invoiceNumber,
+    paidAt: order.paidAt,
+  };
 }
 
 export default function Invoice() {
@@ -69,7 +74,7 @@ export default function Invoice() {
         <dd className="col-sm-8">{formatInvoiceNumber(invoiceNumber)}</dd>
         <dt className="col-sm-4">Invoice date</dt>
         <dd className="col-sm-8">
-          <OrderDate at={paidAt} />
+          <ShopDate at={paidAt} time />
         </dd>
         <dt className="col-sm-4">Order</dt>
         <dd className="col-sm-8">{formatOrderNumber(order.orderNumber)}</dd>

@@ -1,17 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/AddressBlock";
-import { OrderDate } from "~/components/OrderDate";
 import { OrderLinesTable } from "~/components/OrderLinesTable";
 import { PrintHeader } from "~/components/PrintHeader";
+import { ShopDate } from "~/components/ShopDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
-import { config } from "~/config.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { pageMeta } from "~/lib/meta";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";
 import { paymentStatusLabel } from "~/lib/order-states";
 import { paymentStateLabel, refundState } from "~/lib/refunds";
-import { orderForRequest } from "~/web/order-viewer.server";
+import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { keyQuery } from "~/lib/order-link-query";
 
@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptPri
 // GET /order/:id/receipt: the printable receipt, for the order's owner or an admin (as the order page).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = await orderForRequest(request, params.id ?? "");
-  return { shopName: config.shopName, order };
+  return { shopName: (await getShopSettings()).name, order: shopperOrder(order) };
 }
 
 export default function Receipt() {
@@ -40,12 +40,10 @@ export default function Receipt() {
       </PrintHeader>
       <dl className="row mb-3" data-testid="receipt-facts">
         <dt className="col-sm-4">Order</dt>
-        <dd className="col-sm-8">
-          {number} <span className="text-muted small">({order.id})</span>
-        </dd>
+        <dd className="col-sm-8">{number}</dd>
         <dt className="col-sm-4">Date</dt>
         <dd className="col-sm-8">
-          <OrderDate at={order.createdAt} />
+          <ShopDate at={order.createdAt} time />
         </dd>
         <dt className="col-sm-4">Buyer</dt>
         <dd className="col-sm-8" data-testid="receipt-buyer">
@@ -63,10 +61,9 @@ export default function Receipt() {
           {order.paidAt ? (
             <>
               {" "}
-              on <OrderDate at={order.paidAt} />
+              on <ShopDate at={order.paidAt} time />
             </>
           ) : null}
-          {order.paymentIntentId ? <span className="text-muted small"> ({order.paymentIntentId})</span> : null}
         </dd>
       </dl>
       <OrderLinesTable lines={order.lines} formatMoney={formatMoney} testId="receipt-line" />

@@ -8,7 +8,8 @@ import { MoneyIn } from "~/lib/use-money";
 import { statusHistory } from "~/models/admin-orders.server";
 import { refundsOf } from "~/models/refunds.server";
 import { returnPlan, returnsOf } from "~/models/returns.server";
-import { orderForRequest } from "~/web/order-viewer.server";
+import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";
+import { ShopDate } from "~/components/ShopDate";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -30,12 +31,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const returnUntil =
     returnable && !returnable.problem && returnable.lines.some((l) => l.returnable > 0) ? returnable.deadline : null;
   // The shopper sees their refunds, not who in the shop made them.
-  const shownRefunds = refunds.map(({ createdBy: _by, requestKey: _key, ...refund }) => ({
+  const shownRefunds = refunds.map(({ createdBy: _by, requestKey: _key, providerRefundId: _id, ...refund }) => ({
     ...refund,
     createdByName: null,
   }));
   return {
-    order: { ...order, history, refunds: shownRefunds, returns },
+    order: { ...shopperOrder(order), history, refunds: shownRefunds, returns },
     returnUntil,
     returnPage: `/order/${order.id}/return${key ? `?key=${encodeURIComponent(key)}` : ""}`,
   };
@@ -53,10 +54,7 @@ export default function OrderDetailsPage() {
               Return items
             </a>{" "}
             <span className="text-muted small">
-              until{" "}
-              <time dateTime={new Date(returnUntil).toISOString()}>
-                {new Date(returnUntil).toISOString().slice(0, 10)}
-              </time>
+              until <ShopDate at={returnUntil} time />
             </span>
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ShopDate } from "~/components/ShopDate";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { FieldAlert, FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
@@ -65,9 +66,8 @@ export default function ReturnItems() {
       ) : (
         <>
           <p>
-            You can ask until{" "}
-            <time dateTime={new Date(deadline!).toISOString()}>{new Date(deadline!).toISOString().slice(0, 10)}</time>.
-            Choose how many of each item to send back and tell us why; we write to you once we have looked at it.
+            You can ask until <ShopDate at={deadline!} time />. Choose how many of each item to send back and tell us
+            why; we write to you once we have looked at it.
           </p>
           <ValidatedForm validator={returnValidator} method="post" noValidate>
             <FormAlert message={refused?.formError} />

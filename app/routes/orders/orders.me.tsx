@@ -10,6 +10,8 @@ import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { itemNamesOf, listOrders } from "~/models/orders.server";
 import { keptWhileEqual } from "~/web/kept-while-equal.server";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { dateFormatOf } from "~/lib/dates";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "My Orders", description: "The orders you placed and their status.", noindex: true });
@@ -18,8 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseTableQuery(new URL(request.url).searchParams, ORDER_SORTS, { sort: "createdAt", dir: "desc" });
   const { rows, total } = await listOrders(query, user.id);
-  const names = await itemNamesOf(rows.map((r) => r.id));
-  const table = { rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })), total, query };
+  const [names, settings] = await Promise.all([itemNamesOf(rows.map((r) => r.id)), getShopSettings()]);
+  // The way the shop writes dates is part of the answer: a new time zone is a new table's HTML.
+  const table = {
+    rows: rows.map((r) => ({ ...r, itemNames: names.get(r.id) ?? [] })),
+    total,
+    query,
+    dates: dateFormatOf(settings),
+  };
   // The same object as on the last visit while the orders (and the query) are unchanged: the
   // table's HTML is kept. One per shopper, whatever the URLs they ask for.
   return keptWhileEqual(`orders of ${user.id}`, table);
@@ -50,7 +58,7 @@ export default function MyOrders() {
           data={table.rows}
           total={table.total}
           query={table.query}
-          sortable={["orderNumber", "id", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
+          sortable={["orderNumber", "numOfItems", "totalPrice", "orderStatus", "createdAt"]}
           caption="My orders"
         />
       </CachedFragment>

@@ -162,10 +162,11 @@ export default function ProductPage() {
         <div className="col-lg-7" data-testid="product-summary">
           <CachedFragment name="summary" data={product}>
             <h1 className="h3">{product.name}</h1>
-            <p className="text-muted small">
-              Product # {product.id}
-              {choice.sku ? <> · SKU {choice.sku}</> : null}
-            </p>
+            {choice.sku ? (
+              <p className="text-muted small" data-testid="product-sku">
+                SKU {choice.sku}
+              </p>
+            ) : null}
             <hr />
             <div className="d-flex align-items-center gap-2">
               <Rating value={product.ratings} />
