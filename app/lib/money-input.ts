@@ -121,6 +121,10 @@ function centsOfNumber(amount: number, locale: string, what: string): MoneyParse
   return { cents: Math.round(cents) };
 }
 
+/** Text as parseMoneyInput reads it, or a JSON number as it is. */
+export const readMoney = (value: string | number, locale: Locale, what: string): MoneyParse =>
+  typeof value === "number" ? centsOfNumber(value, locale, what) : parseMoneyInput(value, locale, what);
+
 /**
  * A money field of a form or the API: text in the shop's locale (parseMoneyInput) or a JSON number, as
  * integer cents; empty, null or absent is null (a required field says so itself).
@@ -131,8 +135,7 @@ export function moneyField(locale: Locale, what: string) {
     .optional()
     .transform((value, ctx): number | null => {
       if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
-      const parsed =
-        typeof value === "number" ? centsOfNumber(value, locale, what) : parseMoneyInput(value, locale, what);
+      const parsed = readMoney(value, locale, what);
       if ("cents" in parsed) return parsed.cents;
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
       return z.NEVER;

@@ -42,10 +42,16 @@ describe("zones, methods and rates", () => {
   it("price an order by its country's zone and method, and its country's (or region's) tax", async () => {
     const europe = await createZone(zoneSchema.parse({ name: "Europe", countries: ["Germany", "France"] }));
     const standard = await createMethod(
-      methodSchema.parse({ zoneId: europe.id, name: "Standard", kind: "flat", price: "4.90", freeOver: "100" }),
+      methodSchema("en-US").parse({
+        zoneId: europe.id,
+        name: "Standard",
+        kind: "flat",
+        price: "4.90",
+        freeOver: "100",
+      }),
     );
     const heavy = await createMethod(
-      methodSchema.parse({
+      methodSchema("en-US").parse({
         zoneId: europe.id,
         name: "Parcel by weight",
         kind: "weight",
@@ -160,7 +166,7 @@ describe("zones, methods and rates", () => {
     const standard = everywhere.methods[0];
     await updateMethod(
       standard.id,
-      methodSchema.parse({
+      methodSchema("en-US").parse({
         zoneId: everywhere.id,
         name: "Standard",
         kind: "weight",
@@ -177,7 +183,7 @@ describe("zones, methods and rates", () => {
     expect((await quoteOrder([{ ...laptop, quantity: 2 }], { country: "Chile" })).prices.shippingCents).toBe(0);
 
     const europe = await createZone(zoneSchema.parse({ name: "EU only", countries: ["Spain"] }));
-    await createMethod(methodSchema.parse({ zoneId: europe.id, name: "Post", kind: "flat", price: "3" }));
+    await createMethod(methodSchema("en-US").parse({ zoneId: europe.id, name: "Post", kind: "flat", price: "3" }));
     await deleteMethod(standard.id);
     await deleteZone(everywhere.id);
     expect(await refusal(quoteOrder([mouse], { country: "Chile" }))).toEqual({

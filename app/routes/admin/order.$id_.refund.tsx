@@ -5,9 +5,10 @@ import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-schema";
-import { useMoney } from "~/lib/use-money";
+import { useMoney, useMoneyFormat } from "~/lib/use-money";
 import { lineName } from "~/lib/variants";
 import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const orderId = params.id ?? "";
   let replayed = false;
-  const saved = await saveValidatedForm(request, refundValidator, async (input) => {
+  const saved = await saveValidatedForm(request, refundValidator((await getShopSettings()).locale), async (input) => {
     const outcome = await refundOrder({
       orderId,
       ...refundRequestOf(input),
@@ -61,6 +62,7 @@ export default function RefundOrder() {
   const { order, lines, refundableCents, key } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const formatMoney = useMoney();
+  const { locale } = useMoneyFormat();
   const errors: Partial<Record<string, string>> = refused?.fieldErrors ?? {};
   const number = formatOrderNumber(order.orderNumber);
   if (refundableCents === 0)
@@ -79,7 +81,7 @@ export default function RefundOrder() {
         still be refunded. Choose items (their share of what the buyer paid is refunded: discount and tax included,
         shipping not), or enter an amount.
       </p>
-      <ValidatedForm validator={refundValidator} method="post" defaultValues={{ restock: true }} noValidate>
+      <ValidatedForm validator={refundValidator(locale)} method="post" defaultValues={{ restock: true }} noValidate>
         {/* The key's message: this form sent again (Back, then changed) after its refund was made. */}
         <FormAlert message={refused?.formError ?? errors.lines ?? errors.key} />
         <input type="hidden" name="key" value={key} />
