@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, WIDE_ONLY } from "~/components/DataTable";
 import { ShortId } from "~/components/ShortId";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { Money } from "~/components/Money";
+import { CurrencySign, Money } from "~/components/Money";
 import { parseTableQuery } from "~/lib/table-query";
 import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { LOW_STOCK_THRESHOLD, parseStockFilter } from "~/lib/stock";
@@ -65,7 +65,11 @@ const columns = [
   column.accessor("category", { header: "Category", meta: WIDE_ONLY }),
   column.accessor("priceCents", {
     id: "price",
-    header: "Price ($)",
+    header: () => (
+      <>
+        Price (<CurrencySign />)
+      </>
+    ),
     cell: (c) => <Money cents={c.getValue()} />,
     meta: WIDE_ONLY,
   }),
