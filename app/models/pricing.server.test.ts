@@ -3,12 +3,14 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { refusal } from "../../tests/unit/refusals";
 import { priceBySpec } from "~/lib/pricing";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
-import { quoteOrder } from "./pricing.server";
+import { cartEstimate, quoteOrder } from "./pricing.server";
+import { discountContext } from "./discounts.server";
 import {
   createMethod,
   createTaxRate,
   createZone,
   deleteMethod,
+  deleteTaxRate,
   deleteZone,
   shippingTo,
   updateMethod,
@@ -158,6 +160,43 @@ describe("zones, methods and rates", () => {
     } finally {
       await saveShopSettings({ pricesIncludeTax: false });
       await updateTaxRate(everywhere.id, taxRateSchema.parse({ country: "*", name: "Tax", rate: "5" }));
+    }
+  });
+
+  it("price the cart before an address for the shop's home country, else for every other country", async () => {
+    const noDiscounts = await discountContext({ couponCode: null, customer: null });
+    const estimate = (destination: { country: string } | null) => cartEstimate([mouse], destination, noDiscounts);
+    const home = await createZone(zoneSchema.parse({ name: "Home", countries: ["Portugal"] }));
+    await createMethod(
+      methodSchema("pt-PT").parse({ zoneId: home.id, name: "CTT", kind: "flat", price: "4,90", freeOver: "60" }),
+    );
+    const iva = await createTaxRate(taxRateSchema.parse({ country: "Portugal", name: "IVA", rate: "23" }));
+    try {
+      // No home country: the specification's rules for every other country, as before.
+      expect(await estimate(null)).toMatchObject({
+        country: null,
+        home: false,
+        tax: { name: "Tax", rateBp: 500 },
+        shipping: { priceCents: 25_00, freeOverCents: 200_00 },
+      });
+      await saveShopSettings({ homeCountry: "Portugal" });
+      expect(await estimate(null)).toMatchObject({
+        country: "Portugal",
+        home: true,
+        tax: { name: "IVA", rateBp: 2300, included: false },
+        shipping: { priceCents: 4_90, freeOverCents: 60_00 },
+      });
+      // The shopper's address wins over the home country.
+      expect(await estimate({ country: "Japan" })).toMatchObject({
+        country: "Japan",
+        home: false,
+        tax: { name: "Tax", rateBp: 500 },
+        shipping: { priceCents: 25_00 },
+      });
+    } finally {
+      await saveShopSettings({ homeCountry: "" });
+      await deleteTaxRate(iva.id);
+      await deleteZone(home.id);
     }
   });
 

@@ -161,9 +161,14 @@ export async function quoteForBuyer(buyer: Buyer, lines: DiscountLine[], destina
   });
 }
 
-/** What the cart says of the tax and shipping still to come, for the buyer's saved address or, without one, every other country. */
+/**
+ * What the cart says of the tax and shipping still to come: for the buyer's saved address or, without
+ * one, the shop's home country (Settings), or without that every other country.
+ */
 export type CartEstimate = {
   country: string | null;
+  /** The country is the shop's home country, taken while the shopper has given no address. */
+  home: boolean;
   tax: AppliedTax | null;
   /** The first method's price for this cart and the amount over which it is free; null when none ships there. */
   shipping: { priceCents: number; freeOverCents: number | null } | null;
@@ -177,16 +182,18 @@ export async function cartEstimate(
   destination: Destination | null,
   discountContext: DiscountContext,
 ): Promise<CartEstimate> {
-  const { rules, pricesIncludeTax } = await pricingContext();
-  const country = destination?.country ?? EVERYWHERE;
+  const [{ rules, pricesIncludeTax }, { homeCountry }] = await Promise.all([pricingContext(), getShopSettings()]);
+  const to: Destination | null = destination ?? (homeCountry ? { country: homeCountry } : null);
+  const country = to?.country ?? EVERYWHERE;
   const zone = zoneFor(rules, country);
   const method = zone?.methods.find((m) => shippingCentsOf(m, lines) !== null);
-  const rate = taxRateFor(rules, country, destination?.state);
+  const rate = taxRateFor(rules, country, to?.state);
   const { discounted, coupon } = discountsFor(discountContext, lines, method ? shippingCentsOf(method, lines)! : 0);
   return {
     discounts: discounted.applied,
     coupon,
-    country: destination?.country ?? null,
+    country: to?.country ?? null,
+    home: !destination && to !== null,
     tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax } : null,
     // The method's price before "free over", which is said beside it.
     shipping: method
