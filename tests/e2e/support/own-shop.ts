@@ -13,12 +13,13 @@ export async function startOwnShop(env: Record<string, string> = {}) {
   const [port] = freePorts(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
   const base = `http://127.0.0.1:${port}`;
+  const databaseUrl = await freshDatabase(dir, "own_shop");
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: await freshDatabase(dir, "own_shop"),
+      DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(dir, "uploads"),
       SESSION_SECRET: "own-shop-secret",
       SEED: "none",
@@ -47,6 +48,8 @@ export async function startOwnShop(env: Record<string, string> = {}) {
 
   return {
     base,
+    /** Its database, as signInAs takes it (with SESSION_SECRET: E2E_SESSION_SECRET in `env`). */
+    database: databaseUrl.replace(/^file:/, ""),
     /** Everything the shop wrote to stdout and stderr since it was ready. */
     log: () => output.slice(readyAt),
     async stop() {
