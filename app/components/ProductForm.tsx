@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { productValidator } from "~/lib/product-schema";
-import { useMoneyFormat } from "~/lib/use-money";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { QUERY_FIELDS, SORTS, SORT_LABELS, type QueryField } from "~/lib/catalogue-fields";
-import { CurrencySign } from "./Money";
+import { CurrencySign } from "./CurrencySign";
 
 type Props = {
   action: string;

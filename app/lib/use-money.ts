@@ -8,12 +8,7 @@ import type { MoneyFormat } from "./shop-settings";
  * (CachedFragment) format as the page does.
  */
 export function useMoney(): (cents: number) => string {
-  return moneyFormatter(useMoneyFormat());
-}
-
-/** The shop's currency and locale: what its money fields read and show (app/lib/money-input.ts). */
-export function useMoneyFormat(): MoneyFormat {
   // The root loader's `money` (app/root.tsx); typed here, as lib/ imports nothing above it.
   const root = useRouteLoaderData("root") as { money?: MoneyFormat } | undefined;
-  return root?.money ?? DEFAULT_MONEY_FORMAT;
+  return moneyFormatter(root?.money ?? DEFAULT_MONEY_FORMAT);
 }

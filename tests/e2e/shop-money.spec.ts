@@ -2,7 +2,6 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
 import { wcagViolations } from "./support/axe";
 import { startOwnShop } from "./support/own-shop";
-import { E2E_SESSION_SECRET } from "./support/shop-env";
 import { addToCart } from "./support/shopping";
 import { signInAs } from "./support/sign-in";
 
@@ -15,7 +14,7 @@ type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 let shop: OwnShop;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  shop = await startOwnShop({ SEED: "demo", SESSION_SECRET: E2E_SESSION_SECRET });
+  shop = await startOwnShop({ SEED: "demo" });
   const owner = await ownerPage(browser);
   await owner.goto("/admin/settings");
   await owner.getByLabel("Currency").selectOption("EUR");

@@ -11,7 +11,7 @@ import {
 } from "~/components/form-fields";
 import { discountValidator } from "~/lib/discount-schema";
 import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
-import { useMoneyFormat } from "~/lib/use-money";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { createDiscount, discountTargets, getDiscount, updateDiscount } from "~/models/discount-admin.server";

@@ -5,7 +5,7 @@ import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-schema";
-import { useMoney, useMoneyFormat } from "~/lib/use-money";
+import { useMoney } from "~/lib/use-money";
 import { lineName } from "~/lib/variants";
 import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
 import { getShopSettings } from "~/models/shop-settings.server";
@@ -36,6 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refundableCents,
     // This form's key: sent twice (a double click without JavaScript), it makes one refund.
     key: newRequestKey(),
+    // How the amount field reads money: the shop's locale, as the action reads it.
+    locale: (await getShopSettings()).locale,
   };
 }
 
@@ -59,10 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RefundOrder() {
-  const { order, lines, refundableCents, key } = useLoaderData<typeof loader>();
+  const { order, lines, refundableCents, key, locale } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const formatMoney = useMoney();
-  const { locale } = useMoneyFormat();
   const errors: Partial<Record<string, string>> = refused?.fieldErrors ?? {};
   const number = formatOrderNumber(order.orderNumber);
   if (refundableCents === 0)

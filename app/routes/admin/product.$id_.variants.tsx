@@ -8,7 +8,7 @@ import { optionsValidator, variantsValidator } from "~/lib/variant-schema";
 import { getProduct } from "~/models/products.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { formatMoneyInput } from "~/lib/money-input";
-import { useMoneyFormat } from "~/lib/use-money";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import { saveOptions, saveVariants } from "~/models/variants.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";

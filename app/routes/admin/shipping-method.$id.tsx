@@ -6,7 +6,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { RATE_KINDS, type RateKind } from "~/lib/pricing";
 import { MAX_BANDS, methodValidator } from "~/lib/shipping-rules";
 import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
-import { useMoneyFormat } from "~/lib/use-money";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import type { Locale } from "~/lib/shop-settings";
 import { pricingRules } from "~/models/pricing.server";
 import { getShopSettings } from "~/models/shop-settings.server";

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePorts } from "./free-ports";
 import { freshDatabase } from "./fresh-database";
+import { E2E_SESSION_SECRET } from "./shop-env";
 
 /**
  * A shop of the test's own (the production build, one process, a fresh database, no demo data),
@@ -21,7 +22,8 @@ export async function startOwnShop(env: Record<string, string> = {}) {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(dir, "uploads"),
-      SESSION_SECRET: "own-shop-secret",
+      // The suite's, so that signInAs works here too.
+      SESSION_SECRET: E2E_SESSION_SECRET,
       SEED: "none",
       PUBLIC_URL: base,
       WEB_CONCURRENCY: "1",
@@ -48,7 +50,7 @@ export async function startOwnShop(env: Record<string, string> = {}) {
 
   return {
     base,
-    /** Its database, as signInAs takes it (with SESSION_SECRET: E2E_SESSION_SECRET in `env`). */
+    /** Its database, as signInAs takes it (a SQLite file's path, or a postgres:// URL). */
     database: databaseUrl.replace(/^file:/, ""),
     /** Everything the shop wrote to stdout and stderr since it was ready. */
     log: () => output.slice(readyAt),
