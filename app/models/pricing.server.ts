@@ -168,7 +168,7 @@ export async function quoteForBuyer(buyer: Buyer, lines: DiscountLine[], destina
 export type CartEstimate = {
   country: string | null;
   /** The country is the shop's home country, taken while the shopper has given no address. */
-  home: boolean;
+  home?: boolean;
   tax: AppliedTax | null;
   /** The first method's price for this cart and the amount over which it is free; null when none ships there. */
   shipping: { priceCents: number; freeOverCents: number | null } | null;
@@ -182,18 +182,26 @@ export async function cartEstimate(
   destination: Destination | null,
   discountContext: DiscountContext,
 ): Promise<CartEstimate> {
-  const [{ rules, pricesIncludeTax }, { homeCountry }] = await Promise.all([pricingContext(), getShopSettings()]);
-  const to: Destination | null = destination ?? (homeCountry ? { country: homeCountry } : null);
-  const country = to?.country ?? EVERYWHERE;
+  const { homeCountry } = await getShopSettings();
+  const home = !destination && homeCountry !== "";
+  return { ...(await estimateTo(lines, home ? { country: homeCountry } : destination, discountContext)), home };
+}
+
+async function estimateTo(
+  lines: DiscountLine[],
+  destination: Destination | null,
+  discountContext: DiscountContext,
+): Promise<CartEstimate> {
+  const { rules, pricesIncludeTax } = await pricingContext();
+  const country = destination?.country ?? EVERYWHERE;
   const zone = zoneFor(rules, country);
   const method = zone?.methods.find((m) => shippingCentsOf(m, lines) !== null);
-  const rate = taxRateFor(rules, country, to?.state);
+  const rate = taxRateFor(rules, country, destination?.state);
   const { discounted, coupon } = discountsFor(discountContext, lines, method ? shippingCentsOf(method, lines)! : 0);
   return {
     discounts: discounted.applied,
     coupon,
-    country: to?.country ?? null,
-    home: !destination && to !== null,
+    country: destination?.country ?? null,
     tax: rate ? { name: rate.name, rateBp: rate.rateBp, included: pricesIncludeTax } : null,
     // The method's price before "free over", which is said beside it.
     shipping: method
