@@ -177,16 +177,6 @@ export type CartEstimate = {
   coupon: CouponOutcome;
 };
 
-export async function cartEstimate(
-  lines: DiscountLine[],
-  destination: Destination | null,
-  discountContext: DiscountContext,
-): Promise<CartEstimate> {
-  const { homeCountry } = await getShopSettings();
-  const home = !destination && homeCountry !== "";
-  return { ...(await estimateTo(lines, home ? { country: homeCountry } : destination, discountContext)), home };
-}
-
 async function estimateTo(
   lines: DiscountLine[],
   destination: Destination | null,
@@ -211,6 +201,17 @@ async function estimateTo(
         }
       : null,
   };
+}
+
+/** The cart's estimate: to the address given, else to the home country (Settings) when the shop has one. */
+export async function cartEstimate(
+  lines: DiscountLine[],
+  destination: Destination | null,
+  discountContext: DiscountContext,
+): Promise<CartEstimate> {
+  const { homeCountry } = await getShopSettings();
+  const home = !destination && homeCountry !== "";
+  return { ...(await estimateTo(lines, home ? { country: homeCountry } : destination, discountContext)), home };
 }
 
 /** The methods the shopper can choose for these lines to a country; empty when the shop does not ship there. */
