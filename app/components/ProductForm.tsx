@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { productValidator } from "~/lib/product-schema";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
 
@@ -35,9 +36,10 @@ export function ProductForm({
   variants,
 }: Props) {
   const fromVariants = variants?.hasVariants ? " (the lowest of its variants')" : "";
+  const { locale } = useMoneyFormat();
   return (
     <ValidatedForm
-      validator={productValidator}
+      validator={productValidator(locale)}
       method="post"
       encType="multipart/form-data"
       // Form fields are strings; the validator turns them into numbers and a category.

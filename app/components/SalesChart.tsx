@@ -27,7 +27,7 @@ export function SalesChart({ days, timeZone }: Props) {
       <div className="sales-chart small text-body-secondary">
         <div className="sales-chart-y d-flex flex-column justify-content-between text-end">
           <span data-testid="chart-label">{formatMoney(max)}</span>
-          <span data-testid="chart-label">$0</span>
+          <span data-testid="chart-label">{formatMoney(0)}</span>
         </div>
         <svg
           viewBox={`0 0 ${width} ${PLOT_HEIGHT}`}

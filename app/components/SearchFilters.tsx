@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { QUERY_FIELDS, SORTS, SORT_LABELS, type QueryField } from "~/lib/catalogue-fields";
+import { CurrencySign } from "./CurrencySign";
 
 type Props = {
   action: string;
@@ -57,7 +58,9 @@ export function SearchFilters({ action, clearHref, withRelevance, values, errors
       </div>
 
       <fieldset className="mb-3">
-        <legend className="h6">Price ($)</legend>
+        <legend className="h6">
+          Price (<CurrencySign />)
+        </legend>
         <div className="d-flex gap-2">
           {PRICE_BOUNDS.map(({ field, id, label }) => (
             <div key={field}>

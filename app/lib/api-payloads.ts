@@ -35,7 +35,7 @@ export const variantPayload = z
     options: z.array(z.string()).describe("One value per option, in the options' order"),
     title: z.string().describe('The values joined: "16 GB / Silver"'),
     sku: z.string().nullable(),
-    price: z.number().describe("In dollars"),
+    price: z.number().describe("In the shop's currency (19.99, not cents)"),
     stock: z.number().int(),
     image: z.string().nullable().describe("One of the product's pictures (absolute URL), or null"),
   })
@@ -45,7 +45,7 @@ export const productPayload = z
   .object({
     _id: z.string(),
     name: z.string(),
-    price: z.number().describe("In dollars"),
+    price: z.number().describe("In the shop's currency (19.99, not cents)"),
     description: z.string(),
     category: z.string(),
     seller: z.string(),
@@ -227,7 +227,7 @@ export const orderPayload = z
 export const refundPayload = z
   .object({
     _id: z.string(),
-    amount: z.number().describe("In dollars"),
+    amount: z.number().describe("In the order's currency (19.99, not cents)"),
     reason: z.string(),
     restock: z.boolean().describe("Whether its items went back to stock"),
     source: z
@@ -250,7 +250,9 @@ export const refundablePayload = z
   .object({
     amount: z
       .number()
-      .describe("In dollars: what was paid, less what went back and what is being refunded; 0 for an unpaid order"),
+      .describe(
+        "In the order's currency: what was paid, less what went back and what is being refunded; 0 for an unpaid order",
+      ),
     items: z.array(
       z.object({
         item: z.string().describe("The order line's id: what a refund's `items` name"),

@@ -32,9 +32,9 @@ describe("parseProductQuery", () => {
     ["page=1.5", "page", "page must be a whole number from 1"],
     ["category=Toys", "category", "category must be one of"],
     ["category=laptops", "category", "category must be one of"],
-    ["price[gte]=abc", "priceGte", "The minimum price must be an amount in dollars"],
-    ["price[lte]=-5", "priceLte", "The maximum price must be an amount in dollars"],
-    ["price[gte]=1.999", "priceGte", "The minimum price must be an amount in dollars"],
+    ["price[gte]=abc", "priceGte", "The minimum price must be an amount such as 25 or 19.99"],
+    ["price[lte]=-5", "priceLte", "The maximum price cannot be negative"],
+    ["price[gte]=1.999", "priceGte", 'The minimum price "1.999" is unclear'],
     ["ratings[gte]=6", "ratingsGte", "The minimum rating must be a number from 0 to 5"],
     ["ratings[gte]=5.5", "ratingsGte", "The minimum rating must be a number from 0 to 5"],
     ["price[gte]=50&price[lte]=10", "priceLte", "The minimum price cannot be more than the maximum price"],
@@ -46,6 +46,20 @@ describe("parseProductQuery", () => {
     if (result.success) return;
     expect(result.message).toContain(message);
     expect(result.fieldErrors[field as keyof typeof result.fieldErrors]).toContain(message);
+  });
+
+  it("reads price bounds as the shop's locale writes money", () => {
+    const german = (query: string) =>
+      parseProductQuery(new URLSearchParams(query), SHOP_CATEGORIES, { locale: "de-DE" });
+    expect(german("price[gte]=39,90&price[lte]=1.099")).toMatchObject({
+      success: true,
+      query: { priceGteCents: 39_90, priceLteCents: 1_099_00 },
+    });
+    expect(german("price[gte]=zehn")).toMatchObject({
+      success: false,
+      fieldErrors: { priceGte: "The minimum price must be an amount such as 25 or 19,99" },
+    });
+    expect(parse("price[gte]=1,099.50")).toMatchObject({ success: true, query: { priceGteCents: 1_099_50 } });
   });
 
   it("takes the keyword from the path when given, trimmed, and bounds its length", () => {

@@ -2,11 +2,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { checkbox } from "./checkbox-field";
 import { DISCOUNT_KINDS, normalCode } from "./discounts";
-import { dollarsToCents } from "./money";
+import { moneyField, perLocale } from "./money-input";
+import type { Locale } from "./shop-settings";
 
 // Discount codes and promotions as typed: the shopper's code field (cart, confirmation, the API's
-// couponCode) and the owner's form (admin and API). Amounts as people write them (10, 19.99), kept
-// in cents; a percent as written (10, 12.5), kept in basis points.
+// couponCode) and the owner's form (admin and API). Amounts as the shop's locale writes them
+// (app/lib/money-input.ts), kept in cents; a percent as written (10, 12.5), kept in basis points.
 
 export const MAX_CODE_LENGTH = 40;
 
@@ -25,7 +26,6 @@ export const REMOVE_COUPON = "remove-coupon";
 export const couponValidator = withZod(couponSchema);
 
 const asText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 const COUNT = /^\d{1,9}$/;
 
@@ -69,60 +69,59 @@ const ids = (message: string) =>
     .pipe(z.array(z.string()).max(500, message));
 
 /** The owner's form: a code (or none, for an automatic promotion), what it takes off, and when it applies. */
-export const discountSchema = z
-  .object({
-    name: z
-      .string({ required_error: "Enter the discount's name" })
-      .trim()
-      .min(1, "Enter the discount's name")
-      .max(80, "The name can be at most 80 characters")
-      .refine((v) => !/\p{Cc}/u.test(v), "The name cannot hold control characters"),
-    code: asText
-      .pipe(
-        z
-          .string()
-          .max(MAX_CODE_LENGTH, `A code has at most ${MAX_CODE_LENGTH} characters`)
-          .refine((v) => v === "" || /^[A-Za-z0-9_-]+$/.test(v), "A code holds letters, digits, - and _ only"),
-      )
-      .transform((v) => (v === "" ? null : normalCode(v)))
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null)
-      .describe("What shoppers type (kept upper-case; matched whatever its case); empty: an automatic promotion"),
-    kind: z
-      .enum(DISCOUNT_KINDS, { errorMap: () => ({ message: "Choose percent off, amount off or free shipping" }) })
-      .describe("percent: off the items it covers; amount: a fixed amount off them; free_shipping"),
-    percent: optional(PERCENT, "The percent must be a number such as 10 or 12.5", (v) => Math.round(Number(v) * 100)),
-    amount: optional(AMOUNT, "The amount must be an amount such as 10 or 19.99", (v) => dollarsToCents(Number(v))),
-    minSubtotal: optional(AMOUNT, "The minimum must be an amount such as 50 or 49.99", (v) =>
-      dollarsToCents(Number(v)),
-    ).describe("The items must cost at least this"),
-    startsAt: optionalDate("Enter the start as a date and time").describe("From when (UTC); empty: at once"),
-    endsAt: optionalDate("Enter the end as a date and time").describe("Until when (UTC); empty: no end"),
-    usageLimit: optional(COUNT, "The number of uses must be a whole number", Number).describe(
-      "How many orders may use it in all; empty: no limit",
-    ),
-    perCustomerLimit: optional(COUNT, "The uses per customer must be a whole number", Number).describe(
-      "How many orders of one customer may use it; empty: no limit",
-    ),
-    productIds: ids("Choose products from the list").describe("Only these products (ids)"),
-    categoryIds: ids("Choose categories from the list").describe("Only products of these categories (ids)"),
-    paused: checkbox.optional().default(false),
-  })
-  .superRefine((d, ctx) => {
-    if (d.kind === "percent" && (d.percent === null || d.percent < 1 || d.percent > 100_00))
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent"], message: "Enter a percent from 0.01 to 100" });
-    if (d.kind === "amount" && (d.amount === null || d.amount < 1))
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Enter the amount off" });
-    if (d.startsAt && d.endsAt && d.endsAt <= d.startsAt)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsAt"], message: "The end must come after the start" });
-    if (d.usageLimit === 0)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["usageLimit"], message: "Allow at least one use" });
-    if (d.perCustomerLimit === 0)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["perCustomerLimit"], message: "Allow at least one use" });
-  });
-export type DiscountInput = z.infer<typeof discountSchema>;
-export const discountValidator = withZod(discountSchema);
+export const discountSchema = (locale: Locale) =>
+  z
+    .object({
+      name: z
+        .string({ required_error: "Enter the discount's name" })
+        .trim()
+        .min(1, "Enter the discount's name")
+        .max(80, "The name can be at most 80 characters")
+        .refine((v) => !/\p{Cc}/u.test(v), "The name cannot hold control characters"),
+      code: asText
+        .pipe(
+          z
+            .string()
+            .max(MAX_CODE_LENGTH, `A code has at most ${MAX_CODE_LENGTH} characters`)
+            .refine((v) => v === "" || /^[A-Za-z0-9_-]+$/.test(v), "A code holds letters, digits, - and _ only"),
+        )
+        .transform((v) => (v === "" ? null : normalCode(v)))
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null)
+        .describe("What shoppers type (kept upper-case; matched whatever its case); empty: an automatic promotion"),
+      kind: z
+        .enum(DISCOUNT_KINDS, { errorMap: () => ({ message: "Choose percent off, amount off or free shipping" }) })
+        .describe("percent: off the items it covers; amount: a fixed amount off them; free_shipping"),
+      percent: optional(PERCENT, "The percent must be a number such as 10 or 12.5", (v) => Math.round(Number(v) * 100)),
+      amount: moneyField(locale, "The amount"),
+      minSubtotal: moneyField(locale, "The minimum").describe("The items must cost at least this"),
+      startsAt: optionalDate("Enter the start as a date and time").describe("From when (UTC); empty: at once"),
+      endsAt: optionalDate("Enter the end as a date and time").describe("Until when (UTC); empty: no end"),
+      usageLimit: optional(COUNT, "The number of uses must be a whole number", Number).describe(
+        "How many orders may use it in all; empty: no limit",
+      ),
+      perCustomerLimit: optional(COUNT, "The uses per customer must be a whole number", Number).describe(
+        "How many orders of one customer may use it; empty: no limit",
+      ),
+      productIds: ids("Choose products from the list").describe("Only these products (ids)"),
+      categoryIds: ids("Choose categories from the list").describe("Only products of these categories (ids)"),
+      paused: checkbox.optional().default(false),
+    })
+    .superRefine((d, ctx) => {
+      if (d.kind === "percent" && (d.percent === null || d.percent < 1 || d.percent > 100_00))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent"], message: "Enter a percent from 0.01 to 100" });
+      if (d.kind === "amount" && (d.amount === null || d.amount < 1))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Enter the amount off" });
+      if (d.startsAt && d.endsAt && d.endsAt <= d.startsAt)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsAt"], message: "The end must come after the start" });
+      if (d.usageLimit === 0)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["usageLimit"], message: "Allow at least one use" });
+      if (d.perCustomerLimit === 0)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["perCustomerLimit"], message: "Allow at least one use" });
+    });
+export type DiscountInput = z.infer<ReturnType<typeof discountSchema>>;
+export const discountValidator = perLocale((locale) => withZod(discountSchema(locale)));
 
 /** The stored value of a discount: basis points for a percent, cents for an amount, 0 for free shipping. */
 export const valueOf = (input: DiscountInput) =>

@@ -16,13 +16,13 @@ import {
 
 /** The first message of a failed parse, as the API answers it (parseApiInput), and its field's path. */
 function refusal(input: unknown) {
-  const result = refundInput.safeParse(input);
+  const result = refundInput("en-US").safeParse(input);
   if (result.success) throw new Error(`Parsed: ${JSON.stringify(result.data)}`);
   const [issue] = result.error.issues;
   return { message: issue.message, path: issue.path.join(".") };
 }
 
-const parsed = (input: unknown) => refundInput.parse(input);
+const parsed = (input: unknown) => refundInput("en-US").parse(input);
 
 describe("refundInput", () => {
   it("reads items, an amount in dollars, a trimmed reason, restock and a key; the rest has defaults", () => {
@@ -59,6 +59,8 @@ describe("refundInput", () => {
       [" 7 ", 7_00],
       ["19.99", 19_99],
       ["0.01", 1],
+      ["1,50", 1_50],
+      ["1,234.50", 1_234_50],
       [1_234_567.89, 1_234_567_89],
     ] as const)
       expect(parsed({ amount, reason: "x" }).amount, String(amount)).toBe(cents);
@@ -73,11 +75,27 @@ describe("refundInput", () => {
         message: "The amount must be more than 0",
         path: "amount",
       });
-    for (const amount of ["1.234", "abc", "1,50", "1e3", "12345678", true, { value: 1 }, [1]])
-      expect(refusal({ amount, reason: "x" }), JSON.stringify(amount)).toEqual({
-        message: "Enter the amount as a number such as 10 or 19.99",
-        path: "amount",
-      });
+    for (const [amount, message] of [
+      ["abc", "The amount must be an amount such as 25 or 19.99"],
+      ["1e3", "The amount must be an amount such as 25 or 19.99"],
+      ["1.234", 'The amount "1.234" is unclear: write 1,234.00 for 1,234, or at most two decimals'],
+      [0.001, "The amount can have at most two decimals, such as 19.99"],
+      ["12345678", "The amount must be less than 10,000,000"],
+      [true, "Enter the amount as a number such as 10 or 19.99"],
+      [{ value: 1 }, "Enter the amount as a number such as 10 or 19.99"],
+      [[1], "Enter the amount as a number such as 10 or 19.99"],
+    ] as const)
+      expect(refusal({ amount, reason: "x" }), JSON.stringify(amount)).toEqual({ message, path: "amount" });
+  });
+
+  it("reads a text amount as the shop's locale writes money", () => {
+    const german = (amount: string) => refundInput("de-DE").parse({ amount, reason: "x" }).amount;
+    expect(german("39,90")).toBe(39_90);
+    expect(german("39.90")).toBe(39_90);
+    expect(german("1.099,00")).toBe(1_099_00);
+    expect(refundInput("de-DE").safeParse({ amount: true, reason: "x" }).error?.issues[0].message).toBe(
+      "Enter the amount as a number such as 10 or 19,99",
+    );
   });
 
   it("needs items with a positive quantity or an amount: said on the amount field", () => {
@@ -224,7 +242,9 @@ describe("the refund form", () => {
   });
 
   it("refundFormSchema parses the form's values as refundInput does", () => {
-    expect(refundFormSchema.parse({ qty_a: "1", qty_b: "", amount: "", reason: " Broken ", restock: "on" })).toEqual({
+    expect(
+      refundFormSchema("en-US").parse({ qty_a: "1", qty_b: "", amount: "", reason: " Broken ", restock: "on" }),
+    ).toEqual({
       items: [{ item: "a", quantity: 1 }],
       amount: null,
       reason: "Broken",
@@ -235,7 +255,7 @@ describe("the refund form", () => {
 
   it("puts each message on its own field: a quantity on qty_<lineId>, nothing chosen on amount", () => {
     const errors = (values: Record<string, string>) => {
-      const result = refundFormSchema.safeParse(values);
+      const result = refundFormSchema("en-US").safeParse(values);
       if (result.success) throw new Error("Parsed");
       return fieldErrorsOf(result.error);
     };
@@ -250,7 +270,7 @@ describe("the refund form", () => {
   });
 
   it("through the validator, as the page uses it, with a FormData", async () => {
-    const bad = await refundValidator.validate(
+    const bad = await refundValidator("en-US").validate(
       form([
         ["qty_a", "1.5"],
         ["reason", ""],
@@ -260,7 +280,7 @@ describe("the refund form", () => {
       qty_a: "Enter how many to refund as a whole number (0 or more)",
       reason: "Say why you refund",
     });
-    const good = await refundValidator.validate(
+    const good = await refundValidator("en-US").validate(
       form([
         ["qty_a", "2"],
         ["reason", "Broken"],

@@ -1,11 +1,12 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { checkbox } from "./checkbox-field";
-import { dollarsToCents } from "./money";
+import { moneyExample, perLocale, readMoney } from "./money-input";
+import type { Locale } from "./shop-settings";
 
 // Refunds and cancellations as the admin asks for them: the order page's forms (through withZod)
 // and the API (POST /api/v1/admin/order/{id}/refund and /cancel) read these very schemas. Amounts as
-// people write them (10, 19.99), kept in cents. The rules about what may be refunded are the
+// the shop's locale writes them (app/lib/money-input.ts), kept in cents. The rules about what may be refunded are the
 // model's (app/models/refunds.server.ts): these only say whether the request is well formed.
 
 export const MAX_REFUND_REASON = 500;
@@ -18,9 +19,7 @@ export const DEFAULT_CANCEL_REASON = "Cancelled by the shop";
 export const QUANTITY_FIELD_PREFIX = "qty_";
 export const quantityField = (lineId: string) => `${QUANTITY_FIELD_PREFIX}${lineId}`;
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const COUNT = /^\d{1,6}$/;
-const AMOUNT_MESSAGE = "Enter the amount as a number such as 10 or 19.99";
 const POSITIVE_AMOUNT = "The amount must be more than 0";
 
 const asText = (message: string) =>
@@ -33,28 +32,27 @@ const reasonField = (missing: string) =>
     .min(1, missing)
     .max(MAX_REFUND_REASON, `The reason can be at most ${MAX_REFUND_REASON} characters`);
 
-/** An amount in dollars (a number or a numeric text), more than 0; empty or absent is null. */
-const amountField = asText(AMOUNT_MESSAGE)
-  .transform((v, ctx) => {
-    if (v === "") return null;
-    if (/^-\s*\d/.test(v)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: POSITIVE_AMOUNT });
-      return z.NEVER;
-    }
-    if (!AMOUNT.test(v)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_MESSAGE });
-      return z.NEVER;
-    }
-    const cents = dollarsToCents(Number(v));
-    if (cents <= 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: POSITIVE_AMOUNT });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+/** An amount of money (a number, or text as the shop's locale writes it), more than 0; empty or absent is null. */
+const amountField = (locale: Locale) =>
+  z
+    .union([z.string(), z.number(), z.null()], {
+      errorMap: () => ({ message: `Enter the amount as a number such as 10 or ${moneyExample(locale)}` }),
+    })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
+      const parsed = readMoney(v, locale, "The amount");
+      if ("problem" in parsed && parsed.problem !== "negative") {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
+        return z.NEVER;
+      }
+      const cents = "cents" in parsed ? parsed.cents : 0;
+      if (cents <= 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: POSITIVE_AMOUNT });
+        return z.NEVER;
+      }
+      return cents;
+    });
 
 /** Items of an order and how many of each, as a refund or a return names them (`verb`). */
 export function orderItemsField(verb: "refund" | "return") {
@@ -88,37 +86,38 @@ export function orderItemsField(verb: "refund" | "return") {
 }
 
 /** A refund: some items (each at most once), an amount, or both (the amount then wins over the items' share). */
-export const refundInput = z
-  .object({
-    items: orderItemsField("refund").describe(
-      "The items refunded (`item`: the order line's id) and how many of each. Without an amount, what they cost " +
-        "the buyer is refunded: their share of the paid total, discount and tax included, shipping not.",
-    ),
-    amount: amountField.describe(
-      "The amount to refund, in the shop's currency (at most 2 decimals); empty: the chosen items' share",
-    ),
-    reason: reasonField("Say why you refund").describe("Why: kept with the refund, and told the buyer"),
-    restock: checkbox
-      .optional()
-      .default(false)
-      .describe("`true` puts the refunded items back in stock (with items only)"),
-    key: z
-      .string({ invalid_type_error: "The key must be a text" })
-      .trim()
-      .max(MAX_REFUND_KEY, `The key can be at most ${MAX_REFUND_KEY} characters`)
-      .nullable()
-      .optional()
-      .transform((v) => v || null)
-      .describe(
-        "A key of the client's for this request (or the `Idempotency-Key` header): the same key again answers " +
-          "the refund it made, never a second one; with other items, amount or restocking it is a 409",
+export const refundInput = (locale: Locale) =>
+  z
+    .object({
+      items: orderItemsField("refund").describe(
+        "The items refunded (`item`: the order line's id) and how many of each. Without an amount, what they cost " +
+          "the buyer is refunded: their share of the paid total, discount and tax included, shipping not.",
       ),
-  })
-  .superRefine((input, ctx) => {
-    if (input.amount === null && !input.items.some((i) => i.quantity > 0))
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: NOTHING_TO_REFUND });
-  });
-export type RefundInput = z.output<typeof refundInput>;
+      amount: amountField(locale).describe(
+        "The amount to refund, in the shop's currency (at most 2 decimals); empty: the chosen items' share",
+      ),
+      reason: reasonField("Say why you refund").describe("Why: kept with the refund, and told the buyer"),
+      restock: checkbox
+        .optional()
+        .default(false)
+        .describe("`true` puts the refunded items back in stock (with items only)"),
+      key: z
+        .string({ invalid_type_error: "The key must be a text" })
+        .trim()
+        .max(MAX_REFUND_KEY, `The key can be at most ${MAX_REFUND_KEY} characters`)
+        .nullable()
+        .optional()
+        .transform((v) => v || null)
+        .describe(
+          "A key of the client's for this request (or the `Idempotency-Key` header): the same key again answers " +
+            "the refund it made, never a second one; with other items, amount or restocking it is a 409",
+        ),
+    })
+    .superRefine((input, ctx) => {
+      if (input.amount === null && !input.items.some((i) => i.quantity > 0))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: NOTHING_TO_REFUND });
+    });
+export type RefundInput = z.output<ReturnType<typeof refundInput>>;
 
 /**
  * The fields of the model's RefundRequest (app/models/refunds.server.ts) that a parsed input gives:
@@ -188,8 +187,8 @@ export function itemsFormSchema<T extends z.ZodTypeAny>(schema: T) {
 }
 
 /** The admin's refund form (the missing choice said on `amount`). */
-export const refundFormSchema = itemsFormSchema(refundInput);
-export const refundValidator = withZod(refundFormSchema);
+export const refundFormSchema = (locale: Locale) => itemsFormSchema(refundInput(locale));
+export const refundValidator = perLocale((locale) => withZod(refundFormSchema(locale)));
 
 /** The admin's cancel form: a reason is required. */
 export const cancelSchema = z.object({ reason: reasonField("Say why you cancel the order") });

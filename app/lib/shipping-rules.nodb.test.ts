@@ -29,27 +29,27 @@ describe("a shipping method", () => {
   const base = { zoneId: "z1", name: "Standard" };
 
   it("at a flat rate needs its price, and may be free over an amount", () => {
-    expect(methodSchema.parse({ ...base, kind: "flat", price: "4.90", freeOver: "50" })).toEqual({
+    expect(methodSchema("en-US").parse({ ...base, kind: "flat", price: "4.90", freeOver: "50" })).toEqual({
       ...base,
       kind: "flat",
       priceCents: 4_90,
       freeOverCents: 50_00,
       bands: [],
     });
-    expect(methodSchema.parse({ ...base, kind: "flat", price: 0, freeOver: "" }).freeOverCents).toBeNull();
-    expect(issues(methodSchema.safeParse({ ...base, kind: "flat", price: "" }))).toEqual([
+    expect(methodSchema("en-US").parse({ ...base, kind: "flat", price: 0, freeOver: "" }).freeOverCents).toBeNull();
+    expect(issues(methodSchema("en-US").safeParse({ ...base, kind: "flat", price: "" }))).toEqual([
       ["price", "Enter the price"],
     ]);
-    expect(issues(methodSchema.safeParse({ ...base, kind: "flat", price: "4,90" }))).toEqual([
+    expect(issues(methodSchema("en-US").safeParse({ ...base, kind: "flat", price: "4.9.0" }))).toEqual([
       ["price", "The price must be an amount such as 25 or 19.99"],
     ]);
-    expect(issues(methodSchema.safeParse({ ...base, kind: "air" }))).toEqual([
+    expect(issues(methodSchema("en-US").safeParse({ ...base, kind: "air" }))).toEqual([
       ["kind", "Choose flat, by weight or by order value"],
     ]);
   });
 
   it("by weight takes bands in grams, ascending, the form's empty rows left out, the last maybe open", () => {
-    const parsed = methodSchema.parse({
+    const parsed = methodSchema("en-US").parse({
       ...base,
       kind: "weight",
       bands: [
@@ -64,12 +64,12 @@ describe("a shipping method", () => {
       { upTo: 5000, priceCents: 12_50 },
       { upTo: null, priceCents: 30_00 },
     ]);
-    expect(issues(methodSchema.safeParse({ ...base, kind: "weight", bands: [] }))).toEqual([
+    expect(issues(methodSchema("en-US").safeParse({ ...base, kind: "weight", bands: [] }))).toEqual([
       ["bands[0].price", "Enter at least one band's price"],
     ]);
     expect(
       issues(
-        methodSchema.safeParse({
+        methodSchema("en-US").safeParse({
           ...base,
           kind: "weight",
           bands: [
@@ -81,7 +81,7 @@ describe("a shipping method", () => {
     ).toEqual([["bands[1].upTo", "Each band must go higher than the one before"]]);
     expect(
       issues(
-        methodSchema.safeParse({
+        methodSchema("en-US").safeParse({
           ...base,
           kind: "weight",
           bands: [
@@ -91,23 +91,53 @@ describe("a shipping method", () => {
         }),
       ),
     ).toEqual([["bands[0].upTo", "Only the last band can go on without a limit"]]);
-    expect(issues(methodSchema.safeParse({ ...base, kind: "weight", bands: [{ upTo: "1.5", price: "5" }] }))).toEqual([
-      ["bands[0].upTo", "Enter a weight in grams, such as 1000"],
-    ]);
-    expect(issues(methodSchema.safeParse({ ...base, kind: "weight", bands: [{ upTo: "10", price: "x" }] }))).toEqual([
-      ["bands[0].price", "The price must be an amount such as 25 or 19.99"],
-    ]);
+    expect(
+      issues(methodSchema("en-US").safeParse({ ...base, kind: "weight", bands: [{ upTo: "1.5", price: "5" }] })),
+    ).toEqual([["bands[0].upTo", "Enter a weight in grams, such as 1000"]]);
+    expect(
+      issues(methodSchema("en-US").safeParse({ ...base, kind: "weight", bands: [{ upTo: "10", price: "x" }] })),
+    ).toEqual([["bands[0].price", "The price must be an amount such as 25 or 19.99"]]);
   });
 
   it("by order value takes its bands' limits as amounts", () => {
-    const parsed = methodSchema.parse({ ...base, kind: "value", bands: [{ upTo: 49.99, price: 9 }, { price: 0 }] });
+    const parsed = methodSchema("en-US").parse({
+      ...base,
+      kind: "value",
+      bands: [{ upTo: 49.99, price: 9 }, { price: 0 }],
+    });
     expect(parsed.bands).toEqual([
       { upTo: 49_99, priceCents: 9_00 },
       { upTo: null, priceCents: 0 },
     ]);
     expect(
-      issues(methodSchema.safeParse({ ...base, kind: "value", bands: Array(9).fill({ upTo: "", price: "1" }) })),
+      issues(
+        methodSchema("en-US").safeParse({ ...base, kind: "value", bands: Array(9).fill({ upTo: "", price: "1" }) }),
+      ),
     ).toEqual([["bands", "At most 8 bands"]]);
+  });
+
+  it("reads its amounts as the shop's locale writes money, JSON numbers as they are", () => {
+    const german = methodSchema("de-DE");
+    expect(german.parse({ ...base, kind: "flat", price: "4,90", freeOver: "1.000" })).toMatchObject({
+      priceCents: 4_90,
+      freeOverCents: 1_000_00,
+    });
+    expect(
+      german.parse({
+        ...base,
+        kind: "value",
+        bands: [
+          { upTo: "49,99", price: "4.90" },
+          { upTo: 1000.5, price: 0 },
+        ],
+      }).bands,
+    ).toEqual([
+      { upTo: 49_99, priceCents: 4_90 },
+      { upTo: 1_000_50, priceCents: 0 },
+    ]);
+    expect(issues(german.safeParse({ ...base, kind: "weight", bands: [{ upTo: "10", price: "x" }] }))).toEqual([
+      ["bands[0].price", "The price must be an amount such as 25 or 19,99"],
+    ]);
   });
 
   it("is described in words", () => {

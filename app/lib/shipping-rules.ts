@@ -1,11 +1,12 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { COUNTRY_NAMES } from "./countries";
-import { dollarsToCents } from "./money";
+import { moneyExample, moneyField, perLocale, readMoney } from "./money-input";
 import { RATE_KINDS, type RateBand, type RateKind } from "./pricing";
+import type { Locale } from "./shop-settings";
 
 // The owner's shipping zones, methods and tax rates: the admin's forms and the API. Amounts are
-// entered as people write them (25, 19.99) and kept in cents; rates as percentages, kept in basis points.
+// entered as the shop's locale writes them (app/lib/money-input.ts) and kept in cents; rates as percentages, kept in basis points.
 
 /** In a zone's countries or a tax rate's country or region: every one that no other row names. */
 export const EVERYWHERE = "*";
@@ -23,17 +24,7 @@ const name = (what: string, max: number) =>
     .max(max, `The name can be at most ${max} characters`)
     .refine((v) => !/\p{Cc}/u.test(v), "The name cannot hold control characters");
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const asText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-
-/** An amount of money such as 25 or 19.99, in cents; empty is null. */
-const optionalAmount = (what: string) =>
-  asText
-    .pipe(z.string().refine((v) => v === "" || AMOUNT.test(v), `${what} must be an amount such as 25 or 19.99`))
-    .transform((v) => (v === "" ? null : dollarsToCents(Number(v))))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
 
 /** One value or several (a form's repeated field, or a select multiple), as a list without repeats. */
 const list = <T extends z.ZodTypeAny>(item: T, message: string, max: number) =>
@@ -57,72 +48,87 @@ export const zoneSchema = z.object({
 export type ZoneInput = z.infer<typeof zoneSchema>;
 export const zoneValidator = withZod(zoneSchema);
 
-// A band's fields as typed, or as a client sends them (null for "no limit").
-const bandText = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? "" : String(v).trim()));
-const bandRow = z.object({
-  upTo: bandText.pipe(z.string().max(12, "Enter a number such as 1000 or 49.99")).optional().default(""),
-  price: bandText.pipe(z.string().max(12, "The price must be an amount such as 25 or 19.99")).optional().default(""),
-});
+// A band's fields as typed, or as a client sends them (numbers as they are, null for "no limit").
+const bandValue = (message: string) =>
+  z
+    .union([z.string().trim().max(12, message), z.number(), z.null()], { errorMap: () => ({ message }) })
+    .optional()
+    .transform((v) => v ?? "");
 
 /** The method's form and API: its price found one way (flat, by weight or by value), maybe free over an amount. */
-export const methodSchema = z
-  .object({
-    zoneId: z.string({ required_error: "Choose the zone" }).trim().min(1, "Choose the zone").max(64, "Choose the zone"),
-    name: name("method", 60),
-    kind: z
-      .enum(RATE_KINDS, { errorMap: () => ({ message: "Choose flat, by weight or by order value" }) })
-      .describe("flat: one price; weight: by the cart's weight in grams; value: by the items' cost"),
-    price: optionalAmount("The price").describe("A flat rate's price"),
-    freeOver: optionalAmount("The amount").describe("Free when the items cost more than this"),
-    bands: list(bandRow, `At most ${MAX_BANDS} bands`, MAX_BANDS).describe(
-      "Weight and value rates: up to what weight (grams) or amount each price applies, ascending; the last may leave upTo empty (and above)",
-    ),
-  })
-  .transform((input, context) => {
-    const problem = (path: (string | number)[], message: string) => {
-      context.addIssue({ code: "custom", path, message });
-      return z.NEVER;
-    };
-    if (input.kind === "flat") {
-      if (input.price === null) return problem(["price"], "Enter the price");
-      return { ...input, priceCents: input.price, bands: [] as RateBand[] };
-    }
-    // Rows left empty in the form are no bands.
-    const rows = input.bands
-      .map((row, index) => ({ ...row, index }))
-      .filter((row) => row.upTo !== "" || row.price !== "");
-    if (rows.length === 0) return problem(["bands[0].price"], "Enter at least one band's price");
-    const bands: RateBand[] = [];
-    for (const [i, row] of rows.entries()) {
-      const at = `bands[${row.index}]`;
-      if (!AMOUNT.test(row.price)) return problem([`${at}.price`], "The price must be an amount such as 25 or 19.99");
-      let upTo: number | null = null;
-      if (row.upTo === "") {
-        if (i !== rows.length - 1) return problem([`${at}.upTo`], "Only the last band can go on without a limit");
-      } else if (input.kind === "weight") {
-        if (!/^\d{1,7}$/.test(row.upTo)) return problem([`${at}.upTo`], "Enter a weight in grams, such as 1000");
-        upTo = Number(row.upTo);
-      } else {
-        if (!AMOUNT.test(row.upTo)) return problem([`${at}.upTo`], "Enter an amount such as 49.99");
-        upTo = dollarsToCents(Number(row.upTo));
+export const methodSchema = (locale: Locale) =>
+  z
+    .object({
+      zoneId: z
+        .string({ required_error: "Choose the zone" })
+        .trim()
+        .min(1, "Choose the zone")
+        .max(64, "Choose the zone"),
+      name: name("method", 60),
+      kind: z
+        .enum(RATE_KINDS, { errorMap: () => ({ message: "Choose flat, by weight or by order value" }) })
+        .describe("flat: one price; weight: by the cart's weight in grams; value: by the items' cost"),
+      price: moneyField(locale, "The price").describe("A flat rate's price"),
+      freeOver: moneyField(locale, "The amount").describe("Free when the items cost more than this"),
+      bands: list(
+        z.object({
+          upTo: bandValue(`Enter a number such as 1000 or ${moneyExample(locale, 4999)}`),
+          price: bandValue(`The price must be an amount such as 25 or ${moneyExample(locale)}`),
+        }),
+        `At most ${MAX_BANDS} bands`,
+        MAX_BANDS,
+      ).describe(
+        "Weight and value rates: up to what weight (grams) or amount each price applies, ascending; the last may leave upTo empty (and above)",
+      ),
+    })
+    .transform((input, context) => {
+      const problem = (path: (string | number)[], message: string) => {
+        context.addIssue({ code: "custom", path, message });
+        return z.NEVER;
+      };
+      if (input.kind === "flat") {
+        if (input.price === null) return problem(["price"], "Enter the price");
+        return { ...input, priceCents: input.price, bands: [] as RateBand[] };
       }
-      const before = bands.at(-1);
-      if (before && upTo !== null && before.upTo !== null && upTo <= before.upTo)
-        return problem([`${at}.upTo`], "Each band must go higher than the one before");
-      bands.push({ upTo, priceCents: dollarsToCents(Number(row.price)) });
-    }
-    return { ...input, priceCents: 0, bands };
-  })
-  .transform(({ zoneId, name, kind, priceCents, freeOver, bands }) => ({
-    zoneId,
-    name,
-    kind,
-    priceCents,
-    freeOverCents: freeOver,
-    bands,
-  }));
-export type MethodInput = z.infer<typeof methodSchema>;
-export const methodValidator = withZod(methodSchema);
+      // Rows left empty in the form are no bands.
+      const rows = input.bands
+        .map((row, index) => ({ ...row, index }))
+        .filter((row) => row.upTo !== "" || row.price !== "");
+      if (rows.length === 0) return problem(["bands[0].price"], "Enter at least one band's price");
+      const bands: RateBand[] = [];
+      for (const [i, row] of rows.entries()) {
+        const at = `bands[${row.index}]`;
+        const price = readMoney(row.price, locale, "The price");
+        if (!("cents" in price)) return problem([`${at}.price`], price.message);
+        let upTo: number | null = null;
+        if (row.upTo === "") {
+          if (i !== rows.length - 1) return problem([`${at}.upTo`], "Only the last band can go on without a limit");
+        } else if (input.kind === "weight") {
+          if (!/^\d{1,7}$/.test(String(row.upTo)))
+            return problem([`${at}.upTo`], "Enter a weight in grams, such as 1000");
+          upTo = Number(row.upTo);
+        } else {
+          const limit = readMoney(row.upTo, locale, "The limit");
+          if (!("cents" in limit)) return problem([`${at}.upTo`], limit.message);
+          upTo = limit.cents;
+        }
+        const before = bands.at(-1);
+        if (before && upTo !== null && before.upTo !== null && upTo <= before.upTo)
+          return problem([`${at}.upTo`], "Each band must go higher than the one before");
+        bands.push({ upTo, priceCents: price.cents });
+      }
+      return { ...input, priceCents: 0, bands };
+    })
+    .transform(({ zoneId, name, kind, priceCents, freeOver, bands }) => ({
+      zoneId,
+      name,
+      kind,
+      priceCents,
+      freeOverCents: freeOver,
+      bands,
+    }));
+export type MethodInput = z.infer<ReturnType<typeof methodSchema>>;
+export const methodValidator = perLocale((locale) => withZod(methodSchema(locale)));
 
 const RATE = /^\d{1,2}(\.\d{1,2})?$|^100(\.0{1,2})?$/;
 

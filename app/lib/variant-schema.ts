@@ -1,6 +1,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { dollarsToCents } from "./money";
+import { readMoney } from "./money-input";
+import type { Locale } from "./shop-settings";
 import {
   MAX_OPTION_VALUES,
   MAX_OPTIONS,
@@ -82,8 +83,6 @@ export const optionsSchema = z
   });
 export const optionsValidator = withZod(optionsSchema);
 
-const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
-
 const variantRow = z.object({
   // Which combination: its title ("16 GB / Silver", as the form and GET show it) or its values.
   title: z.string().max(200).optional(),
@@ -103,7 +102,8 @@ const variantRow = z.object({
         .refine((s) => !CONTROL.test(s), "The SKU cannot hold control characters")
         .nullable(),
     ),
-  price: asText.optional().default(""),
+  // A JSON number as it is; text as the shop's locale writes money.
+  price: z.union([z.string().trim(), z.number()]).optional().default(""),
   stock: asText.optional().default(""),
   image: z
     .union([z.string(), z.null()])
@@ -124,7 +124,10 @@ export type VariantInput = {
  * The variants form (a row per combination, "offered" ticked or not) and the API's list (each row
  * one offered variant): checked against the product's options, each combination at most once.
  */
-export const variantsSchema = (options: readonly ProductOption[], { fromForm }: { fromForm: boolean }) =>
+export const variantsSchema = (
+  options: readonly ProductOption[],
+  { fromForm, locale }: { fromForm: boolean; locale: Locale },
+) =>
   z
     .object({
       variants: z
@@ -154,7 +157,8 @@ export const variantsSchema = (options: readonly ProductOption[], { fromForm }: 
         if (!values) return problem(which, "Choose one value of each of the product's options");
         if (seen.has(title)) return problem(which, `${title} is listed twice`);
         seen.add(title);
-        if (!PRICE.test(row.price)) return problem(`${at}.price`, "The price must be an amount such as 25 or 19.99");
+        const price = readMoney(row.price, locale, "The price");
+        if (!("cents" in price)) return problem(`${at}.price`, price.message);
         if (!/^\d{1,5}$/.test(row.stock))
           return problem(`${at}.stock`, "The stock must be a whole number from 0 to 99999");
         if (row.sku) {
@@ -164,7 +168,7 @@ export const variantsSchema = (options: readonly ProductOption[], { fromForm }: 
         kept.push({
           values,
           sku: row.sku,
-          priceCents: dollarsToCents(Number(row.price)),
+          priceCents: price.cents,
           stock: Number(row.stock),
           image: row.image,
         });
@@ -175,5 +179,5 @@ export const variantsSchema = (options: readonly ProductOption[], { fromForm }: 
     });
 
 /** The variants form's validator for a product with these options. */
-export const variantsValidator = (options: readonly ProductOption[]) =>
-  withZod(variantsSchema(options, { fromForm: true }));
+export const variantsValidator = (options: readonly ProductOption[], locale: Locale) =>
+  withZod(variantsSchema(options, { fromForm: true, locale }));

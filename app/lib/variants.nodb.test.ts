@@ -119,7 +119,7 @@ describe("the options form", () => {
 });
 
 describe("the variants form", () => {
-  const schema = (fromForm: boolean) => variantsSchema([MEMORY], { fromForm });
+  const schema = (fromForm: boolean) => variantsSchema([MEMORY], { fromForm, locale: "en-US" });
   const messages = (input: unknown, fromForm = true) => {
     const result = schema(fromForm).safeParse(input);
     return result.success ? result.data : result.error.issues.map((i) => [i.path.join("."), i.message]);

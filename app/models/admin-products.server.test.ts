@@ -15,7 +15,7 @@ import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateP
 import { nextOrderNumber } from "~/db/dialect";
 import { getProduct } from "./products.server";
 
-const input = productSchema.parse({
+const input = productSchema("en-US").parse({
   name: "Picture Frame",
   price: "12.50",
   description: "Holds a picture.",

@@ -3,7 +3,6 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { containsText, lockRows, rowsAffected } from "~/db/dialect";
 import { orderLines, productImages, productVariants, products } from "~/db/schema";
-import { dollarsToCents } from "~/lib/money";
 import { UNKNOWN_CATEGORY } from "~/lib/category-schema";
 import type { ProductInput } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
@@ -101,7 +100,7 @@ async function saveAll(images: ImageUpload[]): Promise<string[]> {
 
 const columns = (input: ProductInput) => ({
   name: input.name,
-  priceCents: dollarsToCents(input.price),
+  priceCents: input.price,
   description: input.description,
   category: input.category,
   seller: input.seller,

@@ -38,7 +38,7 @@ const PNG_1PX = Buffer.from(
   "base64",
 );
 const productInput = (categoryName: string) =>
-  productSchema.parse({
+  productSchema("en-US").parse({
     name: "Trail camera",
     price: "99",
     description: "Sees at night.",

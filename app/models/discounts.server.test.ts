@@ -26,7 +26,7 @@ import { getUserById } from "./users.server";
 beforeAll(() => followCatalogueVersion());
 
 const discount = (fields: Record<string, unknown>) =>
-  createDiscount(discountSchema.parse({ name: "A discount", kind: "percent", percent: "10", ...fields }));
+  createDiscount(discountSchema("en-US").parse({ name: "A discount", kind: "percent", percent: "10", ...fields }));
 
 /** A buyer with an address and `quantity` of a product in their cart, and `code` entered on it. */
 async function buyer(productId: string, code: string | null, quantity = 1) {

@@ -3,12 +3,14 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { refusal } from "../../tests/unit/refusals";
 import { priceBySpec } from "~/lib/pricing";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
-import { quoteOrder } from "./pricing.server";
+import { cartEstimate, quoteOrder } from "./pricing.server";
+import { discountContext } from "./discounts.server";
 import {
   createMethod,
   createTaxRate,
   createZone,
   deleteMethod,
+  deleteTaxRate,
   deleteZone,
   shippingTo,
   updateMethod,
@@ -42,10 +44,16 @@ describe("zones, methods and rates", () => {
   it("price an order by its country's zone and method, and its country's (or region's) tax", async () => {
     const europe = await createZone(zoneSchema.parse({ name: "Europe", countries: ["Germany", "France"] }));
     const standard = await createMethod(
-      methodSchema.parse({ zoneId: europe.id, name: "Standard", kind: "flat", price: "4.90", freeOver: "100" }),
+      methodSchema("en-US").parse({
+        zoneId: europe.id,
+        name: "Standard",
+        kind: "flat",
+        price: "4.90",
+        freeOver: "100",
+      }),
     );
     const heavy = await createMethod(
-      methodSchema.parse({
+      methodSchema("en-US").parse({
         zoneId: europe.id,
         name: "Parcel by weight",
         kind: "weight",
@@ -155,12 +163,49 @@ describe("zones, methods and rates", () => {
     }
   });
 
+  it("price the cart before an address for the shop's home country, else for every other country", async () => {
+    const noDiscounts = await discountContext({ couponCode: null, customer: null });
+    const estimate = (destination: { country: string } | null) => cartEstimate([mouse], destination, noDiscounts);
+    const home = await createZone(zoneSchema.parse({ name: "Home", countries: ["Portugal"] }));
+    await createMethod(
+      methodSchema("pt-PT").parse({ zoneId: home.id, name: "CTT", kind: "flat", price: "4,90", freeOver: "60" }),
+    );
+    const iva = await createTaxRate(taxRateSchema.parse({ country: "Portugal", name: "IVA", rate: "23" }));
+    try {
+      // No home country: the specification's rules for every other country, as before.
+      expect(await estimate(null)).toMatchObject({
+        country: null,
+        home: false,
+        tax: { name: "Tax", rateBp: 500 },
+        shipping: { priceCents: 25_00, freeOverCents: 200_00 },
+      });
+      await saveShopSettings({ homeCountry: "Portugal" });
+      expect(await estimate(null)).toMatchObject({
+        country: "Portugal",
+        home: true,
+        tax: { name: "IVA", rateBp: 2300, included: false },
+        shipping: { priceCents: 4_90, freeOverCents: 60_00 },
+      });
+      // The shopper's address wins over the home country.
+      expect(await estimate({ country: "Japan" })).toMatchObject({
+        country: "Japan",
+        home: false,
+        tax: { name: "Tax", rateBp: 500 },
+        shipping: { priceCents: 25_00 },
+      });
+    } finally {
+      await saveShopSettings({ homeCountry: "" });
+      await deleteTaxRate(iva.id);
+      await deleteZone(home.id);
+    }
+  });
+
   it("refuse a country no zone ships to, and an order no method can carry, before anything is paid", async () => {
     const everywhere = (await pricingRules()).zones.find((z) => z.countries.includes("*"))!;
     const standard = everywhere.methods[0];
     await updateMethod(
       standard.id,
-      methodSchema.parse({
+      methodSchema("en-US").parse({
         zoneId: everywhere.id,
         name: "Standard",
         kind: "weight",
@@ -177,7 +222,7 @@ describe("zones, methods and rates", () => {
     expect((await quoteOrder([{ ...laptop, quantity: 2 }], { country: "Chile" })).prices.shippingCents).toBe(0);
 
     const europe = await createZone(zoneSchema.parse({ name: "EU only", countries: ["Spain"] }));
-    await createMethod(methodSchema.parse({ zoneId: europe.id, name: "Post", kind: "flat", price: "3" }));
+    await createMethod(methodSchema("en-US").parse({ zoneId: europe.id, name: "Post", kind: "flat", price: "3" }));
     await deleteMethod(standard.id);
     await deleteZone(everywhere.id);
     expect(await refusal(quoteOrder([mouse], { country: "Chile" }))).toEqual({

@@ -181,9 +181,14 @@ export async function quoteForBuyer(buyer: Buyer, lines: DiscountLine[], destina
   });
 }
 
-/** What the cart says of the tax and shipping still to come, for the buyer's saved address or, without one, every other country. */
+/**
+ * What the cart says of the tax and shipping still to come: for the buyer's saved address or, without
+ * one, the shop's home country (Settings), or without that every other country.
+ */
 export type CartEstimate = {
   country: string | null;
+  /** The country is the shop's home country, taken while the shopper has given no address. */
+  home?: boolean;
   tax: AppliedTax | null;
   /** The first method's price for this cart and the amount over which it is free; null when none ships there. */
   shipping: { priceCents: number; freeOverCents: number | null } | null;
@@ -192,7 +197,7 @@ export type CartEstimate = {
   coupon: CouponOutcome;
 };
 
-export async function cartEstimate(
+async function estimateTo(
   lines: DiscountLine[],
   destination: Destination | null,
   discountContext: DiscountContext,
@@ -216,6 +221,17 @@ export async function cartEstimate(
         }
       : null,
   };
+}
+
+/** The cart's estimate: to the address given, else to the home country (Settings) when the shop has one. */
+export async function cartEstimate(
+  lines: DiscountLine[],
+  destination: Destination | null,
+  discountContext: DiscountContext,
+): Promise<CartEstimate> {
+  const { homeCountry } = await getShopSettings();
+  const home = !destination && homeCountry !== "";
+  return { ...(await estimateTo(lines, home ? { country: homeCountry } : destination, discountContext)), home };
 }
 
 /** The methods the shopper can choose for these lines to a country; empty when the shop does not ship there. */

@@ -65,7 +65,8 @@ describe("the owner's shipping zones", () => {
 
   it("take methods only into a zone that exists, named once in each zone", async () => {
     const zone = await createZone(zoneSchema.parse({ name: "Nordics", countries: ["Norway", "Sweden"] }));
-    const method = (name: string, zoneId = zone.id) => methodSchema.parse({ zoneId, name, kind: "flat", price: "9" });
+    const method = (name: string, zoneId = zone.id) =>
+      methodSchema("en-US").parse({ zoneId, name, kind: "flat", price: "9" });
     const post = await createMethod(method("Post"));
     expect(await refusal(createMethod(method("Post")))).toEqual({
       message: "This zone has a method of this name: choose another",
@@ -111,9 +112,11 @@ describe("the owner's shipping zones", () => {
 describe("an order", () => {
   it("ships by the method the buyer chose, and keeps its name and the tax it was priced with", async () => {
     const zone = await createZone(zoneSchema.parse({ name: "Benelux", countries: ["Belgium", "Netherlands"] }));
-    const post = await createMethod(methodSchema.parse({ zoneId: zone.id, name: "Post", kind: "flat", price: "5" }));
+    const post = await createMethod(
+      methodSchema("en-US").parse({ zoneId: zone.id, name: "Post", kind: "flat", price: "5" }),
+    );
     const express = await createMethod(
-      methodSchema.parse({ zoneId: zone.id, name: "Express", kind: "flat", price: "15" }),
+      methodSchema("en-US").parse({ zoneId: zone.id, name: "Express", kind: "flat", price: "15" }),
     );
     const vat = await createTaxRate(taxRateSchema.parse({ country: "Belgium", name: "BTW", rate: "21" }));
     await saveShopSettings({ pricesIncludeTax: true });

@@ -340,7 +340,7 @@ describe("the sweep", () => {
     await saveOptions(productId, optionsSchema.parse({ options }));
     await saveVariants(
       productId,
-      variantsSchema(options, { fromForm: false }).parse({
+      variantsSchema(options, { fromForm: false, locale: "en-US" }).parse({
         variants: [
           { title: "8 GB", price: "500", stock: "0" },
           { title: "16 GB", price: "700", stock: "0" },
@@ -356,7 +356,7 @@ describe("the sweep", () => {
     // The small one back: the product has stock, the big one not.
     await saveVariants(
       productId,
-      variantsSchema(options, { fromForm: false }).parse({
+      variantsSchema(options, { fromForm: false, locale: "en-US" }).parse({
         variants: [
           { title: "8 GB", price: "500", stock: "2" },
           { title: "16 GB", price: "700", stock: "0" },

@@ -34,7 +34,10 @@ async function productWith(
   const productId = await createProduct({ priceCents: 500_00, stock: 7, images: 2 });
   await saveOptions(productId, optionsSchema.parse({ options }));
   const rows = Object.entries(variants).map(([title, v]) => ({ title, ...v }));
-  await saveVariants(productId, variantsSchema(options, { fromForm: false }).parse({ variants: rows }));
+  await saveVariants(
+    productId,
+    variantsSchema(options, { fromForm: false, locale: "en-US" }).parse({ variants: rows }),
+  );
   const { variants: saved } = await variantsOf(productId);
   const idOf = (title: string) => saved.find((v) => v.title === title)!.id;
   return { productId, idOf };
@@ -62,7 +65,7 @@ describe("options and variants", () => {
     ]);
     expect(await stockOf(productId)).toBe(0);
 
-    const schema = variantsSchema([MEMORY, COLOUR], { fromForm: false });
+    const schema = variantsSchema([MEMORY, COLOUR], { fromForm: false, locale: "en-US" });
     await saveVariants(
       productId,
       schema.parse({
@@ -109,7 +112,7 @@ describe("options and variants", () => {
     await productWith([MEMORY], { "8 GB": { price: "10", stock: "1", sku: "TAKEN-1" } });
     const other = await createProduct();
     await saveOptions(other, [MEMORY]);
-    const schema = variantsSchema([MEMORY], { fromForm: false });
+    const schema = variantsSchema([MEMORY], { fromForm: false, locale: "en-US" });
     expect(
       await refusal(
         saveVariants(other, schema.parse({ variants: [{ title: "8 GB", price: "1", stock: "1", sku: "TAKEN-1" }] })),
@@ -184,7 +187,9 @@ describe("a cart of variants", () => {
     await setCartLine(cart, { productId, variantId: idOf("16 GB") }, 1);
     await saveVariants(
       productId,
-      variantsSchema([MEMORY], { fromForm: false }).parse({ variants: [{ title: "8 GB", price: "10", stock: "3" }] }),
+      variantsSchema([MEMORY], { fromForm: false, locale: "en-US" }).parse({
+        variants: [{ title: "8 GB", price: "10", stock: "3" }],
+      }),
     );
     const { lines, notices } = await loadCart(cart);
     expect(lines).toEqual([]);

@@ -6,6 +6,7 @@ import { searchHref } from "~/lib/search-links";
 import { countKeywordMatches, listProducts, type ProductPage, type ProductSummary } from "~/models/products.server";
 import { categoryNames, shownCategories } from "~/models/categories.server";
 import { suggestKeyword } from "~/models/spelling.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 
 /** Only what a product card shows (the page's data goes to the browser). */
 export function toProductCard(p: ProductSummary) {
@@ -91,7 +92,8 @@ export async function loadSearchPage<Extra extends object = object>(
     suggestion: null,
   };
 
-  const parsed = parseProductQuery(searchParams, categories, keyword === undefined ? {} : { keyword });
+  const { locale } = await getShopSettings();
+  const parsed = parseProductQuery(searchParams, categories, keyword === undefined ? { locale } : { keyword, locale });
   if (!parsed.success) {
     // A mistyped filter: say which, keep what was typed, show no stale results.
     return data({ ...empty, errors: parsed.fieldErrors, results: null }, { status: 400 });

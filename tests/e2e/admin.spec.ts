@@ -99,7 +99,7 @@ test(
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Price").fill("abc");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await expect(page.getByText("The price must be an amount in dollars")).toBeVisible();
+    await expect(page.getByText("The price must be an amount such as 25 or 19.99")).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
     await expect(page.getByLabel("Price")).toHaveValue("abc");
 

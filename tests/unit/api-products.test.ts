@@ -44,7 +44,7 @@ describe("GET /api/v1/products", () => {
   it.each([
     ["/api/v1/products?page=0", "page must be a whole number from 1"],
     ["/api/v1/products?category=Toys", "category must be one of: Cameras"],
-    ["/api/v1/products?price[gte]=cheap", "The minimum price must be an amount in dollars"],
+    ["/api/v1/products?price[gte]=cheap", "The minimum price must be an amount such as 25 or 19.99"],
     ["/api/v1/products?ratings[gte]=9", "The minimum rating must be a number from 0 to 5"],
   ])("answers 400 with a message for %s", async (url, message) => {
     const response = await call(productsLoader, url);

@@ -175,7 +175,7 @@ describe("a guest's client cart through the API", () => {
   it("counts a discount's per-customer limit by the guest's e-mail", async () => {
     const productId = await createProduct({ priceCents: 40_00, stock: 10 });
     await createDiscount(
-      discountSchema.parse({
+      discountSchema("en-US").parse({
         name: "Once each",
         code: "GUESTONCE",
         kind: "percent",

@@ -10,7 +10,9 @@ import {
   TextField,
 } from "~/components/form-fields";
 import { discountValidator } from "~/lib/discount-schema";
-import { centsToDollars } from "~/lib/money";
+import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
+import { useMoneyFormat } from "~/lib/use-money-format";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { createDiscount, discountTargets, getDiscount, updateDiscount } from "~/models/discount-admin.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -46,13 +48,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { discount: null, choices, defaults: { kind: "percent", productIds: [], categoryIds: [] } };
   const discount = await getDiscount(params.id ?? "");
   if (!discount) throw notFound("Discount not found");
+  const { locale } = await getShopSettings();
   const defaults = {
     name: discount.name,
     code: discount.code ?? "",
     kind: discount.kind,
     percent: discount.kind === "percent" ? String(discount.value / 100) : "",
-    amount: discount.kind === "amount" ? String(centsToDollars(discount.value)) : "",
-    minSubtotal: discount.minSubtotalCents === null ? "" : String(centsToDollars(discount.minSubtotalCents)),
+    amount: discount.kind === "amount" ? formatMoneyInput(discount.value, locale) : "",
+    minSubtotal: discount.minSubtotalCents === null ? "" : formatMoneyInput(discount.minSubtotalCents, locale),
     startsAt: localInput(discount.startsAt),
     endsAt: localInput(discount.endsAt),
     usageLimit: discount.usageLimit === null ? "" : String(discount.usageLimit),
@@ -67,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const saved = await saveValidatedForm(request, discountValidator, (input) =>
+  const saved = await saveValidatedForm(request, discountValidator((await getShopSettings()).locale), (input) =>
     id === "new" ? createDiscount(input) : updateDiscount(id, input),
   );
   if (saved.response) return saved.response;
@@ -77,10 +80,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DiscountForm() {
   const { discount, choices, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const money = useMoneyFormat();
   return (
     <div className="col-xl-8">
       <ValidatedForm
-        validator={discountValidator}
+        validator={discountValidator(money.locale)}
         method="post"
         defaultValues={defaults as Record<string, unknown>}
         noValidate
@@ -94,10 +98,20 @@ export default function DiscountForm() {
             <TextField name="percent" label="Percent off (for percent)" inputMode="decimal" placeholder="10" />
           </div>
           <div className="col-sm-6">
-            <TextField name="amount" label="Amount off (for amount)" inputMode="decimal" placeholder="15" />
+            <TextField
+              name="amount"
+              label={`Amount off in ${currencySymbol(money)} (for amount)`}
+              inputMode="decimal"
+              placeholder="15"
+            />
           </div>
         </div>
-        <TextField name="minSubtotal" label="Minimum subtotal (optional)" inputMode="decimal" placeholder="50" />
+        <TextField
+          name="minSubtotal"
+          label={`Minimum subtotal in ${currencySymbol(money)} (optional)`}
+          inputMode="decimal"
+          placeholder="50"
+        />
         <div className="row">
           <div className="col-sm-6">
             <TextField name="startsAt" label="Starts (UTC, optional)" type="datetime-local" />

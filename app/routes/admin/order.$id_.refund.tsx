@@ -8,6 +8,7 @@ import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-sc
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { lineName } from "~/lib/variants";
 import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";
@@ -40,6 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refundableCents,
     // This form's key: sent twice (a double click without JavaScript), it makes one refund.
     key: newRequestKey(),
+    // How the amount field reads money: the shop's locale, as the action reads it.
+    locale: (await getShopSettings()).locale,
   };
 }
 
@@ -47,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const orderId = params.id ?? "";
   let replayed = false;
-  const saved = await saveValidatedForm(request, refundValidator, async (input) => {
+  const saved = await saveValidatedForm(request, refundValidator((await getShopSettings()).locale), async (input) => {
     const outcome = await refundOrder({
       orderId,
       ...refundRequestOf(input),
@@ -63,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RefundOrder() {
-  const { order, lines, refundableCents, key } = useLoaderData<typeof loader>();
+  const { order, lines, refundableCents, key, locale } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const formatMoney = moneyFormatter(order.money);
   const errors: Partial<Record<string, string>> = refused?.fieldErrors ?? {};
@@ -84,7 +87,7 @@ export default function RefundOrder() {
         still be refunded. Choose items (their share of what the buyer paid is refunded: discount and tax included,
         shipping not), or enter an amount.
       </p>
-      <ValidatedForm validator={refundValidator} method="post" defaultValues={{ restock: true }} noValidate>
+      <ValidatedForm validator={refundValidator(locale)} method="post" defaultValues={{ restock: true }} noValidate>
         {/* The key's message: this form sent again (Back, then changed) after its refund was made. */}
         <FormAlert message={refused?.formError ?? errors.lines ?? errors.key} />
         <input type="hidden" name="key" value={key} />

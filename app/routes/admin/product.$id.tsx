@@ -2,13 +2,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/ProductForm";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { centsToDollars } from "~/lib/money";
+import { formatMoneyInput } from "~/lib/money-input";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { saveProductForm } from "~/web/product-form.server";
 import { requireAdmin } from "~/web/auth.server";
 import { categoryNames } from "~/models/categories.server";
 import { getProduct } from "~/models/products.server";
 import { notFound } from "~/web/errors.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 
 export const handle: AdminHandle = { title: "Update Product" };
 export const meta = adminMeta;
@@ -17,6 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
+  const { locale } = await getShopSettings();
   return {
     id: product.id,
     hasVariants: product.variants.length > 0,
@@ -24,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories: await categoryNames(),
     values: {
       name: product.name,
-      price: centsToDollars(product.priceCents).toFixed(2),
+      price: formatMoneyInput(product.priceCents, locale),
       description: product.description,
       category: product.category,
       stock: String(product.stock),

@@ -6,6 +6,9 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { MAX_OPTIONS, MAX_OPTION_VALUES, MAX_VARIANTS, combinations, variantTitle } from "~/lib/variants";
 import { optionsValidator, variantsValidator } from "~/lib/variant-schema";
 import { getProduct } from "~/models/products.server";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { formatMoneyInput } from "~/lib/money-input";
+import { useMoneyFormat } from "~/lib/use-money-format";
 import { saveOptions, saveVariants } from "~/models/variants.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
@@ -20,12 +23,11 @@ import { saveValidatedForm } from "~/web/validated-form.server";
 export const handle: AdminHandle = { title: "Options and Variants" };
 export const meta = adminMeta;
 
-const amount = (cents: number) => (cents / 100).toFixed(2);
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const product = await getProduct(params.id ?? "");
   if (!product) throw notFound("Product not found");
+  const { locale } = await getShopSettings();
   const byTitle = new Map(product.variants.map((v) => [v.title, v]));
   const rows = combinations(product.options).map((values) => {
     const title = variantTitle(values);
@@ -35,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       offered: variant ? "on" : "",
       sku: variant?.sku ?? "",
       // A combination not sold yet offers the product's lowest price and no stock.
-      price: amount(variant?.priceCents ?? product.priceCents),
+      price: formatMoneyInput(variant?.priceCents ?? product.priceCents, locale),
       stock: String(variant?.stock ?? 0),
       image: variant?.imageUrl ?? "",
     };
@@ -68,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!product) throw notFound("Product not found");
   const saved = await saveValidatedForm(
     request,
-    variantsValidator(product.options),
+    variantsValidator(product.options, (await getShopSettings()).locale),
     (variants) => saveVariants(id, variants),
     { form, subaction: "variants" },
   );
@@ -79,6 +81,7 @@ export default function ProductVariants() {
   const { product, options, optionDefaults, variantDefaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && "subaction" in actionData ? actionData : null;
+  const { locale } = useMoneyFormat();
   return (
     <div>
       <p>
@@ -129,7 +132,7 @@ export default function ProductVariants() {
             of its variants&apos;, and its stock their total.
           </p>
           <ValidatedForm
-            validator={variantsValidator(options)}
+            validator={variantsValidator(options, locale)}
             subaction="variants"
             method="post"
             defaultValues={variantDefaults}

@@ -5,6 +5,7 @@ import { DataTable, WIDE_ONLY } from "~/components/DataTable";
 import { ShortId } from "~/components/ShortId";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { Money } from "~/components/Money";
+import { CurrencySign } from "~/components/CurrencySign";
 import { parseTableQuery } from "~/lib/table-query";
 import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { LOW_STOCK_THRESHOLD, parseStockFilter } from "~/lib/stock";
@@ -65,7 +66,11 @@ const columns = [
   column.accessor("category", { header: "Category", meta: WIDE_ONLY }),
   column.accessor("priceCents", {
     id: "price",
-    header: "Price ($)",
+    header: () => (
+      <>
+        Price (<CurrencySign />)
+      </>
+    ),
     cell: (c) => <Money cents={c.getValue()} />,
     meta: WIDE_ONLY,
   }),

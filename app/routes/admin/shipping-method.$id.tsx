@@ -5,7 +5,11 @@ import { errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/c
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { RATE_KINDS, type RateKind } from "~/lib/pricing";
 import { MAX_BANDS, methodValidator } from "~/lib/shipping-rules";
+import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
+import { useMoneyFormat } from "~/lib/use-money-format";
+import type { Locale } from "~/lib/shop-settings";
 import { pricingRules } from "~/models/pricing.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { createMethod, getMethod, updateMethod } from "~/models/shipping-rules.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
@@ -26,8 +30,8 @@ const KIND_LABELS: Record<RateKind, string> = {
   value: "By order value: a price for each band of what the items cost",
 };
 
-/** Cents as the form shows them: 25.00. */
-const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+/** Cents as the form shows them in the shop's locale: 25.00, 25,00. */
+const amountIn = (locale: Locale) => (cents: number | null) => (cents === null ? "" : formatMoneyInput(cents, locale));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -38,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const method = await getMethod(params.id ?? "");
   if (!method) throw notFound("Shipping method not found");
+  const amount = amountIn((await getShopSettings()).locale);
   const defaults = {
     zoneId: method.zoneId,
     name: method.name,
@@ -55,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const saved = await saveValidatedForm(request, methodValidator, (input) =>
+  const saved = await saveValidatedForm(request, methodValidator((await getShopSettings()).locale), (input) =>
     id === "new" ? createMethod(input) : updateMethod(id, input),
   );
   if (saved.response) return saved.response;
@@ -65,10 +70,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ShippingMethod() {
   const { zones, method, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const money = useMoneyFormat();
+  const sign = currencySymbol(money);
   return (
     <div className="col-xl-8">
       <ValidatedForm
-        validator={methodValidator}
+        validator={methodValidator(money.locale)}
         method="post"
         defaultValues={defaults as Record<string, unknown>}
         noValidate
@@ -77,14 +84,14 @@ export default function ShippingMethod() {
         <SelectField name="zoneId" label="Zone" options={zones} />
         <TextField name="name" label="Name" placeholder="Standard" required />
         <KindField />
-        <TextField name="price" label="Price (flat rate)" inputMode="decimal" />
+        <TextField name="price" label={`Price (flat rate) in ${sign}`} inputMode="decimal" />
         <TextField
           name="freeOver"
-          label="Free when the items cost more than (optional)"
+          label={`Free when the items cost more than, in ${sign} (optional)`}
           inputMode="decimal"
           placeholder="200"
         />
-        <Bands />
+        <Bands sign={sign} />
         <SubmitButton>{method ? "Update" : "Create"}</SubmitButton>
       </ValidatedForm>
     </div>
@@ -117,13 +124,14 @@ function KindField() {
 }
 
 /** The bands of a weight or value rate: as many rows as a rate can hold, the empty ones ignored. */
-function Bands() {
+function Bands({ sign }: { sign: string }) {
   return (
     <fieldset className="mb-3" aria-describedby="bands-help">
       <legend className="form-label fs-6">Bands (by weight or by order value)</legend>
       <p id="bands-help" className="form-text mt-0">
-        Each row: up to what weight in grams (by weight) or amount (by order value), and the price. Leave the last
-        row&apos;s limit empty for &ldquo;and above&rdquo;; a cart beyond the last limit cannot use this method.
+        Each row: up to what weight in grams (by weight) or amount in {sign} (by order value), and the price in {sign}.
+        Leave the last row&apos;s limit empty for &ldquo;and above&rdquo;; a cart beyond the last limit cannot use this
+        method.
       </p>
       {Array.from({ length: MAX_BANDS }, (_, i) => (
         <div key={i} className="row g-2">

@@ -227,7 +227,7 @@ function LineFields({ line }: { line: { productId: string; variantId: string } }
 }
 
 /** "Before 5% tax and shipping ($25.00, free on orders over $200.00), which are added at checkout." */
-function SubtotalNote({ estimate: { country, tax, shipping } }: { estimate: CartEstimate }) {
+function SubtotalNote({ estimate: { country, home, tax, shipping } }: { estimate: CartEstimate }) {
   const formatMoney = useMoney();
   const taxText = tax ? `${percentOf(tax.rateBp)} ${tax.name === "Tax" ? "tax" : tax.name}` : "tax";
   const to = country ? ` to ${country}` : "";
@@ -242,6 +242,7 @@ function SubtotalNote({ estimate: { country, tax, shipping } }: { estimate: Cart
       {tax?.included
         ? `Includes ${taxText}. Shipping${to}${shippingText} is added at checkout.`
         : `Before ${taxText} and shipping${to}${shippingText}, which are added at checkout.`}
+      {home ? ` Priced for ${country} until you give your address.` : null}
     </p>
   );
 }

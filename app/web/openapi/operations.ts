@@ -51,6 +51,7 @@ import { cancelInput, refundInput } from "~/lib/refund-schema";
 import { returnActionInput, returnInput, returnsInboxQuery } from "~/lib/return-schema";
 import { QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
+import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 import { unsubscribeInput } from "~/lib/shopper-mails";
 import { stockAlertConfirmInput, stockAlertSchema } from "~/lib/stock-alert-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
@@ -93,6 +94,10 @@ const signedIn = ok({ token: z.string().describe("A bearer token for the `Author
 const googleCredential = z.object({ credential: z.string().describe("A Google ID token") });
 
 // The catalogue query's own field schemas, under their URL names (`price[gte]`, …).
+// Amounts sent as text are read as the shop's locale writes money (app/lib/money-input.ts); the
+// document, one for every shop, is made with the default's schemas (their shapes are the same).
+const DOC_LOCALE = DEFAULT_MONEY_FORMAT.locale;
+
 const catalogueFields = catalogueQuerySchema.innerType().shape;
 const catalogueQuery = z.object(
   Object.fromEntries(
@@ -452,7 +457,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Create a product (images as data URLs or files)",
     tag: "Admin",
     access: "admin",
-    body: { schema: productSchema, files: { images: "many" } },
+    body: { schema: productSchema(DOC_LOCALE), files: { images: "many" } },
     ok: { status: 201, description: "The product", schema: ok({ product: productPayload }) },
   },
   {
@@ -461,7 +466,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Update a product (new images replace the old)",
     tag: "Admin",
     access: "admin",
-    body: { schema: productSchema, files: { images: "many" } },
+    body: { schema: productSchema(DOC_LOCALE), files: { images: "many" } },
     ok: { status: 200, description: "Updated", schema: message },
   },
   {
@@ -485,7 +490,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       "Set every variant a product sells: each a combination of its options, with SKU, price, stock and picture (one of the product's images); one left out is no longer sold",
     tag: "Admin",
     access: "admin",
-    body: { schema: variantsSchema([], { fromForm: false }) },
+    body: { schema: variantsSchema([], { fromForm: false, locale: DOC_LOCALE }) },
     ok: {
       status: 200,
       description: "The product, with its options and variants",
@@ -551,7 +556,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       "the same `key` (or `Idempotency-Key` header) again answers the refund it made (with other items, amount or restocking: 409)",
     tag: "Admin",
     access: "admin",
-    body: { schema: refundInput },
+    body: { schema: refundInput(DOC_LOCALE) },
     ok: {
       status: 201,
       description: "The refund (`replayed`: made by an earlier request with the same key) and the order as it is now",
@@ -794,7 +799,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     },
   },
   ...ruleOperations("shipping-zone", "a shipping zone", zoneSchema, { zone: zonePayload }),
-  ...ruleOperations("shipping-method", "a shipping method", methodSchema, { method: methodPayload }),
+  ...ruleOperations("shipping-method", "a shipping method", methodSchema(DOC_LOCALE), { method: methodPayload }),
   ...ruleOperations("tax-rate", "a tax rate", taxRateSchema, { taxRate: taxRatePayload }),
 
   // Discount codes and promotions
@@ -820,7 +825,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "admin",
     ok: { status: 200, description: "The discounts", schema: ok({ discounts: z.array(discountPayload) }) },
   },
-  ...ruleOperations("discount", "a discount code or promotion", discountSchema, { discount: discountPayload }),
+  ...ruleOperations("discount", "a discount code or promotion", discountSchema(DOC_LOCALE), {
+    discount: discountPayload,
+  }),
 
   // The shop's own pages
   {

@@ -190,7 +190,11 @@ test("refunds refuse bad input with the field's message, other methods, and anyo
     [{ items: [{ item: line.item, quantity: 0 }], amount: "", reason: "None of it" }, NOTHING],
     [{ amount: -5, reason: "Negative" }, "The amount must be more than 0"],
     [{ amount: "-5", reason: "Negative" }, "The amount must be more than 0"],
-    [{ amount: "1.234", reason: "Too precise" }, "Enter the amount as a number such as 10 or 19.99"],
+    [
+      { amount: "1.234", reason: "Too precise" },
+      'The amount "1.234" is unclear: write 1,234.00 for 1,234, or at most two decimals',
+    ],
+    [{ amount: true, reason: "Not money" }, "Enter the amount as a number such as 10 or 19.99"],
     [{ items: [{ item: line.item, quantity: 1 }] }, "Say why you refund"],
     [{ items: [{ item: line.item, quantity: 1 }], reason: "   " }, "Say why you refund"],
     [

@@ -3,6 +3,7 @@ import { refundJson } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
 import { getOrder, orderJson } from "~/models/orders.server";
 import { refundOrder, refundsOf } from "~/models/refunds.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 
@@ -16,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const body = await readApiBody(request);
     const header = request.headers.get("Idempotency-Key");
     const input = parseApiInput(
-      refundInput,
+      refundInput((await getShopSettings()).locale),
       body.key === undefined && header !== null ? { ...body, key: header } : body,
     );
     const orderId = params.id ?? "";

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productSchema } from "~/lib/product-schema";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { deleteProduct, updateProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";
 
@@ -16,7 +17,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return Response.json({ success: true, message: "Product deleted successfully" });
     }
     const body = await readApiBody(request, { files: PRODUCT_FILES });
-    await updateProduct(id, parseApiInput(productSchema, body), uploadedProductImages(body.images));
+    await updateProduct(
+      id,
+      parseApiInput(productSchema((await getShopSettings()).locale), body),
+      uploadedProductImages(body.images),
+    );
     return Response.json({ success: true, message: "Product updated successfully" });
   });
 }

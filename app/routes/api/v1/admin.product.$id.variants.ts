@@ -3,6 +3,7 @@ import { variantsSchema } from "~/lib/variant-schema";
 import { PublicError } from "~/lib/public-error";
 import { getProduct } from "~/models/products.server";
 import { saveVariants } from "~/models/variants.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { productJson } from "~/web/product-json";
@@ -17,7 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const product = await getProduct(id);
     if (!product) throw new PublicError("Product not found", 404);
     const body = await readApiBody(request);
-    await saveVariants(id, parseApiInput(variantsSchema(product.options, { fromForm: false }), body));
+    await saveVariants(
+      id,
+      parseApiInput(
+        variantsSchema(product.options, { fromForm: false, locale: (await getShopSettings()).locale }),
+        body,
+      ),
+    );
     const saved = (await getProduct(id))!;
     return Response.json({ success: true, product: productJson(saved, saved.reviews) });
   });

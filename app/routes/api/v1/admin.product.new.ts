@@ -3,6 +3,7 @@ import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.serve
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { createProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
@@ -13,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     const body = await readApiBody(request, { files: PRODUCT_FILES });
-    const input = parseApiInput(productSchema, body);
+    const input = parseApiInput(productSchema((await getShopSettings()).locale), body);
     const { id } = await createProduct(input, uploadedProductImages(body.images));
     const product = (await getProduct(id))!;
     return Response.json({ success: true, product: productJson(product, []) }, { status: 201 });

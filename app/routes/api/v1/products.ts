@@ -4,10 +4,13 @@ import { parseProductQuery } from "~/lib/catalogue-query";
 import { productJson } from "~/web/product-json";
 import { categoryNames } from "~/models/categories.server";
 import { listProducts, reviewsByProduct } from "~/models/products.server";
+import { getShopSettings } from "~/models/shop-settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
-    const parsed = parseProductQuery(new URL(request.url).searchParams, await categoryNames());
+    const parsed = parseProductQuery(new URL(request.url).searchParams, await categoryNames(), {
+      locale: (await getShopSettings()).locale,
+    });
     if (!parsed.success) return apiError(400, parsed.message);
     const page = await listProducts(parsed.query);
     const reviews = await reviewsByProduct(page.products.map((p) => p.id));
