@@ -36,13 +36,15 @@ const typed = z.string().max(20).optional().default("");
 const rules = z
   .object({
     rules: z.enum(SETUP_RULES, { errorMap: () => ({ message: "Choose the shipping and tax to start with" }) }),
+    // The amounts are read in the language chosen for prices (its own field says when it is wrong).
+    locale: settings.locale.catch("en-US"),
     shippingPrice: typed,
     freeOver: typed,
     taxRate: typed,
   })
   .transform((input, context) => {
     if (input.rules === "spec") return { rules: "spec" as const };
-    const method = methodSchema.safeParse({
+    const method = methodSchema(input.locale).safeParse({
       zoneId: "home",
       name: "Standard",
       kind: "flat",
