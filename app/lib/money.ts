@@ -1,4 +1,4 @@
-import { CURRENCIES, LOCALES, type Locale, type MoneyFormat } from "./shop-settings";
+import { CURRENCIES, LOCALES, type Locale, type MoneyFormat } from "./money-formats";
 
 /** What a shop that never chose shows: US dollars, written the American way. */
 export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "USD", locale: "en-US" };

@@ -2,64 +2,14 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { checkbox } from "./checkbox-field";
 import { COUNTRY_NAMES } from "./countries";
+import { CURRENCIES, LOCALES, type Locale } from "./money-formats";
 
 // The owner's settings (admin → Settings, PUT /api/v1/admin/settings): what the storefront shows of
 // the business. Kept as one document; a setting never saved reads as its default here, so a fresh
 // shop looks as the specification describes it and a setting added later needs no migration.
 
-/** Currencies the shop can sell in: those counted in hundredths, as prices are stored (integer cents). */
-export const CURRENCIES = [
-  "USD",
-  "EUR",
-  "GBP",
-  "CAD",
-  "AUD",
-  "NZD",
-  "CHF",
-  "SEK",
-  "NOK",
-  "DKK",
-  "PLN",
-  "CZK",
-  "INR",
-  "MXN",
-  "BRL",
-  "ZAR",
-  "SGD",
-  "HKD",
-] as const;
-
-/** The locales prices and dates can be written for: "1,234.50 $", "1.234,50 €" and so on. */
-export const LOCALES = {
-  "en-US": "English (United States)",
-  "en-GB": "English (United Kingdom)",
-  "en-CA": "English (Canada)",
-  "en-AU": "English (Australia)",
-  "en-IE": "English (Ireland)",
-  "en-IN": "English (India)",
-  "de-DE": "Deutsch (Deutschland)",
-  "de-AT": "Deutsch (Österreich)",
-  "de-CH": "Deutsch (Schweiz)",
-  "fr-FR": "Français (France)",
-  "fr-CA": "Français (Canada)",
-  "es-ES": "Español (España)",
-  "es-MX": "Español (México)",
-  "it-IT": "Italiano (Italia)",
-  "nl-NL": "Nederlands (Nederland)",
-  "pt-PT": "Português (Portugal)",
-  "pt-BR": "Português (Brasil)",
-  "sv-SE": "Svenska (Sverige)",
-  "da-DK": "Dansk (Danmark)",
-  "nb-NO": "Norsk bokmål (Norge)",
-  "fi-FI": "Suomi (Suomi)",
-  "pl-PL": "Polski (Polska)",
-  "cs-CZ": "Čeština (Česko)",
-} as const;
-export type Locale = keyof typeof LOCALES;
+export { CURRENCIES, LOCALES, type Locale, type MoneyFormat } from "./money-formats";
 const LOCALE_CODES = Object.keys(LOCALES) as [Locale, ...Locale[]];
-
-/** How the shop writes money: one currency, in one locale's way. */
-export type MoneyFormat = { currency: (typeof CURRENCIES)[number]; locale: Locale };
 
 const text = (max: number, what: string) =>
   z
