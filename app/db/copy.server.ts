@@ -304,8 +304,8 @@ async function writeDerivedTables(source: Connection, tx: PgTx) {
       .where(sql`${derivedPg.catalogueVersionRow.id} = ${version.id}`);
   }
   await tx.execute(sql`
-    INSERT INTO order_totals (payment_status, day, orders, cents)
-    SELECT payment_status, order_totals_day(paid_at), count(*), sum(total_price_cents) FROM orders GROUP BY 1, 2`);
+    INSERT INTO order_totals (payment_status, currency, day, orders, cents)
+    SELECT payment_status, currency, order_totals_day(paid_at), count(*), sum(total_price_cents) FROM orders GROUP BY 1, 2, 3`);
   await tx.execute(sql`SELECT search_words_rebuild()`);
 }
 

@@ -34,7 +34,7 @@ describe("a new shop's rules", () => {
         const { prices, method, tax } = await quoteOrder(lines, { country });
         expect(prices).toEqual(priceBySpec(lines));
         expect(method.name).toBe("Standard");
-        expect(tax).toEqual({ name: "Tax", rateBp: 500, included: false });
+        expect(tax).toEqual({ name: "Tax", rateBp: 500, included: false, onShipping: false });
       }
     }
   });
@@ -90,7 +90,7 @@ describe("zones, methods and rates", () => {
     });
     const chosen = await quoteOrder([laptop, mouse], { country: "France" }, { methodId: heavy.id });
     expect(chosen.method).toEqual({ id: heavy.id, name: "Parcel by weight", priceCents: 11_00 }); // 2.2 kg
-    expect(chosen.tax).toEqual({ name: "TVA", rateBp: 2000, included: false });
+    expect(chosen.tax).toEqual({ name: "TVA", rateBp: 2000, included: false, onShipping: false });
     // Free over 100 for the flat method; the weight method cannot carry 4 kg.
     const two = [{ ...laptop, quantity: 2 }];
     expect((await quoteOrder(two, { country: "Germany" })).options).toEqual([
@@ -114,7 +114,7 @@ describe("zones, methods and rates", () => {
       10_88, // 7.25% of 150 = 10.875
     ]);
     const texas = await quoteOrder([laptop], { country: "United States of America", state: "Texas" });
-    expect(texas.tax).toEqual({ name: "Tax", rateBp: 500, included: false });
+    expect(texas.tax).toEqual({ name: "Tax", rateBp: 500, included: false, onShipping: false });
 
     // The API's view of a country.
     expect(await shippingTo("Germany")).toMatchObject({

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { productNamed } from "./helpers";
+import { overflowsViewport, wcagViolations } from "./support/axe";
 import { DEMO_ADMIN, uniqueEmail } from "./support/accounts";
 import { confirmAsStripeJs, orderFor, placeOrder } from "./support/orders";
 import { startOwnShop } from "./support/own-shop";
@@ -51,6 +52,16 @@ async function germanOrder(buyer: APIRequestContext, productName: string) {
   return { order: await orderFor(buyer, intentId), product };
 }
 
+/** No WCAG 2.1 AA violation, and nothing wider than a phone at 390 px (axe runs in the page: JavaScript on). */
+async function expectAccessible(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect.soft(await wcagViolations(page), `${width} px`).toEqual([]);
+    if (width === 390) expect.soft(await overflowsViewport(page)).toBe(false);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function saveSettings(page: Page, shop: OwnShop) {
   await page.goto(`${shop.base}/admin/settings`);
   await page.getByLabel("Currency").selectOption("EUR");
@@ -74,6 +85,7 @@ test.describe("an owner's books", () => {
   test("an old dollar order stays in dollars after the switch to euros, German VAT covers shipping, and the CSV adds up to the dashboard", async ({
     page,
     playwright,
+    javaScriptEnabled,
   }) => {
     test.setTimeout(120_000);
     const { buyer: usdBuyer, account } = await newBuyer(shop, playwright.request);
@@ -128,6 +140,11 @@ test.describe("an owner's books", () => {
     await page.getByRole("link", { name: /^Invoice INV-\d{5}$/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Invoice INV-\d{5}$/);
     expect(plain(await page.getByTestId("invoice-tax").textContent())).toBe(euros(taxCents));
+    if (javaScriptEnabled) await expectAccessible(page);
+    await page.goto(`${shop.base}/admin/order/${order._id}/packing-slip`);
+    await expect(page.getByTestId("slip-line")).toHaveCount(1);
+    await expect(page.getByTestId("slip-line")).not.toContainText("€");
+    if (javaScriptEnabled) await expectAccessible(page);
 
     // A refund on the dollar order, in dollars.
     const refund = await api.post(`${shop.base}/api/v1/admin/order/${usdOrder._id}/refund`, {
