@@ -19,6 +19,7 @@ import { edgeErrorHandler } from "./edge-errors.server";
 import { forwardTo } from "./forward.server";
 import { collectWhenIdle } from "./idle-collect.server";
 import { trustedOrigins } from "./cors.server";
+import { PORT_IN_USE_EXIT_CODE, listenOrExit, portInUseMessage } from "./listen-port.server";
 import { isCrossSite, rejectForeignOrigins } from "./origin-check.server";
 import { EncodedBody, anonymousCatalogueCache } from "./page-cache.server";
 import { remixHandler } from "./remix-handler.server";
@@ -111,8 +112,8 @@ function superviseWorkers(count: number) {
     count,
     env: startupValuesForWorkers(),
     onReady: () => console.log(readyMessage(config, count)),
-    onStartFailed: (reason) => {
-      console.error(`${reason} Stopping.`);
+    onStartFailed: (reason, exitCode) => {
+      console.error(exitCode === PORT_IN_USE_EXIT_CODE ? portInUseMessage(config.port) : `${reason} Stopping.`);
       void workers.stop().then(() => process.exit(1));
     },
     // What a dead worker had promised and not sent yet is in the mail outbox: sent from here.
@@ -267,8 +268,12 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
     bodyTimeoutMs: config.bodyTimeoutMs,
   });
   // A worker's listening is reported by the primary, once for all of them.
-  const server = http.createServer(listener).listen(config.port, () => {
-    if (cluster.isPrimary) console.log(readyMessage(config));
+  const server = http.createServer(listener);
+  listenOrExit(server, config.port, {
+    isWorker: cluster.isWorker,
+    onListening: () => {
+      if (cluster.isPrimary) console.log(readyMessage(config));
+    },
   });
   // An idle kept-alive connection stays open 65 s, not Node's 5 s: clients and proxies keep theirs
   // longer (browsers minutes, HAProxy's pool, Node's agents until the server closes them), and one
