@@ -12,7 +12,7 @@ import { uploadStore } from "~/models/upload-store.server";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
 import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";
-import { createAccessLog } from "./access-log.server";
+import { accessLogFormat, createAccessLog } from "./access-log.server";
 import { admissionGate } from "./admission.server";
 import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./csp.server";
 import { edgeErrorHandler } from "./edge-errors.server";
@@ -256,8 +256,9 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   // Errors the middleware passed on (a path Express cannot decode, say): a 4xx without a stack in the log.
   app.use(edgeErrorHandler());
 
-  // The access log (LOG_REQUESTS) sees every request, cache hits included.
-  const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
+  // The access log (ACCESS_LOG) sees every request, cache hits included.
+  const accessLogForm = accessLogFormat(config.accessLog, process.stdout);
+  const accessLog = accessLogForm ? createAccessLog({ format: accessLogForm }) : null;
   // At most REQUESTS_AT_ONCE requests worked on at once, the others answered in arrival order.
   const gate = config.requestsAtOnce > 0 ? admissionGate({ limit: config.requestsAtOnce }) : null;
   const listener = requestListener(app, {
