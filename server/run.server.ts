@@ -59,8 +59,12 @@ const isDev = config.isDev;
  */
 export async function runShop(options: ShopOptions) {
   if (cluster.isPrimary) {
+    // The sandbox's thread starts on another core while this one prepares the shop (it needs
+    // neither the database nor a generated secret); its line follows the preparation's.
+    const sandbox = startPaymentSandbox(options.startSandboxThread);
     await prepareShop();
-    await startPaymentSandbox(options.startSandboxThread);
+    const sandboxLine = await sandbox;
+    if (sandboxLine) console.log(sandboxLine);
     // With workers, the primary sends every mail (they hand theirs over), on its own event loop.
     if (config.webConcurrency > 1) (await import("~/models/mail-thread.server")).composeMailsInProcess();
     await startBackgroundJobs();
@@ -78,16 +82,17 @@ export async function runShop(options: ShopOptions) {
  * at it through these settings, which reach the workers with the session secret (startupValuesForWorkers).
  * The pages a shopper's browser is sent to are under PUBLIC_URL, which serve() forwards to it.
  */
-async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startSandboxThread"]) {
-  if (config.stripe.secretKey) return;
+async function startPaymentSandbox(
+  startStripeSandboxThread: ShopOptions["startSandboxThread"],
+): Promise<string | null> {
+  if (config.stripe.secretKey) return null;
   const { sandboxUrl } = config.stripe;
   if (sandboxUrl) {
     // Many nodes: one sandbox for all of them (the intents a shopper pays on one node are another's
     // to read), its pages still under each node's origin, forwarded as the built-in one's are.
     const publicUrl = `${config.publicUrl}${SANDBOX_PATH}`;
     useStripeSandbox({ ...sharedSandboxKeys(sessionSecret()), apiUrl: sandboxUrl, publicUrl, sandbox: true });
-    console.log(`Payments: the shared sandbox at ${sandboxUrl}, its pages at ${publicUrl}/ (STRIPE_SANDBOX_URL).`);
-    return;
+    return `Payments: the shared sandbox at ${sandboxUrl}, its pages at ${publicUrl}/ (STRIPE_SANDBOX_URL).`;
   }
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
@@ -102,9 +107,7 @@ async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startS
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
   });
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, publicUrl, sandbox: true });
-  console.log(
-    `Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`,
-  );
+  return `Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`;
 }
 
 function superviseWorkers(count: number) {
