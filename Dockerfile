@@ -29,10 +29,17 @@ RUN npm run build && node scripts/container/compile-server.mjs dist && \
       scripts.db:copy="node db-copy.mjs" scripts.uploads:copy="node uploads-copy.mjs" \
       scripts.sandbox="node sandbox.mjs"
 
-# Owned by root and read-only to the shop's user, which can write /data only. pg_dump for
-# `npm run backup` when DATABASE_URL names a PostgreSQL database (Debian 12's client is 15).
+# pg_dump and pg_restore for `npm run backup` when DATABASE_URL names a PostgreSQL database (Debian
+# 12's client is 15): the runtime takes the two programs and libpq only. The postgresql-client
+# package itself brings Perl for its wrapper scripts: 161 MB of the image.
+FROM base AS pg-tools
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
+
+# Owned by root and read-only to the shop's user, which can write /data only.
 FROM base AS runtime
-RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends libpq5 && apt-get clean && \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/*
+COPY --from=pg-tools /usr/lib/postgresql/15/bin/pg_dump /usr/lib/postgresql/15/bin/pg_restore /usr/local/bin/
 # MALLOC_ARENA_MAX: see server/workers.server.ts (the workers get it there; this is for the primary).
 # Mails without SMTP_URL and backups go to /data as the database file does (with a PostgreSQL
 # DATABASE_URL they would otherwise go under /app, which the shop's user cannot write).

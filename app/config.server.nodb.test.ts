@@ -35,7 +35,7 @@ describe("parseConfig", () => {
         sandboxPort: 0,
       },
       trustProxy: "loopback",
-      logRequests: true,
+      accessLog: "auto",
     });
   });
 
@@ -72,7 +72,7 @@ describe("parseConfig", () => {
       smtpUrl: undefined,
       rateLimits: { perIp: 7, perEmail: 10 },
       loginDelayMaxMs: 0,
-      logRequests: false,
+      accessLog: "off",
       stripe: { sandboxPort: 4343 },
     });
     expect(config.google).toMatchObject({
@@ -93,6 +93,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: "auto" })).toThrow("WEB_CONCURRENCY");
   });
 
+  it("chooses the access log's form by where it goes unless ACCESS_LOG says; LOG_REQUESTS=false is off", () => {
+    expect(parseConfig({}).accessLog).toBe("auto");
+    expect(parseConfig({ ACCESS_LOG: "short" }).accessLog).toBe("short");
+    expect(parseConfig({ ACCESS_LOG: "json" }).accessLog).toBe("json");
+    expect(parseConfig({ ACCESS_LOG: "off" }).accessLog).toBe("off");
+    expect(parseConfig({ LOG_REQUESTS: "false" }).accessLog).toBe("off");
+    expect(parseConfig({ LOG_REQUESTS: "false", ACCESS_LOG: "json" }).accessLog).toBe("json");
+  });
+
   it("works on 16 requests at once per process unless REQUESTS_AT_ONCE says otherwise (0: no limit)", () => {
     expect(parseConfig({}).requestsAtOnce).toBe(16);
     expect(parseConfig({ REQUESTS_AT_ONCE: "0" }).requestsAtOnce).toBe(0);
@@ -105,6 +114,7 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PORT: "abc" })).toThrow('PORT="abc": must be a whole number from 0 to 65535');
     expect(() => parseConfig({ SEED: "all" })).toThrow('SEED="all": must be demo or none');
     expect(() => parseConfig({ LOG_REQUESTS: "no" })).toThrow('LOG_REQUESTS="no": must be true or false');
+    expect(() => parseConfig({ ACCESS_LOG: "text" })).toThrow('ACCESS_LOG="text": must be auto, short, json or off');
     expect(() => parseConfig({ RATE_LIMIT_PER_IP: "0" })).toThrow("RATE_LIMIT_PER_IP");
     expect(() => parseConfig({ PUBLIC_URL: "shop.example.com" })).toThrow("PUBLIC_URL");
     expect(() => parseConfig({ BODY_LIMIT_KB: "1mb" })).toThrow(

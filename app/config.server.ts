@@ -126,6 +126,8 @@ const envSchema = z
     STRIPE_SANDBOX_URL: webUrl.optional(),
     TRUST_PROXY: z.string().default("loopback"),
     CORS_ORIGINS: origins.default(""),
+    ACCESS_LOG: z.enum(["auto", "short", "json", "off"], { message: "must be auto, short, json or off" }).optional(),
+    // The older switch: false is ACCESS_LOG=off.
     LOG_REQUESTS: trueOrFalse.default("true"),
     WEB_CONCURRENCY: wholeNumber(1, 256).optional(),
     REQUESTS_AT_ONCE: wholeNumber(0, 10_000).default("16"),
@@ -291,7 +293,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>) {
     trustProxy: env.TRUST_PROXY,
     /** Other origins whose browser calls to /api/v1 (cookies included) the shop accepts and answers with CORS headers. */
     corsOrigins: env.CORS_ORIGINS,
-    logRequests: env.LOG_REQUESTS,
+    /**
+     * The access log on standard output: short lines in a terminal and JSON elsewhere (auto), one
+     * of them always, or none (server/access-log.server.ts).
+     */
+    accessLog: env.ACCESS_LOG ?? (env.LOG_REQUESTS ? "auto" : "off"),
     /**
      * How many processes serve HTTP: one per core by default. 1 is a single process that does
      * everything; more are workers of one primary (server.ts). `npm run dev` always runs one.

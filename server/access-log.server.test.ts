@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { listen } from "../tests/unit/http";
-import { createAccessLog } from "./access-log.server";
+import { createAccessLog, type AccessLogFormat } from "./access-log.server";
 import { requestListener } from "./request-listener.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "access-log-"));
@@ -29,13 +29,13 @@ const cache = {
   },
 };
 
-async function logOf(format: "json" | "text", requests: [string, Record<string, string>?][]) {
+async function logOf(format: AccessLogFormat, requests: [string, Record<string, string>?][]) {
   const file = path.join(dir, `${format}.log`);
   const log = createAccessLog({ format, destination: file });
   const server = await listen(requestListener(app, { cache, log }));
   for (const [url, headers] of requests) await server.request(url, headers);
   await server.close();
-  // JSON lines wait for 2 KB (or a second) in a buffer, which shutdown flushes; text lines are
+  // JSON lines wait for 2 KB (or a second) in a buffer, which shutdown flushes; short lines are
   // written at once. Either way the destination writes in the background: wait for every line.
   if (format === "json") log.flush();
   const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : []);
@@ -72,10 +72,11 @@ describe("the access log", () => {
     }
   });
 
-  it("writes a short text line in development", async () => {
-    const lines = await logOf("text", [["/cached"], ["/stream"]]);
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^GET \/cached 200 \d+\.\d ms 11 B$/);
-    expect(lines[1]).toMatch(/^GET \/stream 200 \d+\.\d ms 7 B$/);
+  it("writes a short line for a terminal: method, URL, status and whole milliseconds", async () => {
+    const lines = await logOf("short", [["/cached"], ["/stream"], ["/missing?q=1"]]);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^GET \/cached 200 \d+ ms$/);
+    expect(lines[1]).toMatch(/^GET \/stream 200 \d+ ms$/);
+    expect(lines[2]).toMatch(/^GET \/missing\?q=1 404 \d+ ms$/);
   });
 });

@@ -3,11 +3,12 @@ import { performance } from "node:perf_hooks";
 import pino from "pino";
 
 /**
- * The access log (LOG_REQUESTS): one line per request, cache hits and static files included, with
- * the method, URL, status, response time and body bytes sent. In production a JSON line (pino);
- * under `npm run dev` a short text line. Lines go to standard output through an asynchronous
+ * The access log (ACCESS_LOG): one line per request, cache hits and static files included. Where a
+ * program reads the output (a container's log, a collector) a JSON line (pino) with the method, URL,
+ * status, response time and body bytes sent; in a terminal a short line a person reads between the
+ * start log's (`GET /product/abc 200 12 ms`). Lines go to standard output through an asynchronous
  * destination (sonic-boom, sync: false): the event loop only appends to a buffer, and the buffer is
- * written from libuv's thread pool, 2 KB or more at a time (or after a second) in production.
+ * written from libuv's thread pool, JSON 2 KB or more at a time (or after a second).
  */
 
 export type AccessLog = {
@@ -19,8 +20,20 @@ export type AccessLog = {
   flush(): void;
 };
 
+export type AccessLogFormat = "json" | "short";
+
+/** ACCESS_LOG's form on this output: auto is short lines in a terminal and JSON elsewhere; off is none. */
+export function accessLogFormat(
+  setting: "auto" | AccessLogFormat | "off",
+  output: { isTTY?: boolean },
+): AccessLogFormat | null {
+  if (setting === "off") return null;
+  if (setting === "auto") return output.isTTY ? "short" : "json";
+  return setting;
+}
+
 export type AccessLogOptions = {
-  format: "json" | "text";
+  format: AccessLogFormat;
   /** A file descriptor or path; standard output by default. */
   destination?: number | string;
 };
@@ -65,7 +78,7 @@ export function createAccessLog({ format, destination = 1 }: AccessLogOptions): 
     const ms = Math.round((performance.now() - startedAt) * 100) / 100;
     const shown = url && url.length > MAX_URL ? `${url.slice(0, MAX_URL)}…` : url;
     if (logger) logger.info({ method, url: shown, status, ms, bytes });
-    else stream.write(`${method} ${shown} ${status} ${ms.toFixed(1)} ms ${bytes} B\n`);
+    else stream.write(`${method} ${shown} ${status} ${Math.round(ms)} ms\n`);
   };
 
   return {

@@ -218,7 +218,7 @@ describe("PostgreSQL restarted while buyers and readers are active", () => {
       .slice(logFrom)
       .split("\n")
       // Not the order confirmations the outbox saves (one line each, as it always does).
-      .filter((line) => line.trim() && !line.startsWith("Mail "));
+      .filter((line) => line.trim() && !line.startsWith("==> Mail "));
 
     const byStatus = [...answers].sort(([a], [b]) => String(a).localeCompare(String(b)));
     console.log(

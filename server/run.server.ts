@@ -12,13 +12,14 @@ import { uploadStore } from "~/models/upload-store.server";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
 import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";
-import { createAccessLog } from "./access-log.server";
+import { accessLogFormat, createAccessLog } from "./access-log.server";
 import { admissionGate } from "./admission.server";
 import { contentSecurityPolicy, permissionsPolicy, securityPolicies } from "./csp.server";
 import { edgeErrorHandler } from "./edge-errors.server";
 import { forwardTo } from "./forward.server";
 import { collectWhenIdle } from "./idle-collect.server";
 import { trustedOrigins } from "./cors.server";
+import { PORT_IN_USE_EXIT_CODE, listenOrExit, portInUseMessage } from "./listen-port.server";
 import { isCrossSite, rejectForeignOrigins } from "./origin-check.server";
 import { EncodedBody, anonymousCatalogueCache } from "./page-cache.server";
 import { remixHandler } from "./remix-handler.server";
@@ -58,8 +59,12 @@ const isDev = config.isDev;
  */
 export async function runShop(options: ShopOptions) {
   if (cluster.isPrimary) {
+    // The sandbox's thread starts on another core while this one prepares the shop (it needs
+    // neither the database nor a generated secret); its line follows the preparation's.
+    const sandbox = startPaymentSandbox(options.startSandboxThread);
     await prepareShop();
-    await startPaymentSandbox(options.startSandboxThread);
+    const sandboxLine = await sandbox;
+    if (sandboxLine) console.log(sandboxLine);
     // With workers, the primary sends every mail (they hand theirs over), on its own event loop.
     if (config.webConcurrency > 1) (await import("~/models/mail-thread.server")).composeMailsInProcess();
     await startBackgroundJobs();
@@ -77,16 +82,17 @@ export async function runShop(options: ShopOptions) {
  * at it through these settings, which reach the workers with the session secret (startupValuesForWorkers).
  * The pages a shopper's browser is sent to are under PUBLIC_URL, which serve() forwards to it.
  */
-async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startSandboxThread"]) {
-  if (config.stripe.secretKey) return;
+async function startPaymentSandbox(
+  startStripeSandboxThread: ShopOptions["startSandboxThread"],
+): Promise<string | null> {
+  if (config.stripe.secretKey) return null;
   const { sandboxUrl } = config.stripe;
   if (sandboxUrl) {
     // Many nodes: one sandbox for all of them (the intents a shopper pays on one node are another's
     // to read), its pages still under each node's origin, forwarded as the built-in one's are.
     const publicUrl = `${config.publicUrl}${SANDBOX_PATH}`;
     useStripeSandbox({ ...sharedSandboxKeys(sessionSecret()), apiUrl: sandboxUrl, publicUrl, sandbox: true });
-    console.log(`Payments: the shared sandbox at ${sandboxUrl}, its pages at ${publicUrl}/ (STRIPE_SANDBOX_URL).`);
-    return;
+    return `Payments: the shared sandbox at ${sandboxUrl}, its pages at ${publicUrl}/ (STRIPE_SANDBOX_URL).`;
   }
   const secretKey = `sk_test_sandbox_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_sandbox_${crypto.randomBytes(16).toString("hex")}`;
@@ -101,9 +107,7 @@ async function startPaymentSandbox(startStripeSandboxThread: ShopOptions["startS
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
   });
   useStripeSandbox({ secretKey, publishableKey, webhookSecret, apiUrl: sandbox.url, publicUrl, sandbox: true });
-  console.log(
-    `Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`,
-  );
+  return `Payments: built-in sandbox at ${sandbox.url}, its pages at ${publicUrl}/ (no STRIPE_SECRET_KEY); pay with 4242 4242 4242 4242.`;
 }
 
 function superviseWorkers(count: number) {
@@ -111,8 +115,8 @@ function superviseWorkers(count: number) {
     count,
     env: startupValuesForWorkers(),
     onReady: () => console.log(readyMessage(config, count)),
-    onStartFailed: (reason) => {
-      console.error(`${reason} Stopping.`);
+    onStartFailed: (reason, exitCode) => {
+      console.error(exitCode === PORT_IN_USE_EXIT_CODE ? portInUseMessage(config.port) : `${reason} Stopping.`);
       void workers.stop().then(() => process.exit(1));
     },
     // What a dead worker had promised and not sent yet is in the mail outbox: sent from here.
@@ -255,8 +259,9 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   // Errors the middleware passed on (a path Express cannot decode, say): a 4xx without a stack in the log.
   app.use(edgeErrorHandler());
 
-  // The access log (LOG_REQUESTS) sees every request, cache hits included.
-  const accessLog = config.logRequests ? createAccessLog({ format: isDev ? "text" : "json" }) : null;
+  // The access log (ACCESS_LOG) sees every request, cache hits included.
+  const accessLogForm = accessLogFormat(config.accessLog, process.stdout);
+  const accessLog = accessLogForm ? createAccessLog({ format: accessLogForm }) : null;
   // At most REQUESTS_AT_ONCE requests worked on at once, the others answered in arrival order.
   const gate = config.requestsAtOnce > 0 ? admissionGate({ limit: config.requestsAtOnce }) : null;
   const listener = requestListener(app, {
@@ -267,8 +272,12 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
     bodyTimeoutMs: config.bodyTimeoutMs,
   });
   // A worker's listening is reported by the primary, once for all of them.
-  const server = http.createServer(listener).listen(config.port, () => {
-    if (cluster.isPrimary) console.log(readyMessage(config));
+  const server = http.createServer(listener);
+  listenOrExit(server, config.port, {
+    isWorker: cluster.isWorker,
+    onListening: () => {
+      if (cluster.isPrimary) console.log(readyMessage(config));
+    },
   });
   // An idle kept-alive connection stays open 65 s, not Node's 5 s: clients and proxies keep theirs
   // longer (browsers minutes, HAProxy's pool, Node's agents until the server closes them), and one

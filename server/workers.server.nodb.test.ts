@@ -102,15 +102,16 @@ describe("startWorkers", () => {
 
   it("gives up, restarting nothing, when a worker dies before the shop was ready", async () => {
     port = await freePort();
-    const reason = await new Promise<string>((resolve) => {
+    const failure = await new Promise<[string, number | null]>((resolve) => {
       pool = startWorkers({
         count: 2,
         env: { PORT: String(port), FAIL_START: "1" },
-        onReady: () => resolve("ready"),
-        onStartFailed: resolve,
+        onReady: () => resolve(["ready", null]),
+        onStartFailed: (reason, exitCode) => resolve([reason, exitCode]),
       });
     });
-    expect(reason).toBe("A worker process exited with code 2 while the shop was starting.");
+    // The exit code too: a worker whose port was taken says so by it (server/listen-port.server.ts).
+    expect(failure).toEqual(["A worker process exited with code 2 while the shop was starting.", 2]);
     await pool!.stop();
     pool = undefined;
   }, 30_000);

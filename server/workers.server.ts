@@ -67,7 +67,8 @@ export function startWorkers({
   count: number;
   env: Record<string, string>;
   onReady: () => void;
-  onStartFailed: (reason: string) => void;
+  /** `exitCode`: the worker's, when it exited rather than was killed. */
+  onStartFailed: (reason: string, exitCode: number | null) => void;
   onWorkerExit?: (pid: number) => void;
   /** Hears what a worker sends the primary (process.send), e.g. a mail it queued. */
   onWorkerMessage?: (message: unknown) => void;
@@ -96,7 +97,7 @@ export function startWorkers({
     const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
     if (!ready) {
       stopping = true;
-      onStartFailed(`A worker process ${how} while the shop was starting.`);
+      onStartFailed(`A worker process ${how} while the shop was starting.`, signal ? null : code);
       return;
     }
     crashesInARow = lived < CRASH_WITHIN_MS ? crashesInARow + 1 : 0;

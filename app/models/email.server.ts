@@ -31,7 +31,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
   await writeCreatingFolder(file, (info as unknown as { message: Buffer }).message);
   const firstLink = mail.text.match(/https?:\/\/\S+/)?.[0];
-  console.log(`Mail "${mail.subject}" to ${mail.to} saved in ${file}${firstLink ? ` (link: ${firstLink})` : ""}`);
+  // Marked to stand out among the access log's lines: README sends people here for the links.
+  console.log(`==> Mail "${mail.subject}" to ${mail.to} saved in ${file}${firstLink ? ` (link: ${firstLink})` : ""}`);
 }
 
 /** Writes the file, creating its folder when it is missing (rather than asking for the folder before every mail). */

@@ -116,6 +116,10 @@ pm image prune --force >/dev/null
 image_mb=$(pm image inspect --format '{{.Size}}' "$image" | awk '{ printf "%d", $1 / 1e6 }')
 base_mb=$(pm image inspect --format '{{.Size}}' "$STAND_IN_TAG" | awk '{ printf "%d", $1 / 1e6 }')
 echo "Built $image in $build_s s ($cached_steps steps from the cache; base image: $base_s s): $image_mb MB ($base_mb MB of it the base image)."
+# What the shop adds to the base (its code, production dependencies, libpq and pg_dump): about 100 MB.
+# Over 125 MB something the image never runs came in (postgresql-client's Perl was 161 MB of it).
+[ $((image_mb - base_mb)) -le 125 ] || fail "the image adds $((image_mb - base_mb)) MB to the base image (limit 125 MB)"
+pass "the image adds $((image_mb - base_mb)) MB to the base image (limit 125 MB)"
 record_part "container: base image" "$base_s"
 record_part "container: image build" "$build_s" "$cached_steps steps from the cache"
 [ -n "$(pm image inspect --format '{{.Config.Healthcheck}}' "$image" | tr -d '<>nil')" ] ||
