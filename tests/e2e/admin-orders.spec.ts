@@ -15,7 +15,7 @@ const BOTTLE = "Hydro Flask 32 oz Wide Mouth Bottle";
 /** The list's row of one order, found by its number. */
 async function rowOf(page: Page, order: { _id: string; orderNumber: number }) {
   await page.goto(`/admin/orders?${new URLSearchParams({ q: `#${order.orderNumber}` })}`);
-  const row = page.locator("tbody tr").filter({ hasText: order._id });
+  const row = page.locator("tbody tr").filter({ hasText: `#${order.orderNumber}` });
   await expect(row).toHaveCount(1);
   return row;
 }

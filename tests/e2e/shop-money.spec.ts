@@ -91,11 +91,14 @@ test("a German shop's owner enters 39,90 as a price and the shop shows 39,90 €
   await price.getByLabel("Min").fill("39,90");
   await price.getByLabel("Max").fill("40");
   await page.getByRole("button", { name: "Apply filters" }).click();
+  // The filtered page (with JavaScript a navigation of the router): its address holds the bounds.
+  await expect(page).toHaveURL(/39(,|%2C|\.)90/);
   const card = page.getByTestId("product-card").filter({ hasText: name });
   await expect(card).toContainText("39,90 €");
   await expect(page.getByLabel("Min")).toHaveValue("39,90");
   await page.getByLabel("Min").fill("39,91");
   await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/39(,|%2C|\.)91/);
   await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(0);
   await page.close();
 });
