@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
-import { productValidator } from "~/lib/product-schema";
+import { productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
 
@@ -15,9 +15,10 @@ type Props = {
     weightGrams: string;
   };
   images: { id: string; url: string }[];
+  /** Pictures stored for a refused submit, sent again with the next. */
+  keptImages?: KeptImage[];
   /** The shop's categories, by name (admin → Categories). */
   categories: string[];
-  imagesError?: string;
   formError?: string | null;
   submitLabel: string;
   /** The product's options and variants page (an existing product); `hasVariants`: price and stock are theirs. */
@@ -28,8 +29,8 @@ type Props = {
 export function ProductForm({
   defaultValues,
   images,
+  keptImages,
   categories,
-  imagesError,
   formError,
   submitLabel,
   variants,
@@ -37,7 +38,7 @@ export function ProductForm({
   const fromVariants = variants?.hasVariants ? " (the lowest of its variants')" : "";
   return (
     <ValidatedForm
-      validator={productValidator}
+      validator={productFormValidator(!variants)}
       method="post"
       encType="multipart/form-data"
       // Form fields are strings; the validator turns them into numbers and a category.
@@ -79,7 +80,7 @@ export function ProductForm({
         min={0}
         step={1}
       />
-      <ImagePreviews current={images} error={imagesError} replaces={images.length > 0} />
+      <ImagePreviews current={images} kept={keptImages} replaces={images.length > 0} />
       <SubmitButton>{submitLabel}</SubmitButton>
     </ValidatedForm>
   );
