@@ -27,6 +27,7 @@ export function PageForm({ defaultValues, formError, submitLabel }: Props) {
         name="body"
         label="Text"
         rows={16}
+        required
         help="Markdown: # Heading, **bold**, *italic*, - list, [link](https://example.com). HTML is shown as text."
       />
       <CheckboxField name="inFooter" label="Link it from the footer" />

@@ -54,8 +54,8 @@ export function ProductForm({
         required
         readOnly={variants?.hasVariants}
       />
-      <TextAreaField name="description" label="Description" rows={6} />
-      <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" />
+      <TextAreaField name="description" label="Description" rows={6} required />
+      <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" required />
       <TextField
         name="stock"
         label={variants?.hasVariants ? "Stock (its variants' total)" : "Stock"}

@@ -3,16 +3,47 @@ import { useField, useIsSubmitting } from "remix-validated-form";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
+/**
+ * The mark of a required field, after its label: screen readers hear "required" from the control's
+ * `required` (the forms are `noValidate`: the shop's own messages say what is missing), sighted
+ * people see "*", explained by RequiredLegend.
+ */
+export function RequiredMark() {
+  return (
+    <span className="text-danger ms-1" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/**
+ * "* required", above the submit button; shown only in a form that has a required field (styles/app.css),
+ * so that every form gets it from SubmitButton without knowing its fields.
+ */
+export function RequiredLegend() {
+  return (
+    <p className="form-text required-legend mt-0">
+      <span className="text-danger" aria-hidden="true">
+        *
+      </span>{" "}
+      required
+    </p>
+  );
+}
+
 /** Label, control and the field's error (errors show with or without JavaScript); plain forms use it too. */
 export function Field({
   id,
   label,
   error,
+  required,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  /** Marks the label; the control carries `required` itself. */
+  required?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -20,6 +51,8 @@ export function Field({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
+      {/* Beside the label, not in it: the label's text stays the field's name. */}
+      {required ? <RequiredMark /> : null}
       {children}
       {error ? (
         <div id={`${id}-error`} className="invalid-feedback">
@@ -39,7 +72,7 @@ export const errorProps = (id: string, error?: string) => ({
 export function TextField({ name, label, id = name, type = "text", ...rest }: FieldProps) {
   const { error, getInputProps } = useField(name);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} required={rest.required}>
       <input
         {...getInputProps({ id, type, ...rest })}
         className={`form-control${error ? " is-invalid" : ""}`}
@@ -60,7 +93,7 @@ export function TextAreaField({
   const { error, getInputProps } = useField(name);
   const described = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ");
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} required={rest.required}>
       <textarea
         {...getInputProps({ id, ...rest })}
         className={`form-control${error ? " is-invalid" : ""}`}
@@ -85,6 +118,7 @@ export function SelectField({
   options,
   placeholder,
   autoComplete,
+  required,
   onChange,
 }: {
   name: string;
@@ -92,13 +126,14 @@ export function SelectField({
   options: Option[];
   placeholder?: string;
   autoComplete?: string;
+  required?: boolean;
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const { error, getInputProps } = useField(name);
   return (
-    <Field id={name} label={label} error={error}>
+    <Field id={name} label={label} error={error} required={required}>
       <select
-        {...getInputProps({ id: name, autoComplete, onChange })}
+        {...getInputProps({ id: name, autoComplete, onChange, required })}
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
       >
@@ -123,21 +158,23 @@ export function MultiSelectField({
   help,
   options,
   size = 8,
+  required,
 }: {
   name: string;
   label: string;
   help: ReactNode;
   options: Option[];
   size?: number;
+  required?: boolean;
 }) {
   const { error, getInputProps } = useField(name);
   return (
-    <Field id={name} label={label} error={error}>
+    <Field id={name} label={label} error={error} required={required}>
       <div id={`${name}-help`} className="form-text mt-0 mb-1">
         {help}
       </div>
       <select
-        {...getInputProps({ id: name, multiple: true })}
+        {...getInputProps({ id: name, multiple: true, required })}
         size={size}
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
@@ -178,9 +215,12 @@ export function SubmitButton({
 }) {
   const submitting = useIsSubmitting();
   return (
-    <button type="submit" className={className} disabled={submitting}>
-      {children}
-    </button>
+    <>
+      <RequiredLegend />
+      <button type="submit" className={className} disabled={submitting}>
+        {children}
+      </button>
+    </>
   );
 }
 

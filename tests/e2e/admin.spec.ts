@@ -147,6 +147,34 @@ test(
   },
 );
 
+test("the admin's forms mark their required fields, explained once above the button", async ({ page }) => {
+  await asAdmin(page);
+  for (const [url, required, optional] of [
+    ["/admin/product", ["Name", "Description", "Category", "Stock", "Seller Name"], ["Images"]],
+    ["/admin/category", ["Name"], ["Address"]],
+    ["/admin/page", ["Title", "Text"], ["Address", "Order in the footer"]],
+  ] as const) {
+    await page.goto(url);
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Create", exact: true }) });
+    for (const label of required) {
+      // The "*" is seen, not heard: the control says it is required.
+      await expect(form.getByLabel(label, { exact: true }), `${url} ${label}`).toHaveJSProperty("required", true);
+      const mark = form
+        .locator("label", { hasText: new RegExp(`^${label}$`) })
+        .locator("xpath=following-sibling::*[1]");
+      await expect(mark).toHaveAttribute("aria-hidden", "true");
+      await expect(mark).toHaveText("*");
+    }
+    for (const label of optional)
+      await expect(form.getByLabel(label, { exact: true })).toHaveJSProperty("required", false);
+    await expect(form.getByText("* required", { exact: true })).toBeVisible();
+    if (test.info().project.use.javaScriptEnabled !== false) expect(await wcagViolations(page)).toEqual([]);
+  }
+  // A form without a required field has no legend.
+  await page.goto("/admin/products");
+  await expect(page.getByText("* required", { exact: true })).toHaveCount(0);
+});
+
 test(
   "a refused product form keeps its pictures, each with a box to remove it, new or updated",
   { tag: CATALOGUE_WRITE },

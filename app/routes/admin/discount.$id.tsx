@@ -88,7 +88,7 @@ export default function DiscountForm() {
         <FormAlert message={actionData?.formError} />
         <TextField name="name" label="Name" placeholder="Autumn sale" required />
         <TextField name="code" label="Code (empty for an automatic promotion)" placeholder="AUTUMN10" />
-        <SelectField name="kind" label="Gives" options={KIND_OPTIONS} />
+        <SelectField name="kind" label="Gives" options={KIND_OPTIONS} required />
         <div className="row">
           <div className="col-sm-6">
             <TextField name="percent" label="Percent off (for percent)" inputMode="decimal" placeholder="10" />

@@ -74,7 +74,7 @@ export default function ShippingMethod() {
         noValidate
       >
         <FormAlert message={actionData?.formError} />
-        <SelectField name="zoneId" label="Zone" options={zones} />
+        <SelectField name="zoneId" label="Zone" options={zones} required />
         <TextField name="name" label="Name" placeholder="Standard" required />
         <KindField />
         <TextField name="price" label="Price (flat rate)" inputMode="decimal" />
