@@ -55,7 +55,18 @@ export function ProductForm({
         readOnly={variants?.hasVariants}
       />
       <TextAreaField name="description" label="Description" rows={6} required />
-      <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" required />
+      <SelectField
+        name="category"
+        label="Category"
+        options={categories}
+        placeholder="Choose a category"
+        required
+        empty={
+          <>
+            No categories yet: <Link to="/admin/category">add one in Categories</Link>, then come back.
+          </>
+        }
+      />
       <TextField
         name="stock"
         label={variants?.hasVariants ? "Stock (its variants' total)" : "Stock"}

@@ -119,6 +119,7 @@ export function SelectField({
   placeholder,
   autoComplete,
   required,
+  empty,
   onChange,
 }: {
   name: string;
@@ -127,15 +128,20 @@ export function SelectField({
   placeholder?: string;
   autoComplete?: string;
   required?: boolean;
+  /** Said below the select when it has no options: where they are made (a link). */
+  empty?: ReactNode;
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const { error, getInputProps } = useField(name);
+  const emptyNote = options.length === 0 ? empty : null;
+  const described = [error ? `${name}-error` : null, emptyNote ? `${name}-empty` : null].filter(Boolean).join(" ");
   return (
     <Field id={name} label={label} error={error} required={required}>
       <select
         {...getInputProps({ id: name, autoComplete, onChange, required })}
         className={`form-select${error ? " is-invalid" : ""}`}
-        {...errorProps(name, error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
       >
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => {
@@ -147,8 +153,18 @@ export function SelectField({
           );
         })}
       </select>
+      <EmptyNote id={`${name}-empty`}>{emptyNote}</EmptyNote>
     </Field>
   );
+}
+
+/** What a select without options says instead: where they are made. */
+function EmptyNote({ id, children }: { id: string; children: ReactNode }) {
+  return children ? (
+    <div id={id} className="form-text" data-testid="empty-select">
+      {children}
+    </div>
+  ) : null;
 }
 
 /** A select multiple (Ctrl or ⌘ to choose several), no script needed; `help` is said above it. */
@@ -159,6 +175,7 @@ export function MultiSelectField({
   options,
   size = 8,
   required,
+  empty,
 }: {
   name: string;
   label: string;
@@ -166,8 +183,11 @@ export function MultiSelectField({
   options: Option[];
   size?: number;
   required?: boolean;
+  /** Said below the select when it has no options: where they are made (a link). */
+  empty?: ReactNode;
 }) {
   const { error, getInputProps } = useField(name);
+  const emptyNote = options.length === 0 ? empty : null;
   return (
     <Field id={name} label={label} error={error} required={required}>
       <div id={`${name}-help`} className="form-text mt-0 mb-1">
@@ -178,7 +198,9 @@ export function MultiSelectField({
         size={size}
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
-        aria-describedby={error ? `${name}-help ${name}-error` : `${name}-help`}
+        aria-describedby={[`${name}-help`, error ? `${name}-error` : null, emptyNote ? `${name}-empty` : null]
+          .filter(Boolean)
+          .join(" ")}
       >
         {options.map((option) => {
           const { value, label: shown } = typeof option === "string" ? { value: option, label: option } : option;
@@ -189,6 +211,7 @@ export function MultiSelectField({
           );
         })}
       </select>
+      <EmptyNote id={`${name}-empty`}>{emptyNote}</EmptyNote>
     </Field>
   );
 }

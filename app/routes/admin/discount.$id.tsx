@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import {
   CheckboxField,
@@ -118,12 +118,22 @@ export default function DiscountForm() {
           name="categoryIds"
           label="Only these categories (optional)"
           options={choices.categories}
+          empty={
+            <>
+              No categories yet: <Link to="/admin/category">add one in Categories</Link>.
+            </>
+          }
           help="Hold Ctrl (⌘ on a Mac) to choose several; none chosen, and no products either: every item."
         />
         <MultiSelectField
           name="productIds"
           label="Only these products (optional)"
           options={choices.products}
+          empty={
+            <>
+              No products yet: <Link to="/admin/product">add one</Link>.
+            </>
+          }
           help="Hold Ctrl (⌘ on a Mac) to choose several."
         />
         <CheckboxField name="paused" label="Paused (no new order gets it)" />

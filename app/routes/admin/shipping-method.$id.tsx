@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
@@ -74,7 +74,18 @@ export default function ShippingMethod() {
         noValidate
       >
         <FormAlert message={actionData?.formError} />
-        <SelectField name="zoneId" label="Zone" options={zones} required />
+        <SelectField
+          name="zoneId"
+          label="Zone"
+          options={zones}
+          required
+          empty={
+            <>
+              No shipping zones yet: <Link to="/admin/shipping-zone/new">add a zone</Link> (the countries it ships to)
+              first.
+            </>
+          }
+        />
         <TextField name="name" label="Name" placeholder="Standard" required />
         <KindField />
         <TextField name="price" label="Price (flat rate)" inputMode="decimal" />
