@@ -1,5 +1,6 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
@@ -259,4 +260,14 @@ export function FormAlert({ message }: { message?: string | null }) {
 export function FieldAlert({ name }: { name: string }) {
   const { error } = useField(name);
   return <FormAlert message={error} />;
+}
+
+/**
+ * Fields that apply only to one choice of the form (a discount's kind, say): hidden while another is
+ * chosen once JavaScript runs; without it every one shows, its label saying what it applies to, and
+ * the server ignores those that do not apply.
+ */
+export function AppliesWhen({ when, children }: { when: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return <div hidden={hydrated && !when}>{children}</div>;
 }

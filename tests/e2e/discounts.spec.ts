@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
+import { signInAs } from "./support/sign-in";
 import { adminApi, createDiscount, uniqueCode } from "./support/discounts";
 import { addToCart, fillShipping, payWith } from "./support/shopping";
 import { money } from "./helpers";
@@ -99,4 +100,37 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   // The cart is empty, and its code gone with it.
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+});
+
+test("the discount form shows the value of the kind chosen; without JavaScript both, the other ignored", async ({
+  page,
+}) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await signInAs(page, DEMO_ADMIN.email);
+  await page.goto("/admin/discount/new");
+  const percent = page.getByLabel("Percent off (only for percent off)");
+  const amount = page.getByLabel("Amount off (only for an amount off)");
+  const code = uniqueCode("KIND");
+  await page.getByLabel("Name", { exact: true }).fill("Kinds");
+  await page.getByLabel("Code (empty for an automatic promotion)").fill(code);
+  if (js) {
+    await expect(percent).toBeVisible();
+    await expect(amount).toBeHidden();
+    await page.getByLabel("Gives").selectOption({ label: "Free shipping" });
+    await expect(percent).toBeHidden();
+    await expect(amount).toBeHidden();
+    await page.getByLabel("Gives").selectOption({ label: "Amount off the items" });
+    await expect(percent).toBeHidden();
+  } else {
+    await expect(percent).toBeVisible();
+    await expect(amount).toBeVisible();
+    // What does not apply is ignored, even when it is no number.
+    await percent.fill("lots");
+    await page.getByLabel("Gives").selectOption({ label: "Amount off the items" });
+  }
+  await amount.fill("5");
+  await page.getByLabel("Paused (no new order gets it)").check();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Discount created");
+  await expect(page.getByRole("row").filter({ hasText: code })).toBeVisible();
 });

@@ -50,14 +50,22 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   // Its methods: a mistake explained beside its field, then two methods.
   await zone.getByRole("link", { name: "Add one" }).click();
   await owner.getByLabel("Name").fill("DHL Paket");
+  // Only the fields of the kind chosen show; without JavaScript all do, the others ignored.
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const flatPrice = owner.getByLabel("Price (only for a flat rate)");
+  await expect(owner.getByLabel("Band 1: up to")).toBeVisible({ visible: !js });
   await owner.getByLabel("By weight: a price for each band of the cart's weight").check();
+  if (js) await expect(flatPrice).toBeHidden();
+  else await flatPrice.fill("not a price");
   await owner.getByLabel("Band 1: up to").fill("1.5");
   await owner.getByLabel("Band 1: price").fill("4.90");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByText("Enter a weight in grams, such as 1000")).toBeVisible();
+  await expect(owner.getByText("The price must be an amount such as 25 or 19.99")).toHaveCount(0);
   await expect(owner.getByLabel("Band 1: price")).toHaveValue("4.90");
   await owner.getByLabel("Flat: one price").check();
-  await owner.getByLabel("Price (flat rate)").fill("4.90");
+  await expect(owner.getByLabel("Band 1: up to")).toBeVisible({ visible: !js });
+  await flatPrice.fill("4.90");
   await owner.getByLabel("Free when the items cost more than (optional)").fill("500");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
@@ -65,7 +73,7 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   await owner.getByLabel("Zone").selectOption({ label: "Germany" });
   await owner.getByLabel("Name").fill("Express");
   await owner.getByLabel("Flat: one price").check();
-  await owner.getByLabel("Price (flat rate)").fill("14.90");
+  await flatPrice.fill("14.90");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
   await expect(zone.getByText("DHL Paket: $4.90; free over $500.00")).toBeVisible();

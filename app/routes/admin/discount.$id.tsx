@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import {
+  AppliesWhen,
   CheckboxField,
   FormAlert,
   MultiSelectField,
@@ -77,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DiscountForm() {
   const { discount, choices, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const [kind, setKind] = useState(defaults.kind);
   return (
     <div className="col-xl-8">
       <ValidatedForm
@@ -88,15 +91,19 @@ export default function DiscountForm() {
         <FormAlert message={actionData?.formError} />
         <TextField name="name" label="Name" placeholder="Autumn sale" required />
         <TextField name="code" label="Code (empty for an automatic promotion)" placeholder="AUTUMN10" />
-        <SelectField name="kind" label="Gives" options={KIND_OPTIONS} required />
-        <div className="row">
-          <div className="col-sm-6">
-            <TextField name="percent" label="Percent off (for percent)" inputMode="decimal" placeholder="10" />
-          </div>
-          <div className="col-sm-6">
-            <TextField name="amount" label="Amount off (for amount)" inputMode="decimal" placeholder="15" />
-          </div>
-        </div>
+        <SelectField
+          name="kind"
+          label="Gives"
+          options={KIND_OPTIONS}
+          required
+          onChange={(event) => setKind(event.target.value)}
+        />
+        <AppliesWhen when={kind === "percent"}>
+          <TextField name="percent" label="Percent off (only for percent off)" inputMode="decimal" placeholder="10" />
+        </AppliesWhen>
+        <AppliesWhen when={kind === "amount"}>
+          <TextField name="amount" label="Amount off (only for an amount off)" inputMode="decimal" placeholder="15" />
+        </AppliesWhen>
         <TextField name="minSubtotal" label="Minimum subtotal (optional)" inputMode="decimal" placeholder="50" />
         <div className="row">
           <div className="col-sm-6">

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
+import { useState } from "react";
+import { AppliesWhen, errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { RATE_KINDS, type RateKind } from "~/lib/pricing";
 import { MAX_BANDS, methodValidator } from "~/lib/shipping-rules";
@@ -65,6 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ShippingMethod() {
   const { zones, method, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const [kind, setKind] = useState<RateKind>(defaults.kind);
   return (
     <div className="col-xl-8">
       <ValidatedForm
@@ -87,22 +89,26 @@ export default function ShippingMethod() {
           }
         />
         <TextField name="name" label="Name" placeholder="Standard" required />
-        <KindField />
-        <TextField name="price" label="Price (flat rate)" inputMode="decimal" />
+        <KindField onChange={setKind} />
+        <AppliesWhen when={kind === "flat"}>
+          <TextField name="price" label="Price (only for a flat rate)" inputMode="decimal" />
+        </AppliesWhen>
         <TextField
           name="freeOver"
           label="Free when the items cost more than (optional)"
           inputMode="decimal"
           placeholder="200"
         />
-        <Bands />
+        <AppliesWhen when={kind !== "flat"}>
+          <Bands />
+        </AppliesWhen>
         <SubmitButton>{method ? "Update" : "Create"}</SubmitButton>
       </ValidatedForm>
     </div>
   );
 }
 
-function KindField() {
+function KindField({ onChange }: { onChange: (kind: RateKind) => void }) {
   const { error, getInputProps } = useField("kind");
   return (
     <fieldset className="mb-3" {...errorProps("kind", error)}>
@@ -110,7 +116,7 @@ function KindField() {
       {RATE_KINDS.map((kind) => (
         <div key={kind} className="form-check">
           <input
-            {...getInputProps({ type: "radio", value: kind, id: `kind-${kind}` })}
+            {...getInputProps({ type: "radio", value: kind, id: `kind-${kind}`, onChange: () => onChange(kind) })}
             className={`form-check-input${error ? " is-invalid" : ""}`}
           />
           <label className="form-check-label" htmlFor={`kind-${kind}`}>
@@ -131,7 +137,7 @@ function KindField() {
 function Bands() {
   return (
     <fieldset className="mb-3" aria-describedby="bands-help">
-      <legend className="form-label fs-6">Bands (by weight or by order value)</legend>
+      <legend className="form-label fs-6">Bands (only by weight or by order value)</legend>
       <p id="bands-help" className="form-text mt-0">
         Each row: up to what weight in grams (by weight) or amount (by order value), and the price. Leave the last
         row&apos;s limit empty for &ldquo;and above&rdquo;; a cart beyond the last limit cannot use this method.
