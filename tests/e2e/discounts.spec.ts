@@ -42,11 +42,12 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Enter a discount code")).toBeVisible();
 
-  // A code the shop does not know, then one whose minimum is not met: each says why, and can go.
+  // A code the shop does not know, then one whose minimum is not met: each says why, and can go. The
+  // field stays, holding the refused code, for another try.
   await page.getByLabel("Discount code").fill("no-such-code");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-refusal")).toHaveText('We do not know the code "no-such-code".');
-  await page.getByRole("button", { name: "Remove code" }).click();
+  await expect(page.getByLabel("Discount code")).toHaveValue("no-such-code");
   await page.getByLabel("Discount code").fill(bigSpend.code!.toLowerCase());
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-refusal")).toHaveText(
@@ -54,6 +55,7 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   );
   await expect(page.getByTestId("cart-discount")).toHaveCount(0);
   await page.getByRole("button", { name: "Remove code" }).click();
+  await expect(page.getByTestId("coupon-refusal")).toHaveCount(0);
 
   // One that applies: 10% of the item, rounded half up at the cent.
   const off = Math.floor((2 * price * 1000 + 10_000) / 20_000);
@@ -61,6 +63,8 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-code")).toHaveText(tenOff.code!);
   await expect(page.getByTestId("coupon")).toContainText("applied.");
+  // Applied, the code is said, with "Remove code" and no field.
+  await expect(page.getByLabel("Discount code")).toHaveCount(0);
   await expect(page.getByTestId("cart-discount")).toHaveText(`Discount (${tenOff.code}): −${money(off / 100)}`);
 
   // At confirmation: the discount before tax, and the total the payment charges.
@@ -80,6 +84,9 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   // Removed at confirmation, the total goes back up; applied again, down.
   await summary.getByRole("button", { name: "Remove code" }).click();
   await expect(summary.getByTestId("discount")).toHaveCount(0);
+  await summary.getByLabel("Discount code").fill("nope");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(summary.getByTestId("coupon-refusal")).toHaveText('We do not know the code "nope".');
   await summary.getByLabel("Discount code").fill(tenOff.code!);
   await summary.getByRole("button", { name: "Apply" }).click();
   await expect(summary.getByTestId("total")).toHaveText(money(total / 100));
