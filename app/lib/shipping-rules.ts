@@ -10,6 +10,13 @@ import { RATE_KINDS, type RateBand, type RateKind } from "./pricing";
 /** In a zone's countries or a tax rate's country or region: every one that no other row names. */
 export const EVERYWHERE = "*";
 
+/** The admin products list's filter (?weight=none) of the products without a weight. */
+export const WITHOUT_WEIGHT = "none";
+
+/** The owner's warning, where a weight rate is set, of products without a weight. */
+export const unweighedWarning = (count: number) =>
+  `${count === 1 ? "1 product has" : `${count} products have`} no weight: a weight rate counts ${count === 1 ? "it" : "them"} as nothing, so a cart of only such products pays its first band.`;
+
 /** The most bands one weight or value rate holds (the form shows this many rows). */
 export const MAX_BANDS = 8;
 

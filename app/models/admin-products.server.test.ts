@@ -12,6 +12,7 @@ import type { ProductSort } from "~/lib/admin-sorts";
 import { pngBomb } from "../../tests/e2e/support/png-bomb";
 import { addCategories, clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
 import {
+  countProductsWithoutWeight,
   createProduct,
   deleteProduct,
   deleteProducts,
@@ -175,6 +176,16 @@ describe("the admin's product list", () => {
     expect(await listProductsPage(query, "out")).toMatchObject({ total: 1, rows: [{ id: ids[0] }] });
     expect((await listProductsPage({ ...query, q: `Stock ${LOW_STOCK_THRESHOLD}` }, "low")).total).toBe(1);
     expect((await listProductsPage({ ...query, q: "Stock 1" }, "out")).total).toBe(0);
+  });
+
+  it("counts and lists the products without a weight, for the owner of a weight rate", async () => {
+    const ids = await stocked();
+    const weighed = await insertProduct({ name: "Weighed", weightGrams: 500 });
+    expect(await countProductsWithoutWeight()).toBe(4);
+    const { rows } = await listProductsPage(query, undefined, true);
+    expect(rows.map((r) => r.id).sort()).toEqual(Object.values(ids).sort());
+    expect(rows.map((r) => r.id)).not.toContain(weighed);
+    expect((await listProductsPage(query, "out", true)).rows.map((r) => r.id)).toEqual([ids[0]]);
   });
 
   it("deletes several products at once and names the ids it did not find", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { containsText, lockRows, rowsAffected } from "~/db/dialect";
@@ -32,7 +32,14 @@ const variantsWithStock = (condition: SQL) =>
     .from(productVariants)
     .where(and(eq(productVariants.productId, products.id), condition))})`.mapWith(Number);
 
-export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
+/** How many products have no weight (a weight rate prices a cart of them alone by its first band). */
+export async function countProductsWithoutWeight(): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(isNull(products.weightGrams));
+  return row.n;
+}
+
+/** `withoutWeight`: only the products without a weight. */
+export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter, withoutWeight = false) {
   const where = and(
     query.q
       ? or(
@@ -42,6 +49,7 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
         )
       : undefined,
     stock ? stockFilter(stock) : undefined,
+    withoutWeight ? isNull(products.weightGrams) : undefined,
   );
   const sorts = {
     id: products.id,

@@ -139,3 +139,39 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   await expect(page.getByTestId("order-summary").getByTestId("tax-name")).toHaveText("Includes VAT (19%):");
   await page.close();
 });
+
+test("a weight rate warns the owner of the products without a weight, linking to them", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await browser.newPage({ baseURL: shop.base });
+  await signedInAsOwner(owner);
+  const warning = owner.getByTestId("unweighed-warning");
+  await owner.goto("/admin/shipping");
+  await expect(warning).toHaveCount(0);
+
+  await owner.getByRole("link", { name: "New zone" }).click();
+  await owner.getByLabel("Name").fill("Iceland");
+  await owner.getByLabel("Countries").selectOption(["Iceland"]);
+  await owner.getByRole("button", { name: "Create" }).click();
+  await owner.getByRole("region", { name: "Iceland" }).getByRole("link", { name: "Add one" }).click();
+  await owner.getByLabel("Name").fill("Post by weight");
+  await owner.getByLabel("By weight: a price for each band of the cart's weight").check();
+  // The demo's products have no weight: the form says so once a weight rate is chosen.
+  await expect(warning).toContainText(/^\d+ products have no weight: a weight rate counts them as nothing/);
+  await owner.getByLabel("Band 1: up to").fill("1000");
+  await owner.getByLabel("Band 1: price").fill("5");
+  await owner.getByRole("button", { name: "Create" }).click();
+  await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
+
+  const count = Number((await warning.textContent())!.match(/^(\d+)/)![1]);
+  expect(count).toBeGreaterThan(0);
+  await warning.getByRole("link", { name: "See the products without a weight" }).click();
+  await expect(owner).toHaveURL(/\/admin\/products\?weight=none$/);
+  await expect(owner.getByLabel("Weight")).toHaveValue("none");
+  await expect(owner.getByRole("link", { name: /^Edit / }).first()).toBeVisible();
+
+  await owner.goto("/admin/shipping");
+  await owner.getByRole("link", { name: "Delete the zone Iceland" }).click();
+  await owner.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(warning).toHaveCount(0);
+  await owner.close();
+});

@@ -7,6 +7,8 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { RATE_KINDS, type RateKind } from "~/lib/pricing";
 import { MAX_BANDS, methodValidator } from "~/lib/shipping-rules";
 import { pricingRules } from "~/models/pricing.server";
+import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { createMethod, getMethod, updateMethod } from "~/models/shipping-rules.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
@@ -33,9 +35,10 @@ const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).to
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const zones = (await pricingRules()).zones.map(({ id, name }) => ({ value: id, label: name }));
+  const unweighed = await countProductsWithoutWeight();
   if (params.id === "new") {
     const zoneId = new URL(request.url).searchParams.get("zone") ?? zones[0]?.value ?? "";
-    return { zones, method: null, defaults: { zoneId, kind: "flat" as RateKind, bands: [] } };
+    return { zones, method: null, defaults: { zoneId, kind: "flat" as RateKind, bands: [] }, unweighed };
   }
   const method = await getMethod(params.id ?? "");
   if (!method) throw notFound("Shipping method not found");
@@ -50,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       price: amount(band.priceCents),
     })),
   };
-  return { zones, method: { id: method.id }, defaults };
+  return { zones, method: { id: method.id }, defaults, unweighed };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ShippingMethod() {
-  const { zones, method, defaults } = useLoaderData<typeof loader>();
+  const { zones, method, defaults, unweighed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [kind, setKind] = useState<RateKind>(defaults.kind);
   return (
@@ -101,6 +104,9 @@ export default function ShippingMethod() {
         />
         <AppliesWhen when={kind !== "flat"}>
           <Bands />
+        </AppliesWhen>
+        <AppliesWhen when={kind === "weight"}>
+          <UnweighedWarning count={unweighed} />
         </AppliesWhen>
         <SubmitButton>{method ? "Update" : "Create"}</SubmitButton>
       </ValidatedForm>
