@@ -1,9 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
 import { signInAs } from "./support/sign-in";
 
 // The shop's own pages: linked from every page's footer, written by the owner in Markdown at
 // admin → Pages, shown safely (raw HTML as text).
+
+/** Deletes the page of this title from the admin's list, confirming. */
+async function deletePage(page: Page, title: string) {
+  await page.goto("/admin/pages");
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /Delete/ })
+    .click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Page deleted");
+}
 
 test("the footer links the shop's pages, and each opens", async ({ page }) => {
   await page.goto("/");
@@ -66,14 +78,7 @@ test("the owner adds a page that shows in the footer, with its HTML shown as tex
   await expect(text.locator("script, a")).toHaveCount(0);
   await expect(page).toHaveTitle(`${title} - ShopIT`);
 
-  await page.goto("/admin/pages");
-  await page
-    .getByRole("row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /Delete/ })
-    .click();
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Page deleted");
+  await deletePage(page, title);
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "About the shop" }).getByRole("link", { name: title })).toHaveCount(
     0,
@@ -116,12 +121,5 @@ test("a page carries an uploaded picture; one from another site is refused, sayi
   await expect(picture).toHaveAttribute("src", /^\/uploads\/pages\/[a-z0-9]+\.webp$/);
   expect((await page.request.get((await picture.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
 
-  await page.goto("/admin/pages");
-  await page
-    .getByRole("row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /Delete/ })
-    .click();
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Page deleted");
+  await deletePage(page, title);
 });
