@@ -7,7 +7,9 @@ export function UnweighedWarning({ count }: { count: number }) {
   return (
     <div className="alert alert-warning" data-testid="unweighed-warning">
       {unweighedWarning(count)}{" "}
-      <Link to={`/admin/products?weight=${WITHOUT_WEIGHT}`}>See the products without a weight</Link>
+      <Link to={`/admin/products?weight=${WITHOUT_WEIGHT}`} className="alert-link">
+        See the products without a weight
+      </Link>
     </div>
   );
 }
