@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
-import { productValidator } from "~/lib/product-schema";
+import { productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { useMoneyFormat } from "~/lib/use-money-format";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { ImagePreviews } from "./ImagePreviews";
@@ -16,9 +16,10 @@ type Props = {
     weightGrams: string;
   };
   images: { id: string; url: string }[];
+  /** Pictures stored for a refused submit, sent again with the next. */
+  keptImages?: KeptImage[];
   /** The shop's categories, by name (admin → Categories). */
   categories: string[];
-  imagesError?: string;
   formError?: string | null;
   submitLabel: string;
   /** The product's options and variants page (an existing product); `hasVariants`: price and stock are theirs. */
@@ -29,8 +30,8 @@ type Props = {
 export function ProductForm({
   defaultValues,
   images,
+  keptImages,
   categories,
-  imagesError,
   formError,
   submitLabel,
   variants,
@@ -39,7 +40,7 @@ export function ProductForm({
   const { locale } = useMoneyFormat();
   return (
     <ValidatedForm
-      validator={productValidator(locale)}
+      validator={productFormValidator(locale, !variants)}
       method="post"
       encType="multipart/form-data"
       // Form fields are strings; the validator turns them into numbers and a category.
@@ -55,8 +56,19 @@ export function ProductForm({
         required
         readOnly={variants?.hasVariants}
       />
-      <TextAreaField name="description" label="Description" rows={6} />
-      <SelectField name="category" label="Category" options={categories} placeholder="Choose a category" />
+      <TextAreaField name="description" label="Description" rows={6} required />
+      <SelectField
+        name="category"
+        label="Category"
+        options={categories}
+        placeholder="Choose a category"
+        required
+        empty={
+          <>
+            No categories yet: <Link to="/admin/category">add one in Categories</Link>, then come back.
+          </>
+        }
+      />
       <TextField
         name="stock"
         label={variants?.hasVariants ? "Stock (its variants' total)" : "Stock"}
@@ -81,7 +93,7 @@ export function ProductForm({
         min={0}
         step={1}
       />
-      <ImagePreviews current={images} error={imagesError} replaces={images.length > 0} />
+      <ImagePreviews current={images} kept={keptImages} replaces={images.length > 0} />
       <SubmitButton>{submitLabel}</SubmitButton>
     </ValidatedForm>
   );

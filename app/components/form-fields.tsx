@@ -1,18 +1,50 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type FieldProps = { name: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
+
+/**
+ * The mark of a required field, after its label: screen readers hear "required" from the control's
+ * `required` (the forms are `noValidate`: the shop's own messages say what is missing), sighted
+ * people see "*", explained by RequiredLegend.
+ */
+export function RequiredMark() {
+  return (
+    <span className="text-danger ms-1" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/**
+ * "* required", above the submit button; shown only in a form that has a required field (styles/app.css),
+ * so that every form gets it from SubmitButton without knowing its fields.
+ */
+export function RequiredLegend() {
+  return (
+    <p className="form-text required-legend mt-0">
+      <span className="text-danger" aria-hidden="true">
+        *
+      </span>{" "}
+      required
+    </p>
+  );
+}
 
 /** Label, control and the field's error (errors show with or without JavaScript); plain forms use it too. */
 export function Field({
   id,
   label,
   error,
+  required,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  /** Marks the label; the control carries `required` itself. */
+  required?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -20,6 +52,8 @@ export function Field({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
+      {/* Beside the label, not in it: the label's text stays the field's name. */}
+      {required ? <RequiredMark /> : null}
       {children}
       {error ? (
         <div id={`${id}-error`} className="invalid-feedback">
@@ -39,7 +73,7 @@ export const errorProps = (id: string, error?: string) => ({
 export function TextField({ name, label, id = name, type = "text", ...rest }: FieldProps) {
   const { error, getInputProps } = useField(name);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} required={rest.required}>
       <input
         {...getInputProps({ id, type, ...rest })}
         className={`form-control${error ? " is-invalid" : ""}`}
@@ -60,7 +94,7 @@ export function TextAreaField({
   const { error, getInputProps } = useField(name);
   const described = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ");
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} required={rest.required}>
       <textarea
         {...getInputProps({ id, ...rest })}
         className={`form-control${error ? " is-invalid" : ""}`}
@@ -85,6 +119,8 @@ export function SelectField({
   options,
   placeholder,
   autoComplete,
+  required,
+  empty,
   onChange,
 }: {
   name: string;
@@ -92,15 +128,21 @@ export function SelectField({
   options: Option[];
   placeholder?: string;
   autoComplete?: string;
+  required?: boolean;
+  /** Said below the select when it has no options: where they are made (a link). */
+  empty?: ReactNode;
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const { error, getInputProps } = useField(name);
+  const emptyNote = options.length === 0 ? empty : null;
+  const described = [error ? `${name}-error` : null, emptyNote ? `${name}-empty` : null].filter(Boolean).join(" ");
   return (
-    <Field id={name} label={label} error={error}>
+    <Field id={name} label={label} error={error} required={required}>
       <select
-        {...getInputProps({ id: name, autoComplete, onChange })}
+        {...getInputProps({ id: name, autoComplete, onChange, required })}
         className={`form-select${error ? " is-invalid" : ""}`}
-        {...errorProps(name, error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
       >
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => {
@@ -112,8 +154,18 @@ export function SelectField({
           );
         })}
       </select>
+      <EmptyNote id={`${name}-empty`}>{emptyNote}</EmptyNote>
     </Field>
   );
+}
+
+/** What a select without options says instead: where they are made. */
+function EmptyNote({ id, children }: { id: string; children: ReactNode }) {
+  return children ? (
+    <div id={id} className="form-text" data-testid="empty-select">
+      {children}
+    </div>
+  ) : null;
 }
 
 /** A select multiple (Ctrl or ⌘ to choose several), no script needed; `help` is said above it. */
@@ -123,25 +175,33 @@ export function MultiSelectField({
   help,
   options,
   size = 8,
+  required,
+  empty,
 }: {
   name: string;
   label: string;
   help: ReactNode;
   options: Option[];
   size?: number;
+  required?: boolean;
+  /** Said below the select when it has no options: where they are made (a link). */
+  empty?: ReactNode;
 }) {
   const { error, getInputProps } = useField(name);
+  const emptyNote = options.length === 0 ? empty : null;
   return (
-    <Field id={name} label={label} error={error}>
+    <Field id={name} label={label} error={error} required={required}>
       <div id={`${name}-help`} className="form-text mt-0 mb-1">
         {help}
       </div>
       <select
-        {...getInputProps({ id: name, multiple: true })}
+        {...getInputProps({ id: name, multiple: true, required })}
         size={size}
         className={`form-select${error ? " is-invalid" : ""}`}
         {...errorProps(name, error)}
-        aria-describedby={error ? `${name}-help ${name}-error` : `${name}-help`}
+        aria-describedby={[`${name}-help`, error ? `${name}-error` : null, emptyNote ? `${name}-empty` : null]
+          .filter(Boolean)
+          .join(" ")}
       >
         {options.map((option) => {
           const { value, label: shown } = typeof option === "string" ? { value: option, label: option } : option;
@@ -152,6 +212,7 @@ export function MultiSelectField({
           );
         })}
       </select>
+      <EmptyNote id={`${name}-empty`}>{emptyNote}</EmptyNote>
     </Field>
   );
 }
@@ -178,9 +239,12 @@ export function SubmitButton({
 }) {
   const submitting = useIsSubmitting();
   return (
-    <button type="submit" className={className} disabled={submitting}>
-      {children}
-    </button>
+    <>
+      <RequiredLegend />
+      <button type="submit" className={className} disabled={submitting}>
+        {children}
+      </button>
+    </>
   );
 }
 
@@ -196,4 +260,14 @@ export function FormAlert({ message }: { message?: string | null }) {
 export function FieldAlert({ name }: { name: string }) {
   const { error } = useField(name);
   return <FormAlert message={error} />;
+}
+
+/**
+ * Fields that apply only to one choice of the form (a discount's kind, say): hidden while another is
+ * chosen once JavaScript runs; without it every one shows, its label saying what it applies to, and
+ * the server ignores those that do not apply.
+ */
+export function AppliesWhen({ when, children }: { when: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return <div hidden={hydrated && !when}>{children}</div>;
 }

@@ -68,58 +68,77 @@ const ids = (message: string) =>
     .transform((list) => [...new Set(list)])
     .pipe(z.array(z.string()).max(500, message));
 
+/**
+ * Only the value of the kind chosen is read: the form without JavaScript shows (and sends) both, and
+ * what was typed in the other is ignored, whatever it holds.
+ */
+const onlyTheKindsValue = (input: unknown) => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const fields = input as Record<string, unknown>;
+  return {
+    ...fields,
+    percent: fields.kind === "percent" ? fields.percent : undefined,
+    amount: fields.kind === "amount" ? fields.amount : undefined,
+  };
+};
+
 /** The owner's form: a code (or none, for an automatic promotion), what it takes off, and when it applies. */
 export const discountSchema = (locale: Locale) =>
-  z
-    .object({
-      name: z
-        .string({ required_error: "Enter the discount's name" })
-        .trim()
-        .min(1, "Enter the discount's name")
-        .max(80, "The name can be at most 80 characters")
-        .refine((v) => !/\p{Cc}/u.test(v), "The name cannot hold control characters"),
-      code: asText
-        .pipe(
-          z
-            .string()
-            .max(MAX_CODE_LENGTH, `A code has at most ${MAX_CODE_LENGTH} characters`)
-            .refine((v) => v === "" || /^[A-Za-z0-9_-]+$/.test(v), "A code holds letters, digits, - and _ only"),
-        )
-        .transform((v) => (v === "" ? null : normalCode(v)))
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null)
-        .describe("What shoppers type (kept upper-case; matched whatever its case); empty: an automatic promotion"),
-      kind: z
-        .enum(DISCOUNT_KINDS, { errorMap: () => ({ message: "Choose percent off, amount off or free shipping" }) })
-        .describe("percent: off the items it covers; amount: a fixed amount off them; free_shipping"),
-      percent: optional(PERCENT, "The percent must be a number such as 10 or 12.5", (v) => Math.round(Number(v) * 100)),
-      amount: moneyField(locale, "The amount"),
-      minSubtotal: moneyField(locale, "The minimum").describe("The items must cost at least this"),
-      startsAt: optionalDate("Enter the start as a date and time").describe("From when (UTC); empty: at once"),
-      endsAt: optionalDate("Enter the end as a date and time").describe("Until when (UTC); empty: no end"),
-      usageLimit: optional(COUNT, "The number of uses must be a whole number", Number).describe(
-        "How many orders may use it in all; empty: no limit",
-      ),
-      perCustomerLimit: optional(COUNT, "The uses per customer must be a whole number", Number).describe(
-        "How many orders of one customer may use it; empty: no limit",
-      ),
-      productIds: ids("Choose products from the list").describe("Only these products (ids)"),
-      categoryIds: ids("Choose categories from the list").describe("Only products of these categories (ids)"),
-      paused: checkbox.optional().default(false),
-    })
-    .superRefine((d, ctx) => {
-      if (d.kind === "percent" && (d.percent === null || d.percent < 1 || d.percent > 100_00))
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent"], message: "Enter a percent from 0.01 to 100" });
-      if (d.kind === "amount" && (d.amount === null || d.amount < 1))
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Enter the amount off" });
-      if (d.startsAt && d.endsAt && d.endsAt <= d.startsAt)
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsAt"], message: "The end must come after the start" });
-      if (d.usageLimit === 0)
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["usageLimit"], message: "Allow at least one use" });
-      if (d.perCustomerLimit === 0)
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["perCustomerLimit"], message: "Allow at least one use" });
-    });
+  z.preprocess(
+    onlyTheKindsValue,
+    z
+      .object({
+        name: z
+          .string({ required_error: "Enter the discount's name" })
+          .trim()
+          .min(1, "Enter the discount's name")
+          .max(80, "The name can be at most 80 characters")
+          .refine((v) => !/\p{Cc}/u.test(v), "The name cannot hold control characters"),
+        code: asText
+          .pipe(
+            z
+              .string()
+              .max(MAX_CODE_LENGTH, `A code has at most ${MAX_CODE_LENGTH} characters`)
+              .refine((v) => v === "" || /^[A-Za-z0-9_-]+$/.test(v), "A code holds letters, digits, - and _ only"),
+          )
+          .transform((v) => (v === "" ? null : normalCode(v)))
+          .nullable()
+          .optional()
+          .transform((v) => v ?? null)
+          .describe("What shoppers type (kept upper-case; matched whatever its case); empty: an automatic promotion"),
+        kind: z
+          .enum(DISCOUNT_KINDS, { errorMap: () => ({ message: "Choose percent off, amount off or free shipping" }) })
+          .describe("percent: off the items it covers; amount: a fixed amount off them; free_shipping"),
+        percent: optional(PERCENT, "The percent must be a number such as 10 or 12.5", (v) =>
+          Math.round(Number(v) * 100),
+        ),
+        amount: moneyField(locale, "The amount"),
+        minSubtotal: moneyField(locale, "The minimum").describe("The items must cost at least this"),
+        startsAt: optionalDate("Enter the start as a date and time").describe("From when (UTC); empty: at once"),
+        endsAt: optionalDate("Enter the end as a date and time").describe("Until when (UTC); empty: no end"),
+        usageLimit: optional(COUNT, "The number of uses must be a whole number", Number).describe(
+          "How many orders may use it in all; empty: no limit",
+        ),
+        perCustomerLimit: optional(COUNT, "The uses per customer must be a whole number", Number).describe(
+          "How many orders of one customer may use it; empty: no limit",
+        ),
+        productIds: ids("Choose products from the list").describe("Only these products (ids)"),
+        categoryIds: ids("Choose categories from the list").describe("Only products of these categories (ids)"),
+        paused: checkbox.optional().default(false),
+      })
+      .superRefine((d, ctx) => {
+        if (d.kind === "percent" && (d.percent === null || d.percent < 1 || d.percent > 100_00))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent"], message: "Enter a percent from 0.01 to 100" });
+        if (d.kind === "amount" && (d.amount === null || d.amount < 1))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Enter the amount off" });
+        if (d.startsAt && d.endsAt && d.endsAt <= d.startsAt)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsAt"], message: "The end must come after the start" });
+        if (d.usageLimit === 0)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["usageLimit"], message: "Allow at least one use" });
+        if (d.perCustomerLimit === 0)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["perCustomerLimit"], message: "Allow at least one use" });
+      }),
+  );
 export type DiscountInput = z.infer<ReturnType<typeof discountSchema>>;
 export const discountValidator = perLocale((locale) => withZod(discountSchema(locale)));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "./markdown";
+import { hasOutsidePicture, OUTSIDE_PICTURE, pageSchema } from "./page-schema";
 
 describe("the pages' Markdown", () => {
   it("renders headings, lists, emphasis, links and pictures", () => {
@@ -61,5 +62,26 @@ describe("the pages' Markdown", () => {
       '<a href="https://example.com" rel="noopener noreferrer">https://example.com</a>',
     );
     expect(renderMarkdown("javascript:alert(1)")).not.toContain("<a ");
+  });
+});
+
+describe("pictures from other sites", () => {
+  it("are found in the text, so that the form refuses them", () => {
+    expect(hasOutsidePicture("![Logo](https://cdn.example.com/logo.png)")).toBe(true);
+    expect(hasOutsidePicture("Look: ![](//cdn.example.com/x.png) there")).toBe(true);
+    expect(hasOutsidePicture("![Our shop](/uploads/pages/abc.webp)")).toBe(false);
+    // A link to a picture is no picture.
+    expect(hasOutsidePicture("[Logo](https://cdn.example.com/logo.png)")).toBe(false);
+    const result = pageSchema.safeParse({ title: "About", body: "Hi\n\n![Logo](https://cdn.example.com/l.png)" });
+    expect(result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["body", OUTSIDE_PICTURE],
+    ]);
+  });
+
+  it("are shown as a link to them, never as a picture the policy would block", () => {
+    expect(renderMarkdown("![Logo](https://cdn.example.com/logo.png)")).toContain(
+      '<a href="https://cdn.example.com/logo.png" rel="noopener noreferrer">Logo</a>',
+    );
+    expect(renderMarkdown("![](https://cdn.example.com/logo.png)")).not.toContain("<img");
   });
 });

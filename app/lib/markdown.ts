@@ -2,21 +2,27 @@ import MarkdownIt from "markdown-it";
 
 // The owner's pages are written in Markdown and shown as HTML on the storefront, so nothing they
 // hold may run there: markdown-it with raw HTML off (a <script> or <iframe> is shown as text), and
-// links and pictures only to web addresses, mail, phone numbers and the shop's own paths.
+// links only to web addresses, mail, phone numbers and the shop's own paths, pictures only from the
+// shop itself (its Content-Security-Policy, server/csp.server.ts, blocks pictures from elsewhere).
 
 const SAFE_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?![/\\])|#)/i;
-const SAFE_PICTURE = /^(?:https?:\/\/|\/(?![/\\]))/i;
+const SHOP_PICTURE = /^\/(?![/\\])/;
+const WEB_ADDRESS = /^https?:\/\//i;
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
 // markdown-it's own check already refuses javascript:, vbscript: and file: links; this one allows
 // only what a shop's page needs (no data:, no relative "evil.example/x" that reads as a path).
-markdown.validateLink = (url) => SAFE_LINK.test(url.trim()) || SAFE_PICTURE.test(url.trim());
+markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
 
+// A picture from elsewhere (a page saved before the form refused them) becomes a link to it.
 const defaultImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const src = tokens[index].attrGet("src") ?? "";
-  if (!SAFE_PICTURE.test(src)) return markdown.utils.escapeHtml(tokens[index].content);
+  const text = markdown.utils.escapeHtml(tokens[index].content);
+  if (WEB_ADDRESS.test(src))
+    return `<a href="${markdown.utils.escapeHtml(src)}" rel="noopener noreferrer">${text || "Picture"}</a>`;
+  if (!SHOP_PICTURE.test(src)) return text;
   tokens[index].attrSet("loading", "lazy");
   return defaultImage(tokens, index, options, env, self);
 };

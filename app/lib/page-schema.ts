@@ -2,6 +2,16 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { checkbox } from "./checkbox-field";
 
+/**
+ * What the page form says of a picture from another site, in the page's text (`![…](https://…)`):
+ * the page would show it broken.
+ */
+export const OUTSIDE_PICTURE =
+  "Pictures from other sites cannot be shown (the shop's security policy blocks them): upload the picture with the form instead.";
+
+/** Whether the Markdown shows a picture from another site (`![…](https://…)` or `![…](//…)`). */
+export const hasOutsidePicture = (source: string) => /!\[[^\]]*\]\(\s*<?(?:https?:)?\/\//i.test(source);
+
 /** The page the checkout links as the shop's terms. */
 export const TERMS_PAGE = "terms";
 
@@ -42,7 +52,12 @@ export const pageSchema = z
       .string({ required_error: "Write the page's text" })
       .max(50_000, "The text can be at most 50,000 characters")
       .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-      .pipe(z.string().min(1, "Write the page's text")),
+      .pipe(
+        z
+          .string()
+          .min(1, "Write the page's text")
+          .refine((v) => !hasOutsidePicture(v), OUTSIDE_PICTURE),
+      ),
     inFooter: checkbox.describe("Linked from the footer of every page"),
     position: z
       .union([z.string(), z.number()])

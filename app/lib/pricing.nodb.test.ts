@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  hasNoWeight,
   percentOf,
   priceBySpec,
   priceOrder,
@@ -63,8 +64,25 @@ describe("shipping rates", () => {
     expect(shippingCentsOf(byWeight, [{ priceCents: 1, quantity: 4, weightGrams: 250 }])).toBe(5_00);
     expect(shippingCentsOf(byWeight, [{ priceCents: 1, quantity: 1, weightGrams: 1001 }])).toBe(12_00);
     expect(shippingCentsOf(byWeight, [{ priceCents: 1, quantity: 2, weightGrams: 2500 }])).toBe(12_00);
-    // A product without a weight weighs nothing.
+  });
+
+  it("prices products without a weight by the first band; beside weighed ones they add nothing", () => {
     expect(shippingCentsOf(byWeight, [{ priceCents: 1, quantity: 9 }])).toBe(5_00);
+    expect(shippingCentsOf(byWeight, [{ priceCents: 1, quantity: 9, weightGrams: null }])).toBe(5_00);
+    const heavyFirst = { ...byWeight, bands: [{ upTo: 3000, priceCents: 9_00 }] };
+    expect(shippingCentsOf(heavyFirst, [{ priceCents: 1, quantity: 1 }])).toBe(9_00);
+    expect(
+      shippingCentsOf(byWeight, [
+        { priceCents: 1, quantity: 1 },
+        { priceCents: 1, quantity: 1, weightGrams: 2000 },
+      ]),
+    ).toBe(12_00);
+    expect(
+      hasNoWeight([
+        { priceCents: 1, quantity: 1 },
+        { priceCents: 1, quantity: 1, weightGrams: 1 },
+      ]),
+    ).toBe(false);
   });
 
   it("cannot carry what is heavier than a closed last band; an open band takes the rest", () => {

@@ -42,8 +42,16 @@ export const SPEC_TAX: TaxRule = { rateBp: 500, included: false };
 export const itemsCentsOf = (lines: PricedLine[]) =>
   lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 
+/**
+ * The lines' weight. A product the owner left without a weight adds nothing to it: a cart of such
+ * products only is priced by a weight rate's first band (the shipping page tells the owner how many
+ * products have no weight).
+ */
 export const weightGramsOf = (lines: PricedLine[]) =>
   lines.reduce((sum, line) => sum + (line.weightGrams ?? 0) * line.quantity, 0);
+
+/** Whether no line has a weight: a weight rate then charges its first band. */
+export const hasNoWeight = (lines: PricedLine[]) => lines.every((line) => line.weightGrams == null);
 
 /** a / b rounded half up, in integers (a ≥ 0, b > 0). */
 const divideRounded = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
@@ -56,6 +64,7 @@ export function shippingCentsOf(rate: ShippingRate, lines: PricedLine[]): number
   const itemsCents = itemsCentsOf(lines);
   if (rate.freeOverCents !== null && itemsCents > rate.freeOverCents) return 0;
   if (rate.kind === "flat") return rate.priceCents;
+  if (rate.kind === "weight" && hasNoWeight(lines)) return rate.bands[0]?.priceCents ?? null;
   const measure = rate.kind === "weight" ? weightGramsOf(lines) : itemsCents;
   const band = rate.bands.find((b) => b.upTo === null || measure <= b.upTo);
   return band ? band.priceCents : null;

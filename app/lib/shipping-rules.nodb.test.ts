@@ -48,6 +48,17 @@ describe("a shipping method", () => {
     ]);
   });
 
+  it("reads only the fields of its kind: what the others hold is ignored", () => {
+    const bands = [{ upTo: "not a weight", price: "nor a price" }];
+    expect(methodSchema("en-US").parse({ ...base, kind: "flat", price: "4.90", bands })).toMatchObject({
+      priceCents: 4_90,
+      bands: [],
+    });
+    expect(
+      methodSchema("en-US").parse({ ...base, kind: "weight", price: "not a price", bands: [{ upTo: "", price: "5" }] }),
+    ).toMatchObject({ priceCents: 0, bands: [{ upTo: null, priceCents: 5_00 }] });
+  });
+
   it("by weight takes bands in grams, ascending, the form's empty rows left out, the last maybe open", () => {
     const parsed = methodSchema("en-US").parse({
       ...base,

@@ -11,6 +11,13 @@ import type { Locale } from "./shop-settings";
 /** In a zone's countries or a tax rate's country or region: every one that no other row names. */
 export const EVERYWHERE = "*";
 
+/** The admin products list's filter (?weight=none) of the products without a weight. */
+export const WITHOUT_WEIGHT = "none";
+
+/** The owner's warning, where a weight rate is set, of products without a weight. */
+export const unweighedWarning = (count: number) =>
+  `${count === 1 ? "1 product has" : `${count} products have`} no weight: a weight rate counts ${count === 1 ? "it" : "them"} as nothing, so a cart of only such products pays its first band.`;
+
 /** The most bands one weight or value rate holds (the form shows this many rows). */
 export const MAX_BANDS = 8;
 
@@ -55,78 +62,91 @@ const bandValue = (message: string) =>
     .optional()
     .transform((v) => v ?? "");
 
+/**
+ * Only the fields of the kind chosen are read: a flat rate's price, or the bands of the others. The
+ * form without JavaScript shows (and sends) all of them; what the others hold is ignored.
+ */
+const onlyTheKindsFields = (input: unknown) => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const fields = input as Record<string, unknown>;
+  return fields.kind === "flat" ? { ...fields, bands: undefined } : { ...fields, price: undefined };
+};
+
 /** The method's form and API: its price found one way (flat, by weight or by value), maybe free over an amount. */
 export const methodSchema = (locale: Locale) =>
-  z
-    .object({
-      zoneId: z
-        .string({ required_error: "Choose the zone" })
-        .trim()
-        .min(1, "Choose the zone")
-        .max(64, "Choose the zone"),
-      name: name("method", 60),
-      kind: z
-        .enum(RATE_KINDS, { errorMap: () => ({ message: "Choose flat, by weight or by order value" }) })
-        .describe("flat: one price; weight: by the cart's weight in grams; value: by the items' cost"),
-      price: moneyField(locale, "The price").describe("A flat rate's price"),
-      freeOver: moneyField(locale, "The amount").describe("Free when the items cost more than this"),
-      bands: list(
-        z.object({
-          upTo: bandValue(`Enter a number such as 1000 or ${moneyExample(locale, 4999)}`),
-          price: bandValue(`The price must be an amount such as 25 or ${moneyExample(locale)}`),
-        }),
-        `At most ${MAX_BANDS} bands`,
-        MAX_BANDS,
-      ).describe(
-        "Weight and value rates: up to what weight (grams) or amount each price applies, ascending; the last may leave upTo empty (and above)",
-      ),
-    })
-    .transform((input, context) => {
-      const problem = (path: (string | number)[], message: string) => {
-        context.addIssue({ code: "custom", path, message });
-        return z.NEVER;
-      };
-      if (input.kind === "flat") {
-        if (input.price === null) return problem(["price"], "Enter the price");
-        return { ...input, priceCents: input.price, bands: [] as RateBand[] };
-      }
-      // Rows left empty in the form are no bands.
-      const rows = input.bands
-        .map((row, index) => ({ ...row, index }))
-        .filter((row) => row.upTo !== "" || row.price !== "");
-      if (rows.length === 0) return problem(["bands[0].price"], "Enter at least one band's price");
-      const bands: RateBand[] = [];
-      for (const [i, row] of rows.entries()) {
-        const at = `bands[${row.index}]`;
-        const price = readMoney(row.price, locale, "The price");
-        if (!("cents" in price)) return problem([`${at}.price`], price.message);
-        let upTo: number | null = null;
-        if (row.upTo === "") {
-          if (i !== rows.length - 1) return problem([`${at}.upTo`], "Only the last band can go on without a limit");
-        } else if (input.kind === "weight") {
-          if (!/^\d{1,7}$/.test(String(row.upTo)))
-            return problem([`${at}.upTo`], "Enter a weight in grams, such as 1000");
-          upTo = Number(row.upTo);
-        } else {
-          const limit = readMoney(row.upTo, locale, "The limit");
-          if (!("cents" in limit)) return problem([`${at}.upTo`], limit.message);
-          upTo = limit.cents;
+  z.preprocess(
+    onlyTheKindsFields,
+    z
+      .object({
+        zoneId: z
+          .string({ required_error: "Choose the zone" })
+          .trim()
+          .min(1, "Choose the zone")
+          .max(64, "Choose the zone"),
+        name: name("method", 60),
+        kind: z
+          .enum(RATE_KINDS, { errorMap: () => ({ message: "Choose flat, by weight or by order value" }) })
+          .describe("flat: one price; weight: by the cart's weight in grams; value: by the items' cost"),
+        price: moneyField(locale, "The price").describe("A flat rate's price"),
+        freeOver: moneyField(locale, "The amount").describe("Free when the items cost more than this"),
+        bands: list(
+          z.object({
+            upTo: bandValue(`Enter a number such as 1000 or ${moneyExample(locale, 4999)}`),
+            price: bandValue(`The price must be an amount such as 25 or ${moneyExample(locale)}`),
+          }),
+          `At most ${MAX_BANDS} bands`,
+          MAX_BANDS,
+        ).describe(
+          "Weight and value rates: up to what weight (grams) or amount each price applies, ascending; the last may leave upTo empty (and above)",
+        ),
+      })
+      .transform((input, context) => {
+        const problem = (path: (string | number)[], message: string) => {
+          context.addIssue({ code: "custom", path, message });
+          return z.NEVER;
+        };
+        if (input.kind === "flat") {
+          if (input.price === null) return problem(["price"], "Enter the price");
+          return { ...input, priceCents: input.price, bands: [] as RateBand[] };
         }
-        const before = bands.at(-1);
-        if (before && upTo !== null && before.upTo !== null && upTo <= before.upTo)
-          return problem([`${at}.upTo`], "Each band must go higher than the one before");
-        bands.push({ upTo, priceCents: price.cents });
-      }
-      return { ...input, priceCents: 0, bands };
-    })
-    .transform(({ zoneId, name, kind, priceCents, freeOver, bands }) => ({
-      zoneId,
-      name,
-      kind,
-      priceCents,
-      freeOverCents: freeOver,
-      bands,
-    }));
+        // Rows left empty in the form are no bands.
+        const rows = input.bands
+          .map((row, index) => ({ ...row, index }))
+          .filter((row) => row.upTo !== "" || row.price !== "");
+        if (rows.length === 0) return problem(["bands[0].price"], "Enter at least one band's price");
+        const bands: RateBand[] = [];
+        for (const [i, row] of rows.entries()) {
+          const at = `bands[${row.index}]`;
+          const price = readMoney(row.price, locale, "The price");
+          if (!("cents" in price)) return problem([`${at}.price`], price.message);
+          let upTo: number | null = null;
+          if (row.upTo === "") {
+            if (i !== rows.length - 1) return problem([`${at}.upTo`], "Only the last band can go on without a limit");
+          } else if (input.kind === "weight") {
+            if (!/^\d{1,7}$/.test(String(row.upTo)))
+              return problem([`${at}.upTo`], "Enter a weight in grams, such as 1000");
+            upTo = Number(row.upTo);
+          } else {
+            const limit = readMoney(row.upTo, locale, "The limit");
+            if (!("cents" in limit)) return problem([`${at}.upTo`], limit.message);
+            upTo = limit.cents;
+          }
+          const before = bands.at(-1);
+          if (before && upTo !== null && before.upTo !== null && upTo <= before.upTo)
+            return problem([`${at}.upTo`], "Each band must go higher than the one before");
+          bands.push({ upTo, priceCents: price.cents });
+        }
+        return { ...input, priceCents: 0, bands };
+      })
+      .transform(({ zoneId, name, kind, priceCents, freeOver, bands }) => ({
+        zoneId,
+        name,
+        kind,
+        priceCents,
+        freeOverCents: freeOver,
+        bands,
+      })),
+  );
 export type MethodInput = z.infer<ReturnType<typeof methodSchema>>;
 export const methodValidator = perLocale((locale) => withZod(methodSchema(locale)));
 

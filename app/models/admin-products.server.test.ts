@@ -11,7 +11,17 @@ import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { ProductSort } from "~/lib/admin-sorts";
 import { pngBomb } from "../../tests/e2e/support/png-bomb";
 import { addCategories, clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
-import { createProduct, deleteProduct, deleteProducts, listProductsPage, updateProduct } from "./admin-products.server";
+import {
+  countProductsWithoutWeight,
+  createProduct,
+  deleteProduct,
+  deleteProducts,
+  listProductsPage,
+  productProblems,
+  removeUnusedImages,
+  storeProductImages,
+  updateProduct,
+} from "./admin-products.server";
 import { nextOrderNumber } from "~/db/dialect";
 import { getProduct } from "./products.server";
 
@@ -106,6 +116,33 @@ describe("how many pictures", () => {
   });
 });
 
+describe("a refused form keeps its pictures", () => {
+  it("gathers every model check at once: no picture and an unknown category", async () => {
+    expect(await productProblems("Nowhere", 0, true)).toEqual({
+      images: "Please add at least one image",
+      category: "Please select correct category for product",
+    });
+    expect(await productProblems("Home", 11, false)).toEqual({ images: "A product can have at most 10 images" });
+    // An update without new pictures keeps the current ones.
+    expect(await productProblems("Home", 0, false)).toEqual({});
+  });
+
+  it("stores the good pictures and names the refused one; the stored ones then make the product", async () => {
+    const { urls, error } = await storeProductImages([await png("#a0a"), pngBomb(), await png("#0aa")]);
+    expect(error).toBe("This image is 16,000 × 16,000 pixels; images can be at most 50 megapixels.");
+    expect(urls).toHaveLength(2);
+    expect(urls.every((url) => fs.existsSync(fileOf(url)))).toBe(true);
+
+    const { id } = await createProduct({ ...input, name: "Kept Frame" }, [], urls);
+    expect(await urlsOf(id)).toEqual(urls);
+    // A picture a product shows is not removed as unused; one nobody shows is.
+    const [spare] = (await storeProductImages([await png("#aa0")])).urls;
+    await removeUnusedImages([...urls, spare]);
+    expect(urls.every((url) => fs.existsSync(fileOf(url)))).toBe(true);
+    expect(fs.existsSync(fileOf(spare))).toBe(false);
+  });
+});
+
 describe("the admin's product list", () => {
   const query = tableQuery<ProductSort>("stock");
   async function stocked() {
@@ -139,6 +176,16 @@ describe("the admin's product list", () => {
     expect(await listProductsPage(query, "out")).toMatchObject({ total: 1, rows: [{ id: ids[0] }] });
     expect((await listProductsPage({ ...query, q: `Stock ${LOW_STOCK_THRESHOLD}` }, "low")).total).toBe(1);
     expect((await listProductsPage({ ...query, q: "Stock 1" }, "out")).total).toBe(0);
+  });
+
+  it("counts and lists the products without a weight, for the owner of a weight rate", async () => {
+    const ids = await stocked();
+    const weighed = await insertProduct({ name: "Weighed", weightGrams: 500 });
+    expect(await countProductsWithoutWeight()).toBe(4);
+    const { rows } = await listProductsPage(query, undefined, true);
+    expect(rows.map((r) => r.id).sort()).toEqual(Object.values(ids).sort());
+    expect(rows.map((r) => r.id)).not.toContain(weighed);
+    expect((await listProductsPage(query, "out", true)).rows.map((r) => r.id)).toEqual([ids[0]]);
   });
 
   it("deletes several products at once and names the ids it did not find", async () => {

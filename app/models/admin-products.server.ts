@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { containsText, lockRows, rowsAffected } from "~/db/dialect";
@@ -9,7 +9,7 @@ import { PublicError } from "~/lib/public-error";
 import type { ProductSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
-import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
+import { MAX_PRODUCT_IMAGES, NO_IMAGES, TOO_MANY_IMAGES } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
 import { ImageError, deleteImage, saveImage, type ImageUpload } from "./images.server";
 import { categoryNamed, requireCategory } from "./categories.server";
@@ -31,7 +31,14 @@ const variantsWithStock = (condition: SQL) =>
     .from(productVariants)
     .where(and(eq(productVariants.productId, products.id), condition))})`.mapWith(Number);
 
-export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter) {
+/** How many products have no weight (a weight rate prices a cart of them alone by its first band). */
+export async function countProductsWithoutWeight(): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(isNull(products.weightGrams));
+  return row.n;
+}
+
+/** `withoutWeight`: only the products without a weight. */
+export async function listProductsPage(query: TableQuery<ProductSort>, stock?: StockFilter, withoutWeight = false) {
   const where = and(
     query.q
       ? or(
@@ -41,6 +48,7 @@ export async function listProductsPage(query: TableQuery<ProductSort>, stock?: S
         )
       : undefined,
     stock ? stockFilter(stock) : undefined,
+    withoutWeight ? isNull(products.weightGrams) : undefined,
   );
   const sorts = {
     id: products.id,
@@ -80,22 +88,56 @@ export async function productsByIds(ids: string[]): Promise<{ id: string; name: 
 
 /** A product shows at most MAX_PRODUCT_IMAGES pictures; `count` is how many were sent. */
 export function assertProductImageCount(count: number) {
-  if (count > MAX_PRODUCT_IMAGES)
-    throw new PublicError(`A product can have at most ${MAX_PRODUCT_IMAGES} images`, 400, "images");
+  if (count > MAX_PRODUCT_IMAGES) throw new PublicError(TOO_MANY_IMAGES, 400, "images");
 }
 
-/** Stores the uploaded pictures (checked and resized, one at a time); if one is refused, none is kept. */
-async function saveAll(images: ImageUpload[]): Promise<string[]> {
-  assertProductImageCount(images.length);
+/**
+ * The model's own checks of a product, every one (the form shows them all at once): the category is
+ * one of the shop's, and a new product has from one to MAX_PRODUCT_IMAGES pictures (`pictures`: how
+ * many it would have). Answers the message by field; the create and update below throw the first.
+ */
+export async function productProblems(
+  category: string | undefined,
+  pictures: number,
+  creating: boolean,
+): Promise<Record<string, string>> {
+  const problems: Record<string, string> = {};
+  if (creating && pictures === 0) problems.images = NO_IMAGES;
+  if (pictures > MAX_PRODUCT_IMAGES) problems.images = TOO_MANY_IMAGES;
+  if (category && !(await categoryNamed(category))) problems.category = UNKNOWN_CATEGORY;
+  return problems;
+}
+
+async function assertNoProblems(category: string, pictures: number, creating: boolean) {
+  const [field, message] = Object.entries(await productProblems(category, pictures, creating))[0] ?? [];
+  if (field) throw new PublicError(message, 400, field);
+}
+
+/**
+ * Stores each uploaded picture (checked and resized, one at a time) and answers the URLs of those
+ * accepted with the message of the first refused: the form keeps the good ones while its other
+ * fields are corrected.
+ */
+export async function storeProductImages(images: ImageUpload[]): Promise<{ urls: string[]; error?: string }> {
   const urls: string[] = [];
-  try {
-    for (const image of images) urls.push(await saveImage(image, "products"));
-    return urls;
-  } catch (error) {
-    await Promise.all(urls.map(deleteImage));
-    if (error instanceof ImageError) throw new PublicError(error.message, 400, "images");
-    throw error;
+  let error: string | undefined;
+  for (const image of images) {
+    try {
+      urls.push(await saveImage(image, "products"));
+    } catch (refused) {
+      if (!(refused instanceof ImageError)) throw refused;
+      error ??= refused.message;
+    }
   }
+  return { urls, error };
+}
+
+/** Stores the uploaded pictures; if one is refused, none is kept. */
+async function saveAll(images: ImageUpload[]): Promise<string[]> {
+  const { urls, error } = await storeProductImages(images);
+  if (error === undefined) return urls;
+  await Promise.all(urls.map(deleteImage));
+  throw new PublicError(error, 400, "images");
 }
 
 const columns = (input: ProductInput) => ({
@@ -108,10 +150,10 @@ const columns = (input: ProductInput) => ({
   weightGrams: input.weightGrams,
 });
 
-export async function createProduct(input: ProductInput, images: ImageUpload[]) {
-  if (images.length === 0) throw new PublicError("Please add at least one image", 400, "images");
-  if (!(await categoryNamed(input.category))) throw new PublicError(UNKNOWN_CATEGORY, 400, "category");
-  const urls = await saveAll(images);
+/** `images`: pictures to store; `stored`: pictures already stored (storeProductImages), shown first. */
+export async function createProduct(input: ProductInput, images: ImageUpload[], stored: string[] = []) {
+  await assertNoProblems(input.category, stored.length + images.length, true);
+  const urls = [...stored, ...(await saveAll(images))];
   return commitTogether(async (tx) => {
     await requireCategory(tx, input.category);
     const [product] = await tx.insert(products).values(columns(input)).returning({ id: products.id });
@@ -129,7 +171,7 @@ const imageUrlsOf = async (id: string) =>
  * Removes the files of pictures no product shows any more, except those an order line still
  * points at (an order keeps the picture it was bought with).
  */
-async function removeUnusedImages(urls: string[]) {
+export async function removeUnusedImages(urls: string[]) {
   for (const url of urls) {
     const [shown] = await db.select({ n: count() }).from(productImages).where(eq(productImages.url, url));
     const [ordered] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.image, url));
@@ -141,11 +183,11 @@ async function removeUnusedImages(urls: string[]) {
  * Updates the fields; new pictures, when given, replace the old ones (as the spec's form does), and
  * the variants' pictures point at none. A product with variants keeps its price and stock: theirs.
  */
-export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[]) {
+export async function updateProduct(id: string, input: ProductInput, images: ImageUpload[], stored: string[] = []) {
   const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   if (!found) throw notFound();
-  if (!(await categoryNamed(input.category))) throw new PublicError(UNKNOWN_CATEGORY, 400, "category");
-  const urls = images.length ? await saveAll(images) : [];
+  await assertNoProblems(input.category, stored.length + images.length, false);
+  const urls = [...stored, ...(images.length ? await saveAll(images) : [])];
   const replaced = urls.length ? await imageUrlsOf(id) : [];
   await commitTogether(async (tx) => {
     await requireCategory(tx, input.category);

@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { carts, mailOutbox, orders, shopSettings, users } from "~/db/schema";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
-import { queueCartReminders } from "./cart-reminders.server";
+import { cartRemindersOn, queueCartReminders } from "./cart-reminders.server";
 import { setCartLine, userCart, userCartId } from "./cart.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
@@ -96,7 +96,10 @@ describe("cart reminders", () => {
     await shopperCart(4 + 8 * 24);
     expect(await reminded()).toEqual([]);
     await shopperCart(5);
+    expect(await cartRemindersOn()).toBe(true);
     await saveShopSettings({ cartReminderHours: 0 });
+    // Off: nobody is reminded, nor offered it at checkout.
+    expect(await cartRemindersOn()).toBe(false);
     expect(await reminded()).toEqual([]);
   });
 

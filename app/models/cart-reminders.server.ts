@@ -28,6 +28,11 @@ const NOT_AFTER_MS = 7 * 24 * 60 * 60_000;
 // Marking a cart reminded is no change of the cart: its updated_at stays as it was.
 const keepUpdatedAt = { updatedAt: sql`${carts.updatedAt}` };
 
+/** Whether the shop reminds carts left (a delay set in Settings): only then is a shopper offered it. */
+export async function cartRemindersOn(): Promise<boolean> {
+  return (await getShopSettings()).cartReminderHours > 0;
+}
+
 /**
  * The sweep: reminds each cart with lines, left between the delay and a week more, not reminded
  * since it last changed, whose shopper asked for it (and did not unsubscribe) and bought nothing
@@ -35,8 +40,8 @@ const keepUpdatedAt = { updatedAt: sql`${carts.updatedAt}` };
  * is not read again until it changes. Answers the mails queued; they are sent once committed.
  */
 export async function queueCartReminders(now = new Date()): Promise<QueuedMail[]> {
+  if (!(await cartRemindersOn())) return [];
   const hours = (await getShopSettings()).cartReminderHours;
-  if (hours === 0) return [];
   const cutoff = new Date(now.getTime() - hours * 60 * 60_000);
   const oldest = new Date(cutoff.getTime() - NOT_AFTER_MS);
   return commitTogether(async (tx) => {

@@ -17,7 +17,7 @@ export class ImageError extends PublicError {
   }
 }
 
-type Kind = "avatars" | "products" | "shop" | "categories";
+type Kind = "avatars" | "products" | "shop" | "categories" | "pages";
 const SIZES: Record<Kind, { width: number; height: number; fit: "cover" | "inside" }> = {
   avatars: { width: 256, height: 256, fit: "cover" },
   products: { width: 1200, height: 1200, fit: "inside" },
@@ -25,6 +25,8 @@ const SIZES: Record<Kind, { width: number; height: number; fit: "cover" | "insid
   shop: { width: 1600, height: 1600, fit: "inside" },
   // A category's picture, on its tile and page (admin → Categories).
   categories: { width: 800, height: 800, fit: "inside" },
+  // A picture in one of the shop's pages (admin → Pages), as wide as the page's text.
+  pages: { width: 1600, height: 1600, fit: "inside" },
 };
 
 // Uploads are never the same picture twice, so libvips' operation cache (50 MB by default) would
@@ -87,7 +89,7 @@ async function checkHeader(bytes: Buffer) {
 
 /** Removes an uploaded image by its public URL; demo pictures and missing files are left alone. */
 export async function deleteImage(url: string | null | undefined) {
-  const match = url?.match(/^\/uploads\/((?:avatars|products|shop|categories)\/[a-z0-9]+\.webp)$/);
+  const match = url?.match(/^\/uploads\/((?:avatars|products|shop|categories|pages)\/[a-z0-9]+\.webp)$/);
   if (!match) return;
   await (await uploadStore()).delete(match[1]);
 }

@@ -8,6 +8,7 @@ import type { PagePayload } from "~/lib/api-payloads";
 import type { PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
 import { catalogueCached } from "./catalogue-cache.server";
+import { saveImage, type ImageUpload } from "./images.server";
 
 // The shop's own pages: contact, shipping and returns, privacy, terms and any the owner adds.
 // Every write moves the catalogue's version (drizzle/*/…_pages), so the footer's links and the
@@ -95,6 +96,15 @@ const slugTaken = (error: unknown) =>
   isUniqueViolation(error, "pages.slug")
     ? new PublicError("Another page has this address: choose another", 409, "slug")
     : error;
+
+/**
+ * Stores a picture for a page (checked and resized, as every upload) and answers the Markdown that
+ * shows it, with `description` as its text for people who cannot see it.
+ */
+export async function savePagePicture(upload: ImageUpload, description: string): Promise<string> {
+  const url = await saveImage(upload, "pages");
+  return `![${description.replace(/[[\]\\\n\r]/g, " ").trim()}](${url})`;
+}
 
 export async function createPage(input: PageInput): Promise<Page> {
   try {

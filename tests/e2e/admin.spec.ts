@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { money, productNamed } from "./helpers";
@@ -94,6 +95,7 @@ test(
       "Please select correct category for product",
       "Please enter product stock",
       "Please enter product seller",
+      "Please add at least one image",
     ])
       await expect(page.getByText(message)).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill(name);
@@ -148,6 +150,94 @@ test(
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product deleted successfully");
     expect((await page.goto(`/product/${id}`))?.status()).toBe(404);
+  },
+);
+
+test("the admin's forms mark their required fields, explained once above the button", async ({ page }) => {
+  await asAdmin(page);
+  for (const [url, required, optional] of [
+    ["/admin/product", ["Name", "Description", "Category", "Stock", "Seller Name"], ["Images"]],
+    ["/admin/category", ["Name"], ["Address"]],
+    ["/admin/page", ["Title", "Text"], ["Address", "Order in the footer"]],
+  ] as const) {
+    await page.goto(url);
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Create", exact: true }) });
+    for (const label of required) {
+      // The "*" is seen, not heard: the control says it is required.
+      await expect(form.getByLabel(label, { exact: true }), `${url} ${label}`).toHaveJSProperty("required", true);
+      const mark = form
+        .locator("label", { hasText: new RegExp(`^${label}$`) })
+        .locator("xpath=following-sibling::*[1]");
+      await expect(mark).toHaveAttribute("aria-hidden", "true");
+      await expect(mark).toHaveText("*");
+    }
+    for (const label of optional)
+      await expect(form.getByLabel(label, { exact: true })).toHaveJSProperty("required", false);
+    await expect(form.getByText("* required", { exact: true })).toBeVisible();
+    if (test.info().project.use.javaScriptEnabled !== false) expect(await wcagViolations(page)).toEqual([]);
+  }
+  // A form without a required field has no legend.
+  await page.goto("/admin/products");
+  await expect(page.getByText("* required", { exact: true })).toHaveCount(0);
+});
+
+test(
+  "a refused product form keeps its pictures, each with a box to remove it, new or updated",
+  { tag: CATALOGUE_WRITE },
+  async ({ page }) => {
+    const name = `Kept Pictures ${test.info().project.name} ${Date.now()}`;
+    await asAdmin(page);
+    await page.goto("/admin/product");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Price").fill("12.00");
+    await page.getByLabel("Description").fill("Its pictures survive a refusal.");
+    await page.getByLabel("Category").selectOption("Accessories");
+    await page.getByLabel("Stock").fill("3");
+    await page.getByLabel("Seller Name").fill("Keepers Ltd");
+    const notAnImage = { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<script>no</script>") };
+    const picture = (file: string) => ({
+      name: path.basename(file),
+      mimeType: "image/png",
+      buffer: fs.readFileSync(file),
+    });
+    await page.getByLabel("Images").setInputFiles([picture(avatar), picture(logo), notAnImage]);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    // Only the server can tell a picture is broken: the good two are kept, the fields too.
+    await expect(page.getByText("Please choose a JPEG, PNG or WebP image.")).toBeVisible();
+    const kept = page.getByTestId("kept-images");
+    await expect(kept.locator("img")).toHaveCount(2);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel("Category")).toHaveValue("Accessories");
+    await expect(page.getByLabel("Images")).toHaveValue("");
+    if (test.info().project.use.javaScriptEnabled !== false) expect(await wcagViolations(page)).toEqual([]);
+
+    // Removing one and leaving a field empty: both messages come back, the other picture stays.
+    await kept.getByLabel("Remove picture 2").check();
+    await page.getByLabel("Seller Name").fill("");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("Please enter product seller")).toBeVisible();
+    if (test.info().project.use.javaScriptEnabled === false) await expect(kept.locator("img")).toHaveCount(1);
+    await page.getByLabel("Seller Name").fill("Keepers Ltd");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Product created successfully");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page.getByTestId("current-images").locator("img")).toHaveCount(1);
+
+    // Updating: new pictures sent with a refused field are kept and then replace the current one.
+    await page.getByLabel("Name", { exact: true }).fill("");
+    await page.getByLabel("Images").setInputFiles([logo, avatar]);
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(page.getByText("Please enter product name")).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Product updated successfully");
+    await page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .getByRole("link", { name: `Edit ${name}` })
+      .click();
+    await expect(page.getByTestId("current-images").locator("img")).toHaveCount(2);
   },
 );
 

@@ -153,16 +153,33 @@ test("a new shop has no categories: its home says so, and its first category is 
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).not.toHaveURL(/\/lgn/);
     await page.goto(`${shop.base}/admin/categories`);
-    await expect(page.getByText("No categories yet: products need one, so add one first.")).toBeVisible();
+    await expect(page.getByText("No categories yet: products need one, so add the first category.")).toBeVisible();
     await page.goto(`${shop.base}/admin/settings`);
     await expect(page.getByText("The shop has no categories yet: add them in Categories.")).toBeVisible();
 
-    await page.goto(`${shop.base}/admin/category`);
+    // Each empty select says where its choices are made, linked; the product form's leads to the category form.
+    await page.goto(`${shop.base}/admin/shipping-method/new`);
+    await expect(page.getByTestId("empty-select")).toHaveText(
+      "No shipping zones yet: add a zone (the countries it ships to) first.",
+    );
+    await expect(page.getByRole("link", { name: "add a zone" })).toHaveAttribute("href", "/admin/shipping-zone/new");
+    await page.goto(`${shop.base}/admin/discount/new`);
+    await expect(page.getByTestId("empty-select")).toHaveText([
+      "No categories yet: add one in Categories.",
+      "No products yet: add one.",
+    ]);
+    await page.goto(`${shop.base}/admin/product`);
+    await expect(page.getByLabel("Category")).toHaveAccessibleDescription(
+      "No categories yet: add one in Categories, then come back.",
+    );
+    await page.getByRole("link", { name: "add one in Categories" }).click();
+    await expect(page).toHaveURL(`${shop.base}/admin/category`);
     await page.getByLabel("Name").fill("Laptops");
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Category created");
     await page.goto(`${shop.base}/admin/product`);
     await expect(page.getByLabel("Category").locator("option")).toHaveText(["Choose a category", "Laptops"]);
+    await expect(page.getByTestId("empty-select")).toHaveCount(0);
   } finally {
     await shop.stop();
   }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { registerViaApi } from "./support/accounts";
+import { DEMO_ADMIN, registerViaApi } from "./support/accounts";
+import { signInAs } from "./support/sign-in";
 import { adminApi, createDiscount, uniqueCode } from "./support/discounts";
 import { addToCart, fillShipping, payWith } from "./support/shopping";
 import { money } from "./helpers";
@@ -41,11 +42,12 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Enter a discount code")).toBeVisible();
 
-  // A code the shop does not know, then one whose minimum is not met: each says why, and can go.
+  // A code the shop does not know, then one whose minimum is not met: each says why, and can go. The
+  // field stays, holding the refused code, for another try.
   await page.getByLabel("Discount code").fill("no-such-code");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-refusal")).toHaveText('We do not know the code "no-such-code".');
-  await page.getByRole("button", { name: "Remove code" }).click();
+  await expect(page.getByLabel("Discount code")).toHaveValue("no-such-code");
   await page.getByLabel("Discount code").fill(bigSpend.code!.toLowerCase());
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-refusal")).toHaveText(
@@ -53,6 +55,7 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   );
   await expect(page.getByTestId("cart-discount")).toHaveCount(0);
   await page.getByRole("button", { name: "Remove code" }).click();
+  await expect(page.getByTestId("coupon-refusal")).toHaveCount(0);
 
   // One that applies: 10% of the item, rounded half up at the cent.
   const off = Math.floor((2 * price * 1000 + 10_000) / 20_000);
@@ -60,6 +63,8 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("coupon-code")).toHaveText(tenOff.code!);
   await expect(page.getByTestId("coupon")).toContainText("applied.");
+  // Applied, the code is said, with "Remove code" and no field.
+  await expect(page.getByLabel("Discount code")).toHaveCount(0);
   await expect(page.getByTestId("cart-discount")).toHaveText(`Discount (${tenOff.code}): −${money(off / 100)}`);
 
   // At confirmation: the discount before tax, and the total the payment charges.
@@ -79,6 +84,9 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   // Removed at confirmation, the total goes back up; applied again, down.
   await summary.getByRole("button", { name: "Remove code" }).click();
   await expect(summary.getByTestId("discount")).toHaveCount(0);
+  await summary.getByLabel("Discount code").fill("nope");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(summary.getByTestId("coupon-refusal")).toHaveText('We do not know the code "nope".');
   await summary.getByLabel("Discount code").fill(tenOff.code!);
   await summary.getByRole("button", { name: "Apply" }).click();
   await expect(summary.getByTestId("total")).toHaveText(money(total / 100));
@@ -99,4 +107,37 @@ test("a code in the cart: refused in words, then applied; the order is paid at t
   // The cart is empty, and its code gone with it.
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+});
+
+test("the discount form shows the value of the kind chosen; without JavaScript both, the other ignored", async ({
+  page,
+}) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await signInAs(page, DEMO_ADMIN.email);
+  await page.goto("/admin/discount/new");
+  const percent = page.getByLabel("Percent off (only for percent off)");
+  const amount = page.getByLabel(/^Amount off in .* \(only for an amount off\)/);
+  const code = uniqueCode("KIND");
+  await page.getByLabel("Name", { exact: true }).fill("Kinds");
+  await page.getByLabel("Code (empty for an automatic promotion)").fill(code);
+  if (js) {
+    await expect(percent).toBeVisible();
+    await expect(amount).toBeHidden();
+    await page.getByLabel("Gives").selectOption({ label: "Free shipping" });
+    await expect(percent).toBeHidden();
+    await expect(amount).toBeHidden();
+    await page.getByLabel("Gives").selectOption({ label: "Amount off the items" });
+    await expect(percent).toBeHidden();
+  } else {
+    await expect(percent).toBeVisible();
+    await expect(amount).toBeVisible();
+    // What does not apply is ignored, even when it is no number.
+    await percent.fill("lots");
+    await page.getByLabel("Gives").selectOption({ label: "Amount off the items" });
+  }
+  await amount.fill("5");
+  await page.getByLabel("Paused (no new order gets it)").check();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Discount created");
+  await expect(page.getByRole("row").filter({ hasText: code })).toBeVisible();
 });

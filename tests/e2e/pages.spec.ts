@@ -1,9 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
 import { signInAs } from "./support/sign-in";
 
 // The shop's own pages: linked from every page's footer, written by the owner in Markdown at
 // admin → Pages, shown safely (raw HTML as text).
+
+/** Deletes the page of this title from the admin's list, confirming. */
+async function deletePage(page: Page, title: string) {
+  await page.goto("/admin/pages");
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /Delete/ })
+    .click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Page deleted");
+}
 
 test("the footer links the shop's pages, and each opens", async ({ page }) => {
   await page.goto("/");
@@ -66,16 +78,48 @@ test("the owner adds a page that shows in the footer, with its HTML shown as tex
   await expect(text.locator("script, a")).toHaveCount(0);
   await expect(page).toHaveTitle(`${title} - ShopIT`);
 
-  await page.goto("/admin/pages");
-  await page
-    .getByRole("row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /Delete/ })
-    .click();
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Page deleted");
+  await deletePage(page, title);
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "About the shop" }).getByRole("link", { name: title })).toHaveCount(
     0,
   );
+});
+
+test("a page carries an uploaded picture; one from another site is refused, saying why", async ({ page }, testInfo) => {
+  const title = `Our shop front ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, DEMO_ADMIN.email);
+  await page.goto("/admin/page");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Link it from the footer").uncheck();
+  const text = page.getByLabel("Text", { exact: true });
+  await text.fill("Come and see us.\n\n![Logo](https://cdn.example.com/logo.png)");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(
+    page.getByText(
+      "Pictures from other sites cannot be shown (the shop's security policy blocks them): upload the picture with the form instead.",
+    ),
+  ).toBeVisible();
+
+  // Uploaded instead, with a form refused for another reason (an address taken): the picture is
+  // already in the text, and the next try saves it.
+  await text.fill("Come and see us.");
+  await page.getByLabel("Address").fill("contact");
+  await page.getByLabel("Picture", { exact: true }).setInputFiles("public/images/profile.png");
+  await page.getByLabel("What the picture shows (for people who cannot see it)").fill("The shop's front door");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Another page has this address: choose another")).toBeVisible();
+  await expect(text).toHaveValue(
+    /^Come and see us\.\n\n!\[The shop's front door\]\(\/uploads\/pages\/[a-z0-9]+\.webp\)$/,
+  );
+  await page.getByLabel("Address").fill("");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Page created");
+
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto(`/pages/${slug}`);
+  const picture = page.getByTestId("page-text").getByRole("img", { name: "The shop's front door" });
+  await expect(picture).toHaveAttribute("src", /^\/uploads\/pages\/[a-z0-9]+\.webp$/);
+  expect((await page.request.get((await picture.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
+
+  await deletePage(page, title);
 });

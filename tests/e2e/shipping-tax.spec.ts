@@ -50,14 +50,22 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   // Its methods: a mistake explained beside its field, then two methods.
   await zone.getByRole("link", { name: "Add one" }).click();
   await owner.getByLabel("Name").fill("DHL Paket");
+  // Only the fields of the kind chosen show; without JavaScript all do, the others ignored.
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const flatPrice = owner.getByLabel(/^Price in .* \(only for a flat rate\)/);
+  await expect(owner.getByLabel("Band 1: up to")).toBeVisible({ visible: !js });
   await owner.getByLabel("By weight: a price for each band of the cart's weight").check();
+  if (js) await expect(flatPrice).toBeHidden();
+  else await flatPrice.fill("not a price");
   await owner.getByLabel("Band 1: up to").fill("1.5");
   await owner.getByLabel("Band 1: price").fill("4.90");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByText("Enter a weight in grams, such as 1000")).toBeVisible();
+  await expect(owner.getByText("The price must be an amount such as 25 or 19.99")).toHaveCount(0);
   await expect(owner.getByLabel("Band 1: price")).toHaveValue("4.90");
   await owner.getByLabel("Flat: one price").check();
-  await owner.getByLabel("Price (flat rate)").fill("4.90");
+  await expect(owner.getByLabel("Band 1: up to")).toBeVisible({ visible: !js });
+  await flatPrice.fill("4.90");
   await owner.getByLabel(/^Free when the items cost more than/).fill("500");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
@@ -65,7 +73,7 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   await owner.getByLabel("Zone").selectOption({ label: "Germany" });
   await owner.getByLabel("Name").fill("Express");
   await owner.getByLabel("Flat: one price").check();
-  await owner.getByLabel("Price (flat rate)").fill("14.90");
+  await flatPrice.fill("14.90");
   await owner.getByRole("button", { name: "Create" }).click();
   await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
   await expect(zone.getByText("DHL Paket: $4.90; free over $500.00")).toBeVisible();
@@ -130,4 +138,40 @@ test("the owner ships to Germany two ways with VAT included; a shopper there cho
   await expect(page.getByTestId("order-summary").getByTestId("total")).toHaveText(dollars(itemsCents + 14_90));
   await expect(page.getByTestId("order-summary").getByTestId("tax-name")).toHaveText("Includes VAT (19%):");
   await page.close();
+});
+
+test("a weight rate warns the owner of the products without a weight, linking to them", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await browser.newPage({ baseURL: shop.base });
+  await signedInAsOwner(owner);
+  const warning = owner.getByTestId("unweighed-warning");
+  await owner.goto("/admin/shipping");
+  await expect(warning).toHaveCount(0);
+
+  await owner.getByRole("link", { name: "New zone" }).click();
+  await owner.getByLabel("Name").fill("Iceland");
+  await owner.getByLabel("Countries").selectOption(["Iceland"]);
+  await owner.getByRole("button", { name: "Create" }).click();
+  await owner.getByRole("region", { name: "Iceland" }).getByRole("link", { name: "Add one" }).click();
+  await owner.getByLabel("Name").fill("Post by weight");
+  await owner.getByLabel("By weight: a price for each band of the cart's weight").check();
+  // The demo's products have no weight: the form says so once a weight rate is chosen.
+  await expect(warning).toContainText(/^\d+ products have no weight: a weight rate counts them as nothing/);
+  await owner.getByLabel("Band 1: up to").fill("1000");
+  await owner.getByLabel("Band 1: price").fill("5");
+  await owner.getByRole("button", { name: "Create" }).click();
+  await expect(owner.getByTestId("toast")).toHaveText("Shipping method created");
+
+  const count = Number((await warning.textContent())!.match(/^(\d+)/)![1]);
+  expect(count).toBeGreaterThan(0);
+  await warning.getByRole("link", { name: "See the products without a weight" }).click();
+  await expect(owner).toHaveURL(/\/admin\/products\?weight=none$/);
+  await expect(owner.getByLabel("Weight")).toHaveValue("none");
+  await expect(owner.getByRole("link", { name: /^Edit / }).first()).toBeVisible();
+
+  await owner.goto("/admin/shipping");
+  await owner.getByRole("link", { name: "Delete the zone Iceland" }).click();
+  await owner.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(warning).toHaveCount(0);
+  await owner.close();
 });

@@ -5,6 +5,7 @@ import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/ac
 import { overflowsViewport, wcagViolations } from "./support/axe";
 import { e2eEnv } from "./support/env";
 import { startOwnShop } from "./support/own-shop";
+import { addToCart } from "./support/shopping";
 
 // Mails that bring shoppers back: a shop of the test's own (the setting changes every product
 // page), its mails read back from the test SMTP server. The back-in-stock sweep runs once a minute.
@@ -208,4 +209,22 @@ test("the owner switches the mails on and sets the thresholds in Settings", asyn
   await expect(page.getByLabel(/stock falls under/)).toHaveValue("2");
   // Back to what the other tests expect.
   expect((await admin.put("/api/v1/admin/settings", { data: { lowStockThreshold: 0 } })).status()).toBe(200);
+});
+
+test("a guest at checkout is offered a reminder of the cart only while the shop sends them", async ({ browser }) => {
+  const guest = await browser.newPage({ baseURL: shop.base });
+  const box = guest.getByLabel("E-mail me a reminder if I leave my cart");
+  try {
+    await addToCart(guest, "Hydro Flask 32 oz Wide Mouth Bottle");
+    // Off (the delay is 0): not offered.
+    await guest.goto("/shipping");
+    await expect(guest.getByTestId("guest-checkout-note")).toBeVisible();
+    await expect(box).toHaveCount(0);
+    expect((await admin.put("/api/v1/admin/settings", { data: { cartReminderHours: 4 } })).status()).toBe(200);
+    await guest.goto("/shipping");
+    await expect(box).not.toBeChecked();
+  } finally {
+    expect((await admin.put("/api/v1/admin/settings", { data: { cartReminderHours: 0 } })).status()).toBe(200);
+    await guest.close();
+  }
 });

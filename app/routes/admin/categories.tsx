@@ -50,7 +50,11 @@ export default function AdminCategories() {
         newTo="/admin/category"
         newLabel="New category"
         isEmpty={categories.length === 0}
-        empty="No categories yet: products need one, so add one first."
+        empty={
+          <>
+            No categories yet: products need one, so <Link to="/admin/category">add the first category</Link>.
+          </>
+        }
         caption="Categories, in the storefront's order"
       >
         <thead>

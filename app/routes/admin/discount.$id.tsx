@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import {
+  AppliesWhen,
   CheckboxField,
   FormAlert,
   MultiSelectField,
@@ -81,6 +83,7 @@ export default function DiscountForm() {
   const { discount, choices, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const money = useMoneyFormat();
+  const [kind, setKind] = useState(defaults.kind);
   return (
     <div className="col-xl-8">
       <ValidatedForm
@@ -92,20 +95,24 @@ export default function DiscountForm() {
         <FormAlert message={actionData?.formError} />
         <TextField name="name" label="Name" placeholder="Autumn sale" required />
         <TextField name="code" label="Code (empty for an automatic promotion)" placeholder="AUTUMN10" />
-        <SelectField name="kind" label="Gives" options={KIND_OPTIONS} />
-        <div className="row">
-          <div className="col-sm-6">
-            <TextField name="percent" label="Percent off (for percent)" inputMode="decimal" placeholder="10" />
-          </div>
-          <div className="col-sm-6">
-            <TextField
-              name="amount"
-              label={`Amount off in ${currencySymbol(money)} (for amount)`}
-              inputMode="decimal"
-              placeholder="15"
-            />
-          </div>
-        </div>
+        <SelectField
+          name="kind"
+          label="Gives"
+          options={KIND_OPTIONS}
+          required
+          onChange={(event) => setKind(event.target.value)}
+        />
+        <AppliesWhen when={kind === "percent"}>
+          <TextField name="percent" label="Percent off (only for percent off)" inputMode="decimal" placeholder="10" />
+        </AppliesWhen>
+        <AppliesWhen when={kind === "amount"}>
+          <TextField
+            name="amount"
+            label={`Amount off in ${currencySymbol(money)} (only for an amount off)`}
+            inputMode="decimal"
+            placeholder="15"
+          />
+        </AppliesWhen>
         <TextField
           name="minSubtotal"
           label={`Minimum subtotal in ${currencySymbol(money)} (optional)`}
@@ -132,12 +139,22 @@ export default function DiscountForm() {
           name="categoryIds"
           label="Only these categories (optional)"
           options={choices.categories}
+          empty={
+            <>
+              No categories yet: <Link to="/admin/category">add one in Categories</Link>.
+            </>
+          }
           help="Hold Ctrl (⌘ on a Mac) to choose several; none chosen, and no products either: every item."
         />
         <MultiSelectField
           name="productIds"
           label="Only these products (optional)"
           options={choices.products}
+          empty={
+            <>
+              No products yet: <Link to="/admin/product">add one</Link>.
+            </>
+          }
           help="Hold Ctrl (⌘ on a Mac) to choose several."
         />
         <CheckboxField name="paused" label="Paused (no new order gets it)" />

@@ -52,7 +52,7 @@ export default function UpdateProduct() {
         defaultValues={values}
         images={images}
         categories={categories}
-        imagesError={actionData?.fieldErrors?.images}
+        keptImages={actionData?.keptImages}
         formError={actionData?.formError}
         submitLabel="Update"
         variants={{ href: `/admin/product/${id}/variants`, hasVariants }}

@@ -30,7 +30,7 @@ export default function NewProduct() {
       <ProductForm
         images={[]}
         categories={categories}
-        imagesError={actionData?.fieldErrors?.images}
+        keptImages={actionData?.keptImages}
         formError={actionData?.formError}
         submitLabel="Create"
       />

@@ -11,6 +11,7 @@ import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { LOW_STOCK_THRESHOLD, parseStockFilter } from "~/lib/stock";
 import { countOf } from "~/lib/plural";
 import { listProductsPage } from "~/models/admin-products.server";
+import { WITHOUT_WEIGHT } from "~/lib/shipping-rules";
 import { requireAdmin } from "~/web/auth.server";
 
 export const handle: AdminHandle = { title: "All Products" };
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseTableQuery(params, PRODUCT_SORTS, { sort: "createdAt", dir: "desc" });
   const stock = parseStockFilter(params.get("stock"));
-  return { ...(await listProductsPage(query, stock)), query, stock: stock ?? "" };
+  const weight = params.get("weight") === WITHOUT_WEIGHT ? WITHOUT_WEIGHT : "";
+  return { ...(await listProductsPage(query, stock, weight !== "")), query, stock: stock ?? "", weight };
 }
 
 /** The bulk deletion's form (a GET to the confirmation page); the rows' checkboxes belong to it. */
@@ -120,8 +122,13 @@ const STOCK_OPTIONS = [
   { value: "out", label: "Out of stock" },
 ];
 
+const WEIGHT_OPTIONS = [
+  { value: "", label: "All" },
+  { value: WITHOUT_WEIGHT, label: "Without a weight" },
+];
+
 export default function AdminProducts() {
-  const { rows, total, query, stock } = useLoaderData<typeof loader>();
+  const { rows, total, query, stock, weight } = useLoaderData<typeof loader>();
   return (
     <DataTable
       columns={columns}
@@ -130,7 +137,10 @@ export default function AdminProducts() {
       query={query}
       sortable={[...PRODUCT_SORTS]}
       caption="Products"
-      filters={[{ name: "stock", label: "Stock", value: stock, options: STOCK_OPTIONS }]}
+      filters={[
+        { name: "stock", label: "Stock", value: stock, options: STOCK_OPTIONS },
+        { name: "weight", label: "Weight", value: weight, options: WEIGHT_OPTIONS },
+      ]}
     >
       <Form method="get" action="/admin/products/delete" id={BULK_FORM} className="mb-2">
         <button type="submit" className="btn btn-sm btn-outline-danger">

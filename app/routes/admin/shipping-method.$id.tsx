@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
+import { useState } from "react";
+import { AppliesWhen, errorProps, FormAlert, SelectField, SubmitButton, TextField } from "~/components/form-fields";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { RATE_KINDS, type RateKind } from "~/lib/pricing";
 import { MAX_BANDS, methodValidator } from "~/lib/shipping-rules";
@@ -10,6 +11,8 @@ import { useMoneyFormat } from "~/lib/use-money-format";
 import type { Locale } from "~/lib/shop-settings";
 import { pricingRules } from "~/models/pricing.server";
 import { getShopSettings } from "~/models/shop-settings.server";
+import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { createMethod, getMethod, updateMethod } from "~/models/shipping-rules.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
@@ -36,9 +39,10 @@ const amountIn = (locale: Locale) => (cents: number | null) => (cents === null ?
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const zones = (await pricingRules()).zones.map(({ id, name }) => ({ value: id, label: name }));
+  const unweighed = await countProductsWithoutWeight();
   if (params.id === "new") {
     const zoneId = new URL(request.url).searchParams.get("zone") ?? zones[0]?.value ?? "";
-    return { zones, method: null, defaults: { zoneId, kind: "flat" as RateKind, bands: [] } };
+    return { zones, method: null, defaults: { zoneId, kind: "flat" as RateKind, bands: [] }, unweighed };
   }
   const method = await getMethod(params.id ?? "");
   if (!method) throw notFound("Shipping method not found");
@@ -54,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       price: amount(band.priceCents),
     })),
   };
-  return { zones, method: { id: method.id }, defaults };
+  return { zones, method: { id: method.id }, defaults, unweighed };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -68,10 +72,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ShippingMethod() {
-  const { zones, method, defaults } = useLoaderData<typeof loader>();
+  const { zones, method, defaults, unweighed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const money = useMoneyFormat();
   const sign = currencySymbol(money);
+  const [kind, setKind] = useState<RateKind>(defaults.kind);
   return (
     <div className="col-xl-8">
       <ValidatedForm
@@ -81,24 +86,42 @@ export default function ShippingMethod() {
         noValidate
       >
         <FormAlert message={actionData?.formError} />
-        <SelectField name="zoneId" label="Zone" options={zones} />
+        <SelectField
+          name="zoneId"
+          label="Zone"
+          options={zones}
+          required
+          empty={
+            <>
+              No shipping zones yet: <Link to="/admin/shipping-zone/new">add a zone</Link> (the countries it ships to)
+              first.
+            </>
+          }
+        />
         <TextField name="name" label="Name" placeholder="Standard" required />
-        <KindField />
-        <TextField name="price" label={`Price (flat rate) in ${sign}`} inputMode="decimal" />
+        <KindField onChange={setKind} />
+        <AppliesWhen when={kind === "flat"}>
+          <TextField name="price" label={`Price in ${sign} (only for a flat rate)`} inputMode="decimal" />
+        </AppliesWhen>
         <TextField
           name="freeOver"
           label={`Free when the items cost more than, in ${sign} (optional)`}
           inputMode="decimal"
           placeholder="200"
         />
-        <Bands sign={sign} />
+        <AppliesWhen when={kind !== "flat"}>
+          <Bands sign={sign} />
+        </AppliesWhen>
+        <AppliesWhen when={kind === "weight"}>
+          <UnweighedWarning count={unweighed} />
+        </AppliesWhen>
         <SubmitButton>{method ? "Update" : "Create"}</SubmitButton>
       </ValidatedForm>
     </div>
   );
 }
 
-function KindField() {
+function KindField({ onChange }: { onChange: (kind: RateKind) => void }) {
   const { error, getInputProps } = useField("kind");
   return (
     <fieldset className="mb-3" {...errorProps("kind", error)}>
@@ -106,7 +129,7 @@ function KindField() {
       {RATE_KINDS.map((kind) => (
         <div key={kind} className="form-check">
           <input
-            {...getInputProps({ type: "radio", value: kind, id: `kind-${kind}` })}
+            {...getInputProps({ type: "radio", value: kind, id: `kind-${kind}`, onChange: () => onChange(kind) })}
             className={`form-check-input${error ? " is-invalid" : ""}`}
           />
           <label className="form-check-label" htmlFor={`kind-${kind}`}>
@@ -127,7 +150,7 @@ function KindField() {
 function Bands({ sign }: { sign: string }) {
   return (
     <fieldset className="mb-3" aria-describedby="bands-help">
-      <legend className="form-label fs-6">Bands (by weight or by order value)</legend>
+      <legend className="form-label fs-6">Bands (only by weight or by order value)</legend>
       <p id="bands-help" className="form-text mt-0">
         Each row: up to what weight in grams (by weight) or amount in {sign} (by order value), and the price in {sign}.
         Leave the last row&apos;s limit empty for &ldquo;and above&rdquo;; a cart beyond the last limit cannot use this

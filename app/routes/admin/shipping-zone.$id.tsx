@@ -53,6 +53,7 @@ export default function ShippingZone() {
           label="Countries"
           size={12}
           options={COUNTRY_OPTIONS}
+          required
           help={
             <>
               Hold Ctrl (⌘ on a Mac) to choose several. &ldquo;Every other country&rdquo; ships to every country no

@@ -8,6 +8,8 @@ import { countryText, describeRate, EVERYWHERE } from "~/lib/shipping-rules";
 import { useMoney } from "~/lib/use-money";
 import { pricingRules } from "~/models/pricing.server";
 import { getShopSettings } from "~/models/shop-settings.server";
+import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { requireAdmin } from "~/web/auth.server";
 
 export const handle: AdminHandle = { title: "Shipping and tax" };
@@ -16,16 +18,23 @@ export const meta = adminMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [rules, settings] = await Promise.all([pricingRules(), getShopSettings()]);
-  return { zones: rules.zones, taxRates: rules.taxRates, pricesIncludeTax: settings.pricesIncludeTax };
+  const byWeight = rules.zones.some((zone) => zone.methods.some((method) => method.kind === "weight"));
+  return {
+    zones: rules.zones,
+    taxRates: rules.taxRates,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    unweighed: byWeight ? await countProductsWithoutWeight() : 0,
+  };
 }
 
 export default function AdminShipping() {
-  const { zones, taxRates, pricesIncludeTax } = useLoaderData<typeof loader>();
+  const { zones, taxRates, pricesIncludeTax, unweighed } = useLoaderData<typeof loader>();
   const formatMoney = useMoney();
   const shipsEverywhere = zones.some((zone) => zone.countries.includes(EVERYWHERE));
   return (
     <>
       <h2 className="h4">Shipping zones</h2>
+      <UnweighedWarning count={unweighed} />
       <p className="text-muted">
         A zone is a set of countries and the methods shoppers there choose from.{" "}
         {shipsEverywhere

@@ -58,7 +58,7 @@ export default function TaxRate() {
         noValidate
       >
         <FormAlert message={actionData?.formError} />
-        <SelectField name="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Choose a country" />
+        <SelectField name="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Choose a country" required />
         <TextField name="region" label="State or region (optional)" aria-describedby="region-help" />
         <div id="region-help" className="form-text mb-3 mt-n2">
           As shoppers write it in their address, such as California or CA; empty for the whole country.

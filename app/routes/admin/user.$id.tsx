@@ -46,7 +46,7 @@ export default function AdminUpdateUser() {
       <ValidatedForm validator={adminUserValidator} method="post" defaultValues={user} noValidate>
         <TextField name="name" label="Name" required />
         <TextField name="email" label="Email" type="email" required />
-        <SelectField name="role" label="Role" options={[...ROLES]} placeholder="Choose a role" />
+        <SelectField name="role" label="Role" options={[...ROLES]} placeholder="Choose a role" required />
         <SubmitButton>Update</SubmitButton>
       </ValidatedForm>
     </div>

@@ -15,6 +15,7 @@ import { COUNTRY_NAMES } from "~/lib/countries";
 import { shippingChoicesTo, type ShippingOption } from "~/models/pricing.server";
 import { saveShippingChoice, shippingFormDefaults } from "~/models/shipping.server";
 import { readForm } from "~/web/forms.server";
+import { cartRemindersOn } from "~/models/cart-reminders.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });
@@ -26,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shipping = user ? shippingFormDefaults(user) : guestFormDefaults(buyer);
   const country = new URL(request.url).searchParams.get("country") ?? shipping.country ?? null;
   const methods = country ? await shippingChoicesTo(lines, country) : [];
-  return { shipping, countries: COUNTRY_NAMES, methods, chosen: buyer.shippingMethodId, guest: !user };
+  // A guest is offered a reminder of the cart only when the shop sends them.
+  const offerReminder = !user && (await cartRemindersOn());
+  return { shipping, countries: COUNTRY_NAMES, methods, chosen: buyer.shippingMethodId, guest: !user, offerReminder };
 }
 
 /** A refused form's answer, with the methods to the country it names. */
@@ -110,7 +113,7 @@ export default function Shipping() {
                 }}
               />
               <ShippingMethods methods={picked === "" ? [] : methods} chosen={chosen} error={methodError} />
-              {loaded.guest ? (
+              {loaded.offerReminder ? (
                 <CheckboxField name="remindCart" label="E-mail me a reminder if I leave my cart" />
               ) : null}
               <SubmitButton>Continue</SubmitButton>
