@@ -15,6 +15,7 @@ import { requireSignIn, requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { emailProofSentMessage } from "~/models/email-proof.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
+import { cartRemindersOn } from "~/models/cart-reminders.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Update Profile", description: "Change your name, e-mail or picture.", noindex: true });
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: user.name,
     email: user.email,
     cartReminders: user.cartReminders,
+    // The box shows only while the shop sends reminders.
+    offerReminders: await cartRemindersOn(),
     avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_URL,
   };
 }
@@ -44,8 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
       user,
       {
         ...result.data,
-        // An unticked box sends nothing: the shopper wants no reminders.
-        cartReminders: result.data.cartReminders ?? false,
+        // An unticked box sends nothing: the shopper wants no reminders. Without the box (the shop
+        // sends none), the choice made before stays.
+        cartReminders: (await cartRemindersOn()) ? (result.data.cartReminders ?? false) : user.cartReminders,
         avatar: singleImage(form.getAll("avatar"), "avatar"),
       },
       session.id,
@@ -74,7 +78,7 @@ export default function UpdateProfile() {
         <TextField name="name" label="Name" autoComplete="name" required />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <AvatarField currentUrl={user.avatarUrl} error={actionData?.fieldErrors?.avatar} />
-        <CheckboxField name="cartReminders" label="E-mail me a reminder of a cart I leave" />
+        {user.offerReminders && <CheckboxField name="cartReminders" label="E-mail me a reminder of a cart I leave" />}
         <SubmitButton>Update</SubmitButton>
       </ValidatedForm>
     </AuthCard>
