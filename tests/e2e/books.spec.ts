@@ -3,15 +3,13 @@ import { productNamed } from "./helpers";
 import { overflowsViewport, wcagViolations } from "./support/axe";
 import { DEMO_ADMIN, uniqueEmail } from "./support/accounts";
 import { confirmAsStripeJs, orderFor, placeOrder } from "./support/orders";
-import { startOwnShop } from "./support/own-shop";
+import { ownShopForTests, type OwnShop } from "./support/own-shop";
 import { SHIPPING_FORM } from "./support/shopping";
 import { signInAs } from "./support/sign-in";
 
 // An owner's books (issue 48): an order keeps the currency it was paid in after the shop changes its
 // own, EU VAT is charged on shipping too, and the orders CSV adds up to the dashboard. The shop's
 // currency and tax rules are the whole shop's, so the test runs on a demo shop of its own.
-
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 
 /** Money as Intl writes it, with ordinary spaces (German puts a no-break space before the €). */
 const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
@@ -73,14 +71,7 @@ async function saveSettings(page: Page, shop: OwnShop) {
 }
 
 test.describe("an owner's books", () => {
-  let shop: OwnShop;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    shop = await startOwnShop({ SEED: "demo" });
-  });
-  test.afterAll(async () => {
-    await shop?.stop();
-  });
+  const shop = ownShopForTests({ SEED: "demo" });
 
   test("an old dollar order stays in dollars after the switch to euros, German VAT covers shipping, and the CSV adds up to the dashboard", async ({
     page,

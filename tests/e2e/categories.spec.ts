@@ -1,11 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
-import { startOwnShop } from "./support/own-shop";
+import { ownShopForTests, startOwnShop, type OwnShop } from "./support/own-shop";
 
 // The owner's categories change every storefront page, so these run on a shop of their own (the
 // shared test shop's twelve are counted by other tests at the same time).
-
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 
 async function signInAsAdmin(page: Page, shop: OwnShop) {
   await page.goto(`${shop.base}/lgn`);
@@ -19,14 +17,7 @@ const homeCategories = (page: Page) => page.getByRole("navigation", { name: "Sho
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe("a demo shop's owner", () => {
-  let shop: OwnShop;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    shop = await startOwnShop({ SEED: "demo" });
-  });
-  test.afterAll(async () => {
-    await shop?.stop();
-  });
+  const shop = ownShopForTests({ SEED: "demo" });
 
   test("adds, renames, orders, hides and deletes a category, and the storefront follows", async ({
     page,

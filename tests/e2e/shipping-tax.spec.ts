@@ -1,22 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN, loginViaForm, registerViaApi } from "./support/accounts";
-import { startOwnShop } from "./support/own-shop";
+import { ownShopForTests } from "./support/own-shop";
 import { addToCart, payWith, SHIPPING } from "./support/shopping";
 
 // The owner's shipping zones, methods and tax rates in the admin's plain forms, and a shopper who
 // picks a method and pays the VAT-inclusive price: JavaScript on and off, on a shop of its own (the
 // rules price every checkout of the shop).
 
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
-
-let shop: OwnShop;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  shop = await startOwnShop({ SEED: "demo" });
-});
-test.afterAll(async () => {
-  await shop?.stop();
-});
+const shop = ownShopForTests({ SEED: "demo" });
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

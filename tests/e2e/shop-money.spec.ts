@@ -1,15 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/accounts";
 import { wcagViolations } from "./support/axe";
-import { startOwnShop } from "./support/own-shop";
+import { startOwnShop, type OwnShop } from "./support/own-shop";
 import { addToCart } from "./support/shopping";
 import { signInAs } from "./support/sign-in";
 
 // Money as a German shop writes it: the owner types "39,90" (or "1.099,00") and the storefront, the
 // search's filters and the admin's table speak euros. The currency and locale are shop-wide, so the
 // test runs on a shop of its own (the shared shop's prices are read by every other test meanwhile).
-
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 
 let shop: OwnShop;
 test.beforeAll(async ({ browser }) => {

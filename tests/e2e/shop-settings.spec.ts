@@ -3,12 +3,10 @@ import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/ac
 import { e2eEnv } from "./support/env";
 import { placeOrder } from "./support/orders";
 import { overflowsViewport, wcagViolations } from "./support/axe";
-import { startOwnShop } from "./support/own-shop";
+import { ownShopForTests, startOwnShop, type OwnShop } from "./support/own-shop";
 
 // The owner's settings change the whole storefront, so each test runs on a shop of its own (the
 // shared test shop's pages are read by every other test at the same time).
-
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 
 async function openSettings(page: Page, shop: OwnShop) {
   await page.goto(`${shop.base}/lgn`);
@@ -24,15 +22,8 @@ async function openSettings(page: Page, shop: OwnShop) {
 const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
 
 test.describe("a demo shop's owner", () => {
-  let shop: OwnShop;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    // Its mails go to the test SMTP server, where the tests read them.
-    shop = await startOwnShop({ SEED: "demo", SMTP_URL: `smtp://127.0.0.1:${e2eEnv().smtpPort}` });
-  });
-  test.afterAll(async () => {
-    await shop?.stop();
-  });
+  // Its mails go to the test SMTP server, where the tests read them.
+  const shop = ownShopForTests({ SEED: "demo", SMTP_URL: `smtp://127.0.0.1:${e2eEnv().smtpPort}` });
 
   test("changes the shop's name, logo, currency, hero and categories, and sees them on the storefront", async ({
     page,

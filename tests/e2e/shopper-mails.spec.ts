@@ -4,13 +4,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO_ADMIN, uniqueEmail, waitForMail, waitForMails } from "./support/accounts";
 import { overflowsViewport, wcagViolations } from "./support/axe";
 import { e2eEnv } from "./support/env";
-import { startOwnShop } from "./support/own-shop";
+import { startOwnShop, type OwnShop } from "./support/own-shop";
 import { addToCart } from "./support/shopping";
 
 // Mails that bring shoppers back: a shop of the test's own (the setting changes every product
 // page), its mails read back from the test SMTP server. The back-in-stock sweep runs once a minute.
 
-type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
 const jpeg = fs.readFileSync(path.resolve("public/images/default_avatar.jpg"));
 
 const TO_CONFIRM =

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { freePorts } from "./free-ports";
 import { freshDatabase } from "./fresh-database";
 import { E2E_SESSION_SECRET } from "./shop-env";
@@ -62,6 +63,29 @@ export async function startOwnShop(env: Record<string, string> = {}) {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type OwnShop = Awaited<ReturnType<typeof startOwnShop>>;
+
+/**
+ * One shop of its own for the tests of this file (or describe block), in each worker that runs them:
+ * started before the first, stopped after the last. Its fields are read once it has started.
+ */
+export function ownShopForTests(env: Record<string, string> = {}): OwnShop {
+  let shop: OwnShop | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    shop = await startOwnShop(env);
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+  return new Proxy({} as OwnShop, {
+    get(_, field) {
+      if (!shop) throw new Error("the shop of these tests starts before the first of them (test.beforeAll)");
+      return Reflect.get(shop, field);
+    },
+  });
 }
 
 async function answers(url: string): Promise<boolean> {
