@@ -5,7 +5,9 @@ const base = { name: "Autumn sale", code: "AUTUMN" };
 
 describe("the owner's discount form", () => {
   it("reads only the value of the kind chosen: what the other field holds is ignored", () => {
-    expect(discountSchema("en-US").parse({ ...base, kind: "percent", percent: "10", amount: "not an amount" })).toMatchObject({
+    expect(
+      discountSchema("en-US").parse({ ...base, kind: "percent", percent: "10", amount: "not an amount" }),
+    ).toMatchObject({
       percent: 10_00,
       amount: null,
     });
