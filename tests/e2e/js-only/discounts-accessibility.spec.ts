@@ -47,6 +47,8 @@ test("the discount pages and the code form pass axe and fit a phone", async ({
   }
   // Applied, in the cart and at confirmation.
   await shopper.getByRole("button", { name: "Remove code" }).click();
+  // The refused code's field stays until the removal lands, then comes back empty.
+  await expect(shopper.getByTestId("coupon-refusal")).toHaveCount(0);
   await shopper.getByLabel("Discount code").fill(code.code!);
   await shopper.getByRole("button", { name: "Apply" }).click();
   await expect(shopper.getByTestId("cart-discount")).toBeVisible();
