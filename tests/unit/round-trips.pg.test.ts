@@ -16,6 +16,7 @@ import { action as productAction } from "~/routes/shop/product.$id";
 import { startUserSession } from "~/web/auth.server";
 import { SHIPPING } from "./buying";
 import { createProduct, createUser } from "./fixtures";
+import { settle, statusOf } from "./route-answers";
 import { UNIT_WEBHOOK_SECRET, useSandbox } from "./stripe-relay";
 
 // What each step of a buyer's visit sends PostgreSQL, counted in round trips (issue 49, goal 3):
@@ -89,16 +90,6 @@ const request = (path: string, form?: Record<string, string>) =>
     headers: { Cookie: cookie, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
     ...(form ? { method: "POST", body: new URLSearchParams(form).toString() } : {}),
   });
-/** A route's answer, or what it threw (a redirect is thrown as often as returned). */
-const settled = async (work: () => Promise<unknown>) => {
-  try {
-    return await work();
-  } catch (thrown) {
-    return thrown;
-  }
-};
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200);
 
 const home = () => {
   const args = { request: request("/"), params: {}, context };
@@ -111,7 +102,7 @@ const addToCart = (productId: string) =>
     context,
   });
 const pay = (cardNumber: string) =>
-  settled(() =>
+  settle(() =>
     paymentAction({
       request: request("/payment", { cardNumber, cardExpiry: "12/99", cardCvc: "123" }),
       params: {},
@@ -127,7 +118,7 @@ async function signIn(userId: string) {
 }
 
 async function shipTo() {
-  const answer = await settled(() =>
+  const answer = await settle(() =>
     shippingAction({ request: request("/shipping", { ...SHIPPING }), params: {}, context }),
   );
   expect(statusOf(answer)).toBe(302);
