@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { closePgDatabase, openPgDatabase } from "~/db/pg-connection.server";
-import { createDatabase } from "../scripts/pg/databases";
+import { createDatabase } from "../tools/pg/databases";
 import { startOrderWriter } from "../tests/unit/order-writer-process";
 import { backupShop, describeBackup } from "./backup.server";
 

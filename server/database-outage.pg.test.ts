@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type Cluster } from "../scripts/pg/throwaway-cluster";
+import { freePort, type Cluster } from "../tools/pg/throwaway-cluster";
 import { get, startBuiltShop, startShopOnItsOwnServer, until, type ShopOnItsOwnServer } from "../tests/unit/built-shop";
 
 // The built shop on a PostgreSQL server of its own, which goes away and comes back: pages and API

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyOnce, saveShipping, type Product, type Tally } from "../bench/parts/checkout";
-import { request, Shopper, type ShopResponse } from "../bench/lib/client";
-import type { Cluster } from "../scripts/pg/throwaway-cluster";
+import { buyOnce, saveShipping, type Product, type Tally } from "../tools/load/checkout";
+import { request, Shopper, type ShopResponse } from "../tools/load/client";
+import type { Cluster } from "../tools/pg/throwaway-cluster";
 import {
   get,
   isAlive,

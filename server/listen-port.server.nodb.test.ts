@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { freePort } from "../scripts/pg/throwaway-cluster";
+import { freePort } from "../tools/pg/throwaway-cluster";
 import { startBuiltShop } from "../tests/unit/built-shop";
 import { PORT_IN_USE_EXIT_CODE, listenOrExit, portInUse, portInUseMessage } from "./listen-port.server";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createDatabase, databaseUrl, onServer } from "../scripts/pg/databases";
+import { createDatabase, databaseUrl, onServer } from "../tools/pg/databases";
 import { afterAll, describe, expect, it } from "vitest";
 import { openShopDatabase, rows } from "~/db/shop-file.server";
 import { demoProducts } from "~/seed/demo-catalogue";

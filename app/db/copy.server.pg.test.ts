@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { eq, getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FULFILMENT, PAYMENT } from "~/lib/order-states";
-import { createDatabase, onServer } from "../../scripts/pg/databases";
+import { createDatabase, onServer } from "../../tools/pg/databases";
 import { closeConnection, openDatabase, type Connection } from "./connection.server";
 import { copyShopDatabase, CopyRefused, SEEDED_BY_MIGRATIONS, type CopyReport } from "./copy.server";
 import * as derivedPg from "./derived.pg";

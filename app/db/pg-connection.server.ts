@@ -155,6 +155,47 @@ export function openPgDatabase(
   return drizzle(pool, { schema }) as PgConnection;
 }
 
+/**
+ * Tells `onStatement` of each message `connection` sends the server from now on (a round trip each:
+ * one query, or one simple query of several statements such as the COMMIT and the version read
+ * after it), until the function returned is called. For a test that counts what a request costs
+ * (tests/unit/round-trips.pg.test.ts): `onStatement` runs in the sender's async context, before the
+ * message goes. Outside a transaction a statement is the pool's query; in one, its connection's
+ * (BEGIN and COMMIT too). Nothing is wrapped until this is called.
+ */
+export function watchStatements(connection: PgConnection, onStatement: (text: string) => void): () => void {
+  const pool = connection.$client;
+  const { query, connect } = pool;
+  const textOf = (sent: unknown) => (typeof sent === "string" ? sent : String((sent as { text?: unknown }).text));
+  pool.query = ((...args: Parameters<typeof query>) => {
+    onStatement(textOf(args[0]));
+    return query(...args);
+  }) as typeof pool.query;
+  pool.connect = (async (...args: unknown[]) => {
+    // pool.query's own checkout (with a callback): its statement is told above.
+    if (args.length) return (connect as (...args: unknown[]) => unknown)(...args);
+    const client = await connect();
+    const clientQuery = client.query;
+    const ownQuery = Object.hasOwn(client, "query");
+    const release = client.release;
+    client.query = ((...sent: Parameters<typeof clientQuery>) => {
+      onStatement(textOf(sent[0]));
+      return clientQuery.apply(client, sent);
+    }) as typeof client.query;
+    client.release = (...releaseArgs: Parameters<typeof release>) => {
+      if (ownQuery) client.query = clientQuery;
+      else Reflect.deleteProperty(client, "query");
+      client.release = release;
+      return release(...releaseArgs);
+    };
+    return client;
+  }) as typeof pool.connect;
+  return () => {
+    pool.query = query;
+    pool.connect = connect;
+  };
+}
+
 /** Closes the pool's connections (a script's or a test's last step). */
 export async function closePgDatabase(connection: PgConnection): Promise<void> {
   if (!connection.$client.ended) await connection.$client.end();

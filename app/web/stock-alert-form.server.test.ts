@@ -15,6 +15,7 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/shop/
 import { action as confirmApiAction } from "~/routes/api/v1/back-in-stock.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/account/unsubscribe.$token";
 import { createProduct } from "../../tests/unit/fixtures";
+import { settle, statusOf } from "../../tests/unit/route-answers";
 
 // The pages of the mails that bring shoppers back, called as Remix calls them: the product page's
 // "Tell me when it's back" form, and the unsubscribe link (a GET that changes nothing, a POST that does).
@@ -37,16 +38,6 @@ const post = (fields: Record<string, string>): RequestInit => ({
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
   body: new URLSearchParams(fields).toString(),
 });
-/** What a route answered: `data()` in unit tests (single fetch), a Response, or what it threw. */
-const settle = async (work: () => unknown) => {
-  try {
-    return await work();
-  } catch (thrown) {
-    return thrown;
-  }
-};
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200);
 
 describe("the product page's form", () => {
   it("is offered for a sold-out product only when the shop sends these mails", async () => {

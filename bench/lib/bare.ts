@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startHaproxy } from "../../scripts/scale/haproxy";
-import { waitForOk } from "../../scripts/scale/processes";
+import { startHaproxy } from "../../tools/haproxy";
+import { waitForOk } from "../../tools/processes";
 import { freePort } from "./server";
 import type { RawResponse } from "./sample";
 
@@ -53,7 +53,7 @@ export async function serveBare(response: RawResponse): Promise<string> {
 let balanced: Promise<number> | undefined;
 
 /**
- * With --nodes: the bare server behind HAProxy as the nodes are (scripts/scale/haproxy.ts, one
+ * With --nodes: the bare server behind HAProxy as the nodes are (tools/haproxy.ts, one
  * server per node, each the bare server; no health checks, which it cannot answer): what the
  * layout's own hop leaves of the physical limit. Gives `bareUrl` through it.
  */

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { runChild } from "./children";
+import { runChild } from "../../tools/load/children";
 import { createDatabase, dropDatabase, onPostgres, runPgProgram, withClient } from "./engine";
 import { progress, progressDone } from "./report";
 

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase as createDatabaseOn, onServer as statementOnServer } from "../../scripts/pg/databases";
-import { postgresBinaries, startThrowawayCluster, type Cluster } from "../../scripts/pg/throwaway-cluster";
+import { createDatabase as createDatabaseOn, onServer as statementOnServer } from "../../tools/pg/databases";
+import { postgresBinaries, startThrowawayCluster, type Cluster } from "../../tools/pg/throwaway-cluster";
 
 // Which database engine the bench runs the shop on: `--db=sqlite` (the default: a file per shop) or
 // `--db=postgres` (a database per shop on a PostgreSQL server the bench starts once, durable: fsync

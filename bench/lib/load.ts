@@ -1,4 +1,4 @@
-import { runChild } from "./children";
+import { runChild } from "../../tools/load/children";
 import { quick } from "./report";
 
 export type LoadResult = {

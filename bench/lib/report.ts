@@ -1,5 +1,7 @@
 import { nodes } from "./engine";
 
+export { percentile, progress, progressDone } from "../../tools/load/measure";
+
 // One row per figure: what was measured, the reference it is compared with, and the goal.
 export type Row = {
   part: string;
@@ -56,27 +58,5 @@ export const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 export const perSecond = (n: number) => `${Math.round(n).toLocaleString("en")} req/s`;
 export const times = (x: number) => `${x >= 100 ? x.toFixed(0) : x.toFixed(1)}×`;
 
-/** Percentile of an unsorted list of numbers (nearest rank). */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
 /** Quick mode: shorter runs and smaller data sets while developing (`--quick` or BENCH_QUICK=1). */
 export const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
-
-let lastProgressLine = 0;
-/** A progress line: rewritten in place on a terminal, one line every few seconds in a log. */
-export function progress(text: string) {
-  if (process.stdout.isTTY) process.stdout.write(`\r  ${text}\x1b[K`);
-  else if (Date.now() - lastProgressLine > 3000) {
-    lastProgressLine = Date.now();
-    console.log(`  ${text}`);
-  }
-}
-export function progressDone(text: string) {
-  if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K`);
-  console.log(`  ${text}`);
-}

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startHaproxy, waitForRotation, type LoadBalancer } from "../../scripts/scale/haproxy";
-import { startProgram, waitForOk } from "../../scripts/scale/processes";
+import { startHaproxy, waitForRotation, type LoadBalancer } from "../../tools/haproxy";
+import { startProgram, waitForOk } from "../../tools/processes";
 import { createDatabase, dropDatabase, nodes, onPostgres } from "./engine";
 import { fetchRaw } from "./sample";
 
@@ -250,7 +250,7 @@ export async function startShop({ workers, env: extraEnv = {} }: ShopOptions = {
 
 /**
  * --nodes=N: the payment sandbox once (sandbox/standalone.ts), N shop servers on the one database,
- * started at the same moment as test:scale starts them, and HAProxy in front (scripts/scale/haproxy.ts:
+ * started at the same moment as test:scale starts them, and HAProxy in front (tools/haproxy.ts:
  * round robin, health checks on /healthz), sending the sandbox's webhooks to any node.
  */
 async function startNodes(count: number, env: Record<string, string>, dataDir: string) {

@@ -1,4 +1,4 @@
-import { runChild } from "../lib/children";
+import { runChild } from "../../tools/load/children";
 import { datasetUrl, releaseDataset } from "../lib/datasets";
 import { addRow, mb, ms, percentile, quick, times } from "../lib/report";
 

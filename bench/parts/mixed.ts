@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { execute, openShopDatabase, rows } from "~/db/shop-file.server";
-import type { Expectation, MixedInput, MixedResult } from "../children/mixed";
-import { runChild } from "../lib/children";
-import { Shopper } from "../lib/client";
-import { addRow, mb, ms, perSecond, progress, progressDone, quick } from "../lib/report";
+import { runChild } from "../../tools/load/children";
+import { missing, signUpUsers } from "../../tools/load/mixed";
+import type { MixedInput, MixedResult } from "../../tools/load/mixed-child";
+import { addRow, mb, ms, perSecond, quick } from "../lib/report";
 import { BUSY_NAME, clusterWorkerPids, residentBytes, withShop, type ShopServer } from "../lib/server";
 
 const USERS = 200;
@@ -23,67 +23,6 @@ const servingPids = (shop: ShopServer) =>
     const workers = clusterWorkerPids(pid);
     return workers.length ? workers : [pid];
   });
-const SIGN_UPS_AT_ONCE = 8;
-
-/** Signs up `count` users (mixed-<i>@example.com) through the API of the shop at `base`. */
-export async function signUpUsers(base: string, count = USERS): Promise<MixedInput["users"]> {
-  const users: MixedInput["users"] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: SIGN_UPS_AT_ONCE }, async () => {
-      while (next < count) {
-        const i = next++;
-        const shopper = new Shopper(base);
-        const name = `Mixed User ${i}`;
-        const email = `mixed-${i}@example.com`;
-        const res = await shopper.request("/api/v1/register", { json: { name, email, password: "bench-password-1" } });
-        if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-        users[i] = { email, name, cookies: shopper.cookieList };
-        progress(`signed up ${users.filter(Boolean).length} / ${count} users`);
-      }
-    }),
-  );
-  progressDone(`${count} users signed up`);
-  return users;
-}
-
-/** The expectations that the database does not meet, with what it holds: each key must hold its last acknowledged write (or an unanswered later one). */
-export async function missing(
-  database: string,
-  expectations: Expectation[],
-): Promise<(Expectation & { found: string | number | null })[]> {
-  const db = openShopDatabase(database, { readOnly: true });
-  const names = new Map(
-    (await rows<{ email: string; name: string }>(db.q, sql`select email, name from users`)).map((r) => [
-      r.email,
-      r.name,
-    ]),
-  );
-  const byUserAndProduct = async (query: SQL) =>
-    new Map(
-      (await rows<{ email: string; productId: string; value: string | number }>(db.q, query)).map((r) => [
-        `${r.email} ${r.productId}`,
-        r.value,
-      ]),
-    );
-  const comments = await byUserAndProduct(
-    sql`select u.email, r.product_id as "productId", r.comment as "value" from reviews r join users u on u.id = r.user_id`,
-  );
-  const quantities = await byUserAndProduct(
-    sql`select u.email, l.product_id as "productId", l.quantity as "value" from cart_lines l join carts c on c.id = l.cart_id join users u on u.id = c.user_id`,
-  );
-  await db.close();
-  return expectations
-    .map((e) => ({
-      ...e,
-      found:
-        (e.kind === "profile"
-          ? names.get(e.email)
-          : (e.kind === "review" ? comments : quantities).get(`${e.email} ${e.productId}`)) ?? null,
-    }))
-    .filter((e) => !e.values.includes(e.found));
-}
-
 // 6. Mixed load: 200 signed-in users at once reading pages and the API and writing (cart,
 // quantities, reviews, profile) through the shop's forms and API; then every acknowledged write is
 // looked for in the database.
@@ -98,7 +37,7 @@ export async function mixed(workers?: number) {
       );
       await admin.close();
 
-      const users = await signUpUsers(shop.url);
+      const users = await signUpUsers(shop.url, USERS);
       const seconds = quick ? 3 : LOAD_SECONDS;
       // As checkout warms up before it counts (5 s): the first requests of 200 users at once meet
       // routes the process has not run yet, and a fresh process answers about a fifth fewer requests
@@ -126,7 +65,7 @@ export async function mixed(workers?: number) {
           ),
         HEALTH_CHECK_MS,
       );
-      const run = await runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
+      const run = await runChild<MixedResult>("tools/load/mixed-child.ts", [inputFile]);
       clearInterval(sampler);
       const busy = shop.busy() - busyBefore;
       // What a worker keeps once the load is over: an idle worker collects its garbage within 10 s

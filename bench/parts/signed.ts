@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { openShopDatabase, rows } from "~/db/shop-file.server";
-import { DEMO_SHOPPER, Shopper } from "../lib/client";
+import { DEMO_SHOPPER, Shopper } from "../../tools/load/client";
 import { withShop } from "../lib/server";
-import { buyOnce, sandboxUrl, saveShipping, type Product, type Tally } from "./checkout";
+import { buyOnce, saveShipping, type Product, type Tally } from "../../tools/load/checkout";
+import { sandboxUrl } from "./checkout";
 import { againstReferences, sampleProductId, signedIn } from "./http";
 
 const ORDERS = 3;

@@ -1,5 +1,5 @@
-import { Shopper } from "../../bench/lib/client";
-import { buyOnce, saveShipping, type Tally } from "../../bench/parts/checkout";
+import { Shopper } from "../../tools/load/client";
+import { buyOnce, saveShipping, type Tally } from "../../tools/load/checkout";
 import { createProductWithPicture } from "../scale/uploads";
 
 // scripts/compose/test.sh's checks through the load balancer of the running compose.yaml, at the URL

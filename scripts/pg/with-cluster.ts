@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { createDatabase } from "./databases";
-import { startThrowawayCluster } from "./throwaway-cluster";
+import { createDatabase } from "../../tools/pg/databases";
+import { startThrowawayCluster } from "../../tools/pg/throwaway-cluster";
 
-// Runs a command against a throwaway PostgreSQL server (scripts/pg/throwaway-cluster.ts), removed
+// Runs a command against a throwaway PostgreSQL server (tools/pg/throwaway-cluster.ts), removed
 // when the command ends:
 //
 //   node --import tsx scripts/pg/with-cluster.ts [--durable] [--databases=shop,other] -- <command> [args…]

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { auditBooks, buyOnce, saveShipping, type Product, type Tally } from "../../bench/parts/checkout";
-import { missing, signUpUsers } from "../../bench/parts/mixed";
-import type { MixedInput, MixedResult } from "../../bench/children/mixed";
-import { runChild } from "../../bench/lib/children";
-import { Shopper } from "../../bench/lib/client";
-import type { LoadBalancer } from "./haproxy";
+import { auditBooks, buyOnce, saveShipping, type Product, type Tally } from "../../tools/load/checkout";
+import { runChild } from "../../tools/load/children";
+import { Shopper } from "../../tools/load/client";
+import { missing, signUpUsers } from "../../tools/load/mixed";
+import type { MixedInput, MixedResult } from "../../tools/load/mixed-child";
+import type { LoadBalancer } from "../../tools/haproxy";
 import { PAYMENT } from "../../app/lib/order-states";
 import { signIn } from "./invalidation";
-import { pollUntil, waitForOk, type Program } from "./processes";
+import { pollUntil, waitForOk, type Program } from "../../tools/processes";
 
 // Step 6 of test:scale: shoppers and buyers through the load balancer while node B is killed
 // (SIGKILL) in the middle and started again. Afterwards: every acknowledged write is in the database,
@@ -83,7 +83,7 @@ export async function killTest(options: KillTestOptions): Promise<string[]> {
       } satisfies MixedInput),
     );
     const started = performance.now();
-    const mixed = runChild<MixedResult>("bench/children/mixed.ts", [inputFile]);
+    const mixed = runChild<MixedResult>("tools/load/mixed-child.ts", [inputFile]);
     const tally: Tally = { paid: 0, soldOut: 0, failures: [], latencies: [] };
     const acknowledged: string[] = [];
     let next = 0;

@@ -2,8 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase } from "../../scripts/pg/databases";
-import { freePort, startThrowawayCluster, type Cluster } from "../../scripts/pg/throwaway-cluster";
+import { createDatabase } from "../../tools/pg/databases";
+import { freePort, startThrowawayCluster, type Cluster } from "../../tools/pg/throwaway-cluster";
 
 // The built shop (build/server) as a child process on a database of the test's own, for the tests
 // that take its database away (server/database-outage.pg.test.ts, server/database-restart.pg.test.ts).

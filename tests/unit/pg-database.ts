@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema.pg";
-import { createDatabase, onServer } from "../../scripts/pg/databases";
+import { createDatabase, onServer } from "../../tools/pg/databases";
 
 /**
  * The PostgreSQL server the tests make their own databases on: PG_TEST_URL, a server URL whose user

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrate } from "~/db/dialect/pg/maintenance";
 import { closePgDatabase, openPgDatabase } from "~/db/pg-connection.server";
-import { createDatabase, onServer } from "../../scripts/pg/databases";
-import { startThrowawayCluster } from "../../scripts/pg/throwaway-cluster";
+import { createDatabase, onServer } from "../../tools/pg/databases";
+import { startThrowawayCluster } from "../../tools/pg/throwaway-cluster";
 
 // The Vitest project "pg": one PostgreSQL server for the run (a throwaway cluster, or PG_TEST_URL's
 // server when set), and a database migrated once as the template every test file's database is

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { forgetProcessWide } from "~/lib/process-wide.server";
-import { createDatabase } from "../../scripts/pg/databases";
+import { createDatabase } from "../../tools/pg/databases";
 
 // Every test file gets a fresh database of its own with the real migrations applied: a copy of the
 // run's migrated template, a SQLite file (project "sqlite", tests/unit/sqlite-global-setup.ts) or a

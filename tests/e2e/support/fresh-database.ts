@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createDatabase } from "../../../scripts/pg/databases";
+import { createDatabase } from "../../../tools/pg/databases";
 
 /**
  * A fresh, empty database for a shop a test starts itself, on the engine the suite runs on: a SQLite

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { progress } from "./report";
+import { progress } from "./measure";
 
 /**
  * Runs `node --import tsx <script> ...args` in its own process (DATABASE_URL in `env` names the

@@ -1,13 +1,13 @@
-// Child process: the load of bench/parts/mixed.ts, in a process of its own. One signed-in user per
+// Child process: the mixed load (the bench's bench/parts/mixed.ts, test:scale's kill step), in a process of its own. One signed-in user per
 // connection, each sending its requests one after the other for `warmupSeconds` (not timed) and
 // then `seconds`: page and API reads, and
 // writes through the shop's own forms and API calls. For every key a write touched (a cart line, a
 // review, a profile) it keeps the value the last acknowledged write left there, plus the values of
 // later writes whose answer never came (they may or may not have happened), so that the parent can
-// look for them in the database. Usage: mixed.ts <input.json>
+// look for them in the database. Usage: mixed-child.ts <input.json>
 import fs from "node:fs";
-import { Shopper } from "../lib/client";
-import { percentile } from "../lib/report";
+import { Shopper } from "./client";
+import { percentile } from "./measure";
 
 export type MixedInput = {
   base: string;
