@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { apiRouteModules } from "~/routes/api/v1-routes.server";
 import { openApiDocument } from "./document.server";
 import { UNKNOWN_PATH } from "./operations";
 
@@ -53,7 +54,7 @@ const aliases = [
     .readFileSync(path.resolve("app/routes.ts"), "utf8")
     .matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g),
 ].map(([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }));
-const document = openApiDocument("https://shop.example");
+const document = openApiDocument("https://shop.example", apiRouteModules());
 const documented = document.paths ?? {};
 
 describe("the OpenAPI document", () => {

@@ -1,8 +1,17 @@
 import { discountSchema } from "~/lib/discount-schema";
 import { createDiscount, discountJson, withoutUse } from "~/models/discount-admin.server";
 import { createRuleAction } from "~/web/admin-rule-api.server";
+import { describeRoute, DOC_LOCALE, ruleCreateOperation } from "~/web/openapi/operations";
+import { discountPayload } from "~/lib/api-payloads";
 
 // POST /api/v1/admin/discount/new: { name, code?, kind, percent | amount, minSubtotal?, startsAt?, endsAt?, … }.
 export const action = createRuleAction(discountSchema, createDiscount, (discount) => ({
   discount: discountJson(withoutUse(discount)),
 }));
+
+export const openapi = describeRoute(
+  ruleCreateOperation("discount", "a discount code or promotion", discountSchema(DOC_LOCALE), {
+    discount: discountPayload,
+  }),
+  { admin: false },
+);
