@@ -11,6 +11,7 @@ function notFound({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
 export const loader = notFound;
 export const action = notFound;
 
+// The fuzz test sends to a path a few levels deep.
 export const openapi = describeRoute(
   (["get", "post", "put", "delete", "patch"] as const).map((method): ApiOperation => ({
     path: UNKNOWN_PATH,

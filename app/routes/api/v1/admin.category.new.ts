@@ -19,6 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+// A body with a name adds a category to the shared shop: fuzzed as an admin on a shop of its own
+// (tests/e2e/api/categories-api.spec.ts).
 export const openapi = describeRoute(
   adminOperation({
     path: "/admin/category/new",

@@ -9,6 +9,8 @@ export const action = createRuleAction(discountSchema, createDiscount, (discount
   discount: discountJson(withoutUse(discount)),
 }));
 
+// Could add a promotion to the shared shop's prices: fuzzed as an admin on a shop of its own
+// (tests/e2e/api/discounts-api.spec.ts).
 export const openapi = describeRoute(
   ruleCreateOperation("discount", "a discount code or promotion", discountSchema(DOC_LOCALE), {
     discount: discountPayload,

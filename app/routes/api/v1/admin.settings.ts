@@ -29,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+// Any body with one valid setting changes the shared shop: fuzzed as an admin on a shop of its own
+// (tests/e2e/api/settings-api.spec.ts).
 export const openapi = describeRoute(
   [
     adminOperation({

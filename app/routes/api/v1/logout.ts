@@ -17,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+// Fuzzed without credentials only: an admin's pass would end its own session.
 export const openapi = describeRoute(
   {
     path: "/logout",

@@ -18,6 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+// The fuzz test sends its bodies about a real product (`:product`, filled in by the test).
 export const openapi = describeRoute(
   {
     path: "/product/{id}/notify",
