@@ -19,7 +19,12 @@ const stages: Stage[] = [
   {
     name: "static checks and build",
     commands: [
-      { name: "typecheck", command: npx("tsc") },
+      // The OpenAPI document linted by Redocly, and its generated types that tsc then checks the typed
+      // client's test against (scripts/openapi/check.ts).
+      {
+        name: "OpenAPI lint, typecheck",
+        command: ["sh", "-c", `${tsx("scripts/openapi/check.ts").join(" ")} && npx tsc`],
+      },
       { name: "lint", command: npx("eslint", ".") },
       { name: "format", command: npx("prettier", ".", "--check", "--log-level", "warn") },
       { name: "build", command: npx("remix", "vite:build", "--logLevel", "warn") },

@@ -22,6 +22,7 @@ import { action as orderNewAction } from "~/routes/api/v1/order.new";
 import { loader as orderLoader } from "~/routes/api/v1/order.$id";
 import { action as paymentAction } from "~/routes/api/v1/payment.process";
 import { openApiDocument } from "~/web/openapi/document.server";
+import { apiRouteModules } from "~/routes/api/v1-routes.server";
 import { useSandbox } from "../../../tests/unit/stripe-relay";
 import { bearerFor, createProduct, stockOf } from "../../../tests/unit/fixtures";
 
@@ -418,7 +419,7 @@ describe("a guest's order found again", () => {
 
 describe("the OpenAPI document", () => {
   it("lets a guest call the checkout and an order by its key with no credentials, and documents the lookup", () => {
-    const paths = openApiDocument("https://shop.example").paths ?? {};
+    const paths = openApiDocument("https://shop.example", apiRouteModules()).paths ?? {};
     for (const [path, method] of [
       ["/payment/process", "post"],
       ["/order/new", "post"],

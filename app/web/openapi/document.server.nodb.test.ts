@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { apiRouteModules } from "~/routes/api/v1-routes.server";
+import { fuzzHintOf } from "../../../tests/e2e/support/fuzz-corpus";
 import { openApiDocument } from "./document.server";
 import { UNKNOWN_PATH } from "./operations";
 
@@ -53,8 +55,13 @@ const aliases = [
     .readFileSync(path.resolve("app/routes.ts"), "utf8")
     .matchAll(/route\(\s*"api\/v1(\/[^"]+)",\s*"routes\/api\/v1\/([^"]+)"/g),
 ].map(([, url, file]) => ({ path: url.replace(/:(\w+)/g, "{$1}"), file }));
-const document = openApiDocument("https://shop.example");
+const modules = apiRouteModules();
+const document = openApiDocument("https://shop.example", modules);
 const documented = document.paths ?? {};
+const operations = Object.entries(documented).flatMap(([path, item]) =>
+  Object.entries(item ?? {}).map(([method, operation]) => ({ path, method, ...(operation as OperationObject) })),
+);
+type OperationObject = { operationId?: string; security?: unknown[]; responses?: Record<string, unknown> };
 
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 with the public URL as its server, and both ways to sign in", () => {
@@ -66,7 +73,8 @@ describe("the OpenAPI document", () => {
     });
   });
 
-  it.each(routeFiles)("documents every method of %s", (file) => {
+  it.each(routeFiles)("documents every method of %s, as its module declares them (export const openapi)", (file) => {
+    expect(modules[`./v1/${file}`]?.openapi?.operations.length, `${file} declares no operation`).toBeGreaterThan(0);
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
     const methods = file === "$.ts" ? ["get", "post", "put", "delete", "patch"] : methodsOf(source);
     expect(methods.length, `no method found in ${file}`).toBeGreaterThan(0);
@@ -80,6 +88,38 @@ describe("the OpenAPI document", () => {
     expect(item, `${alias} is not in the document`).toBeDefined();
     for (const method of methodsOf(fs.readFileSync(path.join(ROUTES, file), "utf8")))
       expect(item?.[method], `${method.toUpperCase()} ${alias}`).toBeDefined();
+  });
+
+  it("names every operation (a unique camelCase operationId) and says who may call each, the catch-all too", () => {
+    expect(operations.length).toBeGreaterThan(70);
+    const ids = operations.map((operation) => operation.operationId);
+    for (const id of ids) expect(id).toMatch(/^(get|post|put|delete|patch)[A-Z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(documented["/admin/user/{id}"]?.put?.operationId).toBe("putAdminUserById");
+    for (const operation of operations)
+      expect(operation.security, `${operation.method} ${operation.path}`).toBeDefined();
+    expect(documented[UNKNOWN_PATH]?.post?.security).toEqual([]);
+  });
+
+  // Redocly's operation-2xx-response is off for the catch-all's sake (redocly.yaml): this is its check.
+  it("answers each operation's success, but the catch-all's, which answers 404 whatever it is sent", () => {
+    for (const { path, method, responses } of operations) {
+      const statuses = Object.keys(responses ?? {});
+      if (path === UNKNOWN_PATH) expect(statuses, method).not.toContain("200");
+      else
+        expect(
+          statuses.some((status) => /^2\d\d$/.test(status)),
+          `${method} ${path}`,
+        ).toBe(true);
+    }
+  });
+
+  it("reads each route's fuzz hint from its source (tests/e2e/support/fuzz-corpus.ts) as its module declares it", () => {
+    for (const file of routeFiles) {
+      const declared = modules[`./v1/${file}`]?.openapi?.fuzz ?? {};
+      expect(fuzzHintOf(fs.readFileSync(path.join(ROUTES, file), "utf8")), file).toEqual(declared);
+    }
+    expect(modules["./v1/logout.ts"]?.openapi?.fuzz).toEqual({ admin: false });
   });
 
   it("documents no path without a route file", () => {

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@ast
 import { z } from "zod";
 import { errorPayload } from "~/lib/api-payloads";
 import { SESSION_COOKIE } from "~/web/cookie-names";
-import { API_OPERATIONS, UNKNOWN_PATH, type ApiOperation } from "./operations";
+import { TAGS, operationIdOf, type ApiOperation, type ApiRouteDoc } from "./operations";
 
 // zod-to-openapi reads its metadata through a method it adds to zod's schemas.
 extendZodWithOpenApi(z);
@@ -29,14 +29,17 @@ function errorDescription(operation: ApiOperation, status: number): string {
 
 /** The error statuses an operation may answer with. */
 function errorStatuses(operation: ApiOperation): number[] {
+  // Before any route: the same-origin check on writes, and the body's limits (size, time) on any body.
+  const refusals = operation.method === "get" ? [] : [403, 408, 413];
+  // The catch-all: whatever the path and method, 404 once the refusals have let it through.
+  if (!operation.ok) return [404, ...refusals].sort((a, b) => a - b);
   const statuses = new Set([405, ...(operation.errors ?? [])]);
   if (operation.access !== "public") statuses.add(401);
   if (operation.access === "admin") statuses.add(403);
-  // Before any route: the same-origin check on writes, and the body's limits (size, time) on any body.
-  if (operation.method !== "get") for (const status of [403, 408, 413]) statuses.add(status);
+  for (const status of refusals) statuses.add(status);
   if (operation.body) for (const status of [400, 415]) statuses.add(status);
-  if (operation.paths.some((path) => path.includes("{id}"))) statuses.add(404);
-  if (operation.paths.some((path) => path.includes("{token}"))) statuses.add(400);
+  if (operation.path.includes("{id}")) statuses.add(404);
+  if (operation.path.includes("{token}")) statuses.add(400);
   if (operation.database !== false) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -73,13 +76,14 @@ function requestBody(body: NonNullable<ApiOperation["body"]>) {
   return { required: true, content };
 }
 
-function register(registry: OpenAPIRegistry, operation: ApiOperation, path: string) {
-  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {
-    [operation.ok.status]: {
+function register(registry: OpenAPIRegistry, operation: ApiOperation) {
+  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {};
+  if (operation.ok) {
+    responses[operation.ok.status] = {
       description: operation.ok.description,
       content: { "application/json": { schema: operation.ok.schema } },
-    },
-  };
+    };
+  }
   if (operation.cached) responses[304] = { description: "Not modified: the `If-None-Match` ETag is current" };
   for (const status of errorStatuses(operation)) {
     responses[status] = {
@@ -89,12 +93,14 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, path: stri
   }
   registry.registerPath({
     method: operation.method,
-    path,
+    path: operation.path,
+    operationId: operationIdOf(operation),
     summary: operation.summary,
+    description: operation.description,
     tags: [operation.tag],
     security: securityOf(operation.access),
     request: {
-      params: pathParameters(path),
+      params: pathParameters(operation.path),
       query: operation.query,
       body: operation.body ? requestBody(operation.body) : undefined,
     },
@@ -102,8 +108,20 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, path: stri
   });
 }
 
-/** The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json. */
-export function openApiDocument(publicUrl: string) {
+/** A route module of /api/v1: its OpenAPI operations in `openapi` (./operations.ts). */
+export type ApiRouteModule = { openapi?: ApiRouteDoc };
+
+/** Every route module's operations, by group in the page's order. */
+function operationsOf(routes: Record<string, ApiRouteModule>): ApiOperation[] {
+  const operations = Object.values(routes).flatMap((module) => module.openapi?.operations ?? []);
+  return operations.sort((a, b) => TAGS.indexOf(a.tag) - TAGS.indexOf(b.tag));
+}
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json, from the operations its route
+ * modules (by file name) declare.
+ */
+export function openApiDocument(publicUrl: string, routes: Record<string, ApiRouteModule>) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
@@ -117,30 +135,14 @@ export function openApiDocument(publicUrl: string) {
     description: "The `token` that sign-in, register and password change answer",
   });
 
-  for (const operation of API_OPERATIONS) for (const path of operation.paths) register(registry, operation, path);
-  for (const method of ["get", "post", "put", "delete", "patch"] as const) {
-    const refusals = method === "get" ? [] : [403, 408, 413];
-    registry.registerPath({
-      method,
-      path: UNKNOWN_PATH,
-      summary: "Any path without a route",
-      description: "Any other path under /api/v1, at any depth, answers 404 in the API's error shape.",
-      tags: ["Meta"],
-      request: { params: z.object({ path: z.string() }) },
-      responses: Object.fromEntries(
-        [404, ...refusals].map((status) => [
-          status,
-          { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: errorPayload } } },
-        ]),
-      ),
-    });
-  }
+  for (const operation of operationsOf(routes)) register(registry, operation);
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "ShopIT API",
       version: "1",
+      license: { name: "MIT", identifier: "MIT" },
       description:
         "The shop's JSON API. Errors answer `{ success: false, message }` with the HTTP status. " +
         "Calls that need an account take the session cookie or a bearer token. Whatever the path and method, " +
@@ -150,4 +152,20 @@ export function openApiDocument(publicUrl: string) {
     },
     servers: [{ url: `${publicUrl}/api/v1` }],
   });
+  return withoutRepeatedChoices(document);
+}
+
+/**
+ * zod-to-openapi writes `{ type: "null" }` twice in the `anyOf` of a nullable union that holds null
+ * already: each choice once (what a client generator and Redocly's linter expect), same meaning.
+ */
+function withoutRepeatedChoices<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutRepeatedChoices) as T;
+  if (!value || typeof value !== "object") return value;
+  const entries = Object.entries(value).map(([key, item]) => {
+    if (key !== "anyOf" || !Array.isArray(item)) return [key, withoutRepeatedChoices(item)];
+    const choices = new Map(item.map((choice) => [JSON.stringify(choice), withoutRepeatedChoices(choice)]));
+    return [key, [...choices.values()]];
+  });
+  return Object.fromEntries(entries) as T;
 }

@@ -48,8 +48,10 @@ export function urlPatternOf(file: string): RegExp {
 
 const NONE = "nonexistent0fuzz";
 
-/** One URL per write route; `admin: false` where a signed-in pass would end its own session. */
-export const TARGETS: Record<string, { url: string; admin?: false }> = {
+export type FuzzTarget = { url: string; admin?: false };
+
+/** One URL per page route that takes writes; `admin: false` where a signed-in pass would end its own session. */
+const PAGE_TARGETS: Record<string, FuzzTarget> = {
   "account/auth.google.tsx": { url: "/auth/google" },
   "account/lgn.tsx": { url: "/lgn" },
   "account/logout.tsx": { url: "/logout", admin: false },
@@ -96,73 +98,6 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   "admin/reviews.tsx": { url: "/admin/reviews" },
   "admin/setup-checklist.tsx": { url: "/admin/setup-checklist" },
   "admin/user.$id.tsx": { url: `/admin/user/${NONE}` },
-  "api/v1/$.ts": { url: "/api/v1/no/such/route" },
-  "api/v1/admin.categories.ts": { url: "/api/v1/admin/categories" },
-  "api/v1/admin.category.$id.move.ts": { url: `/api/v1/admin/category/${NONE}/move` },
-  "api/v1/admin.category.$id.ts": { url: `/api/v1/admin/category/${NONE}` },
-  "api/v1/admin.category.new.ts": { url: "/api/v1/admin/category/new", admin: false },
-  "api/v1/admin.order.$id.ts": { url: `/api/v1/admin/order/${NONE}` },
-  "api/v1/admin.orders.ts": { url: "/api/v1/admin/orders" },
-  "api/v1/admin.page.$id.ts": { url: `/api/v1/admin/page/${NONE}` },
-  "api/v1/admin.page.new.ts": { url: "/api/v1/admin/page/new" },
-  "api/v1/admin.pages.ts": { url: "/api/v1/admin/pages" },
-  "api/v1/admin.product.$id.ts": { url: `/api/v1/admin/product/${NONE}` },
-  "api/v1/admin.product.$id.options.ts": { url: `/api/v1/admin/product/${NONE}/options` },
-  "api/v1/admin.product.$id.variants.ts": { url: `/api/v1/admin/product/${NONE}/variants` },
-  "api/v1/admin.product.new.ts": { url: "/api/v1/admin/product/new" },
-  "api/v1/admin.products.ts": { url: "/api/v1/admin/products" },
-  "api/v1/admin.settings.ts": { url: "/api/v1/admin/settings", admin: false },
-  "api/v1/admin.update.order.$id.ts": { url: `/api/v1/admin/update/order/${NONE}` },
-  "api/v1/admin.order.$id.refund.ts": { url: `/api/v1/admin/order/${NONE}/refund` },
-  "api/v1/admin.order.$id.cancel.ts": { url: `/api/v1/admin/order/${NONE}/cancel` },
-  "api/v1/admin.return.$id.ts": { url: `/api/v1/admin/return/${NONE}` },
-  "api/v1/admin.returns.ts": { url: "/api/v1/admin/returns" },
-  "api/v1/admin.user.$id.ts": { url: `/api/v1/admin/user/${NONE}` },
-  "api/v1/admin.users.ts": { url: "/api/v1/admin/users" },
-  "api/v1/admin.shipping.ts": { url: "/api/v1/admin/shipping" },
-  "api/v1/admin.shipping-zone.new.ts": { url: "/api/v1/admin/shipping-zone/new", admin: false },
-  "api/v1/admin.shipping-zone.$id.ts": { url: `/api/v1/admin/shipping-zone/${NONE}` },
-  "api/v1/admin.shipping-method.new.ts": { url: "/api/v1/admin/shipping-method/new", admin: false },
-  "api/v1/admin.shipping-method.$id.ts": { url: `/api/v1/admin/shipping-method/${NONE}` },
-  "api/v1/admin.tax-rate.new.ts": { url: "/api/v1/admin/tax-rate/new", admin: false },
-  "api/v1/admin.tax-rate.$id.ts": { url: `/api/v1/admin/tax-rate/${NONE}` },
-  "api/v1/shipping.methods.ts": { url: "/api/v1/shipping/methods?country=Germany" },
-  "api/v1/admin.discounts.ts": { url: "/api/v1/admin/discounts" },
-  "api/v1/admin.discount.new.ts": { url: "/api/v1/admin/discount/new", admin: false },
-  "api/v1/admin.discount.$id.ts": { url: `/api/v1/admin/discount/${NONE}` },
-  "api/v1/order.quote.ts": { url: "/api/v1/order/quote" },
-  "api/v1/categories.ts": { url: "/api/v1/categories" },
-  "api/v1/login.ts": { url: "/api/v1/login" },
-  "api/v1/logout.ts": { url: "/api/v1/logout", admin: false },
-  "api/v1/me.email.confirm.$token.ts": { url: `/api/v1/me/email/confirm/${NONE}` },
-  "api/v1/me.email.proof.ts": { url: "/api/v1/me/email/proof" },
-  "api/v1/me.ts": { url: "/api/v1/me" },
-  "api/v1/me.update.ts": { url: "/api/v1/me/update" },
-  "api/v1/order.$id.ts": { url: `/api/v1/order/${NONE}` },
-  "api/v1/order.$id.return.ts": { url: `/api/v1/order/${NONE}/return` },
-  // A guest's lookup: anonymous or not, it only counts against the rate limits (429 is documented).
-  "api/v1/order.lookup.ts": { url: "/api/v1/order/lookup" },
-  "api/v1/openapi[.json].ts": { url: "/api/v1/openapi.json" },
-  "api/v1/order.new.ts": { url: "/api/v1/order/new" },
-  "api/v1/orders.me.ts": { url: "/api/v1/orders/me" },
-  "api/v1/page.$slug.ts": { url: `/api/v1/page/${NONE}` },
-  "api/v1/pages.ts": { url: "/api/v1/pages" },
-  "api/v1/password.change.ts": { url: "/api/v1/password/change" },
-  "api/v1/password.forgot.ts": { url: "/api/v1/password/forgot" },
-  "api/v1/password.reset.$token.ts": { url: `/api/v1/password/reset/${NONE}` },
-  "api/v1/password.reset.ts": { url: "/api/v1/password/reset" },
-  "api/v1/password.update.ts": { url: "/api/v1/password/update" },
-  "api/v1/payment.process.ts": { url: "/api/v1/payment/process" },
-  "api/v1/product.$id.ts": { url: `/api/v1/product/${NONE}` },
-  "api/v1/product.$id.notify.ts": { url: "/api/v1/product/:product/notify" },
-  "api/v1/back-in-stock.confirm.ts": { url: "/api/v1/back-in-stock/confirm" },
-  "api/v1/products.ts": { url: "/api/v1/products" },
-  "api/v1/register.ts": { url: "/api/v1/register" },
-  "api/v1/review.ts": { url: "/api/v1/review" },
-  "api/v1/reviews.ts": { url: `/api/v1/reviews?id=${NONE}&productId=${NONE}` },
-  "api/v1/settings.ts": { url: "/api/v1/settings" },
-  "api/v1/stripeapi.ts": { url: "/api/v1/stripeapi" },
-  "api/v1/unsubscribe.ts": { url: "/api/v1/unsubscribe" },
   "checkout/confirm.tsx": { url: "/confirm" },
   "checkout/payment.tsx": { url: "/payment" },
   "checkout/shipping.tsx": { url: "/shipping" },
@@ -174,6 +109,40 @@ export const TARGETS: Record<string, { url: string; admin?: false }> = {
   // A real product (filled in by the test): adding to a throwaway cart changes nothing shared.
   "shop/product.$id.tsx": { url: "/product/:product" },
 };
+
+/**
+ * An /api/v1 route's target, from its route module: its path with parameters that name nothing,
+ * unless its `openapi` declaration gives a fuzz hint (`describeRoute(…, { url, admin: false })`,
+ * app/web/openapi/operations.ts), read here from the source (the spec does not load the app's modules).
+ */
+export function fuzzHintOf(source: string): Partial<FuzzTarget> {
+  const declaration = source.slice(source.indexOf("export const openapi"));
+  const url = declaration.match(/\burl:\s*"(\/api\/v1\/[^"]*)"/)?.[1];
+  const admin = /\badmin:\s*false\b/.test(declaration);
+  return { ...(url ? { url } : {}), ...(admin ? { admin: false as const } : {}) };
+}
+
+function apiTargets(): Record<string, FuzzTarget> {
+  const dir = path.join(ROUTES, "api/v1");
+  const files = fs.readdirSync(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f));
+  return Object.fromEntries(
+    files.map((file) => {
+      const segments = file
+        .replace(/\.ts$/, "")
+        .replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.replaceAll(".", "\0"))
+        .split(".")
+        .map((s) => (s.startsWith("$") ? NONE : s.replaceAll("\0", ".")))
+        .join("/");
+      return [
+        `api/v1/${file}`,
+        { url: `/api/v1/${segments}`, ...fuzzHintOf(fs.readFileSync(path.join(dir, file), "utf8")) },
+      ];
+    }),
+  );
+}
+
+/** One URL per write route: the pages' and every /api/v1 route's. */
+export const TARGETS: Record<string, FuzzTarget> = { ...PAGE_TARGETS, ...apiTargets() };
 
 export type FuzzBody = { label: string; headers: Record<string, string>; body?: string | Buffer };
 

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { categoryJson, listCategories, productCounts } from "~/models/categories.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
+import { categoryPayload } from "~/lib/api-payloads";
 
 // GET /api/v1/admin/categories: every category, hidden ones too, with how many products each holds.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,3 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/categories",
+    method: "get",
+    summary: "Every category, hidden ones too, with how many products each holds",
+    ok: listOf("categories", categoryPayload, "The categories"),
+  }),
+);

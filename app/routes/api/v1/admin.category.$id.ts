@@ -5,6 +5,9 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { categoryPicture } from "~/web/category-form.server";
 import { categoryJson, deleteCategory, updateCategory } from "~/models/categories.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, ok, one } from "~/web/openapi/operations";
+import { categoryPayload } from "~/lib/api-payloads";
+import { z } from "zod";
 
 // PUT /api/v1/admin/category/:id (the whole category, as on create; the picture stays unless sent or
 // removed) and DELETE (?moveTo={another category's id} when it holds products).
@@ -24,3 +27,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, category: categoryJson(category) });
   });
 }
+
+export const openapi = describeRoute([
+  adminOperation({
+    path: "/admin/category/{id}",
+    method: "put",
+    summary: "Change a category (all of it, as on create): a new name goes to its products too",
+    body: { schema: categoryInput, files: { image: "one" } },
+    ok: one("category", categoryPayload, "The category"),
+    errors: [409],
+  }),
+  adminOperation({
+    path: "/admin/category/{id}",
+    method: "delete",
+    summary: "Delete a category; one that holds products needs `moveTo`, the category they go to",
+    query: categoryDeleteSchema.extend({
+      moveTo: categoryDeleteSchema.shape.moveTo.describe("Another category's id, for the products this one holds"),
+    }),
+    ok: {
+      status: 200,
+      description: "Deleted",
+      schema: ok({ message: z.string(), moved: z.number().int().describe("How many products moved") }),
+    },
+    errors: [400, 409],
+  }),
+]);

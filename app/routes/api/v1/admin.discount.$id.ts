@@ -1,6 +1,8 @@
 import { discountSchema } from "~/lib/discount-schema";
 import { deleteDiscount, discountJson, updateDiscount, withUse } from "~/models/discount-admin.server";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
+import { describeRoute, DOC_LOCALE, ruleChangeOperations } from "~/web/openapi/operations";
+import { discountPayload } from "~/lib/api-payloads";
 
 // PUT /api/v1/admin/discount/:id (the whole discount, as on create; `paused` pauses it) and DELETE.
 export const action = changeRuleAction(
@@ -11,4 +13,10 @@ export const action = changeRuleAction(
     deleted: "Discount deleted",
   },
   (discount) => ({ discount: discountJson(discount) }),
+);
+
+export const openapi = describeRoute(
+  ruleChangeOperations("discount", "a discount code or promotion", discountSchema(DOC_LOCALE), {
+    discount: discountPayload,
+  }),
 );

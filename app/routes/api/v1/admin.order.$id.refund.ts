@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { refundJson } from "~/lib/api-payloads";
+import { refundJson, orderPayload, refundPayload } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
 import { getOrder, orderJson } from "~/models/orders.server";
 import { refundOrder, refundsOf } from "~/models/refunds.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, DOC_LOCALE, ok } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // POST /api/v1/admin/order/:id/refund { items?: [{ item, quantity }], amount?, reason, restock?, key? }:
 // refunds part or all of a paid order through the payment provider. The `Idempotency-Key` header
@@ -36,3 +38,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/order/{id}/refund",
+    method: "post",
+    summary:
+      "Refund part or all of a paid order through the payment provider: some items (their share of what was paid), an amount, or both; " +
+      "the same `key` (or `Idempotency-Key` header) again answers the refund it made (with other items, amount or restocking: 409)",
+    body: { schema: refundInput(DOC_LOCALE) },
+    ok: {
+      status: 201,
+      description: "The refund (`replayed`: made by an earlier request with the same key) and the order as it is now",
+      schema: ok({
+        replayed: z.boolean().describe("true when the key was used before: no new refund was made"),
+        refund: refundPayload,
+        order: orderPayload,
+      }),
+    },
+    errors: [409, 503],
+  }),
+);

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { refundableJson, refundJson } from "~/lib/api-payloads";
+import { refundableJson, refundJson, orderPayload, refundablePayload, refundPayload } from "~/lib/api-payloads";
 import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
 import { deleteOrder } from "~/models/admin-orders.server";
 import { orderJson } from "~/models/orders.server";
 import { refundPlan, refundsOf } from "~/models/refunds.server";
 import { requireApiAdmin } from "~/web/auth.server";
-import { action as updateOrder } from "./admin.update.order.$id";
+import { action as updateOrder, openapi as updateOrderApi } from "./admin.update.order.$id";
+import { adminOperation, aliasAt, describeRoute, done, ok } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // GET /api/v1/admin/order/:id: any order, placed or not, with its refunds (oldest first) and what
 // may still be refunded of it (its lines' ids, which a refund's items name).
@@ -36,3 +38,25 @@ export async function action(args: ActionFunctionArgs) {
     return Response.json({ success: true, message: "Order deleted successfully" });
   });
 }
+
+export const openapi = describeRoute([
+  adminOperation({
+    path: "/admin/order/{id}",
+    method: "get",
+    summary: "Any order, placed or not, with its refunds and what may still be refunded of it",
+    ok: {
+      status: 200,
+      description:
+        "The order, its refunds (oldest first), and its items' ids with how many of each may still be refunded",
+      schema: ok({ order: orderPayload, refunds: z.array(refundPayload), refundable: refundablePayload }),
+    },
+  }),
+  ...aliasAt("/admin/order/{id}", updateOrderApi).operations,
+  adminOperation({
+    path: "/admin/order/{id}",
+    method: "delete",
+    summary: "Delete an order; a paid one not refunded in full is refused (409): cancel or refund it first",
+    ok: done("Deleted"),
+    errors: [409],
+  }),
+]);

@@ -5,6 +5,9 @@ import { totalPaidCents } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+import { adminOperation, describeRoute, ok } from "~/web/openapi/operations";
+import { orderPayload } from "~/lib/api-payloads";
+import { z } from "zod";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -19,3 +22,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/orders",
+    method: "get",
+    summary: "Every order and the total paid",
+    ok: {
+      status: 200,
+      description: "The orders",
+      schema: ok({
+        totalAmount: z
+          .number()
+          .describe("What the orders paid in the shop's currency brought in, less what was refunded of them"),
+        currency: z.string().describe("The shop's currency (ISO 4217); each order names its own"),
+        orders: z.array(orderPayload),
+      }),
+    },
+  }),
+);

@@ -5,6 +5,7 @@ import { productSchema } from "~/lib/product-schema";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { deleteProduct, updateProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, DOC_LOCALE, done } from "~/web/openapi/operations";
 
 // PUT /api/v1/admin/product/:id (multipart or JSON; new images replace the old) and DELETE.
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,3 +26,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, message: "Product updated successfully" });
   });
 }
+
+export const openapi = describeRoute([
+  adminOperation({
+    path: "/admin/product/{id}",
+    method: "put",
+    summary: "Update a product (new images replace the old)",
+    body: { schema: productSchema(DOC_LOCALE), files: { images: "many" } },
+    ok: done("Updated"),
+  }),
+  adminOperation({ path: "/admin/product/{id}", method: "delete", summary: "Delete a product", ok: done("Deleted") }),
+]);

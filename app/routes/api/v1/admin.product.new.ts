@@ -7,6 +7,8 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { createProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
+import { adminOperation, describeRoute, DOC_LOCALE, one } from "~/web/openapi/operations";
+import { productPayload } from "~/lib/api-payloads";
 
 // POST /api/v1/admin/product/new: fields plus repeated `images` (data URLs or files).
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,3 +22,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, product: productJson(product, []) }, { status: 201 });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/product/new",
+    method: "post",
+    summary: "Create a product (images as data URLs or files)",
+    body: { schema: productSchema(DOC_LOCALE), files: { images: "many" } },
+    ok: one("product", productPayload, "The product", 201),
+  }),
+);

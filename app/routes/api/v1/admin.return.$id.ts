@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { returnJson } from "~/lib/api-payloads";
+import { returnJson, returnPayload } from "~/lib/api-payloads";
 import { returnActionInput } from "~/lib/return-schema";
 import { advanceReturn } from "~/models/returns.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, one } from "~/web/openapi/operations";
 
 // POST /api/v1/admin/return/:id { action: approve | reject | receive | refund }: the next step of a
 // return (refund: the items' share of what was paid, back in stock).
@@ -16,3 +17,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, return: returnJson(moved) });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/return/{id}",
+    method: "post",
+    summary:
+      "The next step of a return: approve or reject it, mark it received, or refund it (the items' share of what was paid, back in stock); each mails the shopper",
+    body: { schema: returnActionInput },
+    ok: one("return", returnPayload, "The return as it is now"),
+    errors: [409, 503],
+  }),
+);

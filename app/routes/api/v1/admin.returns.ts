@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { inboxReturnJson } from "~/lib/api-payloads";
+import { inboxReturnJson, inboxReturnPayload } from "~/lib/api-payloads";
 import { returnsInboxQuery } from "~/lib/return-schema";
 import { PAGE_SIZES } from "~/lib/table-query";
 import { listReturns } from "~/models/returns.server";
 import { apiHandler, parseApiInput } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, pageOf } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // GET /api/v1/admin/returns?state=&q=&page=&size=: the returns inbox, newest first, as /admin/returns.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,3 +21,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ success: true, count: total, resPerPage: size, returns: rows.map(inboxReturnJson) });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/returns",
+    method: "get",
+    summary: "The returns inbox: every order's returns, newest first, filtered by state, searched and paged",
+    query: returnsInboxQuery,
+    ok: pageOf(
+      { count: z.number().int().describe("How many returns match, on every page") },
+      { returns: z.array(inboxReturnPayload) },
+      "One page of returns",
+    ),
+    errors: [400],
+  }),
+);

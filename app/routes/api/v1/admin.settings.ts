@@ -4,6 +4,8 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { SETTINGS_FILES, settingsPictures } from "~/web/settings-pictures.server";
 import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, one } from "~/web/openapi/operations";
+import { adminSettingsPayload } from "~/lib/api-payloads";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -26,3 +28,24 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, settings });
   });
 }
+
+// Any body with one valid setting changes the shared shop: fuzzed as an admin on a shop of its own
+// (tests/e2e/api/settings-api.spec.ts).
+export const openapi = describeRoute(
+  [
+    adminOperation({
+      path: "/admin/settings",
+      method: "get",
+      summary: "The shop's settings",
+      ok: one("settings", adminSettingsPayload, "The shop's settings"),
+    }),
+    adminOperation({
+      path: "/admin/settings",
+      method: "put",
+      summary: "Change any of the shop's settings (the others stay), its logo and its hero's picture",
+      body: { schema: settingsInput, files: { logo: "one", heroImage: "one" } },
+      ok: one("settings", adminSettingsPayload, "The settings now in force"),
+    }),
+  ],
+  { admin: false },
+);

@@ -6,6 +6,7 @@ import { PublicError } from "~/lib/public-error";
 import { trackingInputOf } from "~/lib/shipment-tracking";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
+import { adminOperation, describeRoute, done } from "~/web/openapi/operations";
 
 // PUT /api/v1/admin/update/order/:id { status, confirmBackward?, carrier?, trackingNumber? }
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -23,3 +24,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, message: "Order updated successfully" });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/update/order/{id}",
+    method: "put",
+    summary:
+      "Set an order's status, and its carrier and tracking number (with Shipped or Delivered); a step back needs `confirmBackward: true` (409 without it)",
+    body: { schema: orderStatusInput },
+    ok: done("Updated"),
+    errors: [409],
+  }),
+);

@@ -4,6 +4,8 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/admin-users.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
+import { adminOperation, describeRoute, done, one } from "~/web/openapi/operations";
+import { userPayload } from "~/lib/api-payloads";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -26,3 +28,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, user: userJson(await updateUserByAdmin(admin, id, input)) });
   });
 }
+
+export const openapi = describeRoute([
+  adminOperation({
+    path: "/admin/user/{id}",
+    method: "get",
+    summary: "One user",
+    ok: one("user", userPayload, "The user"),
+  }),
+  adminOperation({
+    path: "/admin/user/{id}",
+    method: "put",
+    summary: "Change a user's name, e-mail and role",
+    body: { schema: adminUserSchema },
+    ok: one("user", userPayload, "The updated user"),
+    errors: [409],
+  }),
+  adminOperation({
+    path: "/admin/user/{id}",
+    method: "delete",
+    summary: "Delete a user (not oneself)",
+    ok: done("Deleted"),
+    errors: [400],
+  }),
+]);

@@ -3,6 +3,8 @@ import { apiHandler } from "~/web/api.server";
 import { listUsers } from "~/models/admin-users.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
+import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
+import { userPayload } from "~/lib/api-payloads";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -10,3 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ success: true, users: (await listUsers()).map(userJson) });
   });
 }
+
+export const openapi = describeRoute(
+  adminOperation({
+    path: "/admin/users",
+    method: "get",
+    summary: "Every user",
+    ok: listOf("users", userPayload, "The users"),
+  }),
+);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { STOCK_ALERT_LINK_INVALID, stockAlertConfirmInput } from "~/lib/stock-alert-schema";
 import { confirmStockAlert } from "~/models/stock-alerts.server";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
+import { describeRoute, done } from "~/web/openapi/operations";
 
 // POST /api/v1/back-in-stock/confirm { token }: what the confirmation page's button does, for a client of its own.
 export async function action({ request }: ActionFunctionArgs) {
@@ -16,3 +17,14 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/back-in-stock/confirm",
+  method: "post",
+  summary: "Confirm a back-in-stock request by the token of the link mailed to its address, without signing in",
+  tag: "Products",
+  access: "public",
+  body: { schema: stockAlertConfirmInput },
+  ok: done("Confirmed"),
+  errors: [404],
+});

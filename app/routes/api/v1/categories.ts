@@ -1,5 +1,7 @@
 import { apiHandler } from "~/web/api.server";
 import { categoryJson, listCategories } from "~/models/categories.server";
+import { describeRoute, listOf } from "~/web/openapi/operations";
+import { categoryPayload } from "~/lib/api-payloads";
 
 // GET /api/v1/categories: the categories the storefront lists, in the shop's order.
 export async function loader() {
@@ -8,3 +10,12 @@ export async function loader() {
     return Response.json({ success: true, categories: shown.map((c) => categoryJson(c)) });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/categories",
+  method: "get",
+  summary: "The categories the storefront lists, in the shop's order",
+  tag: "Products",
+  access: "public",
+  ok: listOf("categories", categoryPayload, "The categories"),
+});

@@ -4,6 +4,8 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { signedInJson } from "~/web/api-auth.server";
 import { loginWithGoogleCredential, loginWithPassword } from "~/models/login.server";
 import { deviceOf } from "~/web/device-cookie.server";
+import { describeRoute, googleCredential, signedIn } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // POST /api/v1/login: { email, password } or { credential } (a Google ID token).
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,3 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   });
 }
+
+export const openapi = describeRoute({
+  path: "/login",
+  method: "post",
+  summary: "Sign in with e-mail and password, or a Google credential",
+  tag: "Accounts",
+  access: "public",
+  body: { schema: z.union([loginSchema, googleCredential]) },
+  ok: { status: 200, description: "Signed in: the session cookie is set", schema: signedIn },
+  errors: [401, 429],
+});

@@ -5,6 +5,8 @@ import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { requireApiSignIn } from "~/web/auth.server";
 import { userJson } from "~/models/users.server";
+import { describeRoute, one } from "~/web/openapi/operations";
+import { userPayload } from "~/lib/api-payloads";
 
 // PUT /api/v1/me/update: multipart (or JSON) name, email, avatar. A new e-mail is unproven
 // (`user.emailProven` false) until the link mailed to it is followed; the caller's other sessions end.
@@ -22,3 +24,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, user: userJson(updated) });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/me/update",
+  method: "put",
+  summary: "Change the caller's name, e-mail and avatar",
+  tag: "Accounts",
+  access: "user",
+  body: { schema: profileSchema, files: { avatar: "one" } },
+  ok: one("user", userPayload, "The updated user"),
+  errors: [409],
+});

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { returnJson } from "~/lib/api-payloads";
+import { returnJson, returnPayload } from "~/lib/api-payloads";
 import { returnInput } from "~/lib/return-schema";
 import { requestReturn } from "~/models/returns.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
+import { describeRoute, one } from "~/web/openapi/operations";
 
 // POST /api/v1/order/:id/return { items: [{ item, quantity }], reason }: the shopper asks to return
 // items of their delivered order, within the shop's return window.
@@ -16,3 +17,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, return: returnJson(made) }, { status: 201 });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/order/{id}/return",
+  method: "post",
+  summary: "Ask to return items of one's delivered order, within the shop's return window (a mail confirms it)",
+  tag: "Orders",
+  access: "user",
+  body: { schema: returnInput },
+  ok: one("return", returnPayload, "The return, requested", 201),
+  errors: [409],
+});

@@ -4,8 +4,10 @@ import { getOptionalApiUser, requireApiUser } from "~/web/auth.server";
 import { getOrder, getOrderFor, orderJson, type OrderWithLines } from "~/models/orders.server";
 import { isOrderLinkKey } from "~/models/order-links.server";
 import { isPlaced } from "~/lib/order-states";
-import { returnableJson, returnJson } from "~/lib/api-payloads";
+import { returnableJson, returnJson, orderPayload, returnPayload, returnablePayload } from "~/lib/api-payloads";
 import { returnPlan, returnsOf } from "~/models/returns.server";
+import { describeRoute, ok } from "~/web/openapi/operations";
+import { z } from "zod";
 
 /** A placed order by its link's key (a guest's order, app/models/order-links.server.ts), or null. */
 async function orderByKey(id: string, key: string): Promise<OrderWithLines | null> {
@@ -37,3 +39,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   });
 }
+
+export const openapi = describeRoute({
+  path: "/order/{id}",
+  method: "get",
+  summary: "One of the caller's orders (any order for an admin), or a guest's order by its key",
+  tag: "Orders",
+  access: "guest",
+  query: z.object({
+    key: z
+      .string()
+      .optional()
+      .describe(
+        "A guest order's key (its link's `?key=`): the order, once placed, without credentials. A wrong key answers 404, as a missing order. Not part of the original API.",
+      ),
+  }),
+  ok: {
+    status: 200,
+    description:
+      "The order, its returns, and what of it may still be returned (null: another's, for an admin, or a guest's by its key)",
+    schema: ok({
+      order: orderPayload,
+      returns: z.array(returnPayload),
+      // A union, not .nullable(): zod-to-openapi would write a $ref that null cannot match.
+      returnable: z.union([returnablePayload, z.null()]),
+    }),
+  },
+});

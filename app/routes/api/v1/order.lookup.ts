@@ -7,6 +7,8 @@ import { PublicError } from "~/lib/public-error";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { lookUpGuestOrder } from "~/models/guest-orders.server";
 import { getOrder, orderJson } from "~/models/orders.server";
+import { describeRoute, ok, orderLink } from "~/web/openapi/operations";
+import { orderPayload } from "~/lib/api-payloads";
 
 // POST /api/v1/order/lookup { orderNumber, email }: a guest's order found again, with its page's
 // link (and key). No credentials needed. Counted against the client's address and the e-mail (429
@@ -25,3 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/order/lookup",
+  method: "post",
+  summary: "Find a guest's order again by its number and the e-mail it was bought with",
+  tag: "Orders",
+  access: "public",
+  body: { schema: orderLookupInput },
+  ok: { status: 200, description: "The order and its page's link", schema: ok({ order: orderPayload, orderLink }) },
+  // One 404 whatever did not match; counted per client address and per e-mail.
+  errors: [404, 429],
+});

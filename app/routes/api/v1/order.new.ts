@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
 import { dollarsToCents } from "~/lib/money";
@@ -9,6 +9,8 @@ import { getOptionalApiUser } from "~/web/auth.server";
 import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout/client-cart-checkout.server";
 import { orderLinks } from "~/models/order-links.server";
 import { orderJson } from "~/models/orders.server";
+import { describeRoute, guestBody, ok, orderLink, signedInBody } from "~/web/openapi/operations";
+import { orderPayload } from "~/lib/api-payloads";
 
 type OrderNewBody = z.output<typeof orderNewInput>;
 
@@ -46,3 +48,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, order: orderJson(order) }, { status: 201 });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/order/new",
+  method: "post",
+  summary:
+    "Confirm the order once the payment succeeded; without credentials, a guest's, with the e-mail its payment named",
+  tag: "Orders",
+  access: "guest",
+  body: { schema: z.union([signedInBody(orderNewInput), guestBody(guestOrderNewInput)]) },
+  ok: {
+    status: 201,
+    description: "The order; a guest's with its page's link (`orderLink`)",
+    schema: ok({ order: orderPayload, orderLink: orderLink.optional() }),
+  },
+  errors: [403, 404, 409, 503],
+});

@@ -3,6 +3,8 @@ import { orderQuoteInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { quoteClientCart, quoteJson } from "~/models/checkout/client-cart-checkout.server";
+import { describeRoute, one } from "~/web/openapi/operations";
+import { quotePayload } from "~/lib/api-payloads";
 
 // POST /api/v1/order/quote: a client cart priced as its order will be, its discount code with it
 // (whose own limit counts the caller's orders when signed in). The total is what to pay.
@@ -20,3 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, quote: quoteJson(quote) });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/order/quote",
+  method: "post",
+  summary: "Price a client's cart as its order will be, with a discount code: the amount to pay",
+  tag: "Orders",
+  access: "public",
+  body: { schema: orderQuoteInput },
+  ok: one("quote", quotePayload, "The order's total, and what became of the code"),
+  errors: [400, 404],
+});

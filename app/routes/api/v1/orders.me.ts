@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+import { describeRoute, listOf } from "~/web/openapi/operations";
+import { orderPayload } from "~/lib/api-payloads";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -9,3 +11,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ success: true, orders: (await listOrdersWithLines(user.id)).map(orderJson) });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/orders/me",
+  method: "get",
+  summary: "The caller's orders",
+  tag: "Orders",
+  access: "user",
+  ok: listOf("orders", orderPayload, "The orders, newest first"),
+});

@@ -3,6 +3,7 @@ import { resetPasswordSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { resetPassword } from "~/models/password-reset.server";
 import { PASSWORD_UPDATED } from "~/models/users.server";
+import { describeRoute, done } from "~/web/openapi/operations";
 
 // PUT /api/v1/password/reset/:token { password, confirmPassword, logoutOtherDevices }
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -13,3 +14,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ success: true, message: PASSWORD_UPDATED });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/password/reset/{token}",
+  method: "put",
+  summary: "Set a new password with a reset link's token",
+  tag: "Accounts",
+  access: "public",
+  body: { schema: resetPasswordSchema },
+  ok: done("Changed"),
+});

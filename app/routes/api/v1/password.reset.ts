@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { forgotPasswordSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
+import { describeRoute, done } from "~/web/openapi/operations";
 
 // POST /api/v1/password/reset { email }: the same answer whether or not the account exists.
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -12,3 +13,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ success: true, message: resetRequestedMessage(email) });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/password/reset",
+  method: "post",
+  summary: "Mail a password-reset link",
+  tag: "Accounts",
+  access: "public",
+  body: { schema: forgotPasswordSchema },
+  ok: done("The same answer whether or not the account exists"),
+  errors: [429],
+});

@@ -3,6 +3,8 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { guestPaymentProcessInput, paymentProcessInput } from "~/lib/api-inputs";
 import { getOptionalApiUser } from "~/web/auth.server";
 import { startApiPayment } from "~/models/checkout/client-cart-checkout.server";
+import { describeRoute, guestBody, ok, signedInBody } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // POST /api/v1/payment/process { amount }: with a cart on the server the amount must be its total;
 // without one (a client that keeps its cart) the intent is for the amount asked, checked when
@@ -23,3 +25,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, client_secret: intent.client_secret });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/payment/process",
+  method: "post",
+  summary:
+    "Start paying for the cart (amount in cents); without credentials, a guest's client cart, for the e-mail given",
+  tag: "Payment",
+  access: "guest",
+  body: { schema: z.union([signedInBody(paymentProcessInput), guestBody(guestPaymentProcessInput)]) },
+  ok: { status: 200, description: "The payment intent's client secret", schema: ok({ client_secret: z.string() }) },
+  errors: [503],
+});

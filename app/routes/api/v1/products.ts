@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
-import { parseProductQuery } from "~/lib/catalogue-query";
+import { parseProductQuery, QUERY_FIELDS, catalogueQuerySchema } from "~/lib/catalogue-query";
 import { productJson } from "~/web/product-json";
 import { categoryNames } from "~/models/categories.server";
 import { listProducts, reviewsByProduct } from "~/models/products.server";
 import { getShopSettings } from "~/models/shop-settings.server";
+import { describeRoute, pageOf } from "~/web/openapi/operations";
+import { productPayload } from "~/lib/api-payloads";
+import { z } from "zod";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -23,3 +26,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   });
 }
+
+// The catalogue query's own field schemas, under their URL names (`price[gte]`, …).
+const catalogueFields = catalogueQuerySchema.innerType().shape;
+const catalogueQuery = z.object(
+  Object.fromEntries(
+    Object.entries(QUERY_FIELDS).map(([field, name]) => [name, catalogueFields[field as keyof typeof QUERY_FIELDS]]),
+  ),
+);
+
+export const openapi = describeRoute({
+  path: "/products",
+  method: "get",
+  summary: "Search and page the catalogue",
+  tag: "Products",
+  access: "public",
+  query: catalogueQuery,
+  cached: true,
+  ok: pageOf(
+    { productsCount: z.number().int() },
+    { filteredProductsCount: z.number().int(), products: z.array(productPayload) },
+    "One page of products",
+  ),
+  errors: [400],
+});

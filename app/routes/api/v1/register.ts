@@ -6,6 +6,8 @@ import { registerAccount } from "~/models/accounts.server";
 import { signedInJson } from "~/web/api-auth.server";
 import { verifyGoogleCredential } from "~/models/google-id-token.server";
 import { findOrCreateGoogleUser } from "~/models/users.server";
+import { describeRoute, googleCredential, signedIn } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // POST /api/v1/register: { name, email, password, avatar? } or { credential } (Google). Rate-limited
 // per client IP (429 with Retry-After): its 409 tells whether an address has an account.
@@ -26,3 +28,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return signedInJson(request, context.clientIp, user, 201);
   });
 }
+
+export const openapi = describeRoute({
+  path: "/register",
+  method: "post",
+  summary:
+    "Create an account (or sign in with a Google credential). Its 409 tells whether an address has an account, so tries are rate-limited per client IP",
+  tag: "Accounts",
+  access: "public",
+  body: { schema: z.union([registerSchema, googleCredential]), files: { avatar: "one" } },
+  ok: { status: 201, description: "Registered and signed in", schema: signedIn },
+  errors: [401, 409, 429],
+});

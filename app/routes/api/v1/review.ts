@@ -3,6 +3,7 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { reviewInput } from "~/lib/api-inputs";
 import { requireApiUser } from "~/web/auth.server";
 import { upsertReview } from "~/models/reviews.server";
+import { describeRoute, ok } from "~/web/openapi/operations";
 
 // PUT /api/v1/review { rating, comment, productId }: one review per user and product.
 export async function action({ request }: ActionFunctionArgs) {
@@ -14,3 +15,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true });
   });
 }
+
+export const openapi = describeRoute({
+  path: "/review",
+  method: "put",
+  summary: "Write or replace the caller's review of a product",
+  tag: "Reviews",
+  access: "user",
+  body: { schema: reviewInput },
+  ok: { status: 200, description: "Saved", schema: ok({}) },
+  errors: [404],
+});

@@ -4,6 +4,9 @@ import { reviewJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";
 import { deleteReview } from "~/models/reviews.server";
+import { describeRoute, done, listOf } from "~/web/openapi/operations";
+import { reviewPayload } from "~/lib/api-payloads";
+import { z } from "zod";
 
 // GET /api/v1/reviews?id={productId}
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,3 +32,29 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ success: true, message: "Review deleted successfully" });
   });
 }
+
+export const openapi = describeRoute(
+  [
+    {
+      path: "/reviews",
+      method: "get",
+      summary: "A product's reviews",
+      tag: "Reviews",
+      access: "public",
+      query: z.object({ id: z.string().describe("The product's id") }),
+      ok: listOf("reviews", reviewPayload, "The reviews"),
+      errors: [400, 404],
+    },
+    {
+      path: "/reviews",
+      method: "delete",
+      summary: "Delete a review",
+      tag: "Reviews",
+      access: "admin",
+      query: z.object({ id: z.string().describe("The review's id"), productId: z.string() }),
+      ok: done("Deleted"),
+      errors: [400, 404],
+    },
+  ],
+  { url: "/api/v1/reviews?id=nonexistent0fuzz&productId=nonexistent0fuzz" },
+);

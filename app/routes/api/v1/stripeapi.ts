@@ -1,5 +1,7 @@
 import { apiError } from "~/web/api.server";
 import { publishableKey } from "~/models/checkout/payment-provider.server";
+import { describeRoute, ok } from "~/web/openapi/operations";
+import { z } from "zod";
 
 // GET /api/v1/stripeapi: the provider's publishable key, fetched before the payment form shows.
 export async function loader() {
@@ -7,3 +9,13 @@ export async function loader() {
   if (!key) return apiError(503, "The payment provider is not configured.");
   return Response.json({ success: true, stripeApiKey: key });
 }
+
+export const openapi = describeRoute({
+  path: "/stripeapi",
+  method: "get",
+  summary: "The payment provider's publishable key",
+  tag: "Payment",
+  access: "public",
+  ok: { status: 200, description: "The key", schema: ok({ stripeApiKey: z.string() }) },
+  errors: [503],
+});
