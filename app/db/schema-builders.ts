@@ -1,11 +1,20 @@
-import type { $Type, HasDefault, HasRuntimeDefault, NotNull, SQL, Writable } from "drizzle-orm";
+import {
+  getTableColumns,
+  type $Type,
+  type HasDefault,
+  type HasRuntimeDefault,
+  type NotNull,
+  type SQL,
+  type Writable,
+} from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
 import * as sqlite from "drizzle-orm/sqlite-core";
 
 // The builders app/db/schema.shared.ts describes each table with, once: every column, index and key
-// is built by both engines' drizzle builders side by side (`.sqlite` and `.pg`), with the same calls
-// a hand-written schema of each engine would make, so that each engine's tables keep drizzle's own
-// types and drizzle-kit sees in schema.sqlite.ts and schema.pg.ts what it saw before. Where the
+// is built by both engines' drizzle builders side by side, with the same calls a hand-written schema
+// of each engine would make, so that each engine's tables keep drizzle's own types and drizzle-kit
+// sees in schema.sqlite.ts and schema.pg.ts what it saw before. table() returns SQLite's table (the
+// one whose types models see, app/db/schema.ts) holding its PostgreSQL twin (pgTableOf). Where the
 // engines differ (timestamps, booleans, JSON, doubles, 64-bit integers, identity keys), one builder
 // says how, here.
 
@@ -21,11 +30,22 @@ type Chain = {
   $defaultFn(fn: () => unknown): Chain;
   $onUpdateFn(fn: () => unknown): Chain;
   primaryKey(): Chain;
-  references(ref: () => never, actions: { onDelete: OnDelete }): Chain;
+  references(ref: () => sqlite.SQLiteColumn | pg.PgColumn, actions: { onDelete: OnDelete }): Chain;
 };
 
-/** A table of both engines, as table() returns it. */
-export type TablePair = { sqlite: sqlite.SQLiteTable; pg: pg.PgTable };
+const PG_TABLE: unique symbol = Symbol("its PostgreSQL table");
+type WithPgTable = { readonly [PG_TABLE]: pg.PgTable };
+
+/** The PostgreSQL table of a table() of app/db/schema.shared.ts. */
+export const pgTableOf = <T extends WithPgTable>(table: T): T[typeof PG_TABLE] => table[PG_TABLE];
+
+/** PostgreSQL's column of the same name as a SQLite column of a table(). */
+function pgColumnOf(column: sqlite.SQLiteColumn): pg.PgColumn {
+  const twin = pgTableOf(column.table as unknown as WithPgTable);
+  const found = Object.values(getTableColumns(twin)).find((c) => c.name === column.name);
+  if (!found) throw new Error(`No PostgreSQL column ${column.name}`);
+  return found;
+}
 
 /** One column, as each engine builds it; each modifier is applied to both. */
 export class ColumnPair<S extends SqliteBuilder, P extends PgBuilder> {
@@ -63,14 +83,10 @@ export class ColumnPair<S extends SqliteBuilder, P extends PgBuilder> {
     return this.both<PrimaryKeyOf<S, SqliteBuilder>, PrimaryKeyOf<P, PgBuilder>>((b) => b.primaryKey());
   }
 
-  /** A foreign key to `key` of `target` (a thunk, as drizzle's, so that a table may name one defined later). */
-  references<T extends TablePair>(
-    target: () => T,
-    key: keyof T["sqlite"]["_"]["columns"] & keyof T["pg"]["_"]["columns"] & string,
-    actions: { onDelete: OnDelete },
-  ): this {
-    (this.sqlite as unknown as Chain).references(() => target().sqlite[key as never], actions);
-    (this.pg as unknown as Chain).references(() => target().pg[key as never], actions);
+  /** A foreign key to a column of a table() (a thunk, as drizzle's), and on PostgreSQL to its twin. */
+  references(column: () => sqlite.SQLiteColumn, actions: { onDelete: OnDelete }): this {
+    (this.sqlite as unknown as Chain).references(column, actions);
+    (this.pg as unknown as Chain).references(() => pgColumnOf(column()), actions);
     return this;
   }
 }
@@ -175,8 +191,8 @@ type Columns = Record<string, ColumnPair<SqliteBuilder, PgBuilder>>;
 type Of<C extends Columns, E extends "sqlite" | "pg"> = { [K in keyof C]: C[K][E] };
 
 /**
- * A table of both engines: `.sqlite` is what sqliteTable() makes of the columns' SQLite builders,
- * `.pg` what pgTable() makes of their PostgreSQL builders. `extra` gets each column's key.
+ * SQLite's table of the columns' SQLite builders (sqliteTable()), holding PostgreSQL's of their
+ * PostgreSQL builders (pgTable(); pgTableOf). `extra` gets each column's key.
  */
 export function table<N extends string, C extends Columns>(
   name: N,
@@ -186,16 +202,13 @@ export function table<N extends string, C extends Columns>(
   const builders = <E extends "sqlite" | "pg">(engine: E) =>
     Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, column[engine]])) as Of<C, E>;
   const extras = extra?.(Object.fromEntries(Object.keys(columns).map((key) => [key, key])) as never) ?? [];
-  return {
-    sqlite: sqlite.sqliteTable(name, builders("sqlite"), extra && ((t) => extras.map((e) => e.sqlite(t as never)))),
-    pg: pg.pgTable(name, builders("pg"), extra && ((t) => extras.map((e) => e.pg(t as never)))),
+  const onSqlite = sqlite.sqliteTable(
+    name,
+    builders("sqlite"),
+    extra && ((t) => extras.map((e) => e.sqlite(t as never))),
+  );
+  const onPg = pg.pgTable(name, builders("pg"), extra && ((t) => extras.map((e) => e.pg(t as never))));
+  return Object.defineProperty(onSqlite, PG_TABLE, { value: onPg }) as typeof onSqlite & {
+    readonly [PG_TABLE]: typeof onPg;
   };
-}
-
-/** Each table of a module of table() pairs, as one engine built it. */
-export function tablesOf<M extends Record<string, TablePair>, E extends "sqlite" | "pg">(
-  tables: M,
-  engine: E,
-): { [K in keyof M]: M[K][E] } {
-  return Object.fromEntries(Object.entries(tables).map(([key, pair]) => [key, pair[engine]])) as never;
 }

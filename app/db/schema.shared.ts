@@ -24,9 +24,10 @@ import { DISCOUNT_KINDS } from "../lib/discounts";
 import { REFUND_SOURCES, REFUND_STATUSES } from "../lib/refunds";
 import { RETURN_STATUSES } from "../lib/returns";
 
-// The shop's tables, described once: app/db/schema.sqlite.ts and app/db/schema.pg.ts are each
-// engine's half of them (./schema-builders.ts builds both), with the same exports, table, column and
-// index names and the same JavaScript row types (app/db/schema-parity.pg.test.ts holds them to it).
+// The shop's tables, described once (./schema-builders.ts builds each for both engines): each export
+// is SQLite's table (app/db/schema.sqlite.ts) holding PostgreSQL's (app/db/schema.pg.ts), with the
+// same table, column and index names and the same JavaScript row types (app/db/schema-parity.pg.test.ts
+// holds them to it).
 // Money is stored in integer cents everywhere; timestamps as epoch milliseconds on SQLite and as
 // timestamptz to the millisecond on PostgreSQL (`instant`), both a Date in JavaScript.
 // Not declared here, so that select() never fetches it and the row types stay the same: PostgreSQL's
@@ -126,7 +127,7 @@ export const productImages = table(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     position: integer("position").notNull().default(0),
   },
@@ -140,7 +141,7 @@ export const productOptions = table(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     values: json("values").$type<string[]>().notNull(),
@@ -156,7 +157,7 @@ export const productVariants = table(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     // One value per option, in the options' order; title is the same joined with " / ".
     optionValues: json("option_values").$type<string[]>().notNull(),
@@ -181,10 +182,10 @@ export const reviews = table(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
-      .references(() => users, "id", { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     createdAt: createdAt(),
@@ -201,7 +202,7 @@ export const carts = table(
   "carts",
   {
     id: id(),
-    userId: text("user_id").references(() => users, "id", { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     // The discount code the shopper entered (as they typed it; app/models/discounts.server.ts finds it).
     couponCode: text("coupon_code"),
     // A guest's checkout: e-mail, shipping info and method, as JSON (app/models/checkout/guest.server.ts).
@@ -219,10 +220,10 @@ export const cartLines = table(
   {
     cartId: text("cart_id")
       .notNull()
-      .references(() => carts, "id", { onDelete: "cascade" }),
+      .references(() => carts.id, { onDelete: "cascade" }),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     // The variant chosen, or "" for a product without options (a key column cannot be null).
     variantId: text("variant_id").notNull().default(""),
     quantity: integer("quantity").notNull(),
@@ -241,7 +242,7 @@ export const orders = table(
     // The number people read and say (#1001, #1002, …; on PostgreSQL from order_number_seq, see
     // schema.pg.ts); see app/lib/order-number.ts.
     orderNumber: integer("order_number").notNull(),
-    userId: text("user_id").references(() => users, "id", { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     // Buyer's name at the time of purchase, kept when the account is deleted.
     userName: text("user_name").notNull(),
     // Who receives the parcel (the buyer's name unless they named someone else).
@@ -321,10 +322,10 @@ export const orderLines = table(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders, "id", { onDelete: "cascade" }),
-    productId: text("product_id").references(() => products, "id", { onDelete: "set null" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     // The variant bought: its id while it exists, and its title and SKU as they were.
-    variantId: text("variant_id").references(() => productVariants, "id", { onDelete: "set null" }),
+    variantId: text("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     variantTitle: text("variant_title"),
     sku: text("sku"),
     name: text("name").notNull(),
@@ -342,7 +343,7 @@ export const passwordResetTokens = table(
     tokenHash: text("token_hash").primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => users, "id", { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "cascade" }),
     // The address the link was mailed to: it proves only that address, and only while the account has it.
     email: text("email").notNull().default(""),
     expiresAt: instant("expires_at").notNull(),
@@ -361,7 +362,7 @@ export const emailProofs = table(
     tokenHash: text("token_hash").primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => users, "id", { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),
@@ -378,7 +379,7 @@ export const sessions = table(
     id: text("id").primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => users, "id", { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "cascade" }),
     // What the User-Agent said at sign-in, e.g. "Chrome 156 on Linux".
     device: text("device").notNull(),
     ip: text("ip"),
@@ -395,7 +396,7 @@ export const orderStatusEvents = table(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders, "id", { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     createdAt: createdAt(),
   },
@@ -561,7 +562,7 @@ export const shippingZoneCountries = table(
   {
     zoneId: text("zone_id")
       .notNull()
-      .references(() => shippingZones, "id", { onDelete: "cascade" }),
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
     country: text("country").notNull(),
   },
   (t) => [
@@ -576,7 +577,7 @@ export const shippingMethods = table(
     id: id(),
     zoneId: text("zone_id")
       .notNull()
-      .references(() => shippingZones, "id", { onDelete: "cascade" }),
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     // app/lib/pricing.ts's RATE_KINDS: flat (price_cents), weight or value (bands).
     kind: text("kind", { enum: RATE_KINDS }).notNull().default("flat"),
@@ -641,8 +642,8 @@ export const orderDiscounts = table(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders, "id", { onDelete: "cascade" }),
-    discountId: text("discount_id").references(() => discounts, "id", { onDelete: "set null" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discountId: text("discount_id").references(() => discounts.id, { onDelete: "set null" }),
     code: text("code"),
     name: text("name").notNull(),
     kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
@@ -661,7 +662,7 @@ export const refunds = table(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders, "id", { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     restock: boolean("restock").notNull().default(false),
@@ -670,7 +671,7 @@ export const refunds = table(
     providerRefundId: text("provider_refund_id"),
     requestKey: text("request_key"),
     // Who made it (null for the provider's dashboard and the shop itself), and their name then.
-    createdBy: text("created_by").references(() => users, "id", { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByName: text("created_by_name"),
     createdAt: createdAt(),
     settledAt: instant("settled_at"),
@@ -690,10 +691,10 @@ export const refundLines = table(
     id: id(),
     refundId: text("refund_id")
       .notNull()
-      .references(() => refunds, "id", { onDelete: "cascade" }),
+      .references(() => refunds.id, { onDelete: "cascade" }),
     orderLineId: text("order_line_id")
       .notNull()
-      .references(() => orderLines, "id", { onDelete: "cascade" }),
+      .references(() => orderLines.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
   },
   (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.orderLineId)],
@@ -705,7 +706,7 @@ export const clientCartIntents = table(
   "client_cart_intents",
   {
     intentId: text("intent_id").primaryKey(),
-    userId: text("user_id").references(() => users, "id", { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     amountCents: integer("amount_cents").notNull(),
     createdAt: createdAt(),
     resolvedAt: instant("resolved_at"),
@@ -722,10 +723,10 @@ export const returns = table(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders, "id", { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: RETURN_STATUSES }).notNull(),
     reason: text("reason").notNull(),
-    refundId: text("refund_id").references(() => refunds, "id", { onDelete: "set null" }),
+    refundId: text("refund_id").references(() => refunds.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -738,10 +739,10 @@ export const returnLines = table(
     id: id(),
     returnId: text("return_id")
       .notNull()
-      .references(() => returns, "id", { onDelete: "cascade" }),
+      .references(() => returns.id, { onDelete: "cascade" }),
     orderLineId: text("order_line_id")
       .notNull()
-      .references(() => orderLines, "id", { onDelete: "cascade" }),
+      .references(() => orderLines.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
   },
   (t) => [index("return_lines_return_idx").on(t.returnId), index("return_lines_line_idx").on(t.orderLineId)],
@@ -755,13 +756,13 @@ export const stockAlerts = table(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products, "id", { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "cascade" }),
     // The variant asked for, or "" for the product (a key column cannot be null).
     variantId: text("variant_id").notNull().default(""),
     email: text("email").notNull(),
     // The address in canonical form (app/lib/mailbox.ts): one pending alert per mailbox and item.
     mailbox: text("mailbox").notNull().default(""),
-    userId: text("user_id").references(() => users, "id", { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     // When the address confirmed the alert by the link mailed to it (double opt-in); a shopper's own
     // proven address is confirmed at once. No stock mail goes to an unconfirmed alert.
