@@ -239,8 +239,8 @@ export const orders = table(
   "orders",
   {
     id: id(),
-    // The number people read and say (#1001, #1002, …; on PostgreSQL from order_number_seq, see
-    // schema.pg.ts); see app/lib/order-number.ts.
+    // The number people read and say (#1001, #1002, …; on PostgreSQL from order_number_seq, in
+    // schema.pg.ts): app/lib/order-number.ts.
     orderNumber: integer("order_number").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     // Buyer's name at the time of purchase, kept when the account is deleted.
