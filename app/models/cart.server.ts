@@ -6,14 +6,11 @@ import { cartLines, carts, productVariants, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { lineName } from "~/lib/variants";
 import { firstImageUrls } from "./products.server";
+import type { CartRef } from "./types";
 
 export class CartError extends PublicError {}
 
-/**
- * Whose cart: a signed-in user's (`userId`), or else the visitor cart a browser names (`cartId`,
- * from its cart cookie). A visitor's cart id never reaches a cart that has an owner.
- */
-export type CartRef = { userId: string | null; cartId: string | null };
+export type { CartRef } from "./types";
 
 /** A signed-in user's cart. */
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });

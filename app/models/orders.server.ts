@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/db/client.server";
-import { buyerOwns, type Buyer as CheckoutBuyer } from "./checkout/buyer.server";
+import type {
+  Buyer as CheckoutBuyer,
+  Order,
+  OrderBuyer as Buyer,
+  OrderDiscount,
+  OrderLine,
+  OrderWithLines,
+} from "./types";
 import { orderLinkKey } from "./order-links.server";
 import { config } from "~/config.server";
 import { orderDiscounts, orderLines, orders, users } from "~/db/schema";
@@ -16,13 +23,7 @@ import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
 import { preparedOnce, containsText, inList, listParam } from "~/db/dialect";
 
-export type Order = typeof orders.$inferSelect;
-export type OrderLine = typeof orderLines.$inferSelect;
-/**
- * Who the order's mails go to: the buyer's account as it is now, or a guest's e-mail with the key
- * of their order's link (order-links.server.ts); null once the account is deleted.
- */
-export type Buyer = { name: string; email: string; orderKey?: string } | null;
+export type { Order, OrderBuyer as Buyer, OrderDiscount, OrderLine, OrderWithLines } from "./types";
 
 /** The account's buyer, else the guest's (their name as they gave it at checkout). */
 function buyerOf(order: Order, account: { name: string; email: string } | null | undefined): Buyer {
@@ -31,9 +32,12 @@ function buyerOf(order: Order, account: { name: string; email: string } | null |
     return { name: order.userName, email: order.guestEmail, orderKey: orderLinkKey(order.id) };
   return null;
 }
-/** What a discount took off an order, as kept with it (order_discounts). */
-export type OrderDiscount = Pick<typeof orderDiscounts.$inferSelect, "code" | "name" | "kind" | "amountCents">;
-export type OrderWithLines = Order & { lines: OrderLine[]; buyer: Buyer; discounts: OrderDiscount[] };
+
+/** Whether the order is this buyer's: their account's, or the guest order made from their cart. */
+export function buyerOwns(buyer: CheckoutBuyer, order: { userId: string | null; cartId: string | null }): boolean {
+  if (buyer.userId) return order.userId === buyer.userId;
+  return order.userId === null && !!buyer.cart.cartId && order.cartId === buyer.cart.cartId;
+}
 
 const discountColumns = {
   orderId: orderDiscounts.orderId,

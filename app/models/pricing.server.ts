@@ -7,7 +7,7 @@ import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
 import type { MoneyFormat } from "~/lib/shop-settings";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "./catalogue-cache.server";
-import type { Buyer } from "./checkout/buyer.server";
+import type { Buyer, ShippingOption } from "./types";
 import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
 import { getShopSettings } from "./shop-settings.server";
 
@@ -63,8 +63,7 @@ export function taxRateFor(rules: PricingRules, country: string, region?: string
   );
 }
 
-/** A method the shopper can choose, with what it costs for their cart. */
-export type ShippingOption = { id: string; name: string; priceCents: number };
+export type { ShippingOption } from "./types";
 
 /** The zone's methods that can carry these lines, with their prices, in the owner's order. */
 export function shippingOptions(zone: ShippingZone, lines: PricedLine[]): ShippingOption[] {

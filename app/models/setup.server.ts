@@ -21,7 +21,7 @@ import { EVERYWHERE } from "~/lib/shipping-rules";
 import { hashPassword } from "./password.server";
 import { saveShopSettings } from "./shop-settings.server";
 import { sign, verify } from "./signed-token.server";
-import type { User } from "./users.server";
+import type { User } from "./types";
 
 // A shop without an admin is set up once, from the browser (/setup): the owner's account, the
 // shop's name, money and home country, and its first shipping and tax rules. The page is guarded

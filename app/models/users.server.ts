@@ -9,6 +9,7 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
+import type { User } from "./types";
 import { markEmailProven, startEmailChange } from "./email-proof.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -16,7 +17,7 @@ import { endSessions, type SessionsToEnd } from "./sessions.server";
 
 export const PASSWORD_UPDATED = "Password updated successfully";
 
-export type User = typeof users.$inferSelect;
+export type { User } from "./types";
 
 export class AccountError extends PublicError {}
 

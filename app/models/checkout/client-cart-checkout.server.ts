@@ -18,7 +18,7 @@ import type { QuotePayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
 import { countryOfList } from "../shipping.server";
 import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "../discounts.server";
-import type { User } from "../users.server";
+import type { User } from "../types";
 import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
