@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { logServerError } from "~/models/server-errors.server";
+import { logServerError, takeTick, tickOf, uploadStore } from "~/models/platform";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
@@ -13,8 +13,6 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
 import { setupUrl, startEmpty } from "~/models/setup.server";
-import { takeTick, tickOf } from "~/models/scheduled-runs.server";
-import { uploadStore } from "~/models/upload-store.server";
 import type { MailQueuedMessage } from "~/models/mail-outbox.server";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
@@ -117,7 +115,7 @@ export async function startBackgroundJobs() {
   // secret that prepareShop() settles.
   const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
   const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
-  const { sweepRateLimits } = await import("~/models/rate-limit.server");
+  const { sweepRateLimits } = await import("~/models/platform");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
   const outbox = await import("~/models/mail-outbox.server");
   // Mails promised but not sent when the shop last stopped (killed, or a send cut short): the claims

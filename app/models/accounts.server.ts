@@ -1,5 +1,4 @@
-import { deleteImage, saveImage, type ImageUpload } from "./images.server";
-import { limitApiRegistration } from "./rate-limit.server";
+import { deleteImage, saveImage, type ImageUpload, limitApiRegistration } from "~/models/platform";
 import { assertEmailAvailable, createUser, updateProfile, type User } from "./users.server";
 
 // Account writes that involve an avatar file: the file is stored only once the e-mail is known

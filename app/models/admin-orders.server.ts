@@ -19,7 +19,7 @@ import {
 import { PublicError } from "~/lib/public-error";
 import { refundState } from "~/lib/refunds";
 import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
-import { releaseOrder } from "./checkout/settlement.server";
+import { releaseOrder } from "~/models/checkout/settlement.server";
 import { isNotifiedStatus } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { queueOrderMail } from "./order-mails.server";

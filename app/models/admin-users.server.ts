@@ -8,7 +8,7 @@ import { isAdmin, type Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { startEmailChange } from "./email-proof.server";
-import { deleteImage } from "./images.server";
+import { deleteImage } from "~/models/platform";
 import { sendQueued } from "./mail-outbox.server";
 import { lockReviewsOf, recomputeProductRatings } from "./reviews.server";
 import { endSessions } from "./sessions.server";

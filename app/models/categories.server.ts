@@ -8,8 +8,7 @@ import type { CategoryLink } from "~/lib/category-link";
 import { UNKNOWN_CATEGORY, type CategoryInput } from "~/lib/category-schema";
 import { slugOf } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { catalogueCached } from "./catalogue-cache.server";
-import { deleteImage, ImageError, saveImage, type ImageUpload } from "./images.server";
+import { catalogueCached, deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/platform";
 import { renameHeroCategory } from "./shop-settings.server";
 
 // The shop's categories. A product names its category (products.category holds the name, as the

@@ -10,7 +10,7 @@ import { EMAIL_PROOF_TTL_MS, confirmEmail, emailProofLink, requestEmailProof } f
 import type { MailJob } from "./mail-jobs.server";
 import { getOrderFor } from "./orders.server";
 import { createResetToken, resetPassword, resetTokenProblem } from "./password-reset.server";
-import { RateLimitError } from "./rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import { createSession, findSession } from "./sessions.server";
 import { createUser, findOrCreateGoogleUser, getUserById, updateProfile, userJson, type User } from "./users.server";
 import { createOrder } from "../../tests/unit/fixtures";

@@ -7,8 +7,7 @@ import { emailProofs, passwordResetTokens, users } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { adoptGuestOrders } from "./guest-orders.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { limitEmailProofRequest } from "./rate-limit.server";
-import { hashSecret, newSecret } from "./secret-token.server";
+import { limitEmailProofRequest, hashSecret, newSecret } from "~/models/platform";
 import { endSessions } from "./sessions.server";
 
 // What proves an account's e-mail address is its owner's: a link mailed to that address and

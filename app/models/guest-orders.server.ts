@@ -5,7 +5,7 @@ import { rowsAffected } from "~/db/dialect";
 import { orders } from "~/db/schema";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
-import { limitOrderLookup } from "./rate-limit.server";
+import { limitOrderLookup } from "~/models/platform";
 import { orderLinks } from "./order-links.server";
 import { isPlaced } from "./orders.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_LOGIN, loginWithPassword } from "./login.server";
-import { RateLimitError, loginDelayMs } from "./rate-limit.server";
+import { RateLimitError, loginDelayMs } from "~/models/platform";
 import { createUser } from "./users.server";
 
 // Default limits (unit tests run without RATE_LIMIT_*): 50 failures per address, 10 per account

@@ -1,6 +1,6 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { verifyGoogleCredential } from "./google-id-token.server";
-import { startLoginAttempt } from "./rate-limit.server";
+import { startLoginAttempt } from "~/models/platform";
 import { AccountError, findOrCreateGoogleUser, getUserByEmail, verifyCredentials, type User } from "./users.server";
 
 export const INVALID_LOGIN = "Invalid Email or Password";

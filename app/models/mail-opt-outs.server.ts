@@ -4,7 +4,7 @@ import { db, type Queryable } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { mailOptOuts, stockAlerts, users } from "~/db/schema";
 import { normalEmail, OPT_OUT_KINDS, type OptOutKind } from "~/lib/shopper-mails";
-import { sign, verify } from "./signed-token.server";
+import { sign, verify } from "~/models/platform";
 
 // Unsubscribing from the mails a shopper asked for. Every such mail carries /unsubscribe/<token>:
 // the kind and the address, signed (signed-token.server.ts: checked on every node without storing

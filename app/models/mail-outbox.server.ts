@@ -6,7 +6,7 @@ import { db, type Tx } from "~/db/client.server";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { lockName } from "~/db/dialect";
-import { logServerError } from "./server-errors.server";
+import { logServerError } from "~/models/platform";
 import { mailOutbox } from "~/db/schema";
 import { trackMail } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";

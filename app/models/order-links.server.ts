@@ -1,4 +1,4 @@
-import { sign, verify } from "./signed-token.server";
+import { sign, verify } from "~/models/platform";
 
 // A guest's order has no account to sign in to: its link carries a key, the order's id signed
 // (signed-token.server.ts), so that every node can check it without storing it.

@@ -7,8 +7,7 @@ import { renderMarkdown } from "~/lib/markdown";
 import type { PagePayload } from "~/lib/api-payloads";
 import type { PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { catalogueCached } from "./catalogue-cache.server";
-import { saveImage, type ImageUpload } from "./images.server";
+import { catalogueCached, saveImage, type ImageUpload } from "~/models/platform";
 
 // The shop's own pages: contact, shipping and returns, privacy, terms and any the owner adds.
 // Every write moves the catalogue's version (drizzle/*/…_pages), so the footer's links and the

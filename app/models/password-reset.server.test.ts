@@ -12,7 +12,7 @@ import {
   resetPassword,
   resetTokenProblem,
 } from "./password-reset.server";
-import { RateLimitError } from "./rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import { createSession, findSession } from "./sessions.server";
 import { changePassword, createUser } from "./users.server";
 

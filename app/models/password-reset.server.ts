@@ -5,13 +5,11 @@ import { db, type Queryable } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { passwordResetTokens, users } from "~/db/schema";
-import { afterTheAnswer } from "./after-answer.server";
+import { afterTheAnswer, limitResetRequest, hashSecret, newSecret } from "~/models/platform";
 import { sendMail } from "./email.server";
 import { passwordResetMail } from "./mail-messages.server";
 import { markEmailProven } from "./email-proof.server";
 import { hashPassword } from "./password.server";
-import { limitResetRequest } from "./rate-limit.server";
-import { hashSecret, newSecret } from "./secret-token.server";
 import { AccountError, getUserByEmail, storePasswordHash, type User } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;

@@ -6,7 +6,7 @@ import { PublicError } from "~/lib/public-error";
 import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
 import type { MoneyFormat } from "~/lib/shop-settings";
 import { EVERYWHERE } from "~/lib/shipping-rules";
-import { catalogueCached } from "./catalogue-cache.server";
+import { catalogueCached } from "~/models/platform";
 import type { Buyer, ShippingOption } from "./types";
 import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
 import { getShopSettings } from "./shop-settings.server";

@@ -14,7 +14,7 @@ import {
 import { productImages, products, reviews, users } from "~/db/schema";
 import { RES_PER_PAGE, effectiveSort, type ProductQuery, type ProductSort } from "~/lib/catalogue-query";
 import type { ProductOption, ProductVariant } from "~/lib/variants";
-import { catalogueCached } from "./catalogue-cache.server";
+import { catalogueCached } from "~/models/platform";
 import { variantsByProduct } from "./variants.server";
 
 export type ProductImage = { id: string; url: string };

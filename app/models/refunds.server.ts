@@ -16,10 +16,10 @@ import {
   refundableCents,
   refundAmountProblem,
 } from "~/lib/refunds";
-import { abandonAtProvider } from "./checkout/settlement.server";
-import { refundAmountAt, refundsAt } from "./checkout/payment-provider.server";
-import { releaseReservation } from "./checkout/reservation.server";
-import { giveStockBack } from "./checkout/stock.server";
+import { abandonAtProvider } from "~/models/checkout/settlement.server";
+import { refundAmountAt, refundsAt } from "~/models/checkout/payment-provider.server";
+import { releaseReservation } from "~/models/checkout/reservation.server";
+import { giveStockBack } from "~/models/checkout/stock.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { getOrder, getOrderByIntent } from "./orders.server";
 

@@ -6,7 +6,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { pendingRegistrations } from "~/db/schema";
 import { sendMail, type Mail } from "./email.server";
-import { RateLimitError } from "./rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import {
   REGISTRATION_TTL_MS,
   finishRegistration,

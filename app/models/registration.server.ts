@@ -5,13 +5,18 @@ import { db } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { pendingRegistrations } from "~/db/schema";
-import { afterTheAnswer } from "./after-answer.server";
+import {
+  afterTheAnswer,
+  deleteImage,
+  saveImage,
+  type ImageUpload,
+  limitRegistrationRequest,
+  hashSecret,
+  newSecret,
+} from "~/models/platform";
 import { sendMail } from "./email.server";
-import { deleteImage, saveImage, type ImageUpload } from "./images.server";
 import { finishRegistrationMail, registrationAttemptMail } from "./mail-messages.server";
 import { hashPassword } from "./password.server";
-import { limitRegistrationRequest } from "./rate-limit.server";
-import { hashSecret, newSecret } from "./secret-token.server";
 import { AccountError, createUser, getUserByEmail, type User } from "./users.server";
 
 // Registration from the page, answered the same whether or not the e-mail has an account (so that

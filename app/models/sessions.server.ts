@@ -3,7 +3,7 @@ import { db, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { msPlaceholder, preparedOnce } from "~/db/dialect";
 import { sessions, users } from "~/db/schema";
-import { hashSecret, newSecret } from "./secret-token.server";
+import { hashSecret, newSecret } from "~/models/platform";
 import type { User } from "./users.server";
 
 // Server-side sessions: a signed-in browser or API client holds a secret (in the signed cookie,

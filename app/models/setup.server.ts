@@ -20,7 +20,7 @@ import { isInEu, SPEC_RULES, type SetupInput, type SetupStep } from "~/lib/setup
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { hashPassword } from "./password.server";
 import { saveShopSettings } from "./shop-settings.server";
-import { sign, verify } from "./signed-token.server";
+import { sign, verify } from "~/models/platform";
 import type { User } from "./types";
 
 // A shop without an admin is set up once, from the browser (/setup): the owner's account, the

@@ -14,8 +14,7 @@ import {
   type ShopSettings,
   type ShopSettingsInput,
 } from "~/lib/shop-settings";
-import { catalogueCached } from "./catalogue-cache.server";
-import { deleteImage, ImageError, saveImage, type ImageUpload } from "./images.server";
+import { catalogueCached, deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/platform";
 
 const ROW = 1;
 const SHOP_PICTURE = /^\/uploads\/shop\/[a-z0-9]+\.webp$/;

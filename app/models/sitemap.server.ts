@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { categoryPath } from "~/lib/category-path";
 import { listCategories } from "./categories.server";
-import { catalogueVersion } from "./catalogue-version.server";
+import { catalogueVersion } from "~/models/platform";
 import { pagesForSitemap } from "./pages.server";
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */

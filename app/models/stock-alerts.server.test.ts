@@ -13,7 +13,7 @@ import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { isOptedOut, optOut, readUnsubscribeToken } from "./mail-opt-outs.server";
 import { saveShopSettings } from "./shop-settings.server";
-import { RateLimitError } from "./rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import {
   askForStockAlert,
   confirmStockAlert,

@@ -7,7 +7,7 @@ import { refusal } from "../../tests/unit/refusals";
 import { SHIPPING } from "../../tests/unit/buying";
 import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
 import { loadCart, removeCartLine, setCartLine, stepCartLine, userCart } from "./cart.server";
-import { releaseReservation, reserveOrder, takeStockAgain } from "./checkout/reservation.server";
+import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { updateProduct } from "./admin-products.server";
 import { getOrder } from "./orders.server";
 import { getProduct } from "./products.server";

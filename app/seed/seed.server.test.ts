@@ -7,7 +7,7 @@ import { products, shopSettings } from "~/db/schema";
 import { pricingRules } from "~/models/pricing.server";
 import { listProducts } from "~/models/products.server";
 import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
-import { folderStore } from "~/models/upload-store.server";
+import { folderStore } from "~/models/platform";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 

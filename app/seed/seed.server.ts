@@ -16,7 +16,7 @@ import {
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
-import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
+import { writeInBatches, type UploadStore } from "~/models/platform";
 import { recomputeProductRatings } from "~/models/reviews.server";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_LOGIN, loginWithPassword } from "~/models/login.server";
-import { DEVICE_FAILURES } from "~/models/rate-limit.server";
+import { DEVICE_FAILURES } from "~/models/platform";
 import { createUser } from "~/models/users.server";
 import { deviceOf, issueDeviceCookie } from "./device-cookie.server";
 

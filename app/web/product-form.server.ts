@@ -7,7 +7,7 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { typedValues } from "~/web/validated-form.server";
 import { PICTURE_FIELDS, productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
-import type { ImageUpload } from "~/models/images.server";
+import { type ImageUpload, sign, verify } from "~/models/platform";
 import {
   createProduct,
   productProblems,
@@ -15,7 +15,6 @@ import {
   storeProductImages,
   updateProduct,
 } from "~/models/admin-products.server";
-import { sign, verify } from "~/models/signed-token.server";
 
 // A file input cannot be filled again by the server, so the pictures of a refused submit are stored
 // at once (in the upload store, as every node sees it) and the form carries their URLs, signed, in

@@ -5,15 +5,15 @@ import { commitTogether } from "~/db/commit.server";
 import { carts } from "~/db/schema";
 import type { DiscountLine } from "~/lib/discounts";
 import type { GuestShippingInfo } from "~/lib/shipping-schema";
-import { userCart } from "../cart.server";
-import { checkShippingChoice, savedShippingInfo } from "../shipping.server";
-import type { Buyer, ShippingOption, User } from "../types";
+import { userCart } from "~/models/cart.server";
+import { checkShippingChoice, savedShippingInfo } from "~/models/shipping.server";
+import type { Buyer, ShippingOption, User } from "~/models/types";
 
 // Who is checking out: a signed-in user (their cart, their saved address) or a guest (a visitor's
 // cart, with the e-mail and address they gave kept on it). The checkout's steps take either.
 
-export type { Buyer } from "../types";
-export { buyerOwns } from "../orders.server";
+export type { Buyer } from "~/models/types";
+export { buyerOwns } from "~/models/orders.server";
 
 export const userBuyer = (user: User): Buyer => ({
   userId: user.id,

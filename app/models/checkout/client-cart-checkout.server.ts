@@ -9,21 +9,27 @@ import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "../cart.server";
-import type { QueuedMail } from "../mail-outbox.server";
-import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
-import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
-import { pricingContext, quoteWith, type Destination, type OrderQuote, type PricingContext } from "../pricing.server";
+import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "~/models/cart.server";
+import type { QueuedMail } from "~/models/mail-outbox.server";
+import { queuePaidOrderMails, sendAllQueued } from "~/models/order-mails.server";
+import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "~/models/orders.server";
+import {
+  pricingContext,
+  quoteWith,
+  type Destination,
+  type OrderQuote,
+  type PricingContext,
+} from "~/models/pricing.server";
 import type { QuotePayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
-import { countryOfList } from "../shipping.server";
-import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "../discounts.server";
-import type { User } from "../types";
+import { countryOfList } from "~/models/shipping.server";
+import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "~/models/discounts.server";
+import type { User } from "~/models/types";
 import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
-import { numberInvoice } from "../invoices.server";
+import { numberInvoice } from "~/models/invoices.server";
 import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
 import { settlePayment } from "./settlement.server";
 import { watchClientCartIntent } from "./payment-sweeper.server";

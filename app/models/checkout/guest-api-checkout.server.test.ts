@@ -15,7 +15,7 @@ import { lookUpGuestOrder } from "~/models/guest-orders.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { orderConfirmationMail, type MailOrder, type Recipient } from "~/models/mail-messages.server";
 import { orderLinkKey } from "~/models/order-links.server";
-import { RateLimitError } from "~/models/rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import { createUser, type User } from "~/models/users.server";
 import { action as lookupAction } from "~/routes/api/v1/order.lookup";
 import { action as orderNewAction } from "~/routes/api/v1/order.new";

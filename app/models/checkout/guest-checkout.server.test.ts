@@ -13,7 +13,7 @@ import { saveShopSettings } from "~/models/shop-settings.server";
 import { isOrderLinkKey, orderLinkKey } from "~/models/order-links.server";
 import { getOrder, getPlacedOrderOf } from "~/models/orders.server";
 import { createResetToken, resetPassword } from "~/models/password-reset.server";
-import { RateLimitError } from "~/models/rate-limit.server";
+import { RateLimitError } from "~/models/platform";
 import { createUser, findOrCreateGoogleUser } from "~/models/users.server";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { createProduct, stockOf } from "../../../tests/unit/fixtures";

@@ -8,9 +8,9 @@ import { changePayment, PAYMENT } from "~/lib/order-states";
 import { mailboxOf } from "~/lib/mailbox";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { CartError, cartLineRows, lockedCartId } from "../cart.server";
-import type { Order } from "../orders.server";
-import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
+import { CartError, cartLineRows, lockedCartId } from "~/models/cart.server";
+import type { Order } from "~/models/orders.server";
+import { pricingContext, quoteWith, type OrderQuote } from "~/models/pricing.server";
 import {
   cartDiscountContext,
   customerWith,
@@ -18,8 +18,8 @@ import {
   keepDiscountUses,
   releaseDiscountUses,
   takeDiscountUsesAgain,
-} from "../discounts.server";
-import { firstImageUrls } from "../products.server";
+} from "~/models/discounts.server";
+import { firstImageUrls } from "~/models/products.server";
 import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
 import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
-import { pngBomb } from "../../tests/e2e/support/png-bomb";
+import { pngBomb } from "../../../tests/e2e/support/png-bomb";
 import { MAX_IMAGE_PIXELS } from "~/lib/image-limits";
 import { ImageError, saveImage } from "./images.server";
 

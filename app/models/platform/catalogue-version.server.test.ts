@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { products, reviews, users } from "~/db/schema";
-import { createProduct, createUser } from "../../tests/unit/fixtures";
+import { createProduct, createUser } from "../../../tests/unit/fixtures";
 import { catalogueVersion } from "./catalogue-version.server";
-import { deleteReview, upsertReview } from "./reviews.server";
+import { deleteReview, upsertReview } from "~/models/reviews.server";
 
 // Whatever writes the catalogue, the version moves, so cached anonymous pages are never stale.
 describe("catalogueVersion", () => {
