@@ -21,7 +21,7 @@ import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
 import { dateFormatOf } from "~/lib/dates";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { footerPages } from "~/models/pages.server";
 import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";

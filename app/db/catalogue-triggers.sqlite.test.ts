@@ -11,7 +11,7 @@ import {
   reviewsByProduct,
 } from "~/models/products.server";
 import { suggestKeyword } from "~/models/spelling.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { footerPages, shownPage } from "~/models/pages.server";
 import { listCategories } from "~/models/categories.server";
 import { pricingRules } from "~/models/pricing.server";

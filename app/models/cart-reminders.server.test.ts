@@ -10,7 +10,7 @@ import { setCartLine, userCart, userCartId } from "./cart.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { optOut, readUnsubscribeToken } from "./mail-opt-outs.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "./users.server";
 
 // Reminders of carts left, on both engines: once per state of the cart, only to a shopper who

@@ -6,7 +6,7 @@ import { guestConsentOf } from "~/lib/shopper-mails";
 import { lineName } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { isOptedOut, unsubscribeUrl } from "./mail-opt-outs.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // Abandoned carts: a shopper who asked for it (a signed-in shopper's "E-mail me a reminder of a cart
 // I leave" on /me/update, or a guest who ticked "remind me" beside the e-mail given at checkout)

@@ -19,7 +19,7 @@ import {
   shownCategoryBySlug,
   updateCategory,
 } from "./categories.server";
-import { getShopSettings, saveShopSettings } from "./shop-settings.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings";
 import { catalogueSitemap } from "./sitemap.server";
 
 // The shop's categories on both engines: one name and one address each, the shop's order, hiding,

@@ -9,7 +9,7 @@ import { UNKNOWN_CATEGORY, type CategoryInput } from "~/lib/category-schema";
 import { slugOf } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
 import { catalogueCached, deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/platform";
-import { renameHeroCategory } from "./shop-settings.server";
+import { renameHeroCategory } from "~/models/settings";
 
 // The shop's categories. A product names its category (products.category holds the name, as the
 // specification's API and `?category=` filter do); this model keeps the two in step: a rename

@@ -7,7 +7,7 @@ import type { DaySummary } from "~/emails/DailySummary";
 import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { getShopSettings, ownerMailRecipients } from "./shop-settings.server";
+import { getShopSettings, ownerMailRecipients } from "~/models/settings";
 
 // The owner's daily summary: the orders paid on one day of the shop's time zone, what sold most,
 // and what is running out; mailed once per day and recipient through the outbox, when the owner

@@ -6,7 +6,7 @@ import { orders, products, users } from "~/db/schema";
 import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
 import { revenueByCurrency } from "./admin-orders.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { isPlaced } from "./orders.server";
 import { refundedByDay } from "./refunds.server";
 

@@ -16,7 +16,7 @@ import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { cartCouponCode, type CartRef } from "./cart.server";
 import { listCategories } from "./categories.server";
-import { shopMoney } from "./shop-settings.server";
+import { shopMoney } from "~/models/settings";
 
 // Discount codes and automatic promotions as they meet an order. Whether one applies, and how much it
 // takes off, is app/lib/discounts.ts; this module reads the owner's discounts and the buyer's past

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { lockName } from "~/db/dialect";
 import { orders } from "~/db/schema";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // Invoice numbers: one per paid order, in sequence over the shop's paid orders (1, 2, 3, …), without
 // gaps, as tax offices ask. A number is given in the transaction that marks the order paid, computed

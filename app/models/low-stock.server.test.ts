@@ -8,7 +8,7 @@ import { createProduct } from "../../tests/unit/fixtures";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { queueLowStockMails } from "./low-stock.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 
 // The owner's low-stock mail on both engines: one per crossing of the threshold, told again only
 // after the stock was back at or above it.

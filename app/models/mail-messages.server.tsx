@@ -27,7 +27,7 @@ import { addressLines, type OrderAddressColumns } from "~/lib/address";
 import { trackingOf } from "~/lib/shipment-tracking";
 import type { ShopFrame } from "~/emails/Layout";
 import type { Mail } from "./email.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import type { OrderWithLines } from "./types";
 
 // Each message of the shop: its recipient, its subject and both parts rendered from its one

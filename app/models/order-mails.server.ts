@@ -3,7 +3,7 @@ import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
 import { mailOrderOf } from "./mail-messages.server";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import type { ShopSettings } from "~/lib/shop-settings";
-import { ownerMailRecipients } from "./shop-settings.server";
+import { ownerMailRecipients } from "~/models/settings";
 import { getOrder } from "./orders.server";
 
 /** Which mail about an order: its confirmation once paid, or the news of a status it reached. */

@@ -11,7 +11,7 @@ import { daySummary, queueDailySummary } from "./daily-summary.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { queuePaidOrderMails } from "./order-mails.server";
-import { getShopSettings, ownerMailRecipients, saveShopSettings } from "./shop-settings.server";
+import { getShopSettings, ownerMailRecipients, saveShopSettings } from "~/models/settings";
 
 // The owner hears about the shop: a mail per paid order and a daily summary, to the contact e-mail
 // and the admins chosen in Settings, through the outbox, on both engines.

@@ -16,7 +16,7 @@ import {
   updateMethod,
   updateTaxRate,
 } from "./shipping-rules.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { pricingRules } from "./pricing.server";
 
 // Shipping and tax by region on both engines: a new shop prices as the specification does; zones,

@@ -9,7 +9,7 @@ import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "~/models/platform";
 import type { Buyer, ShippingOption } from "./types";
 import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // What an order costs to a destination: the shipping zone that covers its country, the method the
 // shopper chose there (or the zone's first that can carry the order), and the tax rate of its country

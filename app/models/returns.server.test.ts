@@ -11,7 +11,7 @@ import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "~/models/users.server";
 import { useSandbox } from "../../tests/unit/stripe-relay";
 import { SHIPPING } from "../../tests/unit/buying";

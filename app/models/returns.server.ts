@@ -26,7 +26,7 @@ import { lineName } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { customerColumns, getOrder, orderOrCustomerMatches, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 /** Who asks: a signed-in user (its owner, or an admin), or whoever holds a guest order's link key. */
 export type OrderViewer = { id: string; role: string } | { orderKey: string };

@@ -4,7 +4,7 @@ import { setupSchema } from "~/lib/setup";
 import { createUser } from "../../tests/unit/fixtures";
 import { pricingRules } from "./pricing.server";
 import { completeSetup, setupToken, startEmpty } from "./setup.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // The other way through a shop's setup (setup.server.test.ts walks the first): a shop with an
 // account keeps its rules at start, and the specification's rules replace the migration's.

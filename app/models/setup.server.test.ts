@@ -14,7 +14,7 @@ import {
   setupToken,
   startEmpty,
 } from "./setup.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { getUserByEmail, verifyCredentials } from "./users.server";
 
 // A shop set up from the browser, on both engines: an empty shop starts without the demo's rules,

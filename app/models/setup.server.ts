@@ -19,7 +19,7 @@ import { defaultShopSettings } from "~/lib/shop-settings";
 import { isInEu, SPEC_RULES, type SetupInput, type SetupStep } from "~/lib/setup";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { hashPassword } from "./password.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { sign, verify } from "~/models/platform";
 import type { User } from "./types";
 

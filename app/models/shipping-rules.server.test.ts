@@ -16,7 +16,7 @@ import {
   updateZone,
 } from "./shipping-rules.server";
 import { saveShippingChoice } from "./shipping.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "./users.server";
 import { createProduct, createUser } from "../../tests/unit/fixtures";
 import { SHIPPING } from "../../tests/unit/buying";

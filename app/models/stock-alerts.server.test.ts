@@ -12,7 +12,7 @@ import { createProduct, createUser } from "../../tests/unit/fixtures";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { isOptedOut, optOut, readUnsubscribeToken } from "./mail-opt-outs.server";
-import { saveShopSettings } from "./shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { RateLimitError } from "~/models/platform";
 import {
   askForStockAlert,

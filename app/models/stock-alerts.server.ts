@@ -11,7 +11,7 @@ import { lineName, productHref } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
 import { isOptedOut, optBackIn, unsubscribeUrl } from "./mail-opt-outs.server";
 import { afterTheAnswer, limitStockAlertRequest, sign, verify } from "~/models/platform";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // Back in stock: a shopper asks to be told when a sold-out product (or one of its variants) returns,
 // and gets ONE mail when it does. Stock comes back in many places (the admin's edits, a refund or a

@@ -6,7 +6,7 @@ import { commitTogether } from "~/db/commit.server";
 import { products, shopSettings } from "~/db/schema";
 import { pricingRules } from "~/models/pricing.server";
 import { listProducts } from "~/models/products.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings";
 import { folderStore } from "~/models/platform";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { keepDemoStorefront, seedDemoData } from "~/seed/seed.server";

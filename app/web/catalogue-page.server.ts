@@ -6,7 +6,7 @@ import { searchHref } from "~/lib/search-links";
 import { countKeywordMatches, listProducts, type ProductPage, type ProductSummary } from "~/models/products.server";
 import { categoryNames, shownCategories } from "~/models/categories.server";
 import { suggestKeyword } from "~/models/spelling.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 /** Only what a product card shows (the page's data goes to the browser). */
 export function toProductCard(p: ProductSummary) {

@@ -3,7 +3,7 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
 import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { typedValues } from "~/web/validated-form.server";
 import { PICTURE_FIELDS, productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";

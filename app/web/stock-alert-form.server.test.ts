@@ -7,7 +7,7 @@ import type { MailJob } from "~/models/mail-jobs.server";
 import { db } from "~/db/client.server";
 import { eq, like } from "drizzle-orm";
 import { isOptedOut, unsubscribeToken } from "~/models/mail-opt-outs.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { askForStockAlert, pendingAlertsOf } from "~/models/stock-alerts.server";
 import { stockAlertSchema } from "~/lib/stock-alert-schema";
 import { action as productAction, loader as productLoader } from "~/routes/shop/product.$id";

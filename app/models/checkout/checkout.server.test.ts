@@ -27,7 +27,7 @@ import {
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";
 import { saveShippingInfo } from "~/models/shipping.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { SHIPPING } from "../../../tests/unit/buying";

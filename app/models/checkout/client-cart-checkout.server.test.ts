@@ -8,7 +8,7 @@ import { clientCartIntents, orders, paymentRefusals, products } from "~/db/schem
 import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails } from "~/models/email.server";
 import { outboxRow } from "~/models/mail-outbox.server";

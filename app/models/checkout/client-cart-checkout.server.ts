@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
+import { getShopSettings, shopMoney } from "~/models/settings";
 import { inList, listParam, lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, productVariants, products } from "~/db/schema";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";

@@ -9,7 +9,7 @@ import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server
 import { outboxRow } from "~/models/mail-outbox.server";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requestReturn, returnPlan } from "~/models/returns.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
+import { saveShopSettings } from "~/models/settings";
 import { isOrderLinkKey, orderLinkKey } from "~/models/order-links.server";
 import { getOrder, getPlacedOrderOf } from "~/models/orders.server";
 import { createResetToken, resetPassword } from "~/models/password-reset.server";

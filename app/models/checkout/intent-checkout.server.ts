@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { config } from "~/config.server";
 import { newId } from "~/db/ids";
-import { shopMoney } from "~/models/shop-settings.server";
+import { shopMoney } from "~/models/settings";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart } from "~/models/cart.server";
 import type { Order } from "~/models/orders.server";

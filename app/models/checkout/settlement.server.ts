@@ -7,7 +7,7 @@ import { lockedRead, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dial
 import { lockInvoiceNumbers, nextInvoiceNumber } from "~/models/invoices.server";
 import { orderStatusEvents, orders, paymentRefusals, refunds } from "~/db/schema";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";

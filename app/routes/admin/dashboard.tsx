@@ -6,7 +6,7 @@ import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { countReturnsWaiting } from "~/models/returns.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { setupChecklist } from "~/models/setup.server";

@@ -14,7 +14,7 @@ import {
 import { discountValidator } from "~/lib/discount-schema";
 import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
 import { useMoneyFormat } from "~/lib/use-money-format";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { createDiscount, discountTargets, getDiscount, updateDiscount } from "~/models/discount-admin.server";
 import { requireAdmin } from "~/web/auth.server";

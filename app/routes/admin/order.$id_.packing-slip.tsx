@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { lineName } from "~/lib/variants";
 import { getOrder } from "~/models/orders.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";

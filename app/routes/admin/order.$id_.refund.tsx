@@ -8,7 +8,7 @@ import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-sc
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { lineName } from "~/lib/variants";
 import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

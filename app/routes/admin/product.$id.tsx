@@ -9,7 +9,7 @@ import { requireAdmin } from "~/web/auth.server";
 import { categoryNames } from "~/models/categories.server";
 import { getProduct } from "~/models/products.server";
 import { notFound } from "~/web/errors.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 export const handle: AdminHandle = { title: "Update Product" };
 export const meta = adminMeta;

@@ -10,7 +10,7 @@ import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
 import { useMoneyFormat } from "~/lib/use-money-format";
 import type { Locale } from "~/lib/shop-settings";
 import { pricingRules } from "~/models/pricing.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { countProductsWithoutWeight } from "~/models/admin-products.server";
 import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { createMethod, getMethod, updateMethod } from "~/models/shipping-rules.server";

@@ -7,7 +7,7 @@ import { percentOf } from "~/lib/pricing";
 import { countryText, describeRate, EVERYWHERE } from "~/lib/shipping-rules";
 import { useMoney } from "~/lib/use-money";
 import { pricingRules } from "~/models/pricing.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { countProductsWithoutWeight } from "~/models/admin-products.server";
 import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { requireAdmin } from "~/web/auth.server";

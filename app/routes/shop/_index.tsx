@@ -8,7 +8,7 @@ import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
 import { shownCategories } from "~/models/categories.server";
 import { isSetUp } from "~/models/setup.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
 // The title and description are the owner's (admin → Settings); the specification's in the demo shop.

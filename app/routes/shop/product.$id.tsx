@@ -31,7 +31,7 @@ import { reviewSchema } from "~/lib/review-schema";
 import { fieldErrorsOf } from "~/lib/zod-errors";
 import { readForm } from "~/web/forms.server";
 import { StockAlertForm } from "~/components/StockAlertForm";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { postStockAlert } from "~/web/stock-alert-form.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {

@@ -3,7 +3,7 @@ import { refundJson } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
 import { getOrder, orderJson } from "~/models/orders.server";
 import { refundOrder, refundsOf } from "~/models/refunds.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 

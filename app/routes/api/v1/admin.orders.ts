@@ -3,7 +3,7 @@ import { apiHandler } from "~/web/api.server";
 import { centsToDollars } from "~/lib/money";
 import { totalPaidCents } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { listOrdersWithLines, orderJson } from "~/models/orders.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { variantsSchema } from "~/lib/variant-schema";
 import { PublicError } from "~/lib/public-error";
 import { getProduct } from "~/models/products.server";
 import { saveVariants } from "~/models/variants.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { productJson } from "~/web/product-json";

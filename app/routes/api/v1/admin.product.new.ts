@@ -3,7 +3,7 @@ import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.serve
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { createProduct } from "~/models/admin-products.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getProduct } from "~/models/products.server";

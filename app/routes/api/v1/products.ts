@@ -4,7 +4,7 @@ import { parseProductQuery } from "~/lib/catalogue-query";
 import { productJson } from "~/web/product-json";
 import { categoryNames } from "~/models/categories.server";
 import { listProducts, reviewsByProduct } from "~/models/products.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {

@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { publicShopSettings } from "~/lib/shop-settings";
 
 // GET /api/v1/settings: what the storefront shows of the shop (its name, contact, currency, hero).

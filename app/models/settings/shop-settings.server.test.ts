@@ -8,7 +8,7 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { shopSettings } from "~/db/schema";
 import { defaultShopSettings } from "~/lib/shop-settings";
 import { getShopSettings, saveShopSettings, shopMoney } from "./shop-settings.server";
-import { addCategories } from "../../tests/unit/fixtures";
+import { addCategories } from "../../../tests/unit/fixtures";
 
 // The owner's settings, on both engines: defaults until saved, saved over what is kept, read from
 // memory until a write, and pictures kept, replaced and removed with the settings.
