@@ -22,7 +22,7 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   models: ["models", "db", "lib", "emails", "config"],
   db: ["db", "lib", "config"],
   components: ["components", "lib"],
-  // Mail templates: React views of plain props, rendered by models/mail-messages.server.tsx.
+  // Mail templates: React views of plain props, rendered by models/mail/mail-messages.server.tsx.
   emails: ["emails", "lib"],
   lib: ["lib"],
   config: [],

@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 import { hashPassword, verifyPassword } from "~/models/password.server";
 import { setupUrl, startEmpty } from "~/models/setup.server";
-import type { MailQueuedMessage } from "~/models/mail-outbox.server";
+import type { MailQueuedMessage } from "~/models/mail";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
 function ensureSessionSecret() {
@@ -117,7 +117,7 @@ export async function startBackgroundJobs() {
   const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
   const { sweepRateLimits } = await import("~/models/platform");
   const { sweepExpiredRegistrations } = await import("~/models/registration.server");
-  const outbox = await import("~/models/mail-outbox.server");
+  const outbox = await import("~/models/mail");
   // Mails promised but not sent when the shop last stopped (killed, or a send cut short): the claims
   // of this machine's dead processes, sent now, before the workers start. Another node's claims are
   // its own; a dead node's run out within the lease (mail-outbox.server.ts).
@@ -172,7 +172,7 @@ export async function startBackgroundJobs() {
 
 /** After a worker died (the primary): sends the mails it had claimed and not sent. */
 export async function sendMailsLeftBy(pid: number) {
-  const { resendMailsOf } = await import("~/models/mail-outbox.server");
+  const { resendMailsOf } = await import("~/models/mail");
   await resendMailsOf(pid).catch((error) => logServerError(error, `Sending the mails of process ${pid} failed:`));
 }
 
@@ -180,7 +180,7 @@ export async function sendMailsLeftBy(pid: number) {
 export async function onWorkerMessage(message: unknown) {
   const id = (message as Partial<MailQueuedMessage> | null)?.shopMailQueued;
   if (typeof id !== "number") return;
-  const { sendQueuedBy } = await import("~/models/mail-outbox.server");
+  const { sendQueuedBy } = await import("~/models/mail");
   await sendQueuedBy(id).catch((error) => logServerError(error, `Sending mail ${id} failed:`));
 }
 

@@ -14,8 +14,7 @@ import {
   updateOrderStatus,
   updateOrdersStatus,
 } from "./admin-orders.server";
-import { drainMails } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
+import { drainMails, composeJob, type MailJob } from "~/models/mail";
 import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
 
 // The mails queued in the mail outbox since the last clearMails, composed, in the order queued.

@@ -9,7 +9,7 @@ import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { startEmailChange } from "./email-proof.server";
 import { deleteImage } from "~/models/platform";
-import { sendQueued } from "./mail-outbox.server";
+import { sendQueued } from "~/models/mail";
 import { lockReviewsOf, recomputeProductRatings } from "./reviews.server";
 import { endSessions } from "./sessions.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";

@@ -7,9 +7,7 @@ import { carts, mailOutbox, orders, shopSettings, users } from "~/db/schema";
 import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
 import { cartRemindersOn, queueCartReminders } from "./cart-reminders.server";
 import { setCartLine, userCart, userCartId } from "./cart.server";
-import { drainMails } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
-import { optOut, readUnsubscribeToken } from "./mail-opt-outs.server";
+import { drainMails, composeJob, type MailJob, optOut, readUnsubscribeToken } from "~/models/mail";
 import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "./users.server";
 

@@ -4,8 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, orders, products, productVariants, users } from "~/db/schema";
 import { guestConsentOf } from "~/lib/shopper-mails";
 import { lineName } from "~/lib/variants";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { isOptedOut, unsubscribeUrl } from "./mail-opt-outs.server";
+import { queueMail, sendQueued, type QueuedMail, isOptedOut, unsubscribeUrl } from "~/models/mail";
 import { getShopSettings } from "~/models/settings";
 
 // Abandoned carts: a shopper who asked for it (a signed-in shopper's "E-mail me a reminder of a cart

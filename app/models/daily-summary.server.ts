@@ -6,7 +6,7 @@ import { orderLines, orders, products } from "~/db/schema";
 import type { DaySummary } from "~/emails/DailySummary";
 import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { getShopSettings, ownerMailRecipients } from "~/models/settings";
 
 // The owner's daily summary: the orders paid on one day of the shop's time zone, what sold most,

@@ -7,7 +7,7 @@ import { PublicError } from "~/lib/public-error";
 import { registerAccount } from "./accounts.server";
 import { updateUserByAdmin } from "./admin-users.server";
 import { EMAIL_PROOF_TTL_MS, confirmEmail, emailProofLink, requestEmailProof } from "./email-proof.server";
-import type { MailJob } from "./mail-jobs.server";
+import type { MailJob } from "~/models/mail";
 import { getOrderFor } from "./orders.server";
 import { createResetToken, resetPassword, resetTokenProblem } from "./password-reset.server";
 import { RateLimitError } from "~/models/platform";
@@ -17,7 +17,7 @@ import { createOrder } from "../../tests/unit/fixtures";
 
 // Issue 46, goal 2: a reset or confirmation link proves only the address it was mailed to, and only
 // while the account still has it; a changed e-mail is unproven until a link mailed to it is followed.
-vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
+vi.mock("~/models/mail/mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 
 let n = 0;
 const uniqueEmail = (what: string) => `${what}-${++n}-${Date.now()}@example.com`;

@@ -6,7 +6,7 @@ import { rowsAffected } from "~/db/dialect";
 import { emailProofs, passwordResetTokens, users } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { adoptGuestOrders } from "./guest-orders.server";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { limitEmailProofRequest, hashSecret, newSecret } from "~/models/platform";
 import { endSessions } from "./sessions.server";
 

@@ -5,8 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { mailOutbox, products, shopSettings } from "~/db/schema";
 import { createProduct } from "../../tests/unit/fixtures";
-import { drainMails } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
+import { drainMails, composeJob, type MailJob } from "~/models/mail";
 import { queueLowStockMails } from "./low-stock.server";
 import { saveShopSettings } from "~/models/settings";
 

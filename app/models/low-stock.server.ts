@@ -1,7 +1,7 @@
 import { and, asc, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { commitTogether } from "~/db/commit.server";
 import { products } from "~/db/schema";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { getShopSettings, ownerMailRecipients } from "~/models/settings";
 
 // Low stock: the owner gets one mail when products fall under the threshold set in Settings (0:

@@ -1,7 +1,6 @@
 import type { Tx } from "~/db/client.server";
 import type { NotifiedStatus } from "~/emails/OrderStatusChanged";
-import { mailOrderOf } from "./mail-messages.server";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { mailOrderOf, queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import type { ShopSettings } from "~/lib/shop-settings";
 import { ownerMailRecipients } from "~/models/settings";
 import { getOrder } from "./orders.server";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { passwordResetTokens } from "~/db/schema";
-import { sendMail } from "./email.server";
+import { sendMail } from "~/models/mail";
 import { loginWithPassword } from "./login.server";
 import {
   RESET_TOKEN_TTL_MS,
@@ -17,8 +17,11 @@ import { createSession, findSession } from "./sessions.server";
 import { changePassword, createUser } from "./users.server";
 
 // The mail transport is replaced: each test says whether it delivers, fails or never answers.
-vi.mock("./email.server", () => ({ sendMail: vi.fn(), trackMail: vi.fn((sending: Promise<void>) => sending) }));
-vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
+vi.mock("~/models/mail/email.server", () => ({
+  sendMail: vi.fn(),
+  trackMail: vi.fn((sending: Promise<void>) => sending),
+}));
+vi.mock("~/models/mail/mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 const mailer = vi.mocked(sendMail);
 beforeEach(() => {
   mailer.mockReset();

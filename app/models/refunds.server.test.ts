@@ -9,8 +9,7 @@ import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.ser
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { markOrderPaid } from "~/models/checkout/settlement.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
-import { drainMails } from "~/models/email.server";
-import { outboxRow } from "~/models/mail-outbox.server";
+import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { getUserById } from "~/models/users.server";
 import { SHIPPING } from "../../tests/unit/buying";

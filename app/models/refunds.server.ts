@@ -20,7 +20,7 @@ import { abandonAtProvider } from "~/models/checkout/settlement.server";
 import { refundAmountAt, refundsAt } from "~/models/checkout/payment-provider.server";
 import { releaseReservation } from "~/models/checkout/reservation.server";
 import { giveStockBack } from "~/models/checkout/stock.server";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { getOrder, getOrderByIntent } from "./orders.server";
 
 // Refunds and cancellations. A refund is written pending (under the order's lock, checked against

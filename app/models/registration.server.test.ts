@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { pendingRegistrations } from "~/db/schema";
-import { sendMail, type Mail } from "./email.server";
+import { sendMail, type Mail } from "~/models/mail";
 import { RateLimitError } from "~/models/platform";
 import {
   REGISTRATION_TTL_MS,
@@ -18,8 +18,11 @@ import { createUser, getUserByEmail, verifyCredentials } from "./users.server";
 
 // Issue 23, item 7: registration from the page answers the same whether or not the e-mail has an
 // account; the link mailed to a new address makes the account, the owner of a known one is told.
-vi.mock("./email.server", () => ({ sendMail: vi.fn(), trackMail: vi.fn((sending: Promise<void>) => sending) }));
-vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
+vi.mock("~/models/mail/email.server", () => ({
+  sendMail: vi.fn(),
+  trackMail: vi.fn((sending: Promise<void>) => sending),
+}));
+vi.mock("~/models/mail/mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 const mailer = vi.mocked(sendMail);
 beforeEach(() => {
   mailer.mockReset();

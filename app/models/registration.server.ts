@@ -14,8 +14,7 @@ import {
   hashSecret,
   newSecret,
 } from "~/models/platform";
-import { sendMail } from "./email.server";
-import { finishRegistrationMail, registrationAttemptMail } from "./mail-messages.server";
+import { sendMail, finishRegistrationMail, registrationAttemptMail } from "~/models/mail";
 import { hashPassword } from "./password.server";
 import { AccountError, createUser, getUserByEmail, type User } from "./users.server";
 

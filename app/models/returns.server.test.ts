@@ -9,7 +9,7 @@ import { updateOrderStatus } from "~/models/admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart.server";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
-import { outboxRow } from "~/models/mail-outbox.server";
+import { outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "~/models/users.server";

@@ -23,7 +23,7 @@ import {
   type ReturnStatus,
 } from "~/lib/returns";
 import { lineName } from "~/lib/variants";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { customerColumns, getOrder, orderOrCustomerMatches, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
 import { getShopSettings } from "~/models/settings";

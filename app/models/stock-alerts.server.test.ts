@@ -9,9 +9,7 @@ import { stockAlertSchema } from "~/lib/stock-alert-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 import type { ProductOption } from "~/lib/variants";
 import { createProduct, createUser } from "../../tests/unit/fixtures";
-import { drainMails } from "./email.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
-import { isOptedOut, optOut, readUnsubscribeToken } from "./mail-opt-outs.server";
+import { drainMails, composeJob, type MailJob, isOptedOut, optOut, readUnsubscribeToken } from "~/models/mail";
 import { saveShopSettings } from "~/models/settings";
 import { RateLimitError } from "~/models/platform";
 import {

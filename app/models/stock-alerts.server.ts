@@ -8,8 +8,7 @@ import type { StockAlertInput } from "~/lib/stock-alert-schema";
 import { mailboxOf } from "~/lib/mailbox";
 import { normalEmail } from "~/lib/shopper-mails";
 import { lineName, productHref } from "~/lib/variants";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
-import { isOptedOut, optBackIn, unsubscribeUrl } from "./mail-opt-outs.server";
+import { queueMail, sendQueued, type QueuedMail, isOptedOut, optBackIn, unsubscribeUrl } from "~/models/mail";
 import { afterTheAnswer, limitStockAlertRequest, sign, verify } from "~/models/platform";
 import { getShopSettings } from "~/models/settings";
 

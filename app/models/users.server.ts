@@ -11,7 +11,7 @@ import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
 import type { User } from "./types";
 import { markEmailProven, startEmailChange } from "./email-proof.server";
-import { queueMail, sendQueued, type QueuedMail } from "./mail-outbox.server";
+import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessions, type SessionsToEnd } from "./sessions.server";
 

@@ -3,12 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { registerAccount } from "./accounts.server";
-import { composeJob, type MailJob } from "./mail-jobs.server";
-import { outboxRow } from "./mail-outbox.server";
+import { composeJob, type MailJob, outboxRow } from "~/models/mail";
 import { createUser, findOrCreateGoogleUser } from "./users.server";
 
 // Mails are queued in the outbox, not sent: a test composes what would go out.
-vi.mock("./mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
+vi.mock("~/models/mail/mail-thread.server", () => ({ sendMailJob: vi.fn(async () => {}) }));
 
 let n = 0;
 const email = () => `welcome-${++n}-${Date.now()}@example.com`;

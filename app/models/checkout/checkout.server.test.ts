@@ -24,8 +24,7 @@ import {
   settleElementsReturn,
   startCheckout,
 } from "~/models/checkout/stripe-checkout.server";
-import { drainMails } from "~/models/email.server";
-import { outboxRow } from "~/models/mail-outbox.server";
+import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/shipping.server";
 import { saveShopSettings } from "~/models/settings";
 import { createUser, getUserById } from "~/models/users.server";

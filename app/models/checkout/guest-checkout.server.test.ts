@@ -6,7 +6,7 @@ import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
 import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart.server";
 import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server";
-import { outboxRow } from "~/models/mail-outbox.server";
+import { outboxRow } from "~/models/mail";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requestReturn, returnPlan } from "~/models/returns.server";
 import { saveShopSettings } from "~/models/settings";

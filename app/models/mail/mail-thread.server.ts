@@ -19,7 +19,7 @@ const state = processWide("mailThread", (): { thread?: MailThread | null } => ({
 function startThread(): MailThread | null {
   try {
     // From the project's folder, as server.ts loads the build: the build has no copy of this file.
-    const worker = new Worker(path.resolve("app/models/mail-thread-entry.mjs"));
+    const worker = new Worker(path.resolve("app/models/mail/mail-thread-entry.mjs"));
     const thread: MailThread = { worker, pending: new Map(), nextId: 0 };
     worker.on("message", ({ id, error }: { id: number; error?: string }) => {
       const pending = thread.pending.get(id);

@@ -28,7 +28,7 @@ import { trackingOf } from "~/lib/shipment-tracking";
 import type { ShopFrame } from "~/emails/Layout";
 import type { Mail } from "./email.server";
 import { getShopSettings } from "~/models/settings";
-import type { OrderWithLines } from "./types";
+import type { OrderWithLines } from "~/models/types";
 
 // Each message of the shop: its recipient, its subject and both parts rendered from its one
 // template in app/emails (HTML for mail clients, text from the same HTML for everyone else).

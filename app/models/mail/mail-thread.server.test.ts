@@ -3,15 +3,15 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
-import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
+import { createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { commitTogether } from "~/db/commit.server";
 import { processWide } from "~/lib/process-wide.server";
-import { getOrder } from "./orders.server";
+import { getOrder } from "~/models/orders.server";
 import { drainMails } from "./email.server";
 import { mailOrderOf } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { sendMailJob } from "./mail-thread.server";
-import { queueOrderMail } from "./order-mails.server";
+import { queueOrderMail } from "~/models/order-mails.server";
 
 const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
 // The module's process-wide state (mail-thread.server.ts): undefined until started, null once stopped.

@@ -7,8 +7,8 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { mailOutbox } from "~/db/schema";
 import { FULFILMENT } from "~/lib/order-states";
-import { createOrder, createUser } from "../../tests/unit/fixtures";
-import { updateOrderStatus } from "./admin-orders.server";
+import { createOrder, createUser } from "../../../tests/unit/fixtures";
+import { updateOrderStatus } from "~/models/admin-orders.server";
 import { drainMails } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";
 import { mailOrderOf } from "./mail-messages.server";
@@ -28,7 +28,7 @@ import {
   sendQueued,
   sweepOutbox,
 } from "./mail-outbox.server";
-import { getOrder } from "./orders.server";
+import { getOrder } from "~/models/orders.server";
 
 const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);

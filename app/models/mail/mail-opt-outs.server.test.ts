@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { mailOptOuts, stockAlerts, users } from "~/db/schema";
-import { createProduct, createUser } from "../../tests/unit/fixtures";
+import { createProduct, createUser } from "../../../tests/unit/fixtures";
 import {
   isOptedOut,
   optOut,
@@ -13,7 +13,7 @@ import {
   unsubscribeToken,
   unsubscribeUrl,
 } from "./mail-opt-outs.server";
-import { getUserById, updateProfile } from "./users.server";
+import { getUserById, updateProfile } from "~/models/users.server";
 
 // The unsubscribe link of the mails a shopper asked for, on both engines: a token only the shop can
 // make, and what following it through does.

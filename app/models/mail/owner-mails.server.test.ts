@@ -6,11 +6,11 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { mailOutbox, products, shopSettings, users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { clearOrders, createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
-import { daySummary, queueDailySummary } from "./daily-summary.server";
+import { clearOrders, createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
+import { daySummary, queueDailySummary } from "~/models/daily-summary.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
-import { queuePaidOrderMails } from "./order-mails.server";
+import { queuePaidOrderMails } from "~/models/order-mails.server";
 import { getShopSettings, ownerMailRecipients, saveShopSettings } from "~/models/settings";
 
 // The owner hears about the shop: a mail per paid order and a daily summary, to the contact e-mail
