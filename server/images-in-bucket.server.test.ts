@@ -85,7 +85,7 @@ describe("pictures in an S3 bucket", () => {
     expect((await shop.request(first)).body.toString()).toBe("<svg>one</svg>");
 
     await seed.seedDemoData(store);
-    const { listProducts } = await import("~/models/products.server");
+    const { listProducts } = await import("~/models/catalogue");
     const home = await listProducts({ page: 1 });
     const picture = home.products[0].images[0].url;
     expect(picture).toMatch(/^\/uploads\/demo\/.+\.svg$/);

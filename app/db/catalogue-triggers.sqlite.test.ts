@@ -9,11 +9,11 @@ import {
   listProducts,
   relatedProducts,
   reviewsByProduct,
-} from "~/models/products.server";
-import { suggestKeyword } from "~/models/spelling.server";
+  suggestKeyword,
+  listCategories,
+} from "~/models/catalogue";
 import { getShopSettings } from "~/models/settings";
 import { footerPages, shownPage } from "~/models/pages.server";
-import { listCategories } from "~/models/categories.server";
 import { pricingRules } from "~/models/pricing.server";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";

@@ -122,7 +122,7 @@ describe("admin user management", () => {
     expect(await getUserById(leaver.id)).toBeUndefined();
     expect(await findSession(session.key)).toBeNull();
     expect(await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, leaver.id))).toEqual([{ n: 0 }]);
-    const { getProduct } = await import("./products.server");
+    const { getProduct } = await import("~/models/catalogue");
     const product = await getProduct(productId);
     expect(product).toMatchObject({ ratings: 4, numOfReviews: 1 });
   });

@@ -10,7 +10,7 @@ import { selectPage } from "~/db/paging";
 import { startEmailChange } from "./email-proof.server";
 import { deleteImage } from "~/models/platform";
 import { sendQueued } from "~/models/mail";
-import { lockReviewsOf, recomputeProductRatings } from "./reviews.server";
+import { lockReviewsOf, recomputeProductRatings } from "~/models/catalogue";
 import { endSessions } from "./sessions.server";
 import { AccountError, assertEmailAvailable, getUserById, type User } from "./users.server";
 

@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, productVariants, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { lineName } from "~/lib/variants";
-import { firstImageUrls } from "./products.server";
+import { firstImageUrls } from "~/models/catalogue";
 import type { CartRef } from "./types";
 
 export class CartError extends PublicError {}

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
-import { stockFilter } from "./stock-filters.server";
+import { stockFilter } from "~/models/catalogue";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, products } from "~/db/schema";

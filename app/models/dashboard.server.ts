@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
-import { stockFilter } from "./stock-filters.server";
+import { stockFilter } from "~/models/catalogue";
 import { db } from "~/db/client.server";
 import { orderTotals } from "~/db/derived";
 import { orders, products, users } from "~/db/schema";

@@ -8,7 +8,7 @@ import { valueOf, type DiscountInput } from "~/lib/discount-schema";
 import { centsToDollars } from "~/lib/money";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { listCategories, type Category } from "./categories.server";
+import { listCategories, type Category } from "~/models/catalogue";
 import type { Discount } from "./discounts.server";
 
 // The owner's discount codes and promotions (admin → Discounts, /api/v1/admin/discount*): written

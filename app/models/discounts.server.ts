@@ -15,7 +15,7 @@ import { mailboxOf } from "~/lib/mailbox";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { cartCouponCode, type CartRef } from "./cart.server";
-import { listCategories } from "./categories.server";
+import { listCategories } from "~/models/catalogue";
 import { shopMoney } from "~/models/settings";
 
 // Discount codes and automatic promotions as they meet an order. Whether one applies, and how much it

@@ -2,7 +2,7 @@ import { asc, count, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { categoryPath } from "~/lib/category-path";
-import { listCategories } from "./categories.server";
+import { listCategories } from "~/models/catalogue";
 import { catalogueVersion } from "~/models/platform";
 import { pagesForSitemap } from "./pages.server";
 

@@ -20,7 +20,7 @@ import {
   stockAlertOfToken,
 } from "./stock-alerts.server";
 import { getUserById } from "./users.server";
-import { saveOptions, saveVariants, variantsOf } from "./variants.server";
+import { saveOptions, saveVariants, variantsOf } from "~/models/catalogue";
 
 // Back-in-stock alerts on both engines: asked for on a sold-out item, confirmed by the address (unless
 // it is the shopper's own proven one), mailed once when a sweep finds it in stock again (whoever

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { products, shopSettings } from "~/db/schema";
 import { pricingRules } from "~/models/pricing.server";
-import { listProducts } from "~/models/products.server";
+import { listProducts } from "~/models/catalogue";
 import { getShopSettings, saveShopSettings } from "~/models/settings";
 import { folderStore } from "~/models/platform";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";

@@ -17,13 +17,12 @@ import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/password.server";
 import { writeInBatches, type UploadStore } from "~/models/platform";
-import { recomputeProductRatings } from "~/models/reviews.server";
+import { recomputeProductRatings, addCategories } from "~/models/catalogue";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";
 import { demoPages } from "~/seed/demo-pages";
 import { DEMO_SETTINGS } from "~/seed/demo-settings";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
-import { addCategories } from "~/models/categories.server";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {

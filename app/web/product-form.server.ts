@@ -14,7 +14,7 @@ import {
   removeUnusedImages,
   storeProductImages,
   updateProduct,
-} from "~/models/admin-products.server";
+} from "~/models/catalogue";
 
 // A file input cannot be filled again by the server, so the pictures of a refused submit are stored
 // at once (in the upload store, as every node sees it) and the form carries their URLs, signed, in

@@ -19,7 +19,7 @@ import {
   releaseDiscountUses,
   takeDiscountUsesAgain,
 } from "~/models/discounts.server";
-import { firstImageUrls } from "~/models/products.server";
+import { firstImageUrls } from "~/models/catalogue";
 import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
 import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";
 

@@ -6,8 +6,7 @@ import { commitTogether } from "~/db/commit.server";
 import { products, users } from "~/db/schema";
 import { addReview, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { catalogueCached, forgetCatalogueAnswers } from "./catalogue-cache.server";
-import { countKeywordMatches, getProduct, listProducts, relatedProducts } from "~/models/products.server";
-import { upsertReview } from "~/models/reviews.server";
+import { countKeywordMatches, getProduct, listProducts, relatedProducts, upsertReview } from "~/models/catalogue";
 
 // Answers are kept only while the catalogue's version is known (on PostgreSQL, once followed).
 beforeAll(() => followCatalogueVersion());

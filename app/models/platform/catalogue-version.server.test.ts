@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { products, reviews, users } from "~/db/schema";
 import { createProduct, createUser } from "../../../tests/unit/fixtures";
 import { catalogueVersion } from "./catalogue-version.server";
-import { deleteReview, upsertReview } from "~/models/reviews.server";
+import { deleteReview, upsertReview } from "~/models/catalogue";
 
 // Whatever writes the catalogue, the version moves, so cached anonymous pages are never stale.
 describe("catalogueVersion", () => {

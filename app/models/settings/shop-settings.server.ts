@@ -151,7 +151,7 @@ async function heroChoice(tx: Tx, names: string[]): Promise<string[] | null> {
   return listed.length > 0 && listed.every((c) => names.includes(c.name)) ? null : names;
 }
 
-/** A category renamed (app/models/categories.server.ts): the home page's choice follows it, in its transaction. */
+/** A category renamed (app/models/catalogue/categories.server.ts): the home page's choice follows it, in its transaction. */
 export async function renameHeroCategory(tx: Tx, from: string, to: string): Promise<void> {
   await lockName(tx, "shop_settings");
   const [row] = await tx.select({ settings: shopSettings.settings }).from(shopSettings).where(eq(shopSettings.id, ROW));

@@ -5,11 +5,10 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { deleteOrder, orderDeleteProblem } from "~/models/admin-orders.server";
 import { formatOrderNumber } from "~/lib/order-number";
 import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
-import { deleteProduct } from "~/models/admin-products.server";
+import { deleteProduct, getProduct } from "~/models/catalogue";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
 import { getOrder } from "~/models/orders.server";
 import { deletePage, getPageById } from "~/models/pages.server";
-import { getProduct } from "~/models/products.server";
 import { countryText } from "~/lib/shipping-rules";
 import { countOf } from "~/lib/plural";
 import {

@@ -10,7 +10,7 @@ import {
   TextField,
 } from "~/components/form-fields";
 import { PictureField } from "~/components/PictureField";
-import { shownCategories } from "~/models/categories.server";
+import { shownCategories } from "~/models/catalogue";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { COUNTRY_NAMES } from "~/lib/countries";
 import { CURRENCIES, LOCALES, shopSettingsValidator, timeZones } from "~/lib/shop-settings";

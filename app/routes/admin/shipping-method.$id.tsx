@@ -11,7 +11,7 @@ import { useMoneyFormat } from "~/lib/use-money-format";
 import type { Locale } from "~/lib/shop-settings";
 import { pricingRules } from "~/models/pricing.server";
 import { getShopSettings } from "~/models/settings";
-import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { countProductsWithoutWeight } from "~/models/catalogue";
 import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { createMethod, getMethod, updateMethod } from "~/models/shipping-rules.server";
 import { requireAdmin } from "~/web/auth.server";

@@ -8,7 +8,7 @@ import { countryText, describeRate, EVERYWHERE } from "~/lib/shipping-rules";
 import { useMoney } from "~/lib/use-money";
 import { pricingRules } from "~/models/pricing.server";
 import { getShopSettings } from "~/models/settings";
-import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { countProductsWithoutWeight } from "~/models/catalogue";
 import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { requireAdmin } from "~/web/auth.server";
 

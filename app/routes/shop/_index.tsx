@@ -6,7 +6,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
-import { shownCategories } from "~/models/categories.server";
+import { shownCategories } from "~/models/catalogue";
 import { isSetUp } from "~/models/setup.server";
 import { getShopSettings } from "~/models/settings";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";

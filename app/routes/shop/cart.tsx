@@ -16,7 +16,7 @@ import { discountLabel } from "~/lib/discounts";
 import { savedShippingInfo } from "~/models/shipping.server";
 import { CartNotices } from "~/components/CartNotices";
 import { CategoryLinks } from "~/components/CategoryLinks";
-import { shownCategories } from "~/models/categories.server";
+import { shownCategories } from "~/models/catalogue";
 import { cartRef } from "~/web/cart-cookie.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { categoryJson, listCategories, productCounts } from "~/models/categories.server";
+import { categoryJson, listCategories, productCounts } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 
 // GET /api/v1/admin/categories: every category, hidden ones too, with how many products each holds.

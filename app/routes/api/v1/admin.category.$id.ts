@@ -3,7 +3,7 @@ import { categoryInput } from "~/lib/api-inputs";
 import { categoryDeleteSchema } from "~/lib/category-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { categoryPicture } from "~/web/category-form.server";
-import { categoryJson, deleteCategory, updateCategory } from "~/models/categories.server";
+import { categoryJson, deleteCategory, updateCategory } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 
 // PUT /api/v1/admin/category/:id (the whole category, as on create; the picture stays unless sent or

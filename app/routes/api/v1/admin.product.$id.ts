@@ -3,7 +3,7 @@ import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.serve
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productSchema } from "~/lib/product-schema";
 import { getShopSettings } from "~/models/settings";
-import { deleteProduct, updateProduct } from "~/models/admin-products.server";
+import { deleteProduct, updateProduct } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 
 // PUT /api/v1/admin/product/:id (multipart or JSON; new images replace the old) and DELETE.

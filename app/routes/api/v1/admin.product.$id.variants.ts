@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { variantsSchema } from "~/lib/variant-schema";
 import { PublicError } from "~/lib/public-error";
-import { getProduct } from "~/models/products.server";
-import { saveVariants } from "~/models/variants.server";
+import { getProduct, saveVariants } from "~/models/catalogue";
 import { getShopSettings } from "~/models/settings";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";

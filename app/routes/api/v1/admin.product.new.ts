@@ -4,9 +4,8 @@ import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/
 import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
 import { getShopSettings } from "~/models/settings";
-import { createProduct } from "~/models/admin-products.server";
+import { createProduct, getProduct } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
-import { getProduct } from "~/models/products.server";
 
 // POST /api/v1/admin/product/new: fields plus repeated `images` (data URLs or files).
 export async function action({ request }: ActionFunctionArgs) {

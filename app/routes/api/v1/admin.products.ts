@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
-import { allProducts } from "~/models/products.server";
+import { allProducts } from "~/models/catalogue";
 
 // GET /api/v1/admin/products: every product (the admin list of the original API).
 export async function loader({ request }: LoaderFunctionArgs) {

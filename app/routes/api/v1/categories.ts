@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { categoryJson, listCategories } from "~/models/categories.server";
+import { categoryJson, listCategories } from "~/models/catalogue";
 
 // GET /api/v1/categories: the categories the storefront lists, in the shop's order.
 export async function loader() {

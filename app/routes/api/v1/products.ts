@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { productJson } from "~/web/product-json";
-import { categoryNames } from "~/models/categories.server";
-import { listProducts, reviewsByProduct } from "~/models/products.server";
+import { categoryNames, listProducts, reviewsByProduct } from "~/models/catalogue";
 import { getShopSettings } from "~/models/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {

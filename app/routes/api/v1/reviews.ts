@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
 import { reviewJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
-import { getProduct } from "~/models/products.server";
-import { deleteReview } from "~/models/reviews.server";
+import { getProduct, deleteReview } from "~/models/catalogue";
 
 // GET /api/v1/reviews?id={productId}
 export async function loader({ request }: LoaderFunctionArgs) {

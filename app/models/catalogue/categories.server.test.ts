@@ -6,7 +6,7 @@ import { categories, products } from "~/db/schema";
 import { categorySchema } from "~/lib/category-schema";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { productSchema } from "~/lib/product-schema";
-import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
+import { clearCatalogue, createProduct } from "../../../tests/unit/fixtures";
 import { createProduct as createProductAsAdmin, updateProduct } from "./admin-products.server";
 import {
   categoryNames,
@@ -20,7 +20,7 @@ import {
   updateCategory,
 } from "./categories.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings";
-import { catalogueSitemap } from "./sitemap.server";
+import { catalogueSitemap } from "~/models/sitemap.server";
 
 // The shop's categories on both engines: one name and one address each, the shop's order, hiding,
 // a rename that takes the products along, a delete that will not strand them, and the product

@@ -7,7 +7,7 @@ import type { ReviewSort } from "~/lib/admin-sorts";
 import { PublicError } from "~/lib/public-error";
 import { reviewSchema } from "~/lib/review-schema";
 import type { TableQuery } from "~/lib/table-query";
-import { clearCatalogue, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
+import { clearCatalogue, createProduct, createUser, tableQuery } from "../../../tests/unit/fixtures";
 import { reviewsByProduct } from "./products.server";
 import { deleteReview, listReviewsPage, reviewedProducts, upsertReview } from "./reviews.server";
 

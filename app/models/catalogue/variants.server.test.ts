@@ -3,19 +3,19 @@ import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 import type { ProductOption } from "~/lib/variants";
-import { refusal } from "../../tests/unit/refusals";
-import { SHIPPING } from "../../tests/unit/buying";
-import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
-import { loadCart, removeCartLine, setCartLine, stepCartLine, userCart } from "./cart.server";
+import { refusal } from "../../../tests/unit/refusals";
+import { SHIPPING } from "../../../tests/unit/buying";
+import { createProduct, createUser, stockOf } from "../../../tests/unit/fixtures";
+import { loadCart, removeCartLine, setCartLine, stepCartLine, userCart } from "~/models/cart.server";
 import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { updateProduct } from "./admin-products.server";
-import { getOrder } from "./orders.server";
+import { getOrder } from "~/models/orders.server";
 import { getProduct } from "./products.server";
-import { saveShippingInfo } from "./shipping.server";
-import { getUserById } from "./users.server";
+import { saveShippingInfo } from "~/models/shipping.server";
+import { getUserById } from "~/models/users.server";
 import { saveOptions, saveVariants, variantsOf } from "./variants.server";
 import { listProductsPage } from "./admin-products.server";
-import { tableQuery } from "../../tests/unit/fixtures";
+import { tableQuery } from "../../../tests/unit/fixtures";
 
 // Variants on both engines: the options make the combinations, the product keeps the lowest price
 // and the total stock, a cart line and an order name their variant, and stock is taken per variant

@@ -9,8 +9,13 @@ import { PAYMENT } from "~/lib/order-states";
 import { productSchema } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { ProductSort } from "~/lib/admin-sorts";
-import { pngBomb } from "../../tests/e2e/support/png-bomb";
-import { addCategories, clearCatalogue, createProduct as insertProduct, tableQuery } from "../../tests/unit/fixtures";
+import { pngBomb } from "../../../tests/e2e/support/png-bomb";
+import {
+  addCategories,
+  clearCatalogue,
+  createProduct as insertProduct,
+  tableQuery,
+} from "../../../tests/unit/fixtures";
 import {
   countProductsWithoutWeight,
   createProduct,

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { commitTogether } from "~/db/commit.server";
 import { products } from "~/db/schema";
-import { clearCatalogue, createProduct } from "../../tests/unit/fixtures";
+import { clearCatalogue, createProduct } from "../../../tests/unit/fixtures";
 import { followCatalogueVersion } from "~/db/dialect";
 import { suggestKeyword } from "./spelling.server";
 

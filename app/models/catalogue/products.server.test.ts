@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { commitTogether } from "~/db/commit.server";
 import { products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
-import { addReview, clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
+import { addReview, clearCatalogue, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { getProduct, listProducts, relatedProducts } from "./products.server";
 import { recomputeProductRatings } from "./reviews.server";
 
