@@ -22,7 +22,7 @@ import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
 import { dateFormatOf } from "~/lib/dates";
 import { getShopSettings } from "~/models/settings";
-import { footerPages } from "~/models/pages.server";
+import { footerPages } from "~/models/content";
 import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart.server";
 import { cartRef } from "~/web/cart-cookie.server";

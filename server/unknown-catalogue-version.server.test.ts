@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogueCached } from "~/models/platform";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueSitemap } from "~/models/content";
 import { createProduct } from "../tests/unit/fixtures";
 import { listen } from "../tests/unit/http";
 import { anonymousCatalogueCache } from "./page-cache.server";

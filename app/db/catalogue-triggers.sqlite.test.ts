@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueSitemap, footerPages, shownPage } from "~/models/content";
 import {
   countKeywordMatches,
   firstImageUrls,
@@ -13,7 +13,6 @@ import {
   listCategories,
 } from "~/models/catalogue";
 import { getShopSettings } from "~/models/settings";
-import { footerPages, shownPage } from "~/models/pages.server";
 import { pricingRules } from "~/models/pricing.server";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";

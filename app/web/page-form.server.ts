@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { pageValidator, type PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
 import { ImageError } from "~/models/platform";
-import { savePagePicture } from "~/models/pages.server";
+import { savePagePicture } from "~/models/content";
 import { formFailure } from "./form-response.server";
 import { readForm } from "./forms.server";
 import { singleImage } from "./multipart.server";

@@ -20,7 +20,7 @@ import {
   updateCategory,
 } from "./categories.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueSitemap } from "~/models/content";
 
 // The shop's categories on both engines: one name and one address each, the shop's order, hiding,
 // a rename that takes the products along, a delete that will not strand them, and the product

@@ -8,7 +8,7 @@ import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
 import { deleteProduct, getProduct } from "~/models/catalogue";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
 import { getOrder } from "~/models/orders.server";
-import { deletePage, getPageById } from "~/models/pages.server";
+import { deletePage, getPageById } from "~/models/content";
 import { countryText } from "~/lib/shipping-rules";
 import { countOf } from "~/lib/plural";
 import {

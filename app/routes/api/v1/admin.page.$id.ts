@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { pageSchema } from "~/lib/page-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { deletePage, pageJson, updatePage } from "~/models/pages.server";
+import { deletePage, pageJson, updatePage } from "~/models/content";
 import { requireApiAdmin } from "~/web/auth.server";
 
 // PUT /api/v1/admin/page/:id (the whole page, as on create) and DELETE.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { listPages, pageJson } from "~/models/pages.server";
+import { listPages, pageJson } from "~/models/content";
 import { requireApiAdmin } from "~/web/auth.server";
 
 // GET /api/v1/admin/pages: every page, in or out of the footer.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PublicError } from "~/lib/public-error";
 import { apiHandler } from "~/web/api.server";
-import { getPageBySlug, pageJson } from "~/models/pages.server";
+import { getPageBySlug, pageJson } from "~/models/content";
 
 // GET /api/v1/page/:slug: one of the shop's pages, its Markdown and its HTML.
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { footerPages } from "~/models/pages.server";
+import { footerPages } from "~/models/content";
 
 // GET /api/v1/pages: the shop's pages the footer links, in its order.
 export async function loader() {

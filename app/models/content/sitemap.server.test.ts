@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../../tests/unit/fixtures";
+import { createProduct } from "../../../tests/unit/fixtures";
 import {
   catalogueSitemap,
   escapeXml,
