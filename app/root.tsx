@@ -24,7 +24,7 @@ import { dateFormatOf } from "~/lib/dates";
 import { getShopSettings } from "~/models/settings";
 import { footerPages } from "~/models/content";
 import { flashedToast } from "~/web/toast.server";
-import { getCartCount } from "~/models/cart.server";
+import { getCartCount } from "~/models/cart";
 import { cartRef } from "~/web/cart-cookie.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { isSetUp } from "~/models/setup.server";

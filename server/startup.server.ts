@@ -154,7 +154,7 @@ export async function startBackgroundJobs() {
   // the reminder of a cart left.
   const { sendBackInStockMails } = await import("~/models/stock-alerts.server");
   const { sendLowStockMails } = await import("~/models/low-stock.server");
-  const { sendCartReminders } = await import("~/models/cart-reminders.server");
+  const { sendCartReminders } = await import("~/models/cart");
   every("stockAlerts", 60_000, () =>
     sendBackInStockMails().catch((error) => logServerError(error, "Sending back-in-stock mails failed:")),
   );

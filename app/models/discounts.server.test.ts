@@ -10,7 +10,7 @@ import { PAYMENT } from "~/lib/order-states";
 import { refusal } from "../../tests/unit/refusals";
 import { SHIPPING } from "../../tests/unit/buying";
 import { addCategories, createProduct, createUser } from "../../tests/unit/fixtures";
-import { loadCart, setCartCouponCode, setCartLine, userCart } from "./cart.server";
+import { loadCart, setCartCouponCode, setCartLine, userCart } from "~/models/cart";
 import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { createDiscount, deleteDiscount, listDiscounts, setDiscountPaused } from "./discount-admin.server";
 import { cartDiscountContext } from "./discounts.server";

@@ -14,7 +14,7 @@ import {
 import { mailboxOf } from "~/lib/mailbox";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { cartCouponCode, type CartRef } from "./cart.server";
+import { cartCouponCode, type CartRef } from "~/models/cart";
 import { listCategories } from "~/models/catalogue";
 import { shopMoney } from "~/models/settings";
 

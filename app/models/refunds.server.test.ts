@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { linesRefundCents, PROVIDER_REFUND_REASON } from "~/lib/refunds";
 import { updateOrderStatus } from "~/models/admin-orders.server";
-import { setCartLine, userCart } from "~/models/cart.server";
+import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { markOrderPaid } from "~/models/checkout/settlement.server";

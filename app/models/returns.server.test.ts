@@ -6,7 +6,7 @@ import { orderLines, orders, refunds, returnLines, returns } from "~/db/schema";
 import type { ReturnSort } from "~/lib/admin-sorts";
 import type { ReturnStatus } from "~/lib/returns";
 import { updateOrderStatus } from "~/models/admin-orders.server";
-import { setCartLine, userCart } from "~/models/cart.server";
+import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { outboxRow } from "~/models/mail";

@@ -3,7 +3,7 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { refusal } from "../../tests/unit/refusals";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { reserveOrder } from "~/models/checkout/reservation.server";
-import { setCartLine, userCart } from "./cart.server";
+import { setCartLine, userCart } from "~/models/cart";
 import { pricingRules } from "./pricing.server";
 import {
   createMethod,

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/web/auth.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
-import { loadCart } from "~/models/cart.server";
+import { loadCart } from "~/models/cart";
 import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout/buyer.server";
 import { quoteForBuyer } from "~/models/pricing.server";
 import { PublicError } from "~/lib/public-error";

@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { carts } from "~/db/schema";
 import type { DiscountLine } from "~/lib/discounts";
 import type { GuestShippingInfo } from "~/lib/shipping-schema";
-import { userCart } from "~/models/cart.server";
+import { userCart } from "~/models/cart";
 import { checkShippingChoice, savedShippingInfo } from "~/models/shipping.server";
 import type { Buyer, ShippingOption, User } from "~/models/types";
 

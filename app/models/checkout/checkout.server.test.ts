@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderStatusEvents, orders, products } from "~/db/schema";
-import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
+import { getCartCount, setCartLine, userCart } from "~/models/cart";
 import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
 import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";

@@ -6,7 +6,7 @@ import { commitTogether } from "~/db/commit.server";
 import { openShopDatabase } from "~/db/shop-file.server";
 import { clientCartIntents, orders, paymentRefusals, products } from "~/db/schema";
 import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
-import { setCartLine, userCart } from "~/models/cart.server";
+import { setCartLine, userCart } from "~/models/cart";
 import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
 import { saveShopSettings } from "~/models/settings";
 import { stripe } from "~/models/checkout/payment-provider.server";

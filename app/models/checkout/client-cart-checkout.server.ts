@@ -9,7 +9,7 @@ import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "~/models/cart.server";
+import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "~/models/cart";
 import type { QueuedMail } from "~/models/mail";
 import { queuePaidOrderMails, sendAllQueued } from "~/models/order-mails.server";
 import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "~/models/orders.server";

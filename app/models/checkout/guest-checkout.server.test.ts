@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
-import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart.server";
+import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart";
 import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server";
 import { outboxRow } from "~/models/mail";
 import { updateOrderStatus } from "~/models/admin-orders.server";

@@ -3,7 +3,7 @@ import { config } from "~/config.server";
 import { newId } from "~/db/ids";
 import { shopMoney } from "~/models/settings";
 import { PublicError } from "~/lib/public-error";
-import { CartError, fitCart } from "~/models/cart.server";
+import { CartError, fitCart } from "~/models/cart";
 import type { Order } from "~/models/orders.server";
 import { quoteForBuyer } from "~/models/pricing.server";
 import { asBuyer, type BuyerOrUser } from "./buyer.server";

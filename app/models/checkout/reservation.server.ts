@@ -8,7 +8,7 @@ import { changePayment, PAYMENT } from "~/lib/order-states";
 import { mailboxOf } from "~/lib/mailbox";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { CartError, cartLineRows, lockedCartId } from "~/models/cart.server";
+import { CartError, cartLineRows, lockedCartId } from "~/models/cart";
 import type { Order } from "~/models/orders.server";
 import { pricingContext, quoteWith, type OrderQuote } from "~/models/pricing.server";
 import {

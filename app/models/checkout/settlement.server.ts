@@ -11,7 +11,7 @@ import { getShopSettings } from "~/models/settings";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
-import { emptyCart, emptyCartById } from "~/models/cart.server";
+import { emptyCart, emptyCartById } from "~/models/cart";
 import { buyerOwns, type Buyer } from "./buyer.server";
 import { queuePaidOrderMails, sendAllQueued } from "~/models/order-mails.server";
 import { getOrder, getOrderByIntent, type Order } from "~/models/orders.server";

@@ -3,7 +3,7 @@ import type { Tx } from "~/db/client.server";
 import { lockRows, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dialect";
 import { productVariants, products } from "~/db/schema";
 import { lineName } from "~/lib/variants";
-import { CartError } from "~/models/cart.server";
+import { CartError } from "~/models/cart";
 
 // Stock taken by checkouts and given back by releases, per product or per variant. A variant's
 // product keeps the total of its variants' stock, so each change to a variant's stock changes its

@@ -15,7 +15,7 @@ import { requireSignIn, requireUser } from "~/web/auth.server";
 import { updateProfileWithAvatar } from "~/models/accounts.server";
 import { emailProofSentMessage } from "~/models/email-proof.server";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
-import { cartRemindersOn } from "~/models/cart-reminders.server";
+import { cartRemindersOn } from "~/models/cart";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Update Profile", description: "Change your name, e-mail or picture.", noindex: true });

@@ -15,7 +15,7 @@ import { COUNTRY_NAMES } from "~/lib/countries";
 import { shippingChoicesTo, type ShippingOption } from "~/models/pricing.server";
 import { saveShippingChoice, shippingFormDefaults } from "~/models/shipping.server";
 import { readForm } from "~/web/forms.server";
-import { cartRemindersOn } from "~/models/cart-reminders.server";
+import { cartRemindersOn } from "~/models/cart";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });

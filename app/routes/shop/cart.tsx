@@ -7,7 +7,7 @@ import { countOf } from "~/lib/plural";
 import { itemsCentsOf, percentOf } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { cartCouponCode, loadCart, removeCartLine, stepCartLine } from "~/models/cart.server";
+import { cartCouponCode, loadCart, removeCartLine, stepCartLine } from "~/models/cart";
 import { cartEstimate, type CartEstimate } from "~/models/pricing.server";
 import { customerWith, discountContext } from "~/models/discounts.server";
 import { CouponForm } from "~/components/CouponForm";

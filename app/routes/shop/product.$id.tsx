@@ -18,7 +18,7 @@ import { productShareMeta, shortDescription } from "~/lib/product-seo";
 import { useMoney } from "~/lib/use-money";
 import { countOf } from "~/lib/plural";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { CartError, setCartLine } from "~/models/cart.server";
+import { CartError, setCartLine } from "~/models/cart";
 import { cartRef, newCartHeaders } from "~/web/cart-cookie.server";
 import { productCards } from "~/web/catalogue-page.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";

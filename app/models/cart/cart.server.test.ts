@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { cartLines, carts, products } from "~/db/schema";
-import { clearCatalogue, createProduct, createUser } from "../../tests/unit/fixtures";
+import { clearCatalogue, createProduct, createUser } from "../../../tests/unit/fixtures";
 import {
   CartError,
   adoptVisitorCart,

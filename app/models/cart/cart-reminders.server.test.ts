@@ -4,12 +4,12 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { carts, mailOutbox, orders, shopSettings, users } from "~/db/schema";
-import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
+import { createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { cartRemindersOn, queueCartReminders } from "./cart-reminders.server";
 import { setCartLine, userCart, userCartId } from "./cart.server";
 import { drainMails, composeJob, type MailJob, optOut, readUnsubscribeToken } from "~/models/mail";
 import { saveShopSettings } from "~/models/settings";
-import { getUserById } from "./users.server";
+import { getUserById } from "~/models/users.server";
 
 // Reminders of carts left, on both engines: once per state of the cart, only to a shopper who
 // asked for it, never after buying, never before the delay, never when the shop set none.

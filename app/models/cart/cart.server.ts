@@ -6,11 +6,11 @@ import { cartLines, carts, productVariants, products } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
 import { lineName } from "~/lib/variants";
 import { firstImageUrls } from "~/models/catalogue";
-import type { CartRef } from "./types";
+import type { CartRef } from "~/models/types";
 
 export class CartError extends PublicError {}
 
-export type { CartRef } from "./types";
+export type { CartRef } from "~/models/types";
 
 /** A signed-in user's cart. */
 export const userCart = (userId: string): CartRef => ({ userId, cartId: null });
