@@ -152,8 +152,8 @@ export async function startBackgroundJobs() {
   // Mails that bring shoppers back, each off until switched on in Settings: an alert's item back in
   // stock, a product fallen under the low-stock threshold (swept, whoever changed the stock), and
   // the reminder of a cart left.
-  const { sendBackInStockMails } = await import("~/models/stock-alerts.server");
-  const { sendLowStockMails } = await import("~/models/low-stock.server");
+  const { sendBackInStockMails } = await import("~/models/inventory");
+  const { sendLowStockMails } = await import("~/models/inventory");
   const { sendCartReminders } = await import("~/models/cart");
   every("stockAlerts", 60_000, () =>
     sendBackInStockMails().catch((error) => logServerError(error, "Sending back-in-stock mails failed:")),

@@ -19,7 +19,7 @@ import {
 import { abandonAtProvider } from "~/models/checkout/settlement.server";
 import { refundAmountAt, refundsAt } from "~/models/checkout/payment-provider.server";
 import { releaseReservation } from "~/models/checkout/reservation.server";
-import { giveStockBack } from "~/models/checkout/stock.server";
+import { giveStockBack } from "~/models/inventory";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { getOrder, getOrderByIntent } from "./orders.server";
 

@@ -7,7 +7,7 @@ import { type MailJob, isOptedOut, unsubscribeToken } from "~/models/mail";
 import { db } from "~/db/client.server";
 import { eq, like } from "drizzle-orm";
 import { saveShopSettings } from "~/models/settings";
-import { askForStockAlert, pendingAlertsOf } from "~/models/stock-alerts.server";
+import { askForStockAlert, pendingAlertsOf } from "~/models/inventory";
 import { stockAlertSchema } from "~/lib/stock-alert-schema";
 import { action as productAction, loader as productLoader } from "~/routes/shop/product.$id";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/shop/back-in-stock.confirm.$token";

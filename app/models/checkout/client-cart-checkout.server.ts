@@ -30,7 +30,7 @@ import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
 import { numberInvoice } from "~/models/invoices.server";
-import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
+import { lockProducts, notEnoughStock, takeStock } from "~/models/inventory";
 import { settlePayment } from "./settlement.server";
 import { watchClientCartIntent } from "./payment-sweeper.server";
 

@@ -20,7 +20,7 @@ import {
   takeDiscountUsesAgain,
 } from "~/models/discounts.server";
 import { firstImageUrls } from "~/models/catalogue";
-import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
+import { allInStock, giveStockBack, takeStock, type StockItem } from "~/models/inventory";
 import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";
 
 // The reservation: an unpaid order that holds its stock until it is paid, released, or its time

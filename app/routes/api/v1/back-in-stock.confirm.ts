@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { STOCK_ALERT_LINK_INVALID, stockAlertConfirmInput } from "~/lib/stock-alert-schema";
-import { confirmStockAlert } from "~/models/stock-alerts.server";
+import { confirmStockAlert } from "~/models/inventory";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 
 // POST /api/v1/back-in-stock/confirm { token }: what the confirmation page's button does, for a client of its own.

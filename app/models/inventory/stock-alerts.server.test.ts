@@ -8,7 +8,7 @@ import { mailOutbox, productVariants, products, rateLimits, shopSettings, stockA
 import { stockAlertSchema } from "~/lib/stock-alert-schema";
 import { optionsSchema, variantsSchema } from "~/lib/variant-schema";
 import type { ProductOption } from "~/lib/variants";
-import { createProduct, createUser } from "../../tests/unit/fixtures";
+import { createProduct, createUser } from "../../../tests/unit/fixtures";
 import { drainMails, composeJob, type MailJob, isOptedOut, optOut, readUnsubscribeToken } from "~/models/mail";
 import { saveShopSettings } from "~/models/settings";
 import { RateLimitError } from "~/models/platform";
@@ -19,7 +19,7 @@ import {
   queueBackInStockMails,
   stockAlertOfToken,
 } from "./stock-alerts.server";
-import { getUserById } from "./users.server";
+import { getUserById } from "~/models/users.server";
 import { saveOptions, saveVariants, variantsOf } from "~/models/catalogue";
 
 // Back-in-stock alerts on both engines: asked for on a sold-out item, confirmed by the address (unless

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { followCatalogueVersion } from "~/db/dialect";
 import { mailOutbox, products, shopSettings } from "~/db/schema";
-import { createProduct } from "../../tests/unit/fixtures";
+import { createProduct } from "../../../tests/unit/fixtures";
 import { drainMails, composeJob, type MailJob } from "~/models/mail";
 import { queueLowStockMails } from "./low-stock.server";
 import { saveShopSettings } from "~/models/settings";
