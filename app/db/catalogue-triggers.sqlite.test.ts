@@ -13,7 +13,7 @@ import {
   listCategories,
 } from "~/models/catalogue";
 import { getShopSettings } from "~/models/settings";
-import { pricingRules } from "~/models/pricing.server";
+import { pricingRules } from "~/models/pricing";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";
 import { commitTogether } from "./commit.server";

@@ -10,7 +10,7 @@ import { stripe } from "~/models/checkout/payment-provider.server";
 import { markOrderPaid } from "~/models/checkout/settlement.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { drainMails, outboxRow } from "~/models/mail";
-import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShippingInfo } from "~/models/pricing";
 import { getUserById } from "~/models/users.server";
 import { SHIPPING } from "../../tests/unit/buying";
 import { useSandboxWithWebhook } from "../../tests/unit/stripe-relay";

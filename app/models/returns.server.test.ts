@@ -10,7 +10,7 @@ import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard } from "~/models/checkout/intent-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { outboxRow } from "~/models/mail";
-import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "~/models/users.server";
 import { useSandbox } from "../../tests/unit/stripe-relay";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { products, shopSettings } from "~/db/schema";
-import { pricingRules } from "~/models/pricing.server";
+import { pricingRules } from "~/models/pricing";
 import { listProducts } from "~/models/catalogue";
 import { getShopSettings, saveShopSettings } from "~/models/settings";
 import { folderStore } from "~/models/platform";

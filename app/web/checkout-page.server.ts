@@ -3,7 +3,7 @@ import { getOptionalUser } from "~/web/auth.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
 import { loadCart } from "~/models/cart";
 import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout/buyer.server";
-import { quoteForBuyer } from "~/models/pricing.server";
+import { quoteForBuyer } from "~/models/pricing";
 import { PublicError } from "~/lib/public-error";
 import type { User } from "~/models/users.server";
 import { redirectWithError } from "~/web/toast.server";

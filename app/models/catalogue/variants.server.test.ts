@@ -11,7 +11,7 @@ import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/check
 import { updateProduct } from "./admin-products.server";
 import { getOrder } from "~/models/orders.server";
 import { getProduct } from "./products.server";
-import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShippingInfo } from "~/models/pricing";
 import { getUserById } from "~/models/users.server";
 import { saveOptions, saveVariants, variantsOf } from "./variants.server";
 import { listProductsPage } from "./admin-products.server";

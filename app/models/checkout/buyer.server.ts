@@ -6,7 +6,7 @@ import { carts } from "~/db/schema";
 import type { DiscountLine } from "~/lib/discounts";
 import type { GuestShippingInfo } from "~/lib/shipping-schema";
 import { userCart } from "~/models/cart";
-import { checkShippingChoice, savedShippingInfo } from "~/models/shipping.server";
+import { checkShippingChoice, savedShippingInfo } from "~/models/pricing";
 import type { Buyer, ShippingOption, User } from "~/models/types";
 
 // Who is checking out: a signed-in user (their cart, their saved address) or a guest (a visitor's

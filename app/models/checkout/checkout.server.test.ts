@@ -25,7 +25,7 @@ import {
   startCheckout,
 } from "~/models/checkout/stripe-checkout.server";
 import { drainMails, outboxRow } from "~/models/mail";
-import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
 import { createUser, getUserById } from "~/models/users.server";
 import { action as processPayment } from "~/routes/api/v1/payment.process";

@@ -11,7 +11,7 @@ import { confirmApiOrder, startApiPayment } from "~/models/checkout/client-cart-
 import { saveShopSettings } from "~/models/settings";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails, outboxRow } from "~/models/mail";
-import { saveShippingInfo } from "~/models/shipping.server";
+import { saveShippingInfo } from "~/models/pricing";
 import { createUser, getUserById, type User } from "~/models/users.server";
 import { useSandbox } from "../../../tests/unit/stripe-relay";
 import { SHIPPING as SAVED_SHIPPING } from "../../../tests/unit/buying";

@@ -19,11 +19,14 @@ import {
   type Destination,
   type OrderQuote,
   type PricingContext,
-} from "~/models/pricing.server";
+  countryOfList,
+  checkDiscountUses,
+  customerWith,
+  discountContext,
+  type DiscountContext,
+} from "~/models/pricing";
 import type { QuotePayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
-import { countryOfList } from "~/models/shipping.server";
-import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "~/models/discounts.server";
 import type { User } from "~/models/types";
 import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";

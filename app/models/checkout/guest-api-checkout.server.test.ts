@@ -10,7 +10,7 @@ import { PAYMENT } from "~/lib/order-states";
 import { confirmApiOrder, quoteClientCart, startApiPayment } from "~/models/checkout/client-cart-checkout.server";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
-import { createDiscount } from "~/models/discount-admin.server";
+import { createDiscount } from "~/models/pricing";
 import { lookUpGuestOrder } from "~/models/guest-orders.server";
 import { outboxRow, orderConfirmationMail, type MailOrder, type Recipient } from "~/models/mail";
 import { orderLinkKey } from "~/models/order-links.server";

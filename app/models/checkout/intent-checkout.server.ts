@@ -5,7 +5,7 @@ import { shopMoney } from "~/models/settings";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart } from "~/models/cart";
 import type { Order } from "~/models/orders.server";
-import { quoteForBuyer } from "~/models/pricing.server";
+import { quoteForBuyer } from "~/models/pricing";
 import { asBuyer, type BuyerOrUser } from "./buyer.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";
 import { cartIsEmpty, reserveOrder, shippingOf, type IntentForOrder } from "./reservation.server";

@@ -10,15 +10,17 @@ import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import { CartError, cartLineRows, lockedCartId } from "~/models/cart";
 import type { Order } from "~/models/orders.server";
-import { pricingContext, quoteWith, type OrderQuote } from "~/models/pricing.server";
 import {
+  pricingContext,
+  quoteWith,
+  type OrderQuote,
   cartDiscountContext,
   customerWith,
   checkDiscountUses,
   keepDiscountUses,
   releaseDiscountUses,
   takeDiscountUsesAgain,
-} from "~/models/discounts.server";
+} from "~/models/pricing";
 import { firstImageUrls } from "~/models/catalogue";
 import { allInStock, giveStockBack, takeStock, type StockItem } from "~/models/inventory";
 import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";

@@ -4,21 +4,22 @@ import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { deleteOrder, orderDeleteProblem } from "~/models/admin-orders.server";
 import { formatOrderNumber } from "~/lib/order-number";
-import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
-import { deleteProduct, getProduct } from "~/models/catalogue";
-import { deleteUserByAdmin } from "~/models/admin-users.server";
-import { getOrder } from "~/models/orders.server";
-import { deletePage, getPageById } from "~/models/content";
-import { countryText } from "~/lib/shipping-rules";
-import { countOf } from "~/lib/plural";
 import {
+  deleteDiscount,
+  getDiscount,
   deleteMethod,
   deleteTaxRate,
   deleteZone,
   getMethod,
   getTaxRate,
   getZone,
-} from "~/models/shipping-rules.server";
+} from "~/models/pricing";
+import { deleteProduct, getProduct } from "~/models/catalogue";
+import { deleteUserByAdmin } from "~/models/admin-users.server";
+import { getOrder } from "~/models/orders.server";
+import { deletePage, getPageById } from "~/models/content";
+import { countryText } from "~/lib/shipping-rules";
+import { countOf } from "~/lib/plural";
 import { getUserById, type User } from "~/models/users.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, orRedirectWithError } from "~/web/errors.server";

@@ -12,8 +12,7 @@ import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout/bu
 import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES } from "~/lib/countries";
-import { shippingChoicesTo, type ShippingOption } from "~/models/pricing.server";
-import { saveShippingChoice, shippingFormDefaults } from "~/models/shipping.server";
+import { shippingChoicesTo, type ShippingOption, saveShippingChoice, shippingFormDefaults } from "~/models/pricing";
 import { readForm } from "~/web/forms.server";
 import { cartRemindersOn } from "~/models/cart";
 

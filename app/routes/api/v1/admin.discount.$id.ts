@@ -1,5 +1,5 @@
 import { discountSchema } from "~/lib/discount-schema";
-import { deleteDiscount, discountJson, updateDiscount, withUse } from "~/models/discount-admin.server";
+import { deleteDiscount, discountJson, updateDiscount, withUse } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 
 // PUT /api/v1/admin/discount/:id (the whole discount, as on create; `paused` pauses it) and DELETE.

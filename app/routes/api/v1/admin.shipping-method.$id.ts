@@ -1,5 +1,5 @@
 import { methodSchema } from "~/lib/shipping-rules";
-import { deleteMethod, methodJson, updateMethod } from "~/models/shipping-rules.server";
+import { deleteMethod, methodJson, updateMethod } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 
 // PUT /api/v1/admin/shipping-method/:id (the whole method, as on create) and DELETE.

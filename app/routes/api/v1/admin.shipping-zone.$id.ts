@@ -1,5 +1,5 @@
 import { zoneSchema } from "~/lib/shipping-rules";
-import { deleteZone, updateZone, zoneJson } from "~/models/shipping-rules.server";
+import { deleteZone, updateZone, zoneJson } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 
 // PUT /api/v1/admin/shipping-zone/:id { name, countries } and DELETE (its methods go with it).

@@ -1,5 +1,5 @@
 import { taxRateSchema } from "~/lib/shipping-rules";
-import { createTaxRate, taxRateJson } from "~/models/shipping-rules.server";
+import { createTaxRate, taxRateJson } from "~/models/pricing";
 import { createRuleAction } from "~/web/admin-rule-api.server";
 
 // POST /api/v1/admin/tax-rate/new: { country, region?, name, rate }.

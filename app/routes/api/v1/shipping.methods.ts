@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shippingQuery } from "~/lib/api-inputs";
 import { apiHandler, parseApiInput } from "~/web/api.server";
-import { shippingTo } from "~/models/shipping-rules.server";
-import { countryOfList } from "~/models/shipping.server";
+import { shippingTo, countryOfList } from "~/models/pricing";
 
 // GET /api/v1/shipping/methods?country=…&state=…: the methods to a country and the tax there, for a
 // client that prices its own cart (the shop prices it again when the order is made).

@@ -7,13 +7,13 @@ import type { AppliedDiscount, DiscountLine } from "~/lib/discounts";
 import type { MoneyFormat } from "~/lib/shop-settings";
 import { EVERYWHERE } from "~/lib/shipping-rules";
 import { catalogueCached } from "~/models/platform";
-import type { Buyer, ShippingOption } from "./types";
+import type { Buyer, ShippingOption } from "~/models/types";
 import { cartDiscountContext, discountsFor, type CouponOutcome, type DiscountContext } from "./discounts.server";
 import { getShopSettings } from "~/models/settings";
 
 // What an order costs to a destination: the shipping zone that covers its country, the method the
 // shopper chose there (or the zone's first that can carry the order), and the tax rate of its country
-// and region. The rules are the owner's (app/models/shipping-rules.server.ts writes them) and are kept in
+// and region. The rules are the owner's (app/models/pricing/shipping-rules.server.ts writes them) and are kept in
 // memory: every write moves the catalogue's version (drizzle/*/…_shipping_tax).
 
 export type ShippingMethod = typeof shippingMethods.$inferSelect;
@@ -63,7 +63,7 @@ export function taxRateFor(rules: PricingRules, country: string, region?: string
   );
 }
 
-export type { ShippingOption } from "./types";
+export type { ShippingOption } from "~/models/types";
 
 /** The zone's methods that can carry these lines, with their prices, in the owner's order. */
 export function shippingOptions(zone: ShippingZone, lines: PricedLine[]): ShippingOption[] {
@@ -80,7 +80,7 @@ export type AppliedTax = { name: string; rateBp: number; included: boolean; onSh
 
 export type OrderQuote = {
   prices: OrderPrices;
-  /** The promotions and code taken off (app/models/discounts.server.ts), and what became of the code entered. */
+  /** The promotions and code taken off (app/models/pricing/discounts.server.ts), and what became of the code entered. */
   discounts: AppliedDiscount[];
   coupon: CouponOutcome;
   /** The method the order ships with, and the others the shopper could choose. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
-import { createUser } from "../../tests/unit/fixtures";
+import { createUser } from "../../../tests/unit/fixtures";
 import { saveShippingInfo, savedShippingInfo, shippingFormDefaults } from "./shipping.server";
 
 const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];

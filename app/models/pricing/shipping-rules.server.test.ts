@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
-import { refusal } from "../../tests/unit/refusals";
+import { refusal } from "../../../tests/unit/refusals";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { reserveOrder } from "~/models/checkout/reservation.server";
 import { setCartLine, userCart } from "~/models/cart";
@@ -17,9 +17,9 @@ import {
 } from "./shipping-rules.server";
 import { saveShippingChoice } from "./shipping.server";
 import { saveShopSettings } from "~/models/settings";
-import { getUserById } from "./users.server";
-import { createProduct, createUser } from "../../tests/unit/fixtures";
-import { SHIPPING } from "../../tests/unit/buying";
+import { getUserById } from "~/models/users.server";
+import { createProduct, createUser } from "../../../tests/unit/fixtures";
+import { SHIPPING } from "../../../tests/unit/buying";
 
 // The owner's writes to the shipping and tax rules, on both engines: each country in one zone, names
 // unique where they are chosen by, and an order keeps what it was priced with.

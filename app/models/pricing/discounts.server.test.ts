@@ -7,17 +7,17 @@ import { followCatalogueVersion } from "~/db/dialect";
 import { categories, discounts, orders, users } from "~/db/schema";
 import { discountSchema } from "~/lib/discount-schema";
 import { PAYMENT } from "~/lib/order-states";
-import { refusal } from "../../tests/unit/refusals";
-import { SHIPPING } from "../../tests/unit/buying";
-import { addCategories, createProduct, createUser } from "../../tests/unit/fixtures";
+import { refusal } from "../../../tests/unit/refusals";
+import { SHIPPING } from "../../../tests/unit/buying";
+import { addCategories, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { loadCart, setCartCouponCode, setCartLine, userCart } from "~/models/cart";
 import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { createDiscount, deleteDiscount, listDiscounts, setDiscountPaused } from "./discount-admin.server";
 import { cartDiscountContext } from "./discounts.server";
-import { getOrder } from "./orders.server";
+import { getOrder } from "~/models/orders.server";
 import { quoteForBuyer } from "./pricing.server";
 import { saveShippingInfo } from "./shipping.server";
-import { getUserById } from "./users.server";
+import { getUserById } from "~/models/users.server";
 
 // Discount codes and promotions on both engines: an order keeps what it got off, each use is taken
 // with the order's reservation and given back with its release, the last use of a code goes to one

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
-import { refusal } from "../../tests/unit/refusals";
+import { refusal } from "../../../tests/unit/refusals";
 import { priceBySpec } from "~/lib/pricing";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
 import { cartEstimate, quoteOrder } from "./pricing.server";

@@ -6,7 +6,7 @@ import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import type { DiscountLine } from "~/lib/discounts";
 import { quoteOrder, type ShippingOption } from "./pricing.server";
-import type { User } from "./types";
+import type { User } from "~/models/types";
 
 const known = new Set(COUNTRY_NAMES);
 

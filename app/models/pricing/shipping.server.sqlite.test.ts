@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execute, rows } from "~/db/dialect";
-import { databaseBefore } from "../../tests/unit/migrations";
+import { databaseBefore } from "../../../tests/unit/migrations";
 
 // An upgrade of a SQLite shop from before drizzle/sqlite/0007 (PostgreSQL's schema starts with recipients).
 describe("migration 0007", () => {
