@@ -15,7 +15,7 @@ import {
   updateOrdersStatus,
 } from "./admin-orders.server";
 import { drainMails, composeJob, type MailJob } from "~/models/mail";
-import { getOrder, listOrders, type OrderListQuery } from "./orders.server";
+import { getOrder, listOrders, type OrderListQuery } from "~/models/orders";
 
 // The mails queued in the mail outbox since the last clearMails, composed, in the order queued.
 const composedMails = async () =>

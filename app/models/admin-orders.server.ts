@@ -21,8 +21,7 @@ import { refundState } from "~/lib/refunds";
 import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
 import { releaseOrder } from "~/models/checkout/settlement.server";
 import { isNotifiedStatus, sendQueued } from "~/models/mail";
-import { queueOrderMail } from "./order-mails.server";
-import { getOrder } from "./orders.server";
+import { queueOrderMail, getOrder } from "~/models/orders";
 import { pendingCentsOf, refundedByCurrency } from "./refunds.server";
 
 const notFound = () => new PublicError("Order not found", 404);

@@ -7,7 +7,7 @@ import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
 import { revenueByCurrency } from "./admin-orders.server";
 import { getShopSettings } from "~/models/settings";
-import { isPlaced } from "./orders.server";
+import { isPlaced } from "~/models/orders";
 import { refundedByDay } from "./refunds.server";
 
 /**

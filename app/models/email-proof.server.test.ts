@@ -8,7 +8,7 @@ import { registerAccount } from "./accounts.server";
 import { updateUserByAdmin } from "./admin-users.server";
 import { EMAIL_PROOF_TTL_MS, confirmEmail, emailProofLink, requestEmailProof } from "./email-proof.server";
 import type { MailJob } from "~/models/mail";
-import { getOrderFor } from "./orders.server";
+import { getOrderFor } from "~/models/orders";
 import { createResetToken, resetPassword, resetTokenProblem } from "./password-reset.server";
 import { RateLimitError } from "~/models/platform";
 import { createSession, findSession } from "./sessions.server";

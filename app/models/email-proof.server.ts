@@ -5,7 +5,7 @@ import { commitTogether } from "~/db/commit.server";
 import { rowsAffected } from "~/db/dialect";
 import { emailProofs, passwordResetTokens, users } from "~/db/schema";
 import { PublicError } from "~/lib/public-error";
-import { adoptGuestOrders } from "./guest-orders.server";
+import { adoptGuestOrders } from "~/models/orders";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { limitEmailProofRequest, hashSecret, newSecret } from "~/models/platform";
 import { endSessions } from "./sessions.server";

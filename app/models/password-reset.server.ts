@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { adoptGuestOrders } from "./guest-orders.server";
+import { adoptGuestOrders } from "~/models/orders";
 import { config } from "~/config.server";
 import { db, type Queryable } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";

@@ -21,7 +21,7 @@ import { refundAmountAt, refundsAt } from "~/models/checkout/payment-provider.se
 import { releaseReservation } from "~/models/checkout/reservation.server";
 import { giveStockBack } from "~/models/inventory";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
-import { getOrder, getOrderByIntent } from "./orders.server";
+import { getOrder, getOrderByIntent } from "~/models/orders";
 
 // Refunds and cancellations. A refund is written pending (under the order's lock, checked against
 // what is left to refund, pending ones included), then asked of the provider outside any

@@ -9,7 +9,13 @@ import { orderLines, orders, returnLines, returns, users } from "~/db/schema";
 import type { ReturnSort } from "~/lib/admin-sorts";
 import type { TableQuery } from "~/lib/table-query";
 import { canViewOrder, isPlaced } from "~/lib/order-states";
-import { isOrderLinkKey } from "./order-links.server";
+import {
+  isOrderLinkKey,
+  customerColumns,
+  getOrder,
+  orderOrCustomerMatches,
+  type OrderWithLines,
+} from "~/models/orders";
 import { PublicError } from "~/lib/public-error";
 import {
   RETURN_ACTIONS,
@@ -24,7 +30,6 @@ import {
 } from "~/lib/returns";
 import { lineName } from "~/lib/variants";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
-import { customerColumns, getOrder, orderOrCustomerMatches, type OrderWithLines } from "./orders.server";
 import { refundedQuantities, refundOrder, type Actor } from "./refunds.server";
 import { getShopSettings } from "~/models/settings";
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { adoptGuestOrders } from "./guest-orders.server";
+import { adoptGuestOrders } from "~/models/orders";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { isUniqueViolation, preparedOnce } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";

@@ -1,5 +1,4 @@
-import { getOrder, getOrderFor, type OrderWithLines } from "~/models/orders.server";
-import { isOrderLinkKey } from "~/models/order-links.server";
+import { getOrder, getOrderFor, type OrderWithLines, isOrderLinkKey } from "~/models/orders";
 import { isPlaced } from "~/lib/order-states";
 import type { User } from "~/models/users.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";

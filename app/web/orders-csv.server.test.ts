@@ -5,7 +5,7 @@ import { orderDiscounts, orders, refunds } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
 import { revenueByCurrency } from "~/models/admin-orders.server";
-import { listOrdersWithDetails } from "~/models/orders.server";
+import { listOrdersWithDetails } from "~/models/orders";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
 import { toCsv } from "./csv.server";
 import { ordersCsv } from "./orders-csv.server";

@@ -9,7 +9,7 @@ import { createProduct, createUser, stockOf } from "../../../tests/unit/fixtures
 import { loadCart, removeCartLine, setCartLine, stepCartLine, userCart } from "~/models/cart";
 import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { updateProduct } from "./admin-products.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { getProduct } from "./products.server";
 import { saveShippingInfo } from "~/models/pricing";
 import { getUserById } from "~/models/users.server";

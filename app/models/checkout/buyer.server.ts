@@ -13,7 +13,7 @@ import type { Buyer, ShippingOption, User } from "~/models/types";
 // cart, with the e-mail and address they gave kept on it). The checkout's steps take either.
 
 export type { Buyer } from "~/models/types";
-export { buyerOwns } from "~/models/orders.server";
+export { buyerOwns } from "~/models/orders";
 
 export const userBuyer = (user: User): Buyer => ({
   userId: user.id,

@@ -11,8 +11,15 @@ import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
 import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "~/models/cart";
 import type { QueuedMail } from "~/models/mail";
-import { queuePaidOrderMails, sendAllQueued } from "~/models/order-mails.server";
-import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "~/models/orders.server";
+import {
+  queuePaidOrderMails,
+  sendAllQueued,
+  getOrder,
+  getOrderByIntent,
+  type Order,
+  type OrderWithLines,
+  numberInvoice,
+} from "~/models/orders";
 import {
   pricingContext,
   quoteWith,
@@ -32,7 +39,6 @@ import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
-import { numberInvoice } from "~/models/invoices.server";
 import { lockProducts, notEnoughStock, takeStock } from "~/models/inventory";
 import { settlePayment } from "./settlement.server";
 import { watchClientCartIntent } from "./payment-sweeper.server";

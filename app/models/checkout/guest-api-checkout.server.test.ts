@@ -11,9 +11,8 @@ import { confirmApiOrder, quoteClientCart, startApiPayment } from "~/models/chec
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { sweepClientCartIntents } from "~/models/checkout/payment-sweeper.server";
 import { createDiscount } from "~/models/pricing";
-import { lookUpGuestOrder } from "~/models/guest-orders.server";
+import { lookUpGuestOrder, orderLinkKey } from "~/models/orders";
 import { outboxRow, orderConfirmationMail, type MailOrder, type Recipient } from "~/models/mail";
-import { orderLinkKey } from "~/models/order-links.server";
 import { RateLimitError } from "~/models/platform";
 import { createUser, type User } from "~/models/users.server";
 import { action as lookupAction } from "~/routes/api/v1/order.lookup";

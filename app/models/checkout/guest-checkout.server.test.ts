@@ -5,13 +5,18 @@ import { orders } from "~/db/schema";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
 import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart";
-import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server";
+import {
+  adoptGuestOrders,
+  lookUpGuestOrder,
+  isOrderLinkKey,
+  orderLinkKey,
+  getOrder,
+  getPlacedOrderOf,
+} from "~/models/orders";
 import { outboxRow } from "~/models/mail";
 import { updateOrderStatus } from "~/models/admin-orders.server";
 import { requestReturn, returnPlan } from "~/models/returns.server";
 import { saveShopSettings } from "~/models/settings";
-import { isOrderLinkKey, orderLinkKey } from "~/models/order-links.server";
-import { getOrder, getPlacedOrderOf } from "~/models/orders.server";
 import { createResetToken, resetPassword } from "~/models/password-reset.server";
 import { RateLimitError } from "~/models/platform";
 import { createUser, findOrCreateGoogleUser } from "~/models/users.server";

@@ -4,7 +4,7 @@ import { newId } from "~/db/ids";
 import { shopMoney } from "~/models/settings";
 import { PublicError } from "~/lib/public-error";
 import { CartError, fitCart } from "~/models/cart";
-import type { Order } from "~/models/orders.server";
+import type { Order } from "~/models/orders";
 import { quoteForBuyer } from "~/models/pricing";
 import { asBuyer, type BuyerOrUser } from "./buyer.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { getOrderByCheckoutSession, getOrderByIntent, type Order } from "~/models/orders.server";
+import { getOrderByCheckoutSession, getOrderByIntent, type Order } from "~/models/orders";
 import { releaseOrder, settlePaidSession, settleSucceededIntent } from "./settlement.server";
 import { recordProviderRefunds } from "~/models/refunds.server";
 

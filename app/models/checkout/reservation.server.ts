@@ -9,7 +9,7 @@ import { mailboxOf } from "~/lib/mailbox";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
 import { CartError, cartLineRows, lockedCartId } from "~/models/cart";
-import type { Order } from "~/models/orders.server";
+import type { Order } from "~/models/orders";
 import {
   pricingContext,
   quoteWith,

@@ -4,7 +4,15 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockedRead, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dialect";
-import { lockInvoiceNumbers, nextInvoiceNumber } from "~/models/invoices.server";
+import {
+  lockInvoiceNumbers,
+  nextInvoiceNumber,
+  queuePaidOrderMails,
+  sendAllQueued,
+  getOrder,
+  getOrderByIntent,
+  type Order,
+} from "~/models/orders";
 import { orderStatusEvents, orders, paymentRefusals, refunds } from "~/db/schema";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
 import { getShopSettings } from "~/models/settings";
@@ -13,8 +21,6 @@ import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
 import { emptyCart, emptyCartById } from "~/models/cart";
 import { buyerOwns, type Buyer } from "./buyer.server";
-import { queuePaidOrderMails, sendAllQueued } from "~/models/order-mails.server";
-import { getOrder, getOrderByIntent, type Order } from "~/models/orders.server";
 import { cancelIntentAt, expireSessionAt, refundAt, retrieveIntent } from "./payment-provider.server";
 import { lapsedReservations, releaseReservation, takeStockAgain } from "./reservation.server";
 

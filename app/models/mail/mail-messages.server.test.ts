@@ -9,7 +9,7 @@ import {
   registrationAttemptMail,
   welcomeMail,
 } from "./mail-messages.server";
-import type { OrderWithLines } from "~/models/orders.server";
+import type { OrderWithLines } from "~/models/orders";
 
 const buyer = { name: "Ann O'Neil", email: "ann@example.com" };
 const order = {

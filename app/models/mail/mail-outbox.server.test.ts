@@ -28,7 +28,7 @@ import {
   sendQueued,
   sweepOutbox,
 } from "./mail-outbox.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 
 const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);

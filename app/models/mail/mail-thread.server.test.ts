@@ -6,12 +6,11 @@ import { config } from "~/config.server";
 import { createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { commitTogether } from "~/db/commit.server";
 import { processWide } from "~/lib/process-wide.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder, queueOrderMail } from "~/models/orders";
 import { drainMails } from "./email.server";
 import { mailOrderOf } from "./mail-messages.server";
 import { sendQueued } from "./mail-outbox.server";
 import { sendMailJob } from "./mail-thread.server";
-import { queueOrderMail } from "~/models/order-mails.server";
 
 const outbox = () => (fs.existsSync(config.outboxDir) ? fs.readdirSync(config.outboxDir) : []);
 // The module's process-wide state (mail-thread.server.ts): undefined until started, null once stopped.

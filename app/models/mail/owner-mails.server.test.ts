@@ -10,7 +10,7 @@ import { clearOrders, createOrder, createProduct, createUser } from "../../../te
 import { daySummary, queueDailySummary } from "~/models/daily-summary.server";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
-import { queuePaidOrderMails } from "~/models/order-mails.server";
+import { queuePaidOrderMails } from "~/models/orders";
 import { getShopSettings, ownerMailRecipients, saveShopSettings } from "~/models/settings";
 
 // The owner hears about the shop: a mail per paid order and a daily summary, to the contact e-mail

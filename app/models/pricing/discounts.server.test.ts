@@ -14,7 +14,7 @@ import { loadCart, setCartCouponCode, setCartLine, userCart } from "~/models/car
 import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { createDiscount, deleteDiscount, listDiscounts, setDiscountPaused } from "./discount-admin.server";
 import { cartDiscountContext } from "./discounts.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { quoteForBuyer } from "./pricing.server";
 import { saveShippingInfo } from "./shipping.server";
 import { getUserById } from "~/models/users.server";

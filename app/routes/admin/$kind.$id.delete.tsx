@@ -16,7 +16,7 @@ import {
 } from "~/models/pricing";
 import { deleteProduct, getProduct } from "~/models/catalogue";
 import { deleteUserByAdmin } from "~/models/admin-users.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { deletePage, getPageById } from "~/models/content";
 import { countryText } from "~/lib/shipping-rules";
 import { countOf } from "~/lib/plural";

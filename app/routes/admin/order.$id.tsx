@@ -17,7 +17,7 @@ import { CARRIERS, CARRIER_IDS, trackingInputOf } from "~/lib/shipment-tracking"
 import { statusHistory, updateOrderStatus, type OrderChange } from "~/models/admin-orders.server";
 import { formFailure } from "~/web/form-response.server";
 import { requireAdmin } from "~/web/auth.server";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { refundsOf } from "~/models/refunds.server";
 import { readForm } from "~/web/forms.server";
 import { moneyFormatOf } from "~/lib/money";

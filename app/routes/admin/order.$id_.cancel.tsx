@@ -8,7 +8,7 @@ import { FULFILMENT, PAYMENT } from "~/lib/order-states";
 import { cancelValidator } from "~/lib/refund-schema";
 import { refundableCents } from "~/lib/refunds";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { cancelOrder, type CancelOutcome } from "~/models/refunds.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";

@@ -6,7 +6,7 @@ import { PrintHeader } from "~/components/PrintHeader";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { lineName } from "~/lib/variants";
-import { getOrder } from "~/models/orders.server";
+import { getOrder } from "~/models/orders";
 import { getShopSettings } from "~/models/settings";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { requireAdmin } from "~/web/auth.server";

@@ -12,7 +12,7 @@ import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
 import { updateOrdersStatus } from "~/models/admin-orders.server";
-import { listOrders } from "~/models/orders.server";
+import { listOrders } from "~/models/orders";
 import { readForm } from "~/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 

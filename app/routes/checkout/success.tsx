@@ -9,8 +9,7 @@ import { useMoney } from "~/lib/use-money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { checkoutBuyer } from "~/web/checkout-page.server";
-import { orderLinks } from "~/models/order-links.server";
-import { getPlacedOrderOf } from "~/models/orders.server";
+import { orderLinks, getPlacedOrderOf } from "~/models/orders";
 import { lateRefundOf } from "~/models/checkout/settlement.server";
 import { lineName } from "~/lib/variants";
 

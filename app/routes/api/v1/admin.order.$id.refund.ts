@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refundJson } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
-import { getOrder, orderJson } from "~/models/orders.server";
+import { getOrder, orderJson } from "~/models/orders";
 import { refundOrder, refundsOf } from "~/models/refunds.server";
 import { getShopSettings } from "~/models/settings";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";

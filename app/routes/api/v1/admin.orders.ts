@@ -4,7 +4,7 @@ import { centsToDollars } from "~/lib/money";
 import { totalPaidCents } from "~/models/admin-orders.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { getShopSettings } from "~/models/settings";
-import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+import { listOrdersWithLines, orderJson } from "~/models/orders";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {

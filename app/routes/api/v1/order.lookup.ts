@@ -5,8 +5,7 @@ import { orderLookupInput } from "~/lib/api-inputs";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { lookUpGuestOrder } from "~/models/guest-orders.server";
-import { getOrder, orderJson } from "~/models/orders.server";
+import { lookUpGuestOrder, getOrder, orderJson } from "~/models/orders";
 
 // POST /api/v1/order/lookup { orderNumber, email }: a guest's order found again, with its page's
 // link (and key). No credentials needed. Counted against the client's address and the e-mail (429

@@ -7,8 +7,7 @@ import { guestOrderNewInput, orderNewInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalApiUser } from "~/web/auth.server";
 import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout/client-cart-checkout.server";
-import { orderLinks } from "~/models/order-links.server";
-import { orderJson } from "~/models/orders.server";
+import { orderLinks, orderJson } from "~/models/orders";
 
 type OrderNewBody = z.output<typeof orderNewInput>;
 

@@ -4,8 +4,8 @@ import { isUniqueViolation } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
-import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
-import { buyOne } from "../../tests/unit/buying";
+import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../../tests/unit/fixtures";
+import { buyOne } from "../../../tests/unit/buying";
 import { getOrder, listOrders, orderJson } from "./orders.server";
 
 describe("order numbers", () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { execute, isUniqueViolation, rows } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { orders } from "~/db/schema";
-import { createOrder, createProduct, createUser } from "../../tests/unit/fixtures";
-import { databaseBefore } from "../../tests/unit/migrations";
-import { buyOne } from "../../tests/unit/buying";
+import { createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
+import { databaseBefore } from "../../../tests/unit/migrations";
+import { buyOne } from "../../../tests/unit/buying";
 
 // SQLite's numbers: the next is one more than the highest (an expression inside the INSERT), and
 // migration 0006 numbered the orders a shop already had. PostgreSQL takes them from order_number_seq.

@@ -7,7 +7,7 @@ import type {
   OrderDiscount,
   OrderLine,
   OrderWithLines,
-} from "./types";
+} from "~/models/types";
 import { orderLinkKey } from "./order-links.server";
 import { config } from "~/config.server";
 import { orderDiscounts, orderLines, orders, users } from "~/db/schema";
@@ -23,7 +23,7 @@ import type { TableQuery } from "~/lib/table-query";
 import { selectPage, selectPreparedPage } from "~/db/paging";
 import { preparedOnce, containsText, inList, listParam } from "~/db/dialect";
 
-export type { Order, OrderBuyer as Buyer, OrderDiscount, OrderLine, OrderWithLines } from "./types";
+export type { Order, OrderBuyer as Buyer, OrderDiscount, OrderLine, OrderWithLines } from "~/models/types";
 
 /** The account's buyer, else the guest's (their name as they gave it at checkout). */
 function buyerOf(order: Order, account: { name: string; email: string } | null | undefined): Buyer {

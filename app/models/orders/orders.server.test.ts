@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT } from "~/lib/order-states";
-import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
+import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../../tests/unit/fixtures";
 import {
   getOrder,
   getOrderByCheckoutSession,
