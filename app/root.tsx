@@ -27,7 +27,7 @@ import { flashedToast } from "~/web/toast.server";
 import { getCartCount } from "~/models/cart";
 import { cartRef } from "~/web/cart-cookie.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { isSetUp } from "~/models/setup.server";
+import { isSetUp } from "~/models/accounts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },

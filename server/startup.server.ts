@@ -11,8 +11,7 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
-import { hashPassword, verifyPassword } from "~/models/password.server";
-import { setupUrl, startEmpty } from "~/models/setup.server";
+import { hashPassword, verifyPassword, setupUrl, startEmpty } from "~/models/accounts";
 import type { MailQueuedMessage } from "~/models/mail";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
@@ -116,7 +115,7 @@ export async function startBackgroundJobs() {
   const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
   const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
   const { sweepRateLimits } = await import("~/models/platform");
-  const { sweepExpiredRegistrations } = await import("~/models/registration.server");
+  const { sweepExpiredRegistrations } = await import("~/models/accounts");
   const outbox = await import("~/models/mail");
   // Mails promised but not sent when the shop last stopped (killed, or a send cut short): the claims
   // of this machine's dead processes, sent now, before the workers start. Another node's claims are

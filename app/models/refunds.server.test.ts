@@ -11,7 +11,7 @@ import { markOrderPaid } from "~/models/checkout/settlement.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 import { SHIPPING } from "../../tests/unit/buying";
 import { useSandboxWithWebhook } from "../../tests/unit/stripe-relay";
 import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";

@@ -12,7 +12,7 @@ import { stripe } from "~/models/checkout/payment-provider.server";
 import { outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 import { useSandbox } from "../../tests/unit/stripe-relay";
 import { SHIPPING } from "../../tests/unit/buying";
 import { createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";

@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
-import { hashPassword } from "~/models/password.server";
+import { hashPassword } from "~/models/accounts";
 import { writeInBatches, type UploadStore } from "~/models/platform";
 import { recomputeProductRatings, addCategories } from "~/models/catalogue";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";

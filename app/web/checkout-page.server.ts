@@ -5,7 +5,7 @@ import { loadCart } from "~/models/cart";
 import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout/buyer.server";
 import { quoteForBuyer } from "~/models/pricing";
 import { PublicError } from "~/lib/public-error";
-import type { User } from "~/models/users.server";
+import type { User } from "~/models/accounts";
 import { redirectWithError } from "~/web/toast.server";
 
 /**

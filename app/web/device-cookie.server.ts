@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { TrustedDevice } from "~/models/login.server";
+import type { TrustedDevice } from "~/models/accounts";
 import { deviceCookie } from "~/web/session.server";
 
 // OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser that signed in to an

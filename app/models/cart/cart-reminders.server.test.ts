@@ -9,7 +9,7 @@ import { cartRemindersOn, queueCartReminders } from "./cart-reminders.server";
 import { setCartLine, userCart, userCartId } from "./cart.server";
 import { drainMails, composeJob, type MailJob, optOut, readUnsubscribeToken } from "~/models/mail";
 import { saveShopSettings } from "~/models/settings";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 
 // Reminders of carts left, on both engines: once per state of the cart, only to a shopper who
 // asked for it, never after buying, never before the delay, never when the shop set none.

@@ -12,7 +12,7 @@ import { updateProduct } from "./admin-products.server";
 import { getOrder } from "~/models/orders";
 import { getProduct } from "./products.server";
 import { saveShippingInfo } from "~/models/pricing";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 import { saveOptions, saveVariants, variantsOf } from "./variants.server";
 import { listProductsPage } from "./admin-products.server";
 import { tableQuery } from "../../../tests/unit/fixtures";

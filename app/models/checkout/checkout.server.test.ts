@@ -27,7 +27,7 @@ import {
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
-import { createUser, getUserById } from "~/models/users.server";
+import { createUser, getUserById } from "~/models/accounts";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { UNIT_WEBHOOK_SECRET, useSandboxWithWebhook } from "../../../tests/unit/stripe-relay";

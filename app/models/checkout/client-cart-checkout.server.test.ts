@@ -12,7 +12,7 @@ import { saveShopSettings } from "~/models/settings";
 import { stripe } from "~/models/checkout/payment-provider.server";
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
-import { createUser, getUserById, type User } from "~/models/users.server";
+import { createUser, getUserById, type User } from "~/models/accounts";
 import { useSandbox } from "../../../tests/unit/stripe-relay";
 import { SHIPPING as SAVED_SHIPPING } from "../../../tests/unit/buying";
 import { createProduct, stockOf } from "../../../tests/unit/fixtures";

@@ -14,7 +14,7 @@ import { createDiscount } from "~/models/pricing";
 import { lookUpGuestOrder, orderLinkKey } from "~/models/orders";
 import { outboxRow, orderConfirmationMail, type MailOrder, type Recipient } from "~/models/mail";
 import { RateLimitError } from "~/models/platform";
-import { createUser, type User } from "~/models/users.server";
+import { createUser, type User } from "~/models/accounts";
 import { action as lookupAction } from "~/routes/api/v1/order.lookup";
 import { action as orderNewAction } from "~/routes/api/v1/order.new";
 import { loader as orderLoader } from "~/routes/api/v1/order.$id";

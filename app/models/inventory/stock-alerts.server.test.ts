@@ -19,7 +19,7 @@ import {
   queueBackInStockMails,
   stockAlertOfToken,
 } from "./stock-alerts.server";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 import { saveOptions, saveVariants, variantsOf } from "~/models/catalogue";
 
 // Back-in-stock alerts on both engines: asked for on a sold-out item, confirmed by the address (unless

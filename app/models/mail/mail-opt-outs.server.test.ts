@@ -13,7 +13,7 @@ import {
   unsubscribeToken,
   unsubscribeUrl,
 } from "./mail-opt-outs.server";
-import { getUserById, updateProfile } from "~/models/users.server";
+import { getUserById, updateProfile } from "~/models/accounts";
 
 // The unsubscribe link of the mails a shopper asked for, on both engines: a token only the shop can
 // make, and what following it through does.

@@ -17,7 +17,7 @@ import { cartDiscountContext } from "./discounts.server";
 import { getOrder } from "~/models/orders";
 import { quoteForBuyer } from "./pricing.server";
 import { saveShippingInfo } from "./shipping.server";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 
 // Discount codes and promotions on both engines: an order keeps what it got off, each use is taken
 // with the order's reservation and given back with its release, the last use of a code goes to one

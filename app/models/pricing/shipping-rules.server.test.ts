@@ -17,7 +17,7 @@ import {
 } from "./shipping-rules.server";
 import { saveShippingChoice } from "./shipping.server";
 import { saveShopSettings } from "~/models/settings";
-import { getUserById } from "~/models/users.server";
+import { getUserById } from "~/models/accounts";
 import { createProduct, createUser } from "../../../tests/unit/fixtures";
 import { SHIPPING } from "../../../tests/unit/buying";
 

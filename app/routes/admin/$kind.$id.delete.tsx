@@ -15,12 +15,11 @@ import {
   getZone,
 } from "~/models/pricing";
 import { deleteProduct, getProduct } from "~/models/catalogue";
-import { deleteUserByAdmin } from "~/models/admin-users.server";
+import { deleteUserByAdmin, getUserById, type User } from "~/models/accounts";
 import { getOrder } from "~/models/orders";
 import { deletePage, getPageById } from "~/models/content";
 import { countryText } from "~/lib/shipping-rules";
 import { countOf } from "~/lib/plural";
-import { getUserById, type User } from "~/models/users.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -9,7 +9,7 @@ import { countReturnsWaiting } from "~/models/returns.server";
 import { getShopSettings } from "~/models/settings";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";
-import { setupChecklist } from "~/models/setup.server";
+import { setupChecklist } from "~/models/accounts";
 import { isChecklistHidden } from "~/web/setup-checklist.server";
 
 export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };

@@ -7,7 +7,7 @@ import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
 import { shownCategories } from "~/models/catalogue";
-import { isSetUp } from "~/models/setup.server";
+import { isSetUp } from "~/models/accounts";
 import { getShopSettings } from "~/models/settings";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 

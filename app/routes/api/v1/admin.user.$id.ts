@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { adminUserSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/admin-users.server";
+import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin, userJson } from "~/models/accounts";
 import { requireApiAdmin } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "~/web/api.server";
-import { EMAIL_CONFIRMED, confirmEmail } from "~/models/email-proof.server";
+import { EMAIL_CONFIRMED, confirmEmail } from "~/models/accounts";
 import { requireApiUser } from "~/web/auth.server";
 
 // POST /api/v1/me/email/confirm/:token: follows the link mailed to the caller's address (the page

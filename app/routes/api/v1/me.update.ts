@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { profileSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
-import { updateProfileWithAvatar } from "~/models/accounts.server";
+import { updateProfileWithAvatar, userJson } from "~/models/accounts";
 import { requireApiSignIn } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
 
 // PUT /api/v1/me/update: multipart (or JSON) name, email, avatar. A new e-mail is unproven
 // (`user.emailProven` false) until the link mailed to it is followed; the caller's other sessions end.

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
 import { setupSchema } from "~/lib/setup";
-import { createUser } from "../../tests/unit/fixtures";
+import { createUser } from "../../../tests/unit/fixtures";
 import { pricingRules } from "~/models/pricing";
 import { completeSetup, setupToken, startEmpty } from "./setup.server";
 import { getShopSettings } from "~/models/settings";

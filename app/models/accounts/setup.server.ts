@@ -21,7 +21,7 @@ import { EVERYWHERE } from "~/lib/shipping-rules";
 import { hashPassword } from "./password.server";
 import { saveShopSettings } from "~/models/settings";
 import { sign, verify } from "~/models/platform";
-import type { User } from "./types";
+import type { User } from "~/models/types";
 
 // A shop without an admin is set up once, from the browser (/setup): the owner's account, the
 // shop's name, money and home country, and its first shipping and tax rules. The page is guarded

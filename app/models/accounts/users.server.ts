@@ -9,7 +9,7 @@ import { absoluteUrl } from "~/lib/absolute-url";
 import type { UserPayload } from "~/lib/api-payloads";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 import { PublicError } from "~/lib/public-error";
-import type { User } from "./types";
+import type { User } from "~/models/types";
 import { markEmailProven, startEmailChange } from "./email-proof.server";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -17,7 +17,7 @@ import { endSessions, type SessionsToEnd } from "./sessions.server";
 
 export const PASSWORD_UPDATED = "Password updated successfully";
 
-export type { User } from "./types";
+export type { User } from "~/models/types";
 
 export class AccountError extends PublicError {}
 

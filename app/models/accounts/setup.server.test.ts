@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
 import { setupSchema, type SetupInput } from "~/lib/setup";
-import { refusal } from "../../tests/unit/refusals";
-import { addCategories, createProduct, createUser } from "../../tests/unit/fixtures";
-import { GERMAN_OWNER_FORM } from "../../tests/unit/setup-form";
+import { refusal } from "../../../tests/unit/refusals";
+import { addCategories, createProduct, createUser } from "../../../tests/unit/fixtures";
+import { GERMAN_OWNER_FORM } from "../../../tests/unit/setup-form";
 import { quoteOrder, pricingRules } from "~/models/pricing";
 import {
   ALREADY_SET_UP,

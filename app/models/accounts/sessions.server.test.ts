@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../tests/unit/fixtures";
+import { createUser } from "../../../tests/unit/fixtures";
 import { count, eq } from "drizzle-orm";
 import {
   SESSION_TTL_MS,

@@ -13,7 +13,7 @@ import { createResetToken, resetPassword, resetTokenProblem } from "./password-r
 import { RateLimitError } from "~/models/platform";
 import { createSession, findSession } from "./sessions.server";
 import { createUser, findOrCreateGoogleUser, getUserById, updateProfile, userJson, type User } from "./users.server";
-import { createOrder } from "../../tests/unit/fixtures";
+import { createOrder } from "../../../tests/unit/fixtures";
 
 // Issue 46, goal 2: a reset or confirmation link proves only the address it was mailed to, and only
 // while the account still has it; a changed e-mail is unproven until a link mailed to it is followed.

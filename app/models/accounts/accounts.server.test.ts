@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { sessions, users } from "~/db/schema";
-import { addReview, createProduct } from "../../tests/unit/fixtures";
+import { addReview, createProduct } from "../../../tests/unit/fixtures";
 import { deleteUserByAdmin, updateUserByAdmin } from "./admin-users.server";
 import { INVALID_LOGIN, loginWithPassword } from "./login.server";
 import { createSession, findSession } from "./sessions.server";
