@@ -112,8 +112,8 @@ async function logAdminAccess() {
 export async function startBackgroundJobs() {
   // Imported here, not above: the checkout pulls in the cookie storages, which need the session
   // secret that prepareShop() settles.
-  const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
-  const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
+  const { releaseLapsedReservations } = await import("~/models/checkout");
+  const { sweepClientCartIntents } = await import("~/models/checkout");
   const { sweepRateLimits } = await import("~/models/platform");
   const { sweepExpiredRegistrations } = await import("~/models/accounts");
   const outbox = await import("~/models/mail");

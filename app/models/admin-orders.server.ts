@@ -19,7 +19,7 @@ import {
 import { PublicError } from "~/lib/public-error";
 import { refundState } from "~/lib/refunds";
 import { trackingProblem, type TrackingInput } from "~/lib/shipment-tracking";
-import { releaseOrder } from "~/models/checkout/settlement.server";
+import { releaseOrder } from "~/models/checkout";
 import { isNotifiedStatus, sendQueued } from "~/models/mail";
 import { queueOrderMail, getOrder } from "~/models/orders";
 import { pendingCentsOf, refundedByCurrency } from "./refunds.server";

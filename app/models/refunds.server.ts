@@ -16,9 +16,7 @@ import {
   refundableCents,
   refundAmountProblem,
 } from "~/lib/refunds";
-import { abandonAtProvider } from "~/models/checkout/settlement.server";
-import { refundAmountAt, refundsAt } from "~/models/checkout/payment-provider.server";
-import { releaseReservation } from "~/models/checkout/reservation.server";
+import { abandonAtProvider, refundAmountAt, refundsAt, releaseReservation } from "~/models/checkout";
 import { giveStockBack } from "~/models/inventory";
 import { queueMail, sendQueued, type QueuedMail } from "~/models/mail";
 import { getOrder, getOrderByIntent } from "~/models/orders";

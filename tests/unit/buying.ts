@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
-import { insertOrder } from "~/models/checkout/reservation.server";
+import { insertOrder } from "~/models/checkout";
 import { quoteOrder } from "~/models/pricing";
 
 /** A shipping address, as a buyer saves it. */

@@ -7,7 +7,7 @@ import { refusal } from "../../../tests/unit/refusals";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { createProduct, createUser, stockOf } from "../../../tests/unit/fixtures";
 import { loadCart, removeCartLine, setCartLine, stepCartLine, userCart } from "~/models/cart";
-import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
+import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout";
 import { updateProduct } from "./admin-products.server";
 import { getOrder } from "~/models/orders";
 import { getProduct } from "./products.server";

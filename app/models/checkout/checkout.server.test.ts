@@ -6,10 +6,10 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderStatusEvents, orders, products } from "~/db/schema";
 import { getCartCount, setCartLine, userCart } from "~/models/cart";
-import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
-import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
-import { stripe } from "~/models/checkout/payment-provider.server";
-import { RESERVATION_MS } from "~/models/checkout/reservation.server";
+import { confirmApiOrder } from "./client-cart-checkout.server";
+import { payWithCard, startPayment } from "./intent-checkout.server";
+import { stripe } from "./payment-provider.server";
+import { RESERVATION_MS } from "./reservation.server";
 import {
   lateRefundOf,
   markOrderPaid,
@@ -17,13 +17,13 @@ import {
   releaseLapsedReservations,
   releaseOrder,
   settlePayment,
-} from "~/models/checkout/settlement.server";
+} from "./settlement.server";
 import {
   CHECKOUT_SESSION_MS,
   settleCheckoutReturn,
   settleElementsReturn,
   startCheckout,
-} from "~/models/checkout/stripe-checkout.server";
+} from "./stripe-checkout.server";
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
@@ -321,7 +321,7 @@ describe("one payment settled by several workers at once", () => {
     const workers = [{ markOrderPaid }];
     for (let i = 0; i < 3; i++) {
       vi.resetModules();
-      workers.push(await import("~/models/checkout/settlement.server"));
+      workers.push(await import("./settlement.server"));
     }
     for (let round = 0; round < 3; round++) {
       const productId = await createProduct({ stock: 3 });

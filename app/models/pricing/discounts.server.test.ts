@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { userBuyer, type Buyer } from "~/models/checkout/buyer.server";
+import { userBuyer, type Buyer, releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
@@ -11,7 +11,6 @@ import { refusal } from "../../../tests/unit/refusals";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { addCategories, createProduct, createUser } from "../../../tests/unit/fixtures";
 import { loadCart, setCartCouponCode, setCartLine, userCart } from "~/models/cart";
-import { releaseReservation, reserveOrder, takeStockAgain } from "~/models/checkout/reservation.server";
 import { createDiscount, deleteDiscount, listDiscounts, setDiscountPaused } from "./discount-admin.server";
 import { cartDiscountContext } from "./discounts.server";
 import { getOrder } from "~/models/orders";

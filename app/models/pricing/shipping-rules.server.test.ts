@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { followCatalogueVersion } from "~/db/dialect";
 import { refusal } from "../../../tests/unit/refusals";
 import { methodSchema, taxRateSchema, zoneSchema } from "~/lib/shipping-rules";
-import { reserveOrder } from "~/models/checkout/reservation.server";
+import { reserveOrder } from "~/models/checkout";
 import { setCartLine, userCart } from "~/models/cart";
 import { pricingRules } from "./pricing.server";
 import {

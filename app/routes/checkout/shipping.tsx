@@ -8,7 +8,7 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { guestShippingValidator, shippingValidator } from "~/lib/shipping-validator";
-import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout/buyer.server";
+import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout";
 import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES } from "~/lib/countries";

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { checkoutBuyer } from "~/web/checkout-page.server";
 import { orderLinks, getPlacedOrderOf } from "~/models/orders";
-import { lateRefundOf } from "~/models/checkout/settlement.server";
+import { lateRefundOf } from "~/models/checkout";
 import { lineName } from "~/lib/variants";
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -6,7 +6,7 @@ import { dollarsToCents } from "~/lib/money";
 import { guestOrderNewInput, orderNewInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalApiUser } from "~/web/auth.server";
-import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout/client-cart-checkout.server";
+import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout";
 import { orderLinks, orderJson } from "~/models/orders";
 
 type OrderNewBody = z.output<typeof orderNewInput>;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { orderQuoteInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { quoteClientCart, quoteJson } from "~/models/checkout/client-cart-checkout.server";
+import { quoteClientCart, quoteJson } from "~/models/checkout";
 
 // POST /api/v1/order/quote: a client cart priced as its order will be, its discount code with it
 // (whose own limit counts the caller's orders when signed in). The total is what to pay.

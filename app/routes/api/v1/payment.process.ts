@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { guestPaymentProcessInput, paymentProcessInput } from "~/lib/api-inputs";
 import { getOptionalApiUser } from "~/web/auth.server";
-import { startApiPayment } from "~/models/checkout/client-cart-checkout.server";
+import { startApiPayment } from "~/models/checkout";
 
 // POST /api/v1/payment/process { amount }: with a cart on the server the amount must be its total;
 // without one (a client that keeps its cart) the intent is for the amount asked, checked when

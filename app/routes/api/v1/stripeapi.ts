@@ -1,5 +1,5 @@
 import { apiError } from "~/web/api.server";
-import { publishableKey } from "~/models/checkout/payment-provider.server";
+import { publishableKey } from "~/models/checkout";
 
 // GET /api/v1/stripeapi: the provider's publishable key, fetched before the payment form shows.
 export async function loader() {
