@@ -5,10 +5,9 @@ import { orderTotals } from "~/db/derived";
 import { orders, products, users } from "~/db/schema";
 import { DEFAULT_DATE_FORMAT, addDays, dayIn, startOfDay } from "~/lib/dates";
 import { PAYMENT } from "~/lib/order-states";
-import { revenueByCurrency } from "./admin-orders.server";
+import { revenueByCurrency, refundedByDay } from "~/models/after-sales";
 import { getShopSettings } from "~/models/settings";
 import { isPlaced } from "~/models/orders";
-import { refundedByDay } from "./refunds.server";
 
 /**
  * The dashboard's figures, each one SQL aggregate (never a scan in JavaScript); the order figures

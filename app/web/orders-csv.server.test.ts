@@ -4,7 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { orderDiscounts, orders, refunds } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
-import { revenueByCurrency } from "~/models/admin-orders.server";
+import { revenueByCurrency } from "~/models/after-sales";
 import { listOrdersWithDetails } from "~/models/orders";
 import { clearOrders, createOrder, createProduct, createUser, tableQuery } from "../../tests/unit/fixtures";
 import { toCsv } from "./csv.server";

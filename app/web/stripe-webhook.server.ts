@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type Stripe from "stripe";
-import { handlePaymentEvent } from "~/models/checkout/payment-events.server";
+import { handlePaymentEvent } from "~/models/after-sales";
 import { verifyWebhook } from "~/models/checkout";
 import { BODY_LIMITS, bodyTooLarge, declaresMoreThan } from "./body-limits.server";
 

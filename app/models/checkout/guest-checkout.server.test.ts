@@ -14,8 +14,7 @@ import {
   getPlacedOrderOf,
 } from "~/models/orders";
 import { outboxRow } from "~/models/mail";
-import { updateOrderStatus } from "~/models/admin-orders.server";
-import { requestReturn, returnPlan } from "~/models/returns.server";
+import { updateOrderStatus, requestReturn, returnPlan } from "~/models/after-sales";
 import { saveShopSettings } from "~/models/settings";
 import { createResetToken, resetPassword, createUser, findOrCreateGoogleUser } from "~/models/accounts";
 import { RateLimitError } from "~/models/platform";

@@ -29,5 +29,7 @@ export {
   markOrderPaid,
   releaseLapsedReservations,
   releaseOrder,
+  settlePaidSession,
+  settleSucceededIntent,
 } from "./settlement.server";
 export { settleCheckoutReturn, settleElementsReturn, startCheckout } from "./stripe-checkout.server";

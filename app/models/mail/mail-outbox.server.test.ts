@@ -8,7 +8,7 @@ import { commitTogether } from "~/db/commit.server";
 import { mailOutbox } from "~/db/schema";
 import { FULFILMENT } from "~/lib/order-states";
 import { createOrder, createUser } from "../../../tests/unit/fixtures";
-import { updateOrderStatus } from "~/models/admin-orders.server";
+import { updateOrderStatus } from "~/models/after-sales";
 import { drainMails } from "./email.server";
 import type { MailJob } from "./mail-jobs.server";
 import { mailOrderOf } from "./mail-messages.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { deleteOrder, orderDeleteProblem } from "~/models/admin-orders.server";
+import { deleteOrder, orderDeleteProblem } from "~/models/after-sales";
 import { formatOrderNumber } from "~/lib/order-number";
 import {
   deleteDiscount,

@@ -5,7 +5,7 @@ import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
-import { countReturnsWaiting } from "~/models/returns.server";
+import { countReturnsWaiting } from "~/models/after-sales";
 import { getShopSettings } from "~/models/settings";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";

@@ -9,7 +9,7 @@ import { cancelValidator } from "~/lib/refund-schema";
 import { refundableCents } from "~/lib/refunds";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { getOrder } from "~/models/orders";
-import { cancelOrder, type CancelOutcome } from "~/models/refunds.server";
+import { cancelOrder, type CancelOutcome } from "~/models/after-sales";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -7,7 +7,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField, refundRequestOf, refundValidator } from "~/lib/refund-schema";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { lineName } from "~/lib/variants";
-import { newRequestKey, refundOrder, refundPlan } from "~/models/refunds.server";
+import { newRequestKey, refundOrder, refundPlan } from "~/models/after-sales";
 import { getShopSettings } from "~/models/settings";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";

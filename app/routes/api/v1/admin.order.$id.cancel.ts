@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { refundJson } from "~/lib/api-payloads";
 import { cancelInput } from "~/lib/refund-schema";
 import { getOrder, orderJson } from "~/models/orders";
-import { cancelOrder, refundsOf } from "~/models/refunds.server";
+import { cancelOrder, refundsOf } from "~/models/after-sales";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { refundJson } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
 import { getOrder, orderJson } from "~/models/orders";
-import { refundOrder, refundsOf } from "~/models/refunds.server";
+import { refundOrder, refundsOf } from "~/models/after-sales";
 import { getShopSettings } from "~/models/settings";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";

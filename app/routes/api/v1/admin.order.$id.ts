@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { refundableJson, refundJson } from "~/lib/api-payloads";
 import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
-import { deleteOrder } from "~/models/admin-orders.server";
+import { deleteOrder, refundPlan, refundsOf } from "~/models/after-sales";
 import { orderJson } from "~/models/orders";
-import { refundPlan, refundsOf } from "~/models/refunds.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { action as updateOrder } from "./admin.update.order.$id";
 

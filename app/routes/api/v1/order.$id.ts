@@ -4,7 +4,7 @@ import { getOptionalApiUser, requireApiUser } from "~/web/auth.server";
 import { getOrder, getOrderFor, orderJson, type OrderWithLines, isOrderLinkKey } from "~/models/orders";
 import { isPlaced } from "~/lib/order-states";
 import { returnableJson, returnJson } from "~/lib/api-payloads";
-import { returnPlan, returnsOf } from "~/models/returns.server";
+import { returnPlan, returnsOf } from "~/models/after-sales";
 
 /** A placed order by its link's key (a guest's order, app/models/orders/order-links.server.ts), or null. */
 async function orderByKey(id: string, key: string): Promise<OrderWithLines | null> {

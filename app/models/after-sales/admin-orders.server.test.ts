@@ -6,7 +6,7 @@ import { mailOutbox, orderLines, orders, users } from "~/db/schema";
 import type { OrderSort } from "~/lib/admin-sorts";
 import { FULFILMENT, PAYMENT, UnconfirmedStepBackError, type PaymentStatus } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
-import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
+import { clearOrders, createOrder, createProduct, createUser, stockOf, tableQuery } from "../../../tests/unit/fixtures";
 import {
   deleteOrder,
   statusHistory,

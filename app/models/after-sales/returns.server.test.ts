@@ -5,16 +5,16 @@ import { commitTogether } from "~/db/commit.server";
 import { orderLines, orders, refunds, returnLines, returns } from "~/db/schema";
 import type { ReturnSort } from "~/lib/admin-sorts";
 import type { ReturnStatus } from "~/lib/returns";
-import { updateOrderStatus } from "~/models/admin-orders.server";
+import { updateOrderStatus } from "./admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard, stripe } from "~/models/checkout";
 import { outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { saveShopSettings } from "~/models/settings";
 import { getUserById } from "~/models/accounts";
-import { useSandbox } from "../../tests/unit/stripe-relay";
-import { SHIPPING } from "../../tests/unit/buying";
-import { createOrder, createProduct, createUser, stockOf, tableQuery } from "../../tests/unit/fixtures";
+import { useSandbox } from "../../../tests/unit/stripe-relay";
+import { SHIPPING } from "../../../tests/unit/buying";
+import { createOrder, createProduct, createUser, stockOf, tableQuery } from "../../../tests/unit/fixtures";
 import {
   advanceReturn,
   countReturnsWaiting,

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { getOrderByCheckoutSession, getOrderByIntent, type Order } from "~/models/orders";
-import { releaseOrder, settlePaidSession, settleSucceededIntent } from "./settlement.server";
-import { recordProviderRefunds } from "~/models/refunds.server";
+import { releaseOrder, settlePaidSession, settleSucceededIntent } from "~/models/checkout";
+import { recordProviderRefunds } from "./refunds.server";
 
 /**
  * What the shop does with a (signature-checked) event from Stripe or the sandbox. Every branch is

@@ -3,16 +3,16 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { linesRefundCents, PROVIDER_REFUND_REASON } from "~/lib/refunds";
-import { updateOrderStatus } from "~/models/admin-orders.server";
+import { updateOrderStatus } from "./admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard, startPayment, stripe, markOrderPaid } from "~/models/checkout";
 import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { getUserById } from "~/models/accounts";
-import { SHIPPING } from "../../tests/unit/buying";
-import { useSandboxWithWebhook } from "../../tests/unit/stripe-relay";
-import { createProduct, createUser, stockOf } from "../../tests/unit/fixtures";
+import { SHIPPING } from "../../../tests/unit/buying";
+import { useSandboxWithWebhook } from "../../../tests/unit/stripe-relay";
+import { createProduct, createUser, stockOf } from "../../../tests/unit/fixtures";
 import { cancelOrder, recordProviderRefunds, refundOrder, refundsOf, type RefundRequest } from "./refunds.server";
 
 // Refunds through the payment sandbox, whose signed events (charge.refunded among them) reach the
