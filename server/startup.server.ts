@@ -144,7 +144,7 @@ export async function startBackgroundJobs() {
   // The owner's daily summary of the day before (in the shop's time zone), when switched on in
   // Settings: asked for every 15 minutes, queued once per day and recipient (its outbox key), so a
   // node started late still sends it.
-  const { sendDailySummary } = await import("~/models/daily-summary.server");
+  const { sendDailySummary } = await import("~/models/reports");
   every("dailySummary", 15 * 60_000, () =>
     sendDailySummary().catch((error) => logServerError(error, "Sending the daily summary failed:")),
   );

@@ -6,7 +6,7 @@ import { linesRefundCents, PROVIDER_REFUND_REASON } from "~/lib/refunds";
 import { updateOrderStatus } from "./admin-orders.server";
 import { setCartLine, userCart } from "~/models/cart";
 import { payWithCard, startPayment, stripe, markOrderPaid } from "~/models/checkout";
-import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { dailyRevenue, dashboardTotals } from "~/models/reports";
 import { drainMails, outboxRow } from "~/models/mail";
 import { saveShippingInfo } from "~/models/pricing";
 import { getUserById } from "~/models/accounts";

@@ -7,7 +7,7 @@ import { mailOutbox, products, shopSettings, users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { clearOrders, createOrder, createProduct, createUser } from "../../../tests/unit/fixtures";
-import { daySummary, queueDailySummary } from "~/models/daily-summary.server";
+import { daySummary, queueDailySummary } from "~/models/reports";
 import { drainMails } from "./email.server";
 import { composeJob, type MailJob } from "./mail-jobs.server";
 import { queuePaidOrderMails } from "~/models/orders";

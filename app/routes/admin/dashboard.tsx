@@ -4,7 +4,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
-import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { dailyRevenue, dashboardTotals } from "~/models/reports";
 import { countReturnsWaiting } from "~/models/after-sales";
 import { getShopSettings } from "~/models/settings";
 import { SalesChart } from "~/components/SalesChart";
