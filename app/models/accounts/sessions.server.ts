@@ -4,7 +4,7 @@ import { commitTogether } from "~/db/commit.server";
 import { msPlaceholder, preparedOnce } from "~/db/dialect";
 import { sessions, users } from "~/db/schema";
 import { hashSecret, newSecret } from "~/models/platform";
-import type { User } from "./users.server";
+import type { User } from "~/models/types";
 
 // Server-side sessions: a signed-in browser or API client holds a secret (in the signed cookie,
 // or inside its bearer token) that names one row here. Ending a session deletes the row, so the
