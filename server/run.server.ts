@@ -8,7 +8,7 @@ import helmet from "helmet";
 import type { ViteDevServer } from "vite";
 import { config, sessionSecret, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "~/config.server";
 import { declaredOverLimit } from "~/web/body-limits.server";
-import { uploadStore } from "~/models/platform";
+import { uploadStore } from "~/models/uploads";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
 import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";

@@ -7,7 +7,7 @@ import { products, shopSettings } from "~/db/schema";
 import { pricingRules } from "~/models/pricing";
 import { listProducts } from "~/models/catalogue";
 import { getShopSettings, saveShopSettings } from "~/models/settings";
-import { folderStore } from "~/models/platform";
+import { folderStore } from "~/models/uploads";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 

@@ -16,7 +16,7 @@ import {
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
 import { hashPassword } from "~/models/accounts";
-import { writeInBatches, type UploadStore } from "~/models/platform";
+import { writeInBatches, type UploadStore } from "~/models/uploads";
 import { recomputeProductRatings, addCategories } from "~/models/catalogue";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { pageValidator, type PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { ImageError } from "~/models/platform";
+import { ImageError } from "~/models/uploads";
 import { savePagePicture } from "~/models/content";
 import { formFailure } from "./form-response.server";
 import { readForm } from "./forms.server";

@@ -7,7 +7,8 @@ import { getShopSettings } from "~/models/settings";
 import { typedValues } from "~/web/validated-form.server";
 import { PICTURE_FIELDS, productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
-import { type ImageUpload, sign, verify } from "~/models/platform";
+import { sign, verify } from "~/models/platform";
+import { type ImageUpload } from "~/models/uploads";
 import {
   createProduct,
   productProblems,

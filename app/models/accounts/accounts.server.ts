@@ -1,4 +1,5 @@
-import { deleteImage, saveImage, type ImageUpload, limitApiRegistration } from "~/models/platform";
+import { limitApiRegistration } from "~/models/platform";
+import { deleteImage, saveImage, type ImageUpload } from "~/models/uploads";
 import { assertEmailAvailable, createUser, updateProfile, type User } from "./users.server";
 
 // Account writes that involve an avatar file: the file is stored only once the e-mail is known

@@ -8,7 +8,7 @@ import { isAdmin, type Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { startEmailChange } from "./email-proof.server";
-import { deleteImage } from "~/models/platform";
+import { deleteImage } from "~/models/uploads";
 import { sendQueued } from "~/models/mail";
 import { lockReviewsOf, recomputeProductRatings } from "~/models/catalogue";
 import { endSessions } from "./sessions.server";

@@ -5,15 +5,8 @@ import { db } from "~/db/client.server";
 import { rowsAffected } from "~/db/dialect";
 import { commitTogether } from "~/db/commit.server";
 import { pendingRegistrations } from "~/db/schema";
-import {
-  afterTheAnswer,
-  deleteImage,
-  saveImage,
-  type ImageUpload,
-  limitRegistrationRequest,
-  hashSecret,
-  newSecret,
-} from "~/models/platform";
+import { afterTheAnswer, limitRegistrationRequest, hashSecret, newSecret } from "~/models/platform";
+import { deleteImage, saveImage, type ImageUpload } from "~/models/uploads";
 import { sendMail, finishRegistrationMail, registrationAttemptMail } from "~/models/mail";
 import { hashPassword } from "./password.server";
 import { AccountError, createUser, getUserByEmail, type User } from "./users.server";

@@ -11,7 +11,7 @@ import type { TableQuery } from "~/lib/table-query";
 import { selectPage } from "~/db/paging";
 import { MAX_PRODUCT_IMAGES, NO_IMAGES, TOO_MANY_IMAGES } from "~/lib/product-schema";
 import { LOW_STOCK_THRESHOLD, type StockFilter } from "~/lib/stock";
-import { ImageError, deleteImage, saveImage, type ImageUpload } from "~/models/platform";
+import { ImageError, deleteImage, saveImage, type ImageUpload } from "~/models/uploads";
 import { categoryNamed, requireCategory } from "./categories.server";
 import { forgetVariantPictures, hasVariants } from "./variants.server";
 import { stockFilter } from "./stock-filters.server";

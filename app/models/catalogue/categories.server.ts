@@ -8,7 +8,8 @@ import type { CategoryLink } from "~/lib/category-link";
 import { UNKNOWN_CATEGORY, type CategoryInput } from "~/lib/category-schema";
 import { slugOf } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { catalogueCached, deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/platform";
+import { catalogueCached } from "~/models/platform";
+import { deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/uploads";
 import { renameHeroCategory } from "~/models/settings";
 
 // The shop's categories. A product names its category (products.category holds the name, as the

@@ -7,7 +7,8 @@ import { renderMarkdown } from "~/lib/markdown";
 import type { PagePayload } from "~/lib/api-payloads";
 import type { PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { catalogueCached, saveImage, type ImageUpload } from "~/models/platform";
+import { catalogueCached } from "~/models/platform";
+import { saveImage, type ImageUpload } from "~/models/uploads";
 
 // The shop's own pages: contact, shipping and returns, privacy, terms and any the owner adds.
 // Every write moves the catalogue's version (drizzle/*/…_pages), so the footer's links and the

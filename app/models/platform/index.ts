@@ -1,21 +1,12 @@
 // The platform domain's face (what is not the shop's own business: the scheduled runs, errors kept for the
-// owner, the health check, uploads and pictures, signed and secret tokens, rate limits, the catalogue's answer
-// cache and its version): other domains and the outer layers import only this file; inside the domain, modules
-// import each other.
+// owner, the health check, signed and secret tokens, rate limits, the catalogue's answer cache and its
+// version): other domains and the outer layers import only this file; inside the domain, modules import each
+// other.
 
 export { afterTheAnswer } from "./after-answer.server";
 export { catalogueCached, forgetCatalogueAnswers } from "./catalogue-cache.server";
 export { catalogueVersion, catchUpCatalogueVersion } from "./catalogue-version.server";
 export { databaseAnswers } from "./health.server";
-export {
-  bytesFromDataUrl,
-  deleteImage,
-  IMAGE_TOO_LARGE,
-  ImageError,
-  type ImageUpload,
-  MAX_IMAGE_BYTES,
-  saveImage,
-} from "./images.server";
 export {
   DEVICE_FAILURES,
   limitApiRegistration,
@@ -33,14 +24,3 @@ export { takeTick, tickOf } from "./scheduled-runs.server";
 export { hashSecret, newSecret } from "./secret-token.server";
 export { logRequestError, logServerError, requestLostTheDatabase } from "./server-errors.server";
 export { sign, verify } from "./signed-token.server";
-export {
-  bucketLocation,
-  copyFolderToStore,
-  folderStore,
-  isUploadKey,
-  s3Store,
-  type StoredUpload,
-  type UploadStore,
-  uploadStore,
-  writeInBatches,
-} from "./upload-store.server";

@@ -14,7 +14,8 @@ import {
   type ShopSettings,
   type ShopSettingsInput,
 } from "~/lib/shop-settings";
-import { catalogueCached, deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/platform";
+import { catalogueCached } from "~/models/platform";
+import { deleteImage, ImageError, saveImage, type ImageUpload } from "~/models/uploads";
 
 const ROW = 1;
 const SHOP_PICTURE = /^\/uploads\/shop\/[a-z0-9]+\.webp$/;
