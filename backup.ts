@@ -5,7 +5,7 @@
 import path from "node:path";
 import { backupShop, describeBackup } from "./server/backup.server";
 import { config } from "./app/config.server";
-import { bucketLocation } from "./app/models/upload-store.server";
+import { bucketLocation } from "./app/models/uploads/index";
 
 try {
   const report = await backupShop({

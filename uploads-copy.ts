@@ -3,7 +3,7 @@
 // (README, "Scaling out"). Safe to run again (the same objects are written again) and while the
 // shop still runs on the folder: run it once more after the last node has switched to the bucket.
 import { config } from "./app/config.server";
-import { copyFolderToStore, uploadStore } from "./app/models/upload-store.server";
+import { copyFolderToStore, uploadStore } from "./app/models/uploads/index";
 
 if (!config.uploadsS3) {
   console.error("uploads:copy: UPLOADS_S3_BUCKET is not set: it names the bucket to copy the uploads folder into.");

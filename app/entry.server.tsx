@@ -4,7 +4,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { FragmentStoreProvider } from "~/components/CachedFragment";
 import { NonceProvider } from "~/components/nonce";
-import { logRequestError, logServerError } from "~/models/server-errors.server";
+import { logRequestError, logServerError } from "~/models/platform";
 import { fragmentStore } from "~/web/fragment-store.server";
 
 const ABORT_DELAY_MS = 5_000;

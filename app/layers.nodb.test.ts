@@ -22,7 +22,7 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   models: ["models", "db", "lib", "emails", "config"],
   db: ["db", "lib", "config"],
   components: ["components", "lib"],
-  // Mail templates: React views of plain props, rendered by models/mail-messages.server.tsx.
+  // Mail templates: React views of plain props, rendered by models/mail/mail-messages.server.tsx.
   emails: ["emails", "lib"],
   lib: ["lib"],
   config: [],
@@ -74,6 +74,80 @@ function valueImports(file: string): string[] {
 
 const files = [...sourceFiles(APP), ...sourceFiles(SERVER)];
 
+// app/models is grouped by what the shop does: one folder per domain (orders, checkout, mail, …),
+// each with a face, its index.ts, that is all other domains and the outer layers import; inside a
+// domain, modules import each other directly. The types several domains share live in
+// app/models/types.ts, below every domain. Domains import each other's faces without a circle.
+const MODELS = path.join(APP, "models");
+
+/** The domain a file or import target belongs to ("orders"), or null outside app/models' folders. */
+function domainOf(file: string): string | null {
+  const rel = path.relative(MODELS, file).split(path.sep);
+  if (rel[0] === ".." || rel[0] === "") return null;
+  // A file of a domain's folder, or the folder itself (its face, imported as `~/models/orders`).
+  return rel.length > 1 || fs.statSync(path.join(MODELS, rel[0]!), { throwIfNoEntry: false })?.isDirectory()
+    ? rel[0]!
+    : null;
+}
+
+const isFace = (target: string) =>
+  /^(index(\.ts)?)?$/.test(path.relative(path.join(MODELS, domainOf(target)!), target));
+
+/** An import that reaches into another domain past its face: `~/models/orders/refunds.server`. */
+function pastTheFace(file: string, target: string): boolean {
+  const domain = domainOf(target);
+  return domain !== null && domainOf(file) !== domain && !isFace(target);
+}
+
+/** A domain's module importing its own face (a circle through index.ts). */
+const throughOwnFace = (file: string, target: string) =>
+  domainOf(file) !== null &&
+  domainOf(file) === domainOf(target) &&
+  isFace(target) &&
+  !isFace(file.replace(/\.ts$/, ""));
+
+/** The circles of a graph of domains (each as its path, first domain repeated at the end). */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const found: string[][] = [];
+  const walk = (node: string, trail: string[]) => {
+    for (const next of graph.get(node) ?? []) {
+      if (next === trail[0]) found.push([...trail, next]);
+      else if (!trail.includes(next) && next > trail[0]!) walk(next, [...trail, next]);
+    }
+  };
+  for (const start of [...graph.keys()].sort()) walk(start, [start]);
+  return found;
+}
+
+/** Which domains each domain imports (app/models' own code, tests left out). */
+function domainGraph(modelFiles: string[], importsOf: (file: string) => string[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of modelFiles) {
+    const from = domainOf(file);
+    if (from === null) continue;
+    for (const target of importsOf(file)) {
+      const to = domainOf(target);
+      if (to !== null && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  return graph;
+}
+
+/** Every file that may import the models: app/, server/, and beside them bench/, scripts/, tests/ and the root's. */
+function outerFiles(): string[] {
+  const all = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : all(full);
+      return /\.(tsx?|mjs)$/.test(entry.name) ? [full] : [];
+    });
+  const root = fs
+    .readdirSync(ROOT)
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => path.join(ROOT, name));
+  return [...["app", "server", "bench", "scripts", "tests"].flatMap((dir) => all(path.join(ROOT, dir))), ...root];
+}
+
 describe("layers", () => {
   it("finds the app's and the server's modules", () => {
     expect(files.length).toBeGreaterThan(100);
@@ -120,6 +194,60 @@ describe("layers", () => {
         .concat(launcher.filter((s) => s.startsWith("~/"))),
     ).toEqual([]);
     expect(fs.readFileSync(path.join(SERVER, "launch.ts"), "utf8")).toMatch(/build\/server[\s\S]*main\.js|"main\.js"/);
+  });
+
+  it("finds the models' domains, each with its face", () => {
+    const domains = fs.readdirSync(MODELS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(domains.length).toBeGreaterThan(8);
+    for (const domain of domains) expect(fs.existsSync(path.join(MODELS, domain.name, "index.ts"))).toBe(true);
+    expect(domainOf(path.join(MODELS, "orders/refunds.server.ts"))).toBe("orders");
+    expect(domainOf(path.join(MODELS, "types.ts"))).toBe(null);
+  });
+
+  it("outside a domain, code imports only its face", () => {
+    // A made-up import past a face is refused; the face itself, and a module of the same domain, are not.
+    const web = path.join(APP, "web/orders-csv.server.ts");
+    expect(pastTheFace(web, path.join(MODELS, "after-sales/refunds.server"))).toBe(true);
+    expect(
+      pastTheFace(path.join(MODELS, "checkout/settlement.server.ts"), path.join(MODELS, "orders/orders.server")),
+    ).toBe(true);
+    expect(pastTheFace(web, path.join(MODELS, "after-sales"))).toBe(false);
+    expect(pastTheFace(web, path.join(MODELS, "after-sales/index"))).toBe(false);
+    expect(
+      pastTheFace(path.join(MODELS, "after-sales/returns.server.ts"), path.join(MODELS, "after-sales/refunds.server")),
+    ).toBe(false);
+    expect(pastTheFace(web, path.join(MODELS, "types"))).toBe(false);
+
+    const offenders = outerFiles().flatMap((file) =>
+      appImports(file)
+        .filter((target) => pastTheFace(file, target))
+        .map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("inside a domain, modules import each other, not their own face", () => {
+    expect(throughOwnFace(path.join(MODELS, "orders/invoices.server.ts"), path.join(MODELS, "orders"))).toBe(true);
+    expect(throughOwnFace(path.join(MODELS, "orders/invoices.server.ts"), path.join(MODELS, "checkout"))).toBe(false);
+    const offenders = outerFiles().flatMap((file) =>
+      appImports(file)
+        .filter((target) => throughOwnFace(file, target))
+        .map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("no circle runs between the domains, and the shared types import none", () => {
+    // A made-up circle is found: orders → checkout → orders.
+    const madeUp = domainGraph(
+      [path.join(MODELS, "orders/orders.server.ts"), path.join(MODELS, "checkout/buyer.server.ts")],
+      (file) => [path.join(MODELS, file.includes("orders/") ? "checkout" : "orders")],
+    );
+    expect(circles(madeUp)).toEqual([["checkout", "orders", "checkout"]]);
+
+    const models = files.filter((f) => layerOf(f) === "models");
+    expect(circles(domainGraph(models, appImports))).toEqual([]);
+    expect(appImports(path.join(MODELS, "types.ts")).filter((target) => domainOf(target) !== null)).toEqual([]);
   });
 
   it("models take plain values: no Request, no Remix, no redirects", () => {

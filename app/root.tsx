@@ -21,13 +21,13 @@ import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config.server";
 import { dateFormatOf } from "~/lib/dates";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { footerPages } from "~/models/pages.server";
+import { getShopSettings } from "~/models/settings";
+import { footerPages } from "~/models/content";
 import { flashedToast } from "~/web/toast.server";
-import { getCartCount } from "~/models/cart.server";
+import { getCartCount } from "~/models/cart";
 import { cartRef } from "~/web/cart-cookie.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { isSetUp } from "~/models/setup.server";
+import { isSetUp } from "~/models/accounts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },

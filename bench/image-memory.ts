@@ -44,7 +44,7 @@ execFileSync(process.execPath, ["--import", "tsx", self, "--make", dir], { stdio
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "image-memory";
 const { default: sharp } = await import("sharp");
-const { ImageError, saveImage } = await import("../app/models/images.server");
+const { ImageError, saveImage } = await import("../app/models/uploads/index");
 const { pngBomb } = await import("../tests/e2e/support/png-bomb");
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;

@@ -1,5 +1,7 @@
 // The sandbox's stand-in for Stripe's hosted Checkout page: plain HTML, works without JavaScript.
-import type { CheckoutLine } from "./stripe-sandbox";
+
+/** A line of a Checkout Session, as the sandbox keeps it. */
+export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { authenticationPageHtml, checkoutPage } from "./checkout-page";
+import { authenticationPageHtml, checkoutPage, type CheckoutLine } from "./checkout-page";
 import { MAX_BODY_BYTES } from "./browser-paths";
 import { stripeJsStandIn } from "./stripe-js";
 
@@ -44,8 +44,6 @@ type CheckoutSession = {
   created: number;
   livemode: false;
 };
-
-export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
 
 type Card = { number: string; brand: string; last4: string; exp_month?: number; exp_year?: number };
 

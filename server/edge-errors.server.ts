@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { config } from "~/config.server";
 import { databaseGone, databaseUnreachable } from "~/db/dialect";
-import { logServerError } from "~/models/server-errors.server";
+import { logServerError } from "~/models/platform";
 import { escapeHtml } from "~/lib/html";
 
 // Answers the Express edge gives before Remix runs (a foreign Origin, a body over the limits, a

@@ -10,8 +10,8 @@ import { listen } from "../tests/unit/http";
 
 let s3: LocalS3;
 let shop: Awaited<ReturnType<typeof listen>>;
-let images: typeof import("~/models/images.server");
-let store: import("~/models/upload-store.server").UploadStore;
+let images: typeof import("~/models/uploads");
+let store: import("~/models/uploads").UploadStore;
 let seed: typeof import("~/seed/seed.server");
 
 beforeAll(async () => {
@@ -19,8 +19,8 @@ beforeAll(async () => {
   // The shop's modules as a node started with the bucket's settings loads them.
   Object.assign(process.env, s3.env, { UPLOADS_S3_PREFIX: "node-test" });
   vi.resetModules();
-  images = await import("~/models/images.server");
-  store = await (await import("~/models/upload-store.server")).uploadStore();
+  images = await import("~/models/uploads");
+  store = await (await import("~/models/uploads")).uploadStore();
   seed = await import("~/seed/seed.server");
   const { config } = await import("~/config.server");
   const { staticFiles } = await import("./static-files.server");
@@ -85,7 +85,7 @@ describe("pictures in an S3 bucket", () => {
     expect((await shop.request(first)).body.toString()).toBe("<svg>one</svg>");
 
     await seed.seedDemoData(store);
-    const { listProducts } = await import("~/models/products.server");
+    const { listProducts } = await import("~/models/catalogue");
     const home = await listProducts({ page: 1 });
     const picture = home.products[0].images[0].url;
     expect(picture).toMatch(/^\/uploads\/demo\/.+\.svg$/);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { catalogueVersion } from "~/models/catalogue-version.server";
+import { catalogueVersion } from "~/models/platform";
 import { cookieInHeader, SHOP_COOKIES } from "~/web/cookie-names";
 
 /**

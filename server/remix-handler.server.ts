@@ -13,8 +13,7 @@ import { BodyError, bodyLimitFor, bodyTooLarge, declaredOverLimit, isMultipart }
 import { hasBody, isApiPath, sendDatabaseUnreachable, sendEdgeError } from "./edge-errors.server";
 import { isAnonymous } from "./page-cache.server";
 import { withUploadScope } from "~/web/upload-files.server";
-import { catchUpCatalogueVersion } from "~/models/catalogue-version.server";
-import { requestLostTheDatabase } from "~/models/server-errors.server";
+import { catchUpCatalogueVersion, requestLostTheDatabase } from "~/models/platform";
 
 // Methods a fetch Request cannot carry (it throws): TRACE, which would echo the request, and the
 // tunnels. Node answers CONNECT itself; TRACE reaches here. What the shop's routes take instead:

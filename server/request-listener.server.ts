@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { logServerError } from "~/models/server-errors.server";
+import { logServerError } from "~/models/platform";
 import { requestStart, type AccessLog } from "./access-log.server";
 import type { AdmissionGate } from "./admission.server";
 import { limitBodyTime } from "./body-deadline.server";

@@ -8,7 +8,7 @@ import helmet from "helmet";
 import type { ViteDevServer } from "vite";
 import { config, sessionSecret, startupValuesForWorkers, stripeSettings, useStripeSandbox } from "~/config.server";
 import { declaredOverLimit } from "~/web/body-limits.server";
-import { uploadStore } from "~/models/upload-store.server";
+import { uploadStore } from "~/models/uploads";
 import { BROWSER_METHODS, MAX_BODY_BYTES, isBrowserPath } from "../sandbox/browser-paths";
 import { sharedSandboxKeys } from "../sandbox/shared-keys";
 import type { startStripeSandboxThread } from "../sandbox/thread";
@@ -66,7 +66,7 @@ export async function runShop(options: ShopOptions) {
     const sandboxLine = await sandbox;
     if (sandboxLine) console.log(sandboxLine);
     // With workers, the primary sends every mail (they hand theirs over), on its own event loop.
-    if (config.webConcurrency > 1) (await import("~/models/mail-thread.server")).composeMailsInProcess();
+    if (config.webConcurrency > 1) (await import("~/models/mail")).composeMailsInProcess();
     await startBackgroundJobs();
     console.log(mailMessage(config));
     if (config.webConcurrency === 1) await serve(options);
@@ -130,8 +130,8 @@ function superviseWorkers(count: number) {
     stopping = true;
     console.log(`${signal} received: closing the server.`);
     // The primary's own sends (the outbox's retries) finish too; what cannot stays in the outbox.
-    void Promise.all([workers.stop(), import("~/models/email.server").then(({ drainMails }) => drainMails(4500))]).then(
-      () => process.exit(0),
+    void Promise.all([workers.stop(), import("~/models/mail").then(({ drainMails }) => drainMails(4500))]).then(() =>
+      process.exit(0),
     );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
@@ -157,8 +157,8 @@ async function serve({ loadBuild, vite: viteDevServer, extraRoutes }: ShopOption
   const { stripeWebhook } = await import("~/web/stripe-webhook.server");
   // A process serving alone composes the outbox's mails on a thread of its own, started now rather
   // than at the first order; workers hand theirs to the primary (mail-outbox.server.ts).
-  if (!cluster.isWorker) (await import("~/models/mail-thread.server")).startMailThread();
-  const { drainMails } = await import("~/models/email.server");
+  if (!cluster.isWorker) (await import("~/models/mail")).startMailThread();
+  const { drainMails } = await import("~/models/mail");
   const trusted = trustedOrigins(config.corsOrigins);
   const foreignOriginCheck = rejectForeignOrigins(trusted);
   app.post("/webhooks/stripe", foreignOriginCheck, ...stripeWebhook);

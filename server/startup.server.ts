@@ -5,17 +5,15 @@ import { eq } from "drizzle-orm";
 import { config, setSessionSecret } from "~/config.server";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { logServerError } from "~/models/server-errors.server";
+import { logServerError, takeTick, tickOf } from "~/models/platform";
+import { uploadStore } from "~/models/uploads";
 import { whileHolding } from "~/db/dialect";
 import { migrateDatabase } from "~/db/migrate.server";
 import { users } from "~/db/schema";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
-import { hashPassword, verifyPassword } from "~/models/password.server";
-import { setupUrl, startEmpty } from "~/models/setup.server";
-import { takeTick, tickOf } from "~/models/scheduled-runs.server";
-import { uploadStore } from "~/models/upload-store.server";
-import type { MailQueuedMessage } from "~/models/mail-outbox.server";
+import { hashPassword, verifyPassword, setupUrl, startEmpty } from "~/models/accounts";
+import type { MailQueuedMessage } from "~/models/mail";
 
 /** SESSION_SECRET from the environment, or one generated once and kept in the data folder. */
 function ensureSessionSecret() {
@@ -115,11 +113,11 @@ async function logAdminAccess() {
 export async function startBackgroundJobs() {
   // Imported here, not above: the checkout pulls in the cookie storages, which need the session
   // secret that prepareShop() settles.
-  const { releaseLapsedReservations } = await import("~/models/checkout/settlement.server");
-  const { sweepClientCartIntents } = await import("~/models/checkout/payment-sweeper.server");
-  const { sweepRateLimits } = await import("~/models/rate-limit.server");
-  const { sweepExpiredRegistrations } = await import("~/models/registration.server");
-  const outbox = await import("~/models/mail-outbox.server");
+  const { releaseLapsedReservations } = await import("~/models/checkout");
+  const { sweepClientCartIntents } = await import("~/models/checkout");
+  const { sweepRateLimits } = await import("~/models/platform");
+  const { sweepExpiredRegistrations } = await import("~/models/accounts");
+  const outbox = await import("~/models/mail");
   // Mails promised but not sent when the shop last stopped (killed, or a send cut short): the claims
   // of this machine's dead processes, sent now, before the workers start. Another node's claims are
   // its own; a dead node's run out within the lease (mail-outbox.server.ts).
@@ -147,16 +145,16 @@ export async function startBackgroundJobs() {
   // The owner's daily summary of the day before (in the shop's time zone), when switched on in
   // Settings: asked for every 15 minutes, queued once per day and recipient (its outbox key), so a
   // node started late still sends it.
-  const { sendDailySummary } = await import("~/models/daily-summary.server");
+  const { sendDailySummary } = await import("~/models/reports");
   every("dailySummary", 15 * 60_000, () =>
     sendDailySummary().catch((error) => logServerError(error, "Sending the daily summary failed:")),
   );
   // Mails that bring shoppers back, each off until switched on in Settings: an alert's item back in
   // stock, a product fallen under the low-stock threshold (swept, whoever changed the stock), and
   // the reminder of a cart left.
-  const { sendBackInStockMails } = await import("~/models/stock-alerts.server");
-  const { sendLowStockMails } = await import("~/models/low-stock.server");
-  const { sendCartReminders } = await import("~/models/cart-reminders.server");
+  const { sendBackInStockMails } = await import("~/models/inventory");
+  const { sendLowStockMails } = await import("~/models/inventory");
+  const { sendCartReminders } = await import("~/models/cart");
   every("stockAlerts", 60_000, () =>
     sendBackInStockMails().catch((error) => logServerError(error, "Sending back-in-stock mails failed:")),
   );
@@ -174,7 +172,7 @@ export async function startBackgroundJobs() {
 
 /** After a worker died (the primary): sends the mails it had claimed and not sent. */
 export async function sendMailsLeftBy(pid: number) {
-  const { resendMailsOf } = await import("~/models/mail-outbox.server");
+  const { resendMailsOf } = await import("~/models/mail");
   await resendMailsOf(pid).catch((error) => logServerError(error, `Sending the mails of process ${pid} failed:`));
 }
 
@@ -182,7 +180,7 @@ export async function sendMailsLeftBy(pid: number) {
 export async function onWorkerMessage(message: unknown) {
   const id = (message as Partial<MailQueuedMessage> | null)?.shopMailQueued;
   if (typeof id !== "number") return;
-  const { sendQueuedBy } = await import("~/models/mail-outbox.server");
+  const { sendQueuedBy } = await import("~/models/mail");
   await sendQueuedBy(id).catch((error) => logServerError(error, `Sending mail ${id} failed:`));
 }
 

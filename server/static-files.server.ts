@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import { isUploadKey, type StoredUpload, type UploadStore } from "~/models/upload-store.server";
+import { isUploadKey, type StoredUpload, type UploadStore } from "~/models/uploads";
 
 export type StaticFilesOptions = {
   /** The client build (`build/client`), served unless Vite's dev server serves it instead. */

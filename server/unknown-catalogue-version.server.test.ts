@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { catalogueCached } from "~/models/catalogue-cache.server";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueCached } from "~/models/platform";
+import { catalogueSitemap } from "~/models/content";
 import { createProduct } from "../tests/unit/fixtures";
 import { listen } from "../tests/unit/http";
 import { anonymousCatalogueCache } from "./page-cache.server";
@@ -11,7 +11,7 @@ import { requestListener } from "./request-listener.server";
 // its connection is down: a fresh number below zero at each call), nothing cached may be served
 // and nothing read may be kept; once it is known again, answers are kept as before.
 const version = vi.hoisted(() => ({ known: null as number | null, unknown: -1 }));
-vi.mock("~/models/catalogue-version.server", () => ({
+vi.mock("~/models/platform/catalogue-version.server", () => ({
   catalogueVersion: () => version.known ?? --version.unknown,
 }));
 

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { copyFolderToStore, folderStore, isUploadKey, s3Store, type UploadStore } from "~/models/upload-store.server";
+import { copyFolderToStore, folderStore, isUploadKey, s3Store, type UploadStore } from "~/models/uploads";
 import { startLocalS3, type LocalS3 } from "../scripts/scale/s3";
 import { listen } from "../tests/unit/http";
 import { edgeErrorHandler } from "./edge-errors.server";

@@ -22,7 +22,7 @@ type Props = {
   name: string;
   /**
    * Everything the fragment shows besides the URL. An object that is replaced, never changed, when
-   * what it holds changes, such as the catalogue's answers (app/models/catalogue-cache.server.ts),
+   * what it holds changes, such as the catalogue's answers (app/models/platform/catalogue-cache.server.ts),
    * which are new objects after every change that touched what they show.
    */
   data: object;

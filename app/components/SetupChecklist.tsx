@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { SetupStep } from "~/lib/setup";
 
 /**
- * What a new shop still lacks, with where each is done (app/models/setup.server.ts), on the
+ * What a new shop still lacks, with where each is done (app/models/accounts/setup.server.ts), on the
  * dashboard until every step is done or the owner hides it; hidden, a button brings it back.
  */
 export function SetupChecklist({ steps, hidden }: { steps: SetupStep[]; hidden: boolean }) {

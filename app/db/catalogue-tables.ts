@@ -1,7 +1,7 @@
 // What the catalogue's pages show, for the triggers that version it (drizzle/sqlite/0004 and
 // drizzle/sqlite/0009): every insert, update and delete of a row of these tables, or an update of the
 // listed columns, must move catalogue_version in the same transaction, or a cached catalogue
-// answer (app/models/catalogue-cache.server.ts, the page cache) would be served stale.
+// answer (app/models/platform/catalogue-cache.server.ts, the page cache) would be served stale.
 // app/db/catalogue-triggers.sqlite.test.ts holds every side to it: the live triggers cover this list,
 // the catalogue's readers read no table that is not on it, and every table that refers to a product
 // is on it or named below as shown nowhere in the catalogue; triggers.pg.test.ts checks PostgreSQL's

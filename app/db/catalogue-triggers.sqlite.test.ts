@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { addReview, createProduct, createUser } from "../../tests/unit/fixtures";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueSitemap, footerPages, shownPage } from "~/models/content";
 import {
   countKeywordMatches,
   firstImageUrls,
@@ -9,12 +9,11 @@ import {
   listProducts,
   relatedProducts,
   reviewsByProduct,
-} from "~/models/products.server";
-import { suggestKeyword } from "~/models/spelling.server";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { footerPages, shownPage } from "~/models/pages.server";
-import { listCategories } from "~/models/categories.server";
-import { pricingRules } from "~/models/pricing.server";
+  suggestKeyword,
+  listCategories,
+} from "~/models/catalogue";
+import { getShopSettings } from "~/models/settings";
+import { pricingRules } from "~/models/pricing";
 import { CATALOGUE_TABLES, DERIVED_CATALOGUE_TABLES, NOT_CATALOGUE_TABLES } from "./catalogue-tables";
 import { db, writer, type Connection } from "./client.server";
 import { commitTogether } from "./commit.server";

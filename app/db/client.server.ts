@@ -44,7 +44,7 @@ function openShop(): SqliteShop | PgShop {
     engine: "sqlite",
     writer,
     reader: inMemory ? writer : openDatabase(config.databasePath, { readOnly: true }),
-    // The login and reset counts (app/models/rate-limit.server.ts): shared by every process, not
+    // The login and reset counts (app/models/platform/rate-limit.server.ts): shared by every process, not
     // kept through a power cut, so its commits skip the fsync (about 0.2 ms each instead of 4 ms
     // here; the next durable commit syncs them too).
     counters: inMemory ? writer : openDatabase(config.databasePath, { durable: false }),

@@ -486,7 +486,7 @@ export type OrderPayload = z.infer<typeof orderPayload>;
 export type RefundPayload = z.infer<typeof refundPayload>;
 export type RefundablePayload = z.infer<typeof refundablePayload>;
 
-/** A refund as the model reads it (refundsOf in app/models/refunds.server.ts). */
+/** A refund as the model reads it (refundsOf in app/models/after-sales/refunds.server.ts). */
 export type RefundRecord = {
   id: string;
   amountCents: number;
@@ -498,7 +498,7 @@ export type RefundRecord = {
   lines: { orderLineId: string; quantity: number }[];
 };
 
-/** What the refund form offers (refundPlan in app/models/refunds.server.ts). */
+/** What the refund form offers (refundPlan in app/models/after-sales/refunds.server.ts). */
 export type RefundPlanRecord = {
   refundableCents: number;
   lines: { id: string; name: string; variantTitle: string | null; quantity: number; refundable: number }[];
@@ -536,7 +536,7 @@ export const errorPayload = z.object({ success: z.literal(false), message: z.str
 
 export type ReturnPayload = z.infer<typeof returnPayload>;
 
-/** A return as the model reads it (returnsOf in app/models/returns.server.ts). */
+/** A return as the model reads it (returnsOf in app/models/after-sales/returns.server.ts). */
 export type ReturnRecord = {
   id: string;
   status: ReturnStatus;
@@ -557,7 +557,7 @@ export function returnJson(ret: ReturnRecord): ReturnPayload {
   };
 }
 
-/** A row of the returns inbox (listReturns in app/models/returns.server.ts). */
+/** A row of the returns inbox (listReturns in app/models/after-sales/returns.server.ts). */
 export function inboxReturnJson(row: {
   id: string;
   status: ReturnStatus;
@@ -580,7 +580,7 @@ export function inboxReturnJson(row: {
   };
 }
 
-/** What the shopper may return (returnPlan in app/models/returns.server.ts). */
+/** What the shopper may return (returnPlan in app/models/after-sales/returns.server.ts). */
 export function returnableJson(plan: {
   deadline: Date | null;
   problem: string | null;

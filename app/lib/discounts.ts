@@ -1,6 +1,6 @@
 // Discount codes and automatic promotions: whether one applies to a cart, and how much it takes off.
-// Pure (the pages, the API and the tests share it); app/models/discounts.server.ts reads the owner's
-// discounts and keeps each use, app/models/pricing.server.ts puts the result in an order's quote.
+// Pure (the pages, the API and the tests share it); app/models/pricing/discounts.server.ts reads the owner's
+// discounts and keeps each use, app/models/pricing/pricing.server.ts puts the result in an order's quote.
 // All in cents; a percent in basis points (10% = 1000).
 
 import { percentOf, type PricedLine } from "./pricing";

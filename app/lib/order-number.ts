@@ -14,5 +14,5 @@ export function parseOrderNumber(text: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** How an invoice's number is written: "INV-00042" (app/models/invoices.server.ts gives them). */
+/** How an invoice's number is written: "INV-00042" (app/models/orders/invoices.server.ts gives them). */
 export const formatInvoiceNumber = (invoiceNumber: number) => `INV-${String(invoiceNumber).padStart(5, "0")}`;

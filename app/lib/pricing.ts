@@ -1,6 +1,6 @@
 // The shop's arithmetic of an order, in one place for the pages, the API and the tests. All in cents;
 // rates in basis points (1% = 100). What the rules are (which method, which rate) is the owner's data,
-// read by app/models/pricing.server.ts; this module only computes with them.
+// read by app/models/pricing/pricing.server.ts; this module only computes with them.
 
 /** How a shipping method's price is found: one price, or the band the cart's weight or value falls in. */
 export const RATE_KINDS = ["flat", "weight", "value"] as const;

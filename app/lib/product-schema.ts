@@ -27,7 +27,7 @@ export const productSchema = (locale: Locale) =>
       .trim()
       .min(1, "Please enter product description")
       .max(4000, "The description can be at most 4000 characters"),
-    // One of the shop's categories: the model checks the name against them (app/models/categories.server.ts).
+    // One of the shop's categories: the model checks the name against them (app/models/catalogue/categories.server.ts).
     category: z
       .string({ required_error: UNKNOWN_CATEGORY, invalid_type_error: UNKNOWN_CATEGORY })
       .trim()

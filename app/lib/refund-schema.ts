@@ -7,7 +7,7 @@ import type { Locale } from "./shop-settings";
 // Refunds and cancellations as the admin asks for them: the order page's forms (through withZod)
 // and the API (POST /api/v1/admin/order/{id}/refund and /cancel) read these very schemas. Amounts as
 // the shop's locale writes them (app/lib/money-input.ts), kept in cents. The rules about what may be refunded are the
-// model's (app/models/refunds.server.ts): these only say whether the request is well formed.
+// model's (app/models/after-sales/refunds.server.ts): these only say whether the request is well formed.
 
 export const MAX_REFUND_REASON = 500;
 export const MAX_REFUND_KEY = 100;
@@ -120,7 +120,7 @@ export const refundInput = (locale: Locale) =>
 export type RefundInput = z.output<ReturnType<typeof refundInput>>;
 
 /**
- * The fields of the model's RefundRequest (app/models/refunds.server.ts) that a parsed input gives:
+ * The fields of the model's RefundRequest (app/models/after-sales/refunds.server.ts) that a parsed input gives:
  * the items with a quantity, and the amount (null: the items' share). The client's key is kept
  * apart from the keys the shop makes itself (a cancellation's).
  */

@@ -118,7 +118,7 @@ export function shopSettingsSchema() {
         .max(100, "Choose admins from the list")
         .transform((ids) => [...new Set(ids)]),
     ),
-    // Mails that bring shoppers back (app/models/stock-alerts.server.ts, low-stock.server.ts,
+    // Mails that bring shoppers back (app/models/inventory/stock-alerts.server.ts, low-stock.server.ts,
     // cart-reminders.server.ts); each is off until the owner switches it on.
     // Shoppers may ask to be told when a sold-out product (or variant) is back.
     backInStockMails: checkbox,

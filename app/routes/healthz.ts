@@ -1,4 +1,4 @@
-import { databaseAnswers } from "~/models/health.server";
+import { databaseAnswers } from "~/models/platform";
 
 // Liveness and readiness for the container's HEALTHCHECK: answers 200 only when the database answers.
 export async function loader() {

@@ -1,5 +1,5 @@
 import type { DemoCategory as Category } from "~/seed/demo-categories";
-import type { UploadStore } from "~/models/upload-store.server";
+import type { UploadStore } from "~/models/uploads";
 import { escapeHtml } from "~/lib/html";
 import { ICON_SIZE, iconFor, iconShapes } from "~/seed/demo-icons.server";
 

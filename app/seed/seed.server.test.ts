@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { products, shopSettings } from "~/db/schema";
-import { pricingRules } from "~/models/pricing.server";
-import { listProducts } from "~/models/products.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
-import { folderStore } from "~/models/upload-store.server";
+import { pricingRules } from "~/models/pricing";
+import { listProducts } from "~/models/catalogue";
+import { getShopSettings, saveShopSettings } from "~/models/settings";
+import { folderStore } from "~/models/uploads";
 import { demoProducts, newestFirst, SHOWCASE_CATEGORIES } from "~/seed/demo-catalogue";
 import { keepDemoStorefront, seedDemoData } from "~/seed/seed.server";
 

@@ -15,15 +15,14 @@ import {
 } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import { ADMIN_ROLE } from "~/lib/roles";
-import { hashPassword } from "~/models/password.server";
-import { writeInBatches, type UploadStore } from "~/models/upload-store.server";
-import { recomputeProductRatings } from "~/models/reviews.server";
+import { hashPassword } from "~/models/accounts";
+import { writeInBatches, type UploadStore } from "~/models/uploads";
+import { recomputeProductRatings, addCategories } from "~/models/catalogue";
 import { demoProducts, demoReviewComments, demoVariants, newestFirst } from "~/seed/demo-catalogue";
 import { productTotals, variantTitle } from "~/lib/variants";
 import { demoPages } from "~/seed/demo-pages";
 import { DEMO_SETTINGS } from "~/seed/demo-settings";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
-import { addCategories } from "~/models/categories.server";
 import { productSvg, writeDemoImage } from "~/seed/demo-images.server";
 
 export const DEMO_ACCOUNTS = {

@@ -3,7 +3,7 @@ import type { z, ZodTypeAny } from "zod";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "./api.server";
 import { requireApiAdmin } from "./auth.server";
 import type { Locale } from "~/lib/shop-settings";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // The admin API's calls for the shop's rules (shipping zones, methods, tax rates): POST …/new makes
 // one, PUT …/{id} replaces it whole, DELETE …/{id} removes it. Each kind names its input, its model's

@@ -1,5 +1,5 @@
 import { signedInHeaders, startUserSession } from "~/web/auth.server";
-import { userJson, type User } from "~/models/users.server";
+import { userJson, type User } from "~/models/accounts";
 
 /** The answer to a successful API sign-in: user, bearer token, and the session cookie (one session). */
 export async function signedInJson(request: Request, ip: string, user: User, status = 200): Promise<Response> {

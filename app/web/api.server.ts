@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ZodTypeAny, z } from "zod";
-import { logServerError } from "~/models/server-errors.server";
+import { logServerError } from "~/models/platform";
 import { isBodyError } from "~/web/body-limits.server";
 import { isFormContentType, readFormBody, type FormReadOptions } from "~/web/multipart.server";
 import { PublicError } from "~/lib/public-error";

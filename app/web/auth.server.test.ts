@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../tests/unit/fixtures";
-import { listSessions } from "~/models/sessions.server";
+import { listSessions } from "~/models/accounts";
 import { endCurrentSession, getSignIn, requireSignIn, startUserSession } from "./auth.server";
 import { sessionStorage } from "./session.server";
 

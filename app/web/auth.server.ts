@@ -9,12 +9,19 @@ import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import { issueApiToken, readApiToken } from "~/web/api-token.server";
 import { deviceLabel, plainIp } from "~/web/device-label.server";
 import { deviceOf, issueDeviceCookie } from "~/web/device-cookie.server";
-import { adoptVisitorCart } from "~/models/cart.server";
+import { adoptVisitorCart } from "~/models/cart";
 import { visitorCartId } from "~/web/cart-cookie.server";
 import { ConfigurableGoogleStrategy } from "~/web/google-strategy.server";
-import { loginWithPassword } from "~/models/login.server";
-import { createSession, endSession, findSession, type SignedIn } from "~/models/sessions.server";
-import { AccountError, findOrCreateGoogleUser, type User } from "~/models/users.server";
+import {
+  loginWithPassword,
+  createSession,
+  endSession,
+  findSession,
+  type SignedIn,
+  AccountError,
+  findOrCreateGoogleUser,
+  type User,
+} from "~/models/accounts";
 import { isAdmin } from "~/lib/roles";
 import { safeRedirect } from "~/web/safe-redirect.server";
 

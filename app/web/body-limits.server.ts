@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
-import { MAX_IMAGE_BYTES } from "~/models/images.server";
+import { MAX_IMAGE_BYTES } from "~/models/uploads";
 
 /**
  * A request body the shop refuses, with a message for whoever sent it: 413 too large, 400

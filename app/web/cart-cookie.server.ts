@@ -1,4 +1,4 @@
-import type { CartRef } from "~/models/cart.server";
+import type { CartRef } from "~/models/cart";
 import { cartCookie } from "./session.server";
 
 /** The visitor cart a browser's cookie names, if any (signed, so it cannot be guessed). */

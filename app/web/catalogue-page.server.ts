@@ -3,10 +3,16 @@ import { data } from "@remix-run/node";
 import { QUERY_FIELDS, type QueryField } from "~/lib/catalogue-fields";
 import { parseProductQuery, type ProductQuery } from "~/lib/catalogue-query";
 import { searchHref } from "~/lib/search-links";
-import { countKeywordMatches, listProducts, type ProductPage, type ProductSummary } from "~/models/products.server";
-import { categoryNames, shownCategories } from "~/models/categories.server";
-import { suggestKeyword } from "~/models/spelling.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import {
+  countKeywordMatches,
+  listProducts,
+  type ProductPage,
+  type ProductSummary,
+  categoryNames,
+  shownCategories,
+  suggestKeyword,
+} from "~/models/catalogue";
+import { getShopSettings } from "~/models/settings";
 
 /** Only what a product card shows (the page's data goes to the browser). */
 export function toProductCard(p: ProductSummary) {

@@ -1,6 +1,6 @@
 import { isTicked } from "~/lib/checkbox-field";
 import { categoryValidator, type CategoryInput } from "~/lib/category-schema";
-import type { CategoryPicture } from "~/models/categories.server";
+import type { CategoryPicture } from "~/models/catalogue";
 import { publicErrorToForm } from "./errors.server";
 import { formFailure } from "./form-response.server";
 import { readForm } from "./forms.server";

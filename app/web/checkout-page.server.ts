@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/web/auth.server";
 import { visitorCartId } from "~/web/cart-cookie.server";
-import { loadCart } from "~/models/cart.server";
-import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout/buyer.server";
-import { quoteForBuyer } from "~/models/pricing.server";
+import { loadCart } from "~/models/cart";
+import { guestBuyer, userBuyer, type Buyer } from "~/models/checkout";
+import { quoteForBuyer } from "~/models/pricing";
 import { PublicError } from "~/lib/public-error";
-import type { User } from "~/models/users.server";
+import type { User } from "~/models/accounts";
 import { redirectWithError } from "~/web/toast.server";
 
 /**

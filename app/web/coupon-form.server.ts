@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { APPLY_COUPON, couponValidator, REMOVE_COUPON } from "~/lib/discount-schema";
-import { setCartCouponCode, type CartRef } from "~/models/cart.server";
+import { setCartCouponCode, type CartRef } from "~/models/cart";
 import { orRedirectWithError } from "./errors.server";
 import { formFailure } from "./form-response.server";
 import { typedValues } from "./validated-form.server";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_LOGIN, loginWithPassword } from "~/models/login.server";
-import { DEVICE_FAILURES } from "~/models/rate-limit.server";
-import { createUser } from "~/models/users.server";
+import { INVALID_LOGIN, loginWithPassword, createUser } from "~/models/accounts";
+import { DEVICE_FAILURES } from "~/models/platform";
 import { deviceOf, issueDeviceCookie } from "./device-cookie.server";
 
 // Issue 23, item 6: 16 failed logins from 16 addresses slowed every login to the account down,

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import type { TrustedDevice } from "~/models/login.server";
+import type { TrustedDevice } from "~/models/accounts";
 import { deviceCookie } from "~/web/session.server";
 
 // OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser that signed in to an
 // account gets a cookie naming that account and a random nonce, signed with the session secret.
 // Its later logins to that account are not slowed down by failures from elsewhere
-// (app/models/rate-limit.server.ts counts its own failures against its nonce instead).
+// (app/models/platform/rate-limit.server.ts counts its own failures against its nonce instead).
 
 const isDevice = (value: unknown): value is TrustedDevice =>
   typeof value === "object" &&

@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import { PublicError } from "~/lib/public-error";
-import { IMAGE_TOO_LARGE, bytesFromDataUrl, type ImageUpload } from "~/models/images.server";
+import { IMAGE_TOO_LARGE, bytesFromDataUrl, type ImageUpload } from "~/models/uploads";
 import { BODY_LIMITS, BodyError, bodyTooLarge, isBodyError, isMultipart } from "~/web/body-limits.server";
 import { uploadFilePath } from "~/web/upload-files.server";
 

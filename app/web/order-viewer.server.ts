@@ -1,7 +1,6 @@
-import { getOrder, getOrderFor, type OrderWithLines } from "~/models/orders.server";
-import { isOrderLinkKey } from "~/models/order-links.server";
+import { getOrder, getOrderFor, type OrderWithLines, isOrderLinkKey } from "~/models/orders";
 import { isPlaced } from "~/lib/order-states";
-import type { User } from "~/models/users.server";
+import type { User } from "~/models/accounts";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 

@@ -4,7 +4,7 @@ import { centsToDollars } from "~/lib/money";
 import { formatInvoiceNumber, formatOrderNumber } from "~/lib/order-number";
 import { fulfilmentLabel } from "~/lib/order-states";
 import { orderNet, orderPaymentLabel } from "~/lib/refunds";
-import type { OrderWithLines } from "~/models/orders.server";
+import type { OrderWithLines } from "~/models/orders";
 import { toCsv } from "./csv.server";
 import { lineName } from "~/lib/variants";
 

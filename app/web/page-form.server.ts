@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 import { pageValidator, type PageInput } from "~/lib/page-schema";
 import { PublicError } from "~/lib/public-error";
-import { ImageError } from "~/models/images.server";
-import { savePagePicture } from "~/models/pages.server";
+import { ImageError } from "~/models/uploads";
+import { savePagePicture } from "~/models/content";
 import { formFailure } from "./form-response.server";
 import { readForm } from "./forms.server";
 import { singleImage } from "./multipart.server";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { passwordChangeSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiSignIn, startUserSession } from "~/web/auth.server";
-import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
+import { PASSWORD_UPDATED, changePassword } from "~/models/accounts";
 
 type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
 

@@ -3,19 +3,19 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";
 import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { typedValues } from "~/web/validated-form.server";
 import { PICTURE_FIELDS, productFormValidator, type KeptImage } from "~/lib/product-schema";
 import { PublicError } from "~/lib/public-error";
-import type { ImageUpload } from "~/models/images.server";
+import { sign, verify } from "~/models/platform";
+import { type ImageUpload } from "~/models/uploads";
 import {
   createProduct,
   productProblems,
   removeUnusedImages,
   storeProductImages,
   updateProduct,
-} from "~/models/admin-products.server";
-import { sign, verify } from "~/models/signed-token.server";
+} from "~/models/catalogue";
 
 // A file input cannot be filled again by the server, so the pictures of a refused submit are stored
 // at once (in the upload store, as every node sees it) and the form carries their URLs, signed, in

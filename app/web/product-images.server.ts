@@ -1,4 +1,4 @@
-import { assertProductImageCount } from "~/models/admin-products.server";
+import { assertProductImageCount } from "~/models/catalogue";
 import { MAX_PRODUCT_IMAGES } from "~/lib/product-schema";
 import { imageList } from "~/web/multipart.server";
 

@@ -1,4 +1,4 @@
-import type { ProductReview, ProductSummary } from "~/models/products.server";
+import type { ProductReview, ProductSummary } from "~/models/catalogue";
 import { config } from "~/config.server";
 import { absoluteUrl } from "~/lib/absolute-url";
 import { centsToDollars } from "~/lib/money";

@@ -5,7 +5,7 @@ import { CART_COOKIE, DEVICE_COOKIE, SESSION_COOKIE, TOAST_COOKIE } from "~/web/
 const secure = config.publicUrl.startsWith("https://");
 const secrets = [sessionSecret()];
 
-// `sessionKey` names a server-side session (app/models/sessions.server.ts); remix-auth's Google
+// `sessionKey` names a server-side session (app/models/accounts/sessions.server.ts); remix-auth's Google
 // strategy keeps its `oauth2:state` here while a visitor is away at Google.
 export const sessionStorage = createCookieSessionStorage<{ sessionKey: string; "oauth2:state": string }>({
   cookie: {

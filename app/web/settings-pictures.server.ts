@@ -1,5 +1,5 @@
 import { isTicked } from "~/lib/checkbox-field";
-import type { SettingsPictures } from "~/models/shop-settings.server";
+import type { SettingsPictures } from "~/models/settings";
 import { singleImage } from "./multipart.server";
 
 /** What the settings form and call keep of a multipart body: one logo, one hero picture. */

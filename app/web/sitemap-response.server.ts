@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { catalogueSitemap } from "~/models/sitemap.server";
+import { catalogueSitemap } from "~/models/content";
 
 /** A sitemap document as an XML response, or a 404 for a page that does not exist (null). */
 export async function sitemapResponse(document: "root" | number | null): Promise<Response> {

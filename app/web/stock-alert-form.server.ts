@@ -3,7 +3,7 @@ import { PublicError } from "~/lib/public-error";
 import { stockAlertAnswer, stockAlertSchema } from "~/lib/stock-alert-schema";
 import { productHref } from "~/lib/variants";
 import { fieldErrorsOf } from "~/lib/zod-errors";
-import { askForStockAlert } from "~/models/stock-alerts.server";
+import { askForStockAlert } from "~/models/inventory";
 import { getOptionalUser } from "./auth.server";
 import { notFound } from "./errors.server";
 import { redirectWithSuccess } from "./toast.server";

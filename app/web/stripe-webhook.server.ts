@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type Stripe from "stripe";
-import { handlePaymentEvent } from "~/models/checkout/payment-events.server";
-import { verifyWebhook } from "~/models/checkout/payment-provider.server";
+import { handlePaymentEvent } from "~/models/after-sales";
+import { verifyWebhook } from "~/models/checkout";
 import { BODY_LIMITS, bodyTooLarge, declaresMoreThan } from "./body-limits.server";
 
 type Answer = { status: number; body: Record<string, unknown> };

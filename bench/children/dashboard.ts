@@ -4,7 +4,7 @@
 import { count, eq } from "drizzle-orm";
 import { closeShopDatabase, db } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
-import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
+import { dailyRevenue, dashboardTotals } from "~/models/reports";
 
 const [variant, iterationsArg] = process.argv.slice(2);
 const iterations = Number(iterationsArg ?? 10);

@@ -8,8 +8,8 @@ import { closeShopDatabase, db } from "~/db/client.server";
 import { containsText } from "~/db/dialect";
 import { productImages, products } from "~/db/schema";
 import { RES_PER_PAGE } from "~/lib/catalogue-query";
-import { forgetCatalogueAnswers } from "~/models/catalogue-cache.server";
-import { listProducts } from "~/models/products.server";
+import { forgetCatalogueAnswers } from "~/models/platform";
+import { listProducts } from "~/models/catalogue";
 
 const iterations = Number(process.argv[2] ?? 100);
 

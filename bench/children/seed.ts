@@ -5,7 +5,7 @@ import { closeShopDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { demoProducts } from "~/seed/demo-catalogue";
 import { DEMO_CATEGORIES } from "~/seed/demo-categories";
-import { addCategories } from "~/models/categories.server";
+import { addCategories } from "~/models/catalogue";
 import { orders, productImages, products, users } from "~/db/schema";
 import { dollarsToCents } from "~/lib/money";
 import type { PaymentStatus } from "~/lib/order-states";

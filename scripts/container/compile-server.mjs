@@ -5,7 +5,7 @@
 // the container runs `node server.mjs` (and `node backup.mjs`, `node db-copy.mjs`,
 // `node uploads-copy.mjs`, `node sandbox.mjs`) with no TypeScript compiler loaded at start-up.
 // Each output sits where the code that starts it looks for it: thread-entry.mjs beside server.mjs
-// (sandbox/thread.ts: a URL relative to its module), app/models/mail-thread-entry.mjs
+// (sandbox/thread.ts: a URL relative to its module), app/models/mail/mail-thread-entry.mjs
 // (mail-thread.server.ts: a path from the working directory), and stripe-js-stand-in.js beside the
 // sandbox's thread, which reads it (sandbox/stripe-js.ts).
 import fs from "node:fs";
@@ -33,7 +33,7 @@ await build({
     "uploads-copy": "uploads-copy.ts",
     sandbox: "sandbox/standalone.ts",
     "thread-entry": "sandbox/thread-main.ts",
-    "app/models/mail-thread-entry": "app/models/mail-thread-main.server.ts",
+    "app/models/mail/mail-thread-entry": "app/models/mail/mail-thread-main.server.ts",
   },
   outdir,
   outExtension: { ".js": ".mjs" },

@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { users } from "~/db/schema";
 import { PAYMENT } from "~/lib/order-states";
-import { insertOrder } from "~/models/checkout/reservation.server";
-import { quoteOrder } from "~/models/pricing.server";
+import { insertOrder } from "~/models/checkout";
+import { quoteOrder } from "~/models/pricing";
 
 /** A shipping address, as a buyer saves it. */
 export const SHIPPING = {

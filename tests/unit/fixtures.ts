@@ -8,7 +8,7 @@ import { slugOf } from "~/lib/page-schema";
 import { PAYMENT, type OrderStatusValue, type PaymentStatus } from "~/lib/order-states";
 import type { Role } from "~/lib/roles";
 import type { TableQuery } from "~/lib/table-query";
-import { createSession } from "~/models/sessions.server";
+import { createSession } from "~/models/accounts";
 import { issueApiToken } from "~/web/api-token.server";
 
 let clock = Date.UTC(2026, 0, 1);

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { useStripeSandbox } from "~/config.server";
-import { resetStripeClient } from "~/models/checkout/payment-provider.server";
+import { resetStripeClient } from "~/models/checkout";
 import { action as webhook } from "~/routes/checkout/webhooks.stripe";
 import { startStripeSandbox } from "../../sandbox/stripe-sandbox";
 

@@ -4,25 +4,16 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { carts } from "~/db/schema";
 import type { DiscountLine } from "~/lib/discounts";
-import type { GuestShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { userCart, type CartRef } from "../cart.server";
-import { checkShippingChoice, savedShippingInfo } from "../shipping.server";
-import type { ShippingOption } from "../pricing.server";
-import type { User } from "../users.server";
+import type { GuestShippingInfo } from "~/lib/shipping-schema";
+import { userCart } from "~/models/cart";
+import { checkShippingChoice, savedShippingInfo } from "~/models/pricing";
+import type { Buyer, ShippingOption, User } from "~/models/types";
 
 // Who is checking out: a signed-in user (their cart, their saved address) or a guest (a visitor's
 // cart, with the e-mail and address they gave kept on it). The checkout's steps take either.
 
-export type Buyer = {
-  /** The account the order belongs to; null for a guest. */
-  userId: string | null;
-  cart: CartRef;
-  name: string;
-  /** Where the receipt goes. */
-  email: string;
-  shipping: ShippingInfo | null;
-  shippingMethodId: string | null;
-};
+export type { Buyer } from "~/models/types";
+export { buyerOwns } from "~/models/orders";
 
 export const userBuyer = (user: User): Buyer => ({
   userId: user.id,
@@ -110,10 +101,4 @@ export async function saveGuestShippingChoice(
       .where(eq(carts.id, cartId));
   });
   return method;
-}
-
-/** Whether the order is this buyer's: their account's, or the guest order made from their cart. */
-export function buyerOwns(buyer: Buyer, order: { userId: string | null; cartId: string | null }): boolean {
-  if (buyer.userId) return order.userId === buyer.userId;
-  return order.userId === null && !!buyer.cart.cartId && order.cartId === buyer.cart.cartId;
 }

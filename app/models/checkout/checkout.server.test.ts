@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { orderStatusEvents, orders, products } from "~/db/schema";
-import { getCartCount, setCartLine, userCart } from "~/models/cart.server";
-import { confirmApiOrder } from "~/models/checkout/client-cart-checkout.server";
-import { payWithCard, startPayment } from "~/models/checkout/intent-checkout.server";
-import { stripe } from "~/models/checkout/payment-provider.server";
-import { RESERVATION_MS } from "~/models/checkout/reservation.server";
+import { getCartCount, setCartLine, userCart } from "~/models/cart";
+import { confirmApiOrder } from "./client-cart-checkout.server";
+import { payWithCard, startPayment } from "./intent-checkout.server";
+import { stripe } from "./payment-provider.server";
+import { RESERVATION_MS } from "./reservation.server";
 import {
   lateRefundOf,
   markOrderPaid,
@@ -17,18 +17,17 @@ import {
   releaseLapsedReservations,
   releaseOrder,
   settlePayment,
-} from "~/models/checkout/settlement.server";
+} from "./settlement.server";
 import {
   CHECKOUT_SESSION_MS,
   settleCheckoutReturn,
   settleElementsReturn,
   startCheckout,
-} from "~/models/checkout/stripe-checkout.server";
-import { drainMails } from "~/models/email.server";
-import { outboxRow } from "~/models/mail-outbox.server";
-import { saveShippingInfo } from "~/models/shipping.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
-import { createUser, getUserById } from "~/models/users.server";
+} from "./stripe-checkout.server";
+import { drainMails, outboxRow } from "~/models/mail";
+import { saveShippingInfo } from "~/models/pricing";
+import { saveShopSettings } from "~/models/settings";
+import { createUser, getUserById } from "~/models/accounts";
 import { action as processPayment } from "~/routes/api/v1/payment.process";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { UNIT_WEBHOOK_SECRET, useSandboxWithWebhook } from "../../../tests/unit/stripe-relay";
@@ -322,7 +321,7 @@ describe("one payment settled by several workers at once", () => {
     const workers = [{ markOrderPaid }];
     for (let i = 0; i < 3; i++) {
       vi.resetModules();
-      workers.push(await import("~/models/checkout/settlement.server"));
+      workers.push(await import("./settlement.server"));
     }
     for (let round = 0; round < 3; round++) {
       const productId = await createProduct({ stock: 3 });

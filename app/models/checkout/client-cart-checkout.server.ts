@@ -2,29 +2,44 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db, type Queryable, type Tx } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
-import { getShopSettings, shopMoney } from "~/models/shop-settings.server";
+import { getShopSettings, shopMoney } from "~/models/settings";
 import { inList, listParam, lockName } from "~/db/dialect";
 import { orderStatusEvents, orders, paymentRefusals, productVariants, products } from "~/db/schema";
 import { PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
 import type { ApiShippingInfo, ShippingInfo } from "~/lib/shipping-schema";
-import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "../cart.server";
-import type { QueuedMail } from "../mail-outbox.server";
-import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
-import { getOrder, getOrderByIntent, type Order, type OrderWithLines } from "../orders.server";
-import { pricingContext, quoteWith, type Destination, type OrderQuote, type PricingContext } from "../pricing.server";
+import { NO_VARIANT, cartLinesOf, pricedProductColumns, unchosenVariant, userCart } from "~/models/cart";
+import type { QueuedMail } from "~/models/mail";
+import {
+  queuePaidOrderMails,
+  sendAllQueued,
+  getOrder,
+  getOrderByIntent,
+  type Order,
+  type OrderWithLines,
+  numberInvoice,
+} from "~/models/orders";
+import {
+  pricingContext,
+  quoteWith,
+  type Destination,
+  type OrderQuote,
+  type PricingContext,
+  countryOfList,
+  checkDiscountUses,
+  customerWith,
+  discountContext,
+  type DiscountContext,
+} from "~/models/pricing";
 import type { QuotePayload } from "~/lib/api-payloads";
 import { centsToDollars } from "~/lib/money";
-import { countryOfList } from "../shipping.server";
-import { checkDiscountUses, customerWith, discountContext, type DiscountContext } from "../discounts.server";
-import type { User } from "../users.server";
+import type { User } from "~/models/types";
 import type { Buyer } from "./buyer.server";
 import { startPayment } from "./intent-checkout.server";
 import { createAmountIntent, intentWithRefunds, refundAt } from "./payment-provider.server";
 import { insertOrder } from "./reservation.server";
-import { numberInvoice } from "../invoices.server";
-import { lockProducts, notEnoughStock, takeStock } from "./stock.server";
+import { lockProducts, notEnoughStock, takeStock } from "~/models/inventory";
 import { settlePayment } from "./settlement.server";
 import { watchClientCartIntent } from "./payment-sweeper.server";
 

@@ -4,17 +4,20 @@ import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
-import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart.server";
-import { adoptGuestOrders, lookUpGuestOrder } from "~/models/guest-orders.server";
-import { outboxRow } from "~/models/mail-outbox.server";
-import { updateOrderStatus } from "~/models/admin-orders.server";
-import { requestReturn, returnPlan } from "~/models/returns.server";
-import { saveShopSettings } from "~/models/shop-settings.server";
-import { isOrderLinkKey, orderLinkKey } from "~/models/order-links.server";
-import { getOrder, getPlacedOrderOf } from "~/models/orders.server";
-import { createResetToken, resetPassword } from "~/models/password-reset.server";
-import { RateLimitError } from "~/models/rate-limit.server";
-import { createUser, findOrCreateGoogleUser } from "~/models/users.server";
+import { cartLinesOf, setCartLine, type CartRef } from "~/models/cart";
+import {
+  adoptGuestOrders,
+  lookUpGuestOrder,
+  isOrderLinkKey,
+  orderLinkKey,
+  getOrder,
+  getPlacedOrderOf,
+} from "~/models/orders";
+import { outboxRow } from "~/models/mail";
+import { updateOrderStatus, requestReturn, returnPlan } from "~/models/after-sales";
+import { saveShopSettings } from "~/models/settings";
+import { createResetToken, resetPassword, createUser, findOrCreateGoogleUser } from "~/models/accounts";
+import { RateLimitError } from "~/models/platform";
 import { SHIPPING } from "../../../tests/unit/buying";
 import { createProduct, stockOf } from "../../../tests/unit/fixtures";
 import { useSandboxWithWebhook } from "../../../tests/unit/stripe-relay";

@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { config } from "~/config.server";
 import { newId } from "~/db/ids";
-import { shopMoney } from "~/models/shop-settings.server";
+import { shopMoney } from "~/models/settings";
 import { PublicError } from "~/lib/public-error";
-import { CartError, fitCart } from "../cart.server";
-import type { Order } from "../orders.server";
-import { quoteForBuyer } from "../pricing.server";
+import { CartError, fitCart } from "~/models/cart";
+import type { Order } from "~/models/orders";
+import { quoteForBuyer } from "~/models/pricing";
 import { asBuyer, type BuyerOrUser } from "./buyer.server";
 import { confirmWithCard, createOrderIntent, type CardInput } from "./payment-provider.server";
 import { cartIsEmpty, reserveOrder, shippingOf, type IntentForOrder } from "./reservation.server";

@@ -3,7 +3,7 @@ import { stripeSettings } from "~/config.server";
 import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
 import { PublicError } from "~/lib/public-error";
-import { getShopSettings } from "../shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 // The payment provider: Stripe, or the local payment sandbox that speaks the same HTTP API (same
 // SDK code path either way). Every call to it goes through here, never inside a database

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { lockName } from "~/db/dialect";
-import { logServerError } from "../server-errors.server";
+import { logServerError } from "~/models/platform";
 import { clientCartIntents, orders, paymentRefusals } from "~/db/schema";
 import { STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { cancelIntentAt, refundAt, retrieveIntent } from "./payment-provider.server";

@@ -8,19 +8,21 @@ import { changePayment, PAYMENT } from "~/lib/order-states";
 import { mailboxOf } from "~/lib/mailbox";
 import { PublicError } from "~/lib/public-error";
 import type { ShippingInfo } from "~/lib/shipping-schema";
-import { CartError, cartLineRows, lockedCartId } from "../cart.server";
-import type { Order } from "../orders.server";
-import { pricingContext, quoteWith, type OrderQuote } from "../pricing.server";
+import { CartError, cartLineRows, lockedCartId } from "~/models/cart";
+import type { Order } from "~/models/orders";
 import {
+  pricingContext,
+  quoteWith,
+  type OrderQuote,
   cartDiscountContext,
   customerWith,
   checkDiscountUses,
   keepDiscountUses,
   releaseDiscountUses,
   takeDiscountUsesAgain,
-} from "../discounts.server";
-import { firstImageUrls } from "../products.server";
-import { allInStock, giveStockBack, takeStock, type StockItem } from "./stock.server";
+} from "~/models/pricing";
+import { firstImageUrls } from "~/models/catalogue";
+import { allInStock, giveStockBack, takeStock, type StockItem } from "~/models/inventory";
 import { asBuyer, type Buyer, type BuyerOrUser } from "./buyer.server";
 
 // The reservation: an unpaid order that holds its stock until it is paid, released, or its time

@@ -4,17 +4,23 @@ import { db } from "~/db/client.server";
 import { commitTogether } from "~/db/commit.server";
 import { newId } from "~/db/ids";
 import { lockedRead, msPlaceholder, preparedOnce, rowsAffected } from "~/db/dialect";
-import { lockInvoiceNumbers, nextInvoiceNumber } from "../invoices.server";
+import {
+  lockInvoiceNumbers,
+  nextInvoiceNumber,
+  queuePaidOrderMails,
+  sendAllQueued,
+  getOrder,
+  getOrderByIntent,
+  type Order,
+} from "~/models/orders";
 import { orderStatusEvents, orders, paymentRefusals, refunds } from "~/db/schema";
 import { REFUND_SOURCE, REFUND_STATUS } from "~/lib/refunds";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { changePayment, isPlaced, PAYMENT, STRIPE_INTENT_SUCCEEDED } from "~/lib/order-states";
 import { PAYMENT_PROBLEM, latePaymentRefunded } from "~/lib/payment-messages";
-import { emptyCart, emptyCartById } from "../cart.server";
+import { emptyCart, emptyCartById } from "~/models/cart";
 import { buyerOwns, type Buyer } from "./buyer.server";
-import { queuePaidOrderMails, sendAllQueued } from "../order-mails.server";
-import { getOrder, getOrderByIntent, type Order } from "../orders.server";
 import { cancelIntentAt, expireSessionAt, refundAt, retrieveIntent } from "./payment-provider.server";
 import { lapsedReservations, releaseReservation, takeStockAgain } from "./reservation.server";
 

@@ -6,7 +6,7 @@ import { orders } from "~/db/schema";
 import { discountLabel } from "~/lib/discounts";
 import { lineName } from "~/lib/variants";
 import { PAYMENT_PROBLEM } from "~/lib/payment-messages";
-import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "../orders.server";
+import { getOrder, getOrderByCheckoutSession, getOrderByIntent, type OrderWithLines } from "~/models/orders";
 import { asBuyer, buyerOwns, type Buyer, type BuyerOrUser } from "./buyer.server";
 import { retrieveSession, shopCurrency, stripe, unreachable } from "./payment-provider.server";
 import { reserveOrder } from "./reservation.server";

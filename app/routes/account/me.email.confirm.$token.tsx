@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert } from "~/components/form-fields";
 import { pageMeta } from "~/lib/meta";
-import { EMAIL_CONFIRMED, confirmEmail, emailProofLink } from "~/models/email-proof.server";
+import { EMAIL_CONFIRMED, confirmEmail, emailProofLink } from "~/models/accounts";
 import { requireUser } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

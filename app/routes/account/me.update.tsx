@@ -12,10 +12,9 @@ import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requireSignIn, requireUser } from "~/web/auth.server";
-import { updateProfileWithAvatar } from "~/models/accounts.server";
-import { emailProofSentMessage } from "~/models/email-proof.server";
+import { updateProfileWithAvatar, emailProofSentMessage } from "~/models/accounts";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
-import { cartRemindersOn } from "~/models/cart-reminders.server";
+import { cartRemindersOn } from "~/models/cart";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Update Profile", description: "Change your name, e-mail or picture.", noindex: true });

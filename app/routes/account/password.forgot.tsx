@@ -8,7 +8,7 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestedMessage } from "~/models/accounts";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>

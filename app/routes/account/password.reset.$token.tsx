@@ -8,7 +8,7 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { resetPassword, resetTokenProblem } from "~/models/password-reset.server";
+import { resetPassword, resetTokenProblem } from "~/models/accounts";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>

@@ -9,7 +9,7 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { requireSignIn, startUserSession } from "~/web/auth.server";
-import { PASSWORD_UPDATED, changePassword } from "~/models/users.server";
+import { PASSWORD_UPDATED, changePassword } from "~/models/accounts";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = (args) =>

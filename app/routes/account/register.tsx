@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
 import { readForm } from "~/web/forms.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { registrationRequestedMessage, requestRegistration } from "~/models/registration.server";
+import { registrationRequestedMessage, requestRegistration } from "~/models/accounts";
 import { DEFAULT_AVATAR_URL } from "~/lib/avatars";
 
 export const meta: MetaFunction = (args) =>

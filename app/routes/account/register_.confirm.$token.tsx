@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert } from "~/components/form-fields";
 import { pageMeta } from "~/lib/meta";
-import { finishRegistration, registrationLink } from "~/models/registration.server";
+import { finishRegistration, registrationLink } from "~/models/accounts";
 import { signInAndRedirect } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 

@@ -7,7 +7,7 @@ import { COUNTRY_NAMES } from "~/lib/countries";
 import { pageMeta } from "~/lib/meta";
 import { setupValidator } from "~/lib/setup";
 import { CURRENCIES, LOCALES } from "~/lib/shop-settings";
-import { completeSetup, isSetUp, isSetupToken } from "~/models/setup.server";
+import { completeSetup, isSetUp, isSetupToken } from "~/models/accounts";
 import { signInAndRedirect } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { formFailure, withoutPasswords } from "~/web/form-response.server";

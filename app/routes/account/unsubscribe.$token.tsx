@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailLinkCard } from "~/components/MailLinkCard";
 import { pageMeta } from "~/lib/meta";
 import { OPT_OUT_LABELS } from "~/lib/shopper-mails";
-import { optOutWithToken, readUnsubscribeToken } from "~/models/mail-opt-outs.server";
+import { optOutWithToken, readUnsubscribeToken } from "~/models/mail";
 import { errorPage } from "~/web/errors.server";
 
 // The link at the foot of every mail a shopper asked for (back in stock, a cart left). No sign-in:

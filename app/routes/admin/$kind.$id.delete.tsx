@@ -2,25 +2,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { deleteOrder, orderDeleteProblem } from "~/models/admin-orders.server";
+import { deleteOrder, orderDeleteProblem } from "~/models/after-sales";
 import { formatOrderNumber } from "~/lib/order-number";
-import { deleteDiscount, getDiscount } from "~/models/discount-admin.server";
-import { deleteProduct } from "~/models/admin-products.server";
-import { deleteUserByAdmin } from "~/models/admin-users.server";
-import { getOrder } from "~/models/orders.server";
-import { deletePage, getPageById } from "~/models/pages.server";
-import { getProduct } from "~/models/products.server";
-import { countryText } from "~/lib/shipping-rules";
-import { countOf } from "~/lib/plural";
 import {
+  deleteDiscount,
+  getDiscount,
   deleteMethod,
   deleteTaxRate,
   deleteZone,
   getMethod,
   getTaxRate,
   getZone,
-} from "~/models/shipping-rules.server";
-import { getUserById, type User } from "~/models/users.server";
+} from "~/models/pricing";
+import { deleteProduct, getProduct } from "~/models/catalogue";
+import { deleteUserByAdmin, getUserById, type User } from "~/models/accounts";
+import { getOrder } from "~/models/orders";
+import { deletePage, getPageById } from "~/models/content";
+import { countryText } from "~/lib/shipping-rules";
+import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, orRedirectWithError } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -6,7 +6,7 @@ import { categoryPath } from "~/lib/category-path";
 import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { listCategories, moveCategory, productCounts } from "~/models/categories.server";
+import { listCategories, moveCategory, productCounts } from "~/models/catalogue";
 import { requireAdmin } from "~/web/auth.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";

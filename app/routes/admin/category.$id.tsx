@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryForm } from "~/components/CategoryForm";
 import { categoryPath } from "~/lib/category-path";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { getCategoryById, updateCategory } from "~/models/categories.server";
+import { getCategoryById, updateCategory } from "~/models/catalogue";
 import { requireAdmin } from "~/web/auth.server";
 import { saveCategoryForm } from "~/web/category-form.server";
 import { notFound } from "~/web/errors.server";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { categoryDeleteSchema } from "~/lib/category-schema";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { countOf } from "~/lib/plural";
-import { deleteCategory, getCategoryById, listCategories, productCounts } from "~/models/categories.server";
+import { deleteCategory, getCategoryById, listCategories, productCounts } from "~/models/catalogue";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound, publicErrorToForm } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryForm } from "~/components/CategoryForm";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { createCategory } from "~/models/categories.server";
+import { createCategory } from "~/models/catalogue";
 import { requireAdmin } from "~/web/auth.server";
 import { saveCategoryForm } from "~/web/category-form.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -4,12 +4,12 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { requireAdmin } from "~/web/auth.server";
-import { dailyRevenue, dashboardTotals } from "~/models/dashboard.server";
-import { countReturnsWaiting } from "~/models/returns.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { dailyRevenue, dashboardTotals } from "~/models/reports";
+import { countReturnsWaiting } from "~/models/after-sales";
+import { getShopSettings } from "~/models/settings";
 import { SalesChart } from "~/components/SalesChart";
 import { SetupChecklist } from "~/components/SetupChecklist";
-import { setupChecklist } from "~/models/setup.server";
+import { setupChecklist } from "~/models/accounts";
 import { isChecklistHidden } from "~/web/setup-checklist.server";
 
 export const handle: AdminHandle = { title: "Dashboard", documentTitle: "Admin Dashboard" };

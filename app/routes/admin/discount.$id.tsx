@@ -14,9 +14,9 @@ import {
 import { discountValidator } from "~/lib/discount-schema";
 import { currencySymbol, formatMoneyInput } from "~/lib/money-input";
 import { useMoneyFormat } from "~/lib/use-money-format";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { createDiscount, discountTargets, getDiscount, updateDiscount } from "~/models/discount-admin.server";
+import { createDiscount, discountTargets, getDiscount, updateDiscount } from "~/models/pricing";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

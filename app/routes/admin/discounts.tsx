@@ -6,7 +6,7 @@ import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { describeDiscount, discountStatus } from "~/lib/discounts";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
-import { listDiscounts, setDiscountPaused } from "~/models/discount-admin.server";
+import { listDiscounts, setDiscountPaused } from "~/models/pricing";
 import { requireAdmin } from "~/web/auth.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";

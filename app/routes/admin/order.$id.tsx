@@ -4,7 +4,14 @@ import { OrderDetails } from "~/components/OrderDetails";
 import { OrderReturns } from "~/components/OrderReturns";
 import { returnActionInput } from "~/lib/return-schema";
 import type { ReturnAction } from "~/lib/returns";
-import { advanceReturn, returnsOf } from "~/models/returns.server";
+import {
+  advanceReturn,
+  returnsOf,
+  statusHistory,
+  updateOrderStatus,
+  type OrderChange,
+  refundsOf,
+} from "~/models/after-sales";
 import { errorProps, Field } from "~/components/form-fields";
 import { notFound, orErrorPage, orRedirectWithError, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
@@ -14,11 +21,9 @@ import { FULFILMENT, ORDER_STATUSES, PAYMENT } from "~/lib/order-states";
 import { refundableCents } from "~/lib/refunds";
 import { PublicError } from "~/lib/public-error";
 import { CARRIERS, CARRIER_IDS, trackingInputOf } from "~/lib/shipment-tracking";
-import { statusHistory, updateOrderStatus, type OrderChange } from "~/models/admin-orders.server";
 import { formFailure } from "~/web/form-response.server";
 import { requireAdmin } from "~/web/auth.server";
-import { getOrder } from "~/models/orders.server";
-import { refundsOf } from "~/models/refunds.server";
+import { getOrder } from "~/models/orders";
 import { readForm } from "~/web/forms.server";
 import { moneyFormatOf } from "~/lib/money";
 import { formatInvoiceNumber } from "~/lib/order-number";

@@ -11,8 +11,8 @@ import { ORDER_STATUSES } from "~/lib/order-states";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
-import { updateOrdersStatus } from "~/models/admin-orders.server";
-import { listOrders } from "~/models/orders.server";
+import { updateOrdersStatus } from "~/models/after-sales";
+import { listOrders } from "~/models/orders";
 import { readForm } from "~/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 

@@ -4,7 +4,7 @@ import { parseTableQuery } from "~/lib/table-query";
 import { requireAdmin } from "~/web/auth.server";
 import { csvDownload } from "~/web/csv.server";
 import { ordersCsv } from "~/web/orders-csv.server";
-import { listOrdersWithDetails } from "~/models/orders.server";
+import { listOrdersWithDetails } from "~/models/orders";
 
 // GET /admin/orders.csv?q=&sort=&dir=: the admin's filtered order list as CSV, every page of it.
 export async function loader({ request }: LoaderFunctionArgs) {

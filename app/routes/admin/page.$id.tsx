@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { getPageById, updatePage } from "~/models/pages.server";
+import { getPageById, updatePage } from "~/models/content";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { savePageForm } from "~/web/page-form.server";

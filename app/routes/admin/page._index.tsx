@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { createPage } from "~/models/pages.server";
+import { createPage } from "~/models/content";
 import { requireAdmin } from "~/web/auth.server";
 import { savePageForm } from "~/web/page-form.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/components/AdminList";
 import { EditDeleteLinks } from "~/components/EditDeleteLinks";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
-import { listPages } from "~/models/pages.server";
+import { listPages } from "~/models/content";
 import { requireAdmin } from "~/web/auth.server";
 
 export const handle: AdminHandle = { title: "Pages" };

@@ -6,10 +6,9 @@ import { formatMoneyInput } from "~/lib/money-input";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { saveProductForm } from "~/web/product-form.server";
 import { requireAdmin } from "~/web/auth.server";
-import { categoryNames } from "~/models/categories.server";
-import { getProduct } from "~/models/products.server";
+import { categoryNames, getProduct } from "~/models/catalogue";
 import { notFound } from "~/web/errors.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 
 export const handle: AdminHandle = { title: "Update Product" };
 export const meta = adminMeta;

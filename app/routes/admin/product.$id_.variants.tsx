@@ -5,11 +5,10 @@ import { errorProps, FormAlert, SubmitButton, TextField } from "~/components/for
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { MAX_OPTIONS, MAX_OPTION_VALUES, MAX_VARIANTS, combinations, variantTitle } from "~/lib/variants";
 import { optionsValidator, variantsValidator } from "~/lib/variant-schema";
-import { getProduct } from "~/models/products.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getProduct, saveOptions, saveVariants } from "~/models/catalogue";
+import { getShopSettings } from "~/models/settings";
 import { formatMoneyInput } from "~/lib/money-input";
 import { useMoneyFormat } from "~/lib/use-money-format";
-import { saveOptions, saveVariants } from "~/models/variants.server";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { readForm } from "~/web/forms.server";

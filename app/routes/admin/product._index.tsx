@@ -5,7 +5,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { saveProductForm } from "~/web/product-form.server";
 import { requireAdmin } from "~/web/auth.server";
-import { categoryNames } from "~/models/categories.server";
+import { categoryNames } from "~/models/catalogue";
 
 export const handle: AdminHandle = { title: "New Product" };
 export const meta = adminMeta;

@@ -10,7 +10,7 @@ import { parseTableQuery } from "~/lib/table-query";
 import { PRODUCT_SORTS } from "~/lib/admin-sorts";
 import { LOW_STOCK_THRESHOLD, parseStockFilter } from "~/lib/stock";
 import { countOf } from "~/lib/plural";
-import { listProductsPage } from "~/models/admin-products.server";
+import { listProductsPage } from "~/models/catalogue";
 import { WITHOUT_WEIGHT } from "~/lib/shipping-rules";
 import { requireAdmin } from "~/web/auth.server";
 

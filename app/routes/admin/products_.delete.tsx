@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { countOf } from "~/lib/plural";
-import { deleteProducts, productsByIds } from "~/models/admin-products.server";
+import { deleteProducts, productsByIds } from "~/models/catalogue";
 import { requireAdmin } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";

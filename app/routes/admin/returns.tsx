@@ -8,7 +8,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { parseReturnFilter, RETURN_FILTER_LABELS, RETURN_FILTERS, RETURN_STATUS_LABELS } from "~/lib/returns";
 import { parseTableQuery } from "~/lib/table-query";
-import { listReturns } from "~/models/returns.server";
+import { listReturns } from "~/models/after-sales";
 import { requireAdmin } from "~/web/auth.server";
 
 // /admin/returns: every order's returns in one inbox, newest first, filtered by state (?state=),

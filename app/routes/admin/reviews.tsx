@@ -9,8 +9,7 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { orRedirectWithError } from "~/web/errors.server";
 import { requireAdmin } from "~/web/auth.server";
-import { getProduct } from "~/models/products.server";
-import { deleteReview, listReviewsPage, reviewedProducts } from "~/models/reviews.server";
+import { getProduct, deleteReview, listReviewsPage, reviewedProducts } from "~/models/catalogue";
 import { readForm } from "~/web/forms.server";
 import { ShopDate } from "~/components/ShopDate";
 

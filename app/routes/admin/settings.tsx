@@ -10,11 +10,11 @@ import {
   TextField,
 } from "~/components/form-fields";
 import { PictureField } from "~/components/PictureField";
-import { shownCategories } from "~/models/categories.server";
+import { shownCategories } from "~/models/catalogue";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { COUNTRY_NAMES } from "~/lib/countries";
 import { CURRENCIES, LOCALES, shopSettingsValidator, timeZones } from "~/lib/shop-settings";
-import { getShopSettings, listAdmins, saveShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, listAdmins, saveShopSettings } from "~/models/settings";
 import { requireAdmin } from "~/web/auth.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { formFailure } from "~/web/form-response.server";

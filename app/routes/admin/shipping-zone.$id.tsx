@@ -5,7 +5,7 @@ import { FormAlert, MultiSelectField, SubmitButton, TextField } from "~/componen
 import { COUNTRY_NAMES } from "~/lib/countries";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { EVERYWHERE, zoneValidator } from "~/lib/shipping-rules";
-import { createZone, getZone, updateZone } from "~/models/shipping-rules.server";
+import { createZone, getZone, updateZone } from "~/models/pricing";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

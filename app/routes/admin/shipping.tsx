@@ -6,9 +6,9 @@ import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { percentOf } from "~/lib/pricing";
 import { countryText, describeRate, EVERYWHERE } from "~/lib/shipping-rules";
 import { useMoney } from "~/lib/use-money";
-import { pricingRules } from "~/models/pricing.server";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { countProductsWithoutWeight } from "~/models/admin-products.server";
+import { pricingRules } from "~/models/pricing";
+import { getShopSettings } from "~/models/settings";
+import { countProductsWithoutWeight } from "~/models/catalogue";
 import { UnweighedWarning } from "~/components/UnweighedWarning";
 import { requireAdmin } from "~/web/auth.server";
 

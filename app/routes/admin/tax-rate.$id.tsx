@@ -5,7 +5,7 @@ import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/fo
 import { COUNTRY_NAMES } from "~/lib/countries";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { EVERYWHERE, taxRateValidator } from "~/lib/shipping-rules";
-import { createTaxRate, getTaxRate, updateTaxRate } from "~/models/shipping-rules.server";
+import { createTaxRate, getTaxRate, updateTaxRate } from "~/models/pricing";
 import { requireAdmin } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

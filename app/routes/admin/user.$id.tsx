@@ -8,9 +8,8 @@ import { formFailure } from "~/web/form-response.server";
 import { notFound, publicErrorToForm } from "~/web/errors.server";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { updateUserByAdmin } from "~/models/admin-users.server";
+import { updateUserByAdmin, getUserById } from "~/models/accounts";
 import { requireAdmin } from "~/web/auth.server";
-import { getUserById } from "~/models/users.server";
 import { readForm } from "~/web/forms.server";
 
 export const handle: AdminHandle = { title: "Update User" };

@@ -6,7 +6,7 @@ import { ShortId } from "~/components/ShortId";
 import { adminMeta, type AdminHandle } from "~/lib/meta";
 import { parseTableQuery } from "~/lib/table-query";
 import { USER_SORTS } from "~/lib/admin-sorts";
-import { listUsersPage } from "~/models/admin-users.server";
+import { listUsersPage } from "~/models/accounts";
 import { requireAdmin } from "~/web/auth.server";
 
 export const handle: AdminHandle = { title: "All Users" };

@@ -6,7 +6,7 @@ import { PriceSummary } from "~/components/PriceSummary";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { checkoutBuyer, loadPricedCheckout } from "~/web/checkout-page.server";
-import { hasPage } from "~/models/pages.server";
+import { hasPage } from "~/models/content";
 import { TERMS_PAGE } from "~/lib/page-schema";
 import { CartNotices } from "~/components/CartNotices";
 import { CouponForm } from "~/components/CouponForm";

@@ -18,10 +18,8 @@ import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/use-money";
 import { redirectWithError } from "~/web/toast.server";
-import { payWithCard } from "~/models/checkout/intent-checkout.server";
+import { payWithCard, startCheckout, isSandbox, publishableKey, stripeJsUrl } from "~/models/checkout";
 import { loadPricedCheckout } from "~/web/checkout-page.server";
-import { startCheckout } from "~/models/checkout/stripe-checkout.server";
-import { isSandbox, publishableKey, stripeJsUrl } from "~/models/checkout/payment-provider.server";
 import { CartNotices } from "~/components/CartNotices";
 import { readForm } from "~/web/forms.server";
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithError } from "~/web/toast.server";
 import { checkoutBuyer } from "~/web/checkout-page.server";
-import { settleCheckoutReturn, settleElementsReturn } from "~/models/checkout/stripe-checkout.server";
+import { settleCheckoutReturn, settleElementsReturn } from "~/models/checkout";
 import { notFound } from "~/web/errors.server";
 
 // GET /payment/return: where Stripe Checkout (?session_id=) and the Stripe Elements form

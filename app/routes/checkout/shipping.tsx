@@ -8,14 +8,13 @@ import { formFailure } from "~/web/form-response.server";
 import { publicErrorToForm } from "~/web/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { guestShippingValidator, shippingValidator } from "~/lib/shipping-validator";
-import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout/buyer.server";
+import { guestFormDefaults, saveGuestShippingChoice } from "~/models/checkout";
 import { useMoney } from "~/lib/use-money";
 import { loadCheckout } from "~/web/checkout-page.server";
 import { COUNTRY_NAMES } from "~/lib/countries";
-import { shippingChoicesTo, type ShippingOption } from "~/models/pricing.server";
-import { saveShippingChoice, shippingFormDefaults } from "~/models/shipping.server";
+import { shippingChoicesTo, type ShippingOption, saveShippingChoice, shippingFormDefaults } from "~/models/pricing";
 import { readForm } from "~/web/forms.server";
-import { cartRemindersOn } from "~/models/cart-reminders.server";
+import { cartRemindersOn } from "~/models/cart";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Shipping Info", description: "Where your order is to be delivered.", noindex: true });

@@ -9,9 +9,8 @@ import { useMoney } from "~/lib/use-money";
 import { pageMeta } from "~/lib/meta";
 import { formatOrderNumber } from "~/lib/order-number";
 import { checkoutBuyer } from "~/web/checkout-page.server";
-import { orderLinks } from "~/models/order-links.server";
-import { getPlacedOrderOf } from "~/models/orders.server";
-import { lateRefundOf } from "~/models/checkout/settlement.server";
+import { orderLinks, getPlacedOrderOf } from "~/models/orders";
+import { lateRefundOf } from "~/models/checkout";
 import { lineName } from "~/lib/variants";
 
 export const meta: MetaFunction<typeof loader> = (args) =>

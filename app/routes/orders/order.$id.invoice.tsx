@@ -11,7 +11,7 @@ import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { formatInvoiceNumber, formatOrderNumber } from "~/lib/order-number";
 import { keyQuery } from "~/lib/order-link-query";
 import { taxLabel } from "~/lib/pricing";
-import { invoiceSeller } from "~/models/invoices.server";
+import { invoiceSeller } from "~/models/orders";
 import receiptPrintCss from "~/styles/receipt-print.css?url";
 import { notFound } from "~/web/errors.server";
 import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";

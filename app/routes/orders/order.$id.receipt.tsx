@@ -5,7 +5,7 @@ import { OrderLinesTable } from "~/components/OrderLinesTable";
 import { PrintHeader } from "~/components/PrintHeader";
 import { ShopDate } from "~/components/ShopDate";
 import { PriceSummary, storedPrices } from "~/components/PriceSummary";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { pageMeta } from "~/lib/meta";
 import { moneyFormatOf, moneyFormatter } from "~/lib/money";
 import { formatOrderNumber } from "~/lib/order-number";

@@ -5,9 +5,7 @@ import { OrderReturns } from "~/components/OrderReturns";
 import { pageMeta } from "~/lib/meta";
 import { moneyFormatOf } from "~/lib/money";
 import { MoneyIn } from "~/lib/use-money";
-import { statusHistory } from "~/models/admin-orders.server";
-import { refundsOf } from "~/models/refunds.server";
-import { returnPlan, returnsOf } from "~/models/returns.server";
+import { statusHistory, refundsOf, returnPlan, returnsOf } from "~/models/after-sales";
 import { orderForRequest, shopperOrder } from "~/web/order-viewer.server";
 import { ShopDate } from "~/components/ShopDate";
 

@@ -8,7 +8,7 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { quantityField } from "~/lib/refund-schema";
 import { returnValidator } from "~/lib/return-schema";
 import { lineName } from "~/lib/variants";
-import { requestReturn, returnPlan, type OrderViewer } from "~/models/returns.server";
+import { requestReturn, returnPlan, type OrderViewer } from "~/models/after-sales";
 import { requireUser } from "~/web/auth.server";
 import { notFound } from "~/web/errors.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { orderLookupValidator } from "~/lib/order-lookup-schema";
 import { pageMeta } from "~/lib/meta";
-import { lookUpGuestOrder } from "~/models/guest-orders.server";
+import { lookUpGuestOrder } from "~/models/orders";
 import { publicErrorToForm } from "~/web/errors.server";
 import { formFailure } from "~/web/form-response.server";
 import { readForm } from "~/web/forms.server";

@@ -8,9 +8,9 @@ import { formatOrderNumber } from "~/lib/order-number";
 import { parseTableQuery } from "~/lib/table-query";
 import { requireUser } from "~/web/auth.server";
 import { ORDER_SORTS } from "~/lib/admin-sorts";
-import { itemNamesOf, listOrders } from "~/models/orders.server";
+import { itemNamesOf, listOrders } from "~/models/orders";
 import { keptWhileEqual } from "~/web/kept-while-equal.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { dateFormatOf } from "~/lib/dates";
 
 export const meta: MetaFunction = (args) =>

@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { robotsTxt } from "~/models/sitemap.server";
+import { robotsTxt } from "~/models/content";
 
 // GET /robots.txt: a route rather than a static file, to name the sitemap under PUBLIC_URL.
 export async function loader() {

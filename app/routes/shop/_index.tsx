@@ -6,9 +6,9 @@ import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import { parseProductQuery } from "~/lib/catalogue-query";
 import { pageMeta } from "~/lib/meta";
-import { shownCategories } from "~/models/categories.server";
-import { isSetUp } from "~/models/setup.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { shownCategories } from "~/models/catalogue";
+import { isSetUp } from "~/models/accounts";
+import { getShopSettings } from "~/models/settings";
 import { badQuery, loadProductCards } from "~/web/catalogue-page.server";
 
 // The title and description are the owner's (admin → Settings); the specification's in the demo shop.

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailLinkCard } from "~/components/MailLinkCard";
 import { pageMeta } from "~/lib/meta";
 import { STOCK_ALERT_LINK_INVALID } from "~/lib/stock-alert-schema";
-import { confirmStockAlert, stockAlertOfToken } from "~/models/stock-alerts.server";
+import { confirmStockAlert, stockAlertOfToken } from "~/models/inventory";
 import { errorPage } from "~/web/errors.server";
 
 // The link of the mail that asks an address to confirm a back-in-stock request (double opt-in). No

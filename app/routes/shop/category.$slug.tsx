@@ -5,7 +5,7 @@ import { QUERY_FIELDS } from "~/lib/catalogue-fields";
 import { categoryPath } from "~/lib/category-path";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_CANONICAL_PARAMS } from "~/lib/search-links";
-import { shownCategoryBySlug } from "~/models/categories.server";
+import { shownCategoryBySlug } from "~/models/catalogue";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 import { notFound } from "~/web/errors.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { shownPage } from "~/models/pages.server";
+import { getShopSettings } from "~/models/settings";
+import { shownPage } from "~/models/content";
 import { notFound } from "~/web/errors.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>

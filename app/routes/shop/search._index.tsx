@@ -5,7 +5,7 @@ import { QUERY_FIELDS } from "~/lib/catalogue-fields";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_CANONICAL_PARAMS, searchHref } from "~/lib/search-links";
 import { categoryPath } from "~/lib/category-path";
-import { categoryNamed } from "~/models/categories.server";
+import { categoryNamed } from "~/models/catalogue";
 import { loadSearchPage } from "~/web/catalogue-page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {

@@ -11,7 +11,7 @@ const SHARED_STATE = [
   "function groupCommitter(", // app/db/group-commit.server.ts: the write queue
   "function inheritedStartupValues(", // app/config.server.ts: the session secret, the sandbox's keys
   "function withUploadScope(", // app/web/upload-files.server.ts: opened by the edge, filled by routes
-  "function catalogueVersion(", // app/models/catalogue-version.server.ts: the page cache's check
+  "function catalogueVersion(", // app/models/platform/catalogue-version.server.ts: the page cache's check
 ];
 
 function builtFiles(dir: string): string[] {

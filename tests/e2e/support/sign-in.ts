@@ -11,7 +11,7 @@ import { e2eEnv } from "./env";
 import { E2E_SESSION_SECRET } from "./shop-env";
 
 // Signing in without the form, for the tests that are not about signing in: a session row written
-// straight into the shop's database (as app/models/sessions.server.ts writes one: its id is the
+// straight into the shop's database (as app/models/accounts/sessions.server.ts writes one: its id is the
 // SHA-256 of the cookie's secret) and the session cookie signed with the suite's secret. No login
 // page, no bcrypt: each sign-in through the form cost a page, a redirect and a password check.
 

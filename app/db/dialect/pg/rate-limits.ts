@@ -6,7 +6,7 @@ import { rateLimits } from "../../schema";
 import { rowsAffected } from "./raw";
 
 /**
- * Where the login and reset limits count (app/models/rate-limit.server.ts) on PostgreSQL: the
+ * Where the login and reset limits count (app/models/platform/rate-limit.server.ts) on PostgreSQL: the
  * rate_limits table (its columns are RateLimiterPostgres's), through `on`, by default the shop's
  * pool, so every process and node counts together. See the SQLite half for the shape.
  */

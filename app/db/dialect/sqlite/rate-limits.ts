@@ -5,7 +5,7 @@ import { rateLimits } from "../../schema";
 import { rowsAffected } from "./raw";
 
 /**
- * Where the login and reset limits count (app/models/rate-limit.server.ts): the rate_limits table,
+ * Where the login and reset limits count (app/models/platform/rate-limit.server.ts): the rate_limits table,
  * through `on`, by default the counters' connection (shared by every process, its commits without
  * an fsync). `counter` is one limit (rate-limiter-flexible: one atomic UPSERT per change);
  * `sweepExpired` deletes the counts whose window ended before `nowMs` and says how many.

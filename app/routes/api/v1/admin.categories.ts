@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { categoryJson, listCategories, productCounts } from "~/models/categories.server";
+import { categoryJson, listCategories, productCounts } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
 import { categoryPayload } from "~/lib/api-payloads";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { categoryMoveInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { moveCategory } from "~/models/categories.server";
+import { moveCategory } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, done } from "~/web/openapi/operations";
 

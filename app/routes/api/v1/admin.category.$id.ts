@@ -3,7 +3,7 @@ import { categoryInput } from "~/lib/api-inputs";
 import { categoryDeleteSchema } from "~/lib/category-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { categoryPicture } from "~/web/category-form.server";
-import { categoryJson, deleteCategory, updateCategory } from "~/models/categories.server";
+import { categoryJson, deleteCategory, updateCategory } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, ok, one } from "~/web/openapi/operations";
 import { categoryPayload } from "~/lib/api-payloads";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { categoryInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { categoryPicture } from "~/web/category-form.server";
-import { categoryJson, createCategory } from "~/models/categories.server";
+import { categoryJson, createCategory } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, one } from "~/web/openapi/operations";
 import { categoryPayload } from "~/lib/api-payloads";

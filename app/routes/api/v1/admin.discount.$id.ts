@@ -1,5 +1,5 @@
 import { discountSchema } from "~/lib/discount-schema";
-import { deleteDiscount, discountJson, updateDiscount, withUse } from "~/models/discount-admin.server";
+import { deleteDiscount, discountJson, updateDiscount, withUse } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, DOC_LOCALE, ruleChangeOperations } from "~/web/openapi/operations";
 import { discountPayload } from "~/lib/api-payloads";

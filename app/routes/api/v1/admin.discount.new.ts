@@ -1,5 +1,5 @@
 import { discountSchema } from "~/lib/discount-schema";
-import { createDiscount, discountJson, withoutUse } from "~/models/discount-admin.server";
+import { createDiscount, discountJson, withoutUse } from "~/models/pricing";
 import { createRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, DOC_LOCALE, ruleCreateOperation } from "~/web/openapi/operations";
 import { discountPayload } from "~/lib/api-payloads";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
-import { discountJson, listDiscounts } from "~/models/discount-admin.server";
+import { discountJson, listDiscounts } from "~/models/pricing";
 import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
 import { discountPayload } from "~/lib/api-payloads";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refundJson, orderPayload, refundPayload } from "~/lib/api-payloads";
 import { cancelInput } from "~/lib/refund-schema";
-import { getOrder, orderJson } from "~/models/orders.server";
-import { cancelOrder, refundsOf } from "~/models/refunds.server";
+import { getOrder, orderJson } from "~/models/orders";
+import { cancelOrder, refundsOf } from "~/models/after-sales";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, ok } from "~/web/openapi/operations";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refundJson, orderPayload, refundPayload } from "~/lib/api-payloads";
 import { refundInput, refundRequestOf } from "~/lib/refund-schema";
-import { getOrder, orderJson } from "~/models/orders.server";
-import { refundOrder, refundsOf } from "~/models/refunds.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getOrder, orderJson } from "~/models/orders";
+import { refundOrder, refundsOf } from "~/models/after-sales";
+import { getShopSettings } from "~/models/settings";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, DOC_LOCALE, ok } from "~/web/openapi/operations";

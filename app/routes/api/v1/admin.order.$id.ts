@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { refundableJson, refundJson, orderPayload, refundablePayload, refundPayload } from "~/lib/api-payloads";
 import { apiError, apiHandler, methodNotAllowed } from "~/web/api.server";
-import { deleteOrder } from "~/models/admin-orders.server";
-import { orderJson } from "~/models/orders.server";
-import { refundPlan, refundsOf } from "~/models/refunds.server";
+import { deleteOrder, refundPlan, refundsOf } from "~/models/after-sales";
+import { orderJson } from "~/models/orders";
 import { requireApiAdmin } from "~/web/auth.server";
 import { action as updateOrder, openapi as updateOrderApi } from "./admin.update.order.$id";
 import { adminOperation, aliasAt, describeRoute, done, ok } from "~/web/openapi/operations";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { centsToDollars } from "~/lib/money";
-import { totalPaidCents } from "~/models/admin-orders.server";
+import { totalPaidCents } from "~/models/after-sales";
 import { requireApiAdmin } from "~/web/auth.server";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+import { getShopSettings } from "~/models/settings";
+import { listOrdersWithLines, orderJson } from "~/models/orders";
 import { adminOperation, describeRoute, ok } from "~/web/openapi/operations";
 import { orderPayload } from "~/lib/api-payloads";
 import { z } from "zod";

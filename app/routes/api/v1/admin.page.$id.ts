@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { pageSchema } from "~/lib/page-schema";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { deletePage, pageJson, updatePage } from "~/models/pages.server";
+import { deletePage, pageJson, updatePage } from "~/models/content";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, done, one } from "~/web/openapi/operations";
 import { pagePayload } from "~/lib/api-payloads";

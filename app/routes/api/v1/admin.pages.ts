@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { listPages, pageJson } from "~/models/pages.server";
+import { listPages, pageJson } from "~/models/content";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
 import { pagePayload } from "~/lib/api-payloads";

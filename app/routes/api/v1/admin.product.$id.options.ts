@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { optionsSchema } from "~/lib/variant-schema";
-import { getProduct } from "~/models/products.server";
-import { saveOptions } from "~/models/variants.server";
+import { getProduct, saveOptions } from "~/models/catalogue";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { productJson } from "~/web/product-json";

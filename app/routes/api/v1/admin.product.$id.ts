@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.server";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productSchema } from "~/lib/product-schema";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { deleteProduct, updateProduct } from "~/models/admin-products.server";
+import { getShopSettings } from "~/models/settings";
+import { deleteProduct, updateProduct } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, DOC_LOCALE, done } from "~/web/openapi/operations";
 

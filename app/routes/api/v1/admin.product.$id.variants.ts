@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { variantsSchema } from "~/lib/variant-schema";
 import { PublicError } from "~/lib/public-error";
-import { getProduct } from "~/models/products.server";
-import { saveVariants } from "~/models/variants.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getProduct, saveVariants } from "~/models/catalogue";
+import { getShopSettings } from "~/models/settings";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { productJson } from "~/web/product-json";

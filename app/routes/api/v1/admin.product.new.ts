@@ -3,10 +3,9 @@ import { PRODUCT_FILES, uploadedProductImages } from "~/web/product-images.serve
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { productSchema } from "~/lib/product-schema";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { createProduct } from "~/models/admin-products.server";
+import { getShopSettings } from "~/models/settings";
+import { createProduct, getProduct } from "~/models/catalogue";
 import { requireApiAdmin } from "~/web/auth.server";
-import { getProduct } from "~/models/products.server";
 import { adminOperation, describeRoute, DOC_LOCALE, one } from "~/web/openapi/operations";
 import { productPayload } from "~/lib/api-payloads";
 

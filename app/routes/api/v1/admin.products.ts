@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
 import { requireApiAdmin } from "~/web/auth.server";
-import { allProducts } from "~/models/products.server";
+import { allProducts } from "~/models/catalogue";
 import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
 import { productPayload } from "~/lib/api-payloads";
 

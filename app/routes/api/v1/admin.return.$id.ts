@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { returnJson, returnPayload } from "~/lib/api-payloads";
 import { returnActionInput } from "~/lib/return-schema";
-import { advanceReturn } from "~/models/returns.server";
+import { advanceReturn } from "~/models/after-sales";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, one } from "~/web/openapi/operations";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inboxReturnJson, inboxReturnPayload } from "~/lib/api-payloads";
 import { returnsInboxQuery } from "~/lib/return-schema";
 import { PAGE_SIZES } from "~/lib/table-query";
-import { listReturns } from "~/models/returns.server";
+import { listReturns } from "~/models/after-sales";
 import { apiHandler, parseApiInput } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, pageOf } from "~/web/openapi/operations";

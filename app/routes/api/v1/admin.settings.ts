@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { settingsInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { SETTINGS_FILES, settingsPictures } from "~/web/settings-pictures.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, saveShopSettings } from "~/models/settings";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, one } from "~/web/openapi/operations";
 import { adminSettingsPayload } from "~/lib/api-payloads";

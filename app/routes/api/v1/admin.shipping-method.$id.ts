@@ -1,5 +1,5 @@
 import { methodSchema } from "~/lib/shipping-rules";
-import { deleteMethod, methodJson, updateMethod } from "~/models/shipping-rules.server";
+import { deleteMethod, methodJson, updateMethod } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, DOC_LOCALE, ruleChangeOperations } from "~/web/openapi/operations";
 import { methodPayload } from "~/lib/api-payloads";

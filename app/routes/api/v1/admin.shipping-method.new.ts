@@ -1,5 +1,5 @@
 import { methodSchema } from "~/lib/shipping-rules";
-import { createMethod, methodJson } from "~/models/shipping-rules.server";
+import { createMethod, methodJson } from "~/models/pricing";
 import { createRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, DOC_LOCALE, ruleCreateOperation } from "~/web/openapi/operations";
 import { methodPayload } from "~/lib/api-payloads";

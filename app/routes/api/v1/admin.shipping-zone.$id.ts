@@ -1,5 +1,5 @@
 import { zoneSchema } from "~/lib/shipping-rules";
-import { deleteZone, updateZone, zoneJson } from "~/models/shipping-rules.server";
+import { deleteZone, updateZone, zoneJson } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, ruleChangeOperations } from "~/web/openapi/operations";
 import { zonePayload } from "~/lib/api-payloads";

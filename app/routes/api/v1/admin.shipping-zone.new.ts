@@ -1,5 +1,5 @@
 import { zoneSchema } from "~/lib/shipping-rules";
-import { createZone, zoneJson } from "~/models/shipping-rules.server";
+import { createZone, zoneJson } from "~/models/pricing";
 import { createRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, ruleCreateOperation } from "~/web/openapi/operations";
 import { zonePayload } from "~/lib/api-payloads";

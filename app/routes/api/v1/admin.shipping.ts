@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { requireApiAdmin } from "~/web/auth.server";
-import { pricingRules } from "~/models/pricing.server";
-import { taxRateJson, zoneJson } from "~/models/shipping-rules.server";
+import { pricingRules, taxRateJson, zoneJson } from "~/models/pricing";
 import { adminOperation, describeRoute, ok } from "~/web/openapi/operations";
 import { taxRatePayload, zonePayload } from "~/lib/api-payloads";
 import { z } from "zod";

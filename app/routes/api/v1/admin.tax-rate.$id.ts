@@ -1,5 +1,5 @@
 import { taxRateSchema } from "~/lib/shipping-rules";
-import { deleteTaxRate, taxRateJson, updateTaxRate } from "~/models/shipping-rules.server";
+import { deleteTaxRate, taxRateJson, updateTaxRate } from "~/models/pricing";
 import { changeRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, ruleChangeOperations } from "~/web/openapi/operations";
 import { taxRatePayload } from "~/lib/api-payloads";

@@ -1,5 +1,5 @@
 import { taxRateSchema } from "~/lib/shipping-rules";
-import { createTaxRate, taxRateJson } from "~/models/shipping-rules.server";
+import { createTaxRate, taxRateJson } from "~/models/pricing";
 import { createRuleAction } from "~/web/admin-rule-api.server";
 import { describeRoute, ruleCreateOperation } from "~/web/openapi/operations";
 import { taxRatePayload } from "~/lib/api-payloads";

@@ -4,7 +4,7 @@ import { orderStatusInput } from "~/lib/api-inputs";
 import { UnconfirmedStepBackError } from "~/lib/order-states";
 import { PublicError } from "~/lib/public-error";
 import { trackingInputOf } from "~/lib/shipment-tracking";
-import { updateOrderStatus } from "~/models/admin-orders.server";
+import { updateOrderStatus } from "~/models/after-sales";
 import { requireApiAdmin } from "~/web/auth.server";
 import { adminOperation, describeRoute, done } from "~/web/openapi/operations";
 

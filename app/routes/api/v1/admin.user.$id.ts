@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { adminUserSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from "~/models/admin-users.server";
+import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin, userJson } from "~/models/accounts";
 import { requireApiAdmin } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
 import { adminOperation, describeRoute, done, one } from "~/web/openapi/operations";
 import { userPayload } from "~/lib/api-payloads";
 

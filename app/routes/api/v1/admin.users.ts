@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
-import { listUsers } from "~/models/admin-users.server";
+import { listUsers, userJson } from "~/models/accounts";
 import { requireApiAdmin } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
 import { adminOperation, describeRoute, listOf } from "~/web/openapi/operations";
 import { userPayload } from "~/lib/api-payloads";
 

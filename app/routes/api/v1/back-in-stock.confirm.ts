@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { STOCK_ALERT_LINK_INVALID, stockAlertConfirmInput } from "~/lib/stock-alert-schema";
-import { confirmStockAlert } from "~/models/stock-alerts.server";
+import { confirmStockAlert } from "~/models/inventory";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { describeRoute, done } from "~/web/openapi/operations";
 

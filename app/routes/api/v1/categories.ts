@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { categoryJson, listCategories } from "~/models/categories.server";
+import { categoryJson, listCategories } from "~/models/catalogue";
 import { describeRoute, listOf } from "~/web/openapi/operations";
 import { categoryPayload } from "~/lib/api-payloads";
 

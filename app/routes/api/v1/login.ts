@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { loginSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { signedInJson } from "~/web/api-auth.server";
-import { loginWithGoogleCredential, loginWithPassword } from "~/models/login.server";
+import { loginWithGoogleCredential, loginWithPassword } from "~/models/accounts";
 import { deviceOf } from "~/web/device-cookie.server";
 import { describeRoute, googleCredential, signedIn } from "~/web/openapi/operations";
 import { z } from "zod";

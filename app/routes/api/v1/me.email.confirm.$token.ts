@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "~/web/api.server";
-import { EMAIL_CONFIRMED, confirmEmail } from "~/models/email-proof.server";
+import { EMAIL_CONFIRMED, confirmEmail } from "~/models/accounts";
 import { requireApiUser } from "~/web/auth.server";
 import { describeRoute, ok } from "~/web/openapi/operations";
 import { z } from "zod";

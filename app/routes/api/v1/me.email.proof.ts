@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { emailProofSentMessage, requestEmailProof } from "~/models/email-proof.server";
+import { emailProofSentMessage, requestEmailProof } from "~/models/accounts";
 import { describeRoute, done } from "~/web/openapi/operations";
 
 // POST /api/v1/me/email/proof: mails the caller's unconfirmed address another link to confirm it.

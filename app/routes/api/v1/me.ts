@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
+import { userJson } from "~/models/accounts";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { userPayload } from "~/lib/api-payloads";
 

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { profileSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
-import { updateProfileWithAvatar } from "~/models/accounts.server";
+import { updateProfileWithAvatar, userJson } from "~/models/accounts";
 import { requireApiSignIn } from "~/web/auth.server";
-import { userJson } from "~/models/users.server";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { userPayload } from "~/lib/api-payloads";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { returnJson, returnPayload } from "~/lib/api-payloads";
 import { returnInput } from "~/lib/return-schema";
-import { requestReturn } from "~/models/returns.server";
+import { requestReturn } from "~/models/after-sales";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { describeRoute, one } from "~/web/openapi/operations";

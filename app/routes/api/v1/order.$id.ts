@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
 import { getOptionalApiUser, requireApiUser } from "~/web/auth.server";
-import { getOrder, getOrderFor, orderJson, type OrderWithLines } from "~/models/orders.server";
-import { isOrderLinkKey } from "~/models/order-links.server";
+import { getOrder, getOrderFor, orderJson, type OrderWithLines, isOrderLinkKey } from "~/models/orders";
 import { isPlaced } from "~/lib/order-states";
+import { returnPlan, returnsOf } from "~/models/after-sales";
 import { returnableJson, returnJson, orderPayload, returnPayload, returnablePayload } from "~/lib/api-payloads";
-import { returnPlan, returnsOf } from "~/models/returns.server";
 import { describeRoute, ok } from "~/web/openapi/operations";
 import { z } from "zod";
 
-/** A placed order by its link's key (a guest's order, app/models/order-links.server.ts), or null. */
+/** A placed order by its link's key (a guest's order, app/models/orders/order-links.server.ts), or null. */
 async function orderByKey(id: string, key: string): Promise<OrderWithLines | null> {
   const order = isOrderLinkKey(id, key) ? await getOrder(id) : null;
   return order && isPlaced(order.paymentStatus) ? order : null;

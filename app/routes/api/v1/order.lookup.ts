@@ -5,8 +5,7 @@ import { orderLookupInput } from "~/lib/api-inputs";
 import { LOOKUP_NOT_FOUND } from "~/lib/order-lookup-schema";
 import { PublicError } from "~/lib/public-error";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { lookUpGuestOrder } from "~/models/guest-orders.server";
-import { getOrder, orderJson } from "~/models/orders.server";
+import { lookUpGuestOrder, getOrder, orderJson } from "~/models/orders";
 import { describeRoute, ok, orderLink } from "~/web/openapi/operations";
 import { orderPayload } from "~/lib/api-payloads";
 

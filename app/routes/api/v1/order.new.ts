@@ -6,9 +6,8 @@ import { dollarsToCents } from "~/lib/money";
 import { guestOrderNewInput, orderNewInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalApiUser } from "~/web/auth.server";
-import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout/client-cart-checkout.server";
-import { orderLinks } from "~/models/order-links.server";
-import { orderJson } from "~/models/orders.server";
+import { confirmApiOrder, type ApiOrderInput } from "~/models/checkout";
+import { orderLinks, orderJson } from "~/models/orders";
 import { describeRoute, guestBody, ok, orderLink, signedInBody } from "~/web/openapi/operations";
 import { orderPayload } from "~/lib/api-payloads";
 

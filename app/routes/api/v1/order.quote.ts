@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { orderQuoteInput } from "~/lib/api-inputs";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalUser } from "~/web/auth.server";
-import { quoteClientCart, quoteJson } from "~/models/checkout/client-cart-checkout.server";
+import { quoteClientCart, quoteJson } from "~/models/checkout";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { quotePayload } from "~/lib/api-payloads";
 

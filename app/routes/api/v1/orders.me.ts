@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { listOrdersWithLines, orderJson } from "~/models/orders.server";
+import { listOrdersWithLines, orderJson } from "~/models/orders";
 import { describeRoute, listOf } from "~/web/openapi/operations";
 import { orderPayload } from "~/lib/api-payloads";
 

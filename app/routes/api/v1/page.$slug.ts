@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PublicError } from "~/lib/public-error";
 import { apiHandler } from "~/web/api.server";
-import { getPageBySlug, pageJson } from "~/models/pages.server";
+import { getPageBySlug, pageJson } from "~/models/content";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { pagePayload } from "~/lib/api-payloads";
 

@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { footerPages } from "~/models/pages.server";
+import { footerPages } from "~/models/content";
 import { describeRoute, listOf } from "~/web/openapi/operations";
 import { z } from "zod";
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { resetPasswordSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { resetPassword } from "~/models/password-reset.server";
-import { PASSWORD_UPDATED } from "~/models/users.server";
+import { resetPassword, PASSWORD_UPDATED } from "~/models/accounts";
 import { describeRoute, done } from "~/web/openapi/operations";
 
 // PUT /api/v1/password/reset/:token { password, confirmPassword, logoutOtherDevices }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { forgotPasswordSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
-import { requestPasswordReset, resetRequestedMessage } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestedMessage } from "~/models/accounts";
 import { describeRoute, done } from "~/web/openapi/operations";
 
 // POST /api/v1/password/reset { email }: the same answer whether or not the account exists.

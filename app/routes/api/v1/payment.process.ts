@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { guestPaymentProcessInput, paymentProcessInput } from "~/lib/api-inputs";
 import { getOptionalApiUser } from "~/web/auth.server";
-import { startApiPayment } from "~/models/checkout/client-cart-checkout.server";
+import { startApiPayment } from "~/models/checkout";
 import { describeRoute, guestBody, ok, signedInBody } from "~/web/openapi/operations";
 import { z } from "zod";
 

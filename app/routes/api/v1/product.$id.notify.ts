@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { stockAlertAnswer, stockAlertSchema } from "~/lib/stock-alert-schema";
-import { askForStockAlert } from "~/models/stock-alerts.server";
+import { askForStockAlert } from "~/models/inventory";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { getOptionalApiUser } from "~/web/auth.server";
 import { describeRoute, message } from "~/web/openapi/operations";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiHandler } from "~/web/api.server";
 import { productJson } from "~/web/product-json";
-import { getProduct } from "~/models/products.server";
+import { getProduct } from "~/models/catalogue";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { productPayload } from "~/lib/api-payloads";
 

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerSchema } from "~/lib/account-schemas";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { AVATAR_FILES, singleImage } from "~/web/multipart.server";
-import { registerAccount } from "~/models/accounts.server";
+import { registerAccount, verifyGoogleCredential, findOrCreateGoogleUser } from "~/models/accounts";
 import { signedInJson } from "~/web/api-auth.server";
-import { verifyGoogleCredential } from "~/models/google-id-token.server";
-import { findOrCreateGoogleUser } from "~/models/users.server";
 import { describeRoute, googleCredential, signedIn } from "~/web/openapi/operations";
 import { z } from "zod";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { reviewInput } from "~/lib/api-inputs";
 import { requireApiUser } from "~/web/auth.server";
-import { upsertReview } from "~/models/reviews.server";
+import { upsertReview } from "~/models/catalogue";
 import { describeRoute, ok } from "~/web/openapi/operations";
 
 // PUT /api/v1/review { rating, comment, productId }: one review per user and product.

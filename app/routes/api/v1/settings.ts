@@ -1,5 +1,5 @@
 import { apiHandler } from "~/web/api.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/models/settings";
 import { publicShopSettings } from "~/lib/shop-settings";
 import { describeRoute, one } from "~/web/openapi/operations";
 import { settingsPayload } from "~/lib/api-payloads";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shippingQuery } from "~/lib/api-inputs";
 import { apiHandler, parseApiInput } from "~/web/api.server";
-import { shippingTo } from "~/models/shipping-rules.server";
-import { countryOfList } from "~/models/shipping.server";
+import { shippingTo, countryOfList } from "~/models/pricing";
 import { describeRoute, ok } from "~/web/openapi/operations";
 import { methodPayload } from "~/lib/api-payloads";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 import { apiError } from "~/web/api.server";
-import { publishableKey } from "~/models/checkout/payment-provider.server";
+import { publishableKey } from "~/models/checkout";
 import { describeRoute, ok } from "~/web/openapi/operations";
 import { z } from "zod";
 

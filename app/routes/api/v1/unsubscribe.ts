@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { OPT_OUT_LABELS, unsubscribeInput } from "~/lib/shopper-mails";
-import { optOutWithToken } from "~/models/mail-opt-outs.server";
+import { optOutWithToken } from "~/models/mail";
 import { apiError, apiHandler, methodNotAllowed, parseApiInput, readApiBody } from "~/web/api.server";
 import { describeRoute, done } from "~/web/openapi/operations";
 
